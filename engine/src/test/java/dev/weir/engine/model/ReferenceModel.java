@@ -1,0 +1,318 @@
+package dev.weir.engine.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simplest obviously-correct model of DESIGN.md's "Semantics": one loop over the events, a
+ * plain list of live windows found by linear search, no performance concern. Test-only
+ * brute-force model; shares no code with the engine.
+ *
+ * <p>Per event, in this order: judge the event against the watermark left by the events before
+ * it; add it to its non-late windows (sessions merge first), firing at once every such window
+ * whose end has already passed; skip it (drop or side) when all its windows are late and
+ * {@code event_time + A < wm}; then advance the watermark to {@code max(wm, event_time - D)},
+ * fire every changed window whose {@code end <= wm} in {@code (end, start, key first appearance)}
+ * order and discard every window with {@code end + A <= wm}. At the end of input the watermark
+ * becomes +infinity and every changed window fires.
+ *
+ * <p>Event times must be small enough that window ends fit in a long.
+ */
+public final class ReferenceModel
+{
+    private ReferenceModel()
+    {
+    }
+
+    /**
+     * Runs a whole bounded stream.
+     *
+     * @param events the events in arrival order.
+     * @param config the window and lateness configuration.
+     * @return results in emit order, late rows in arrival order, and the skip/ignore counters.
+     */
+    public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config)
+    {
+        final Run run = new Run(config);
+        for (final ModelEvent event : events)
+        {
+            run.onEvent(event);
+        }
+        run.onEndOfInput();
+        return new ModelOutput(run.results, run.late, run.dropped, run.sideOutput, run.ignored);
+    }
+
+    /** The state of one (key, window): its aggregate and its firing history. */
+    private static final class Window
+    {
+        final String key;
+        final long start;
+        final long end;
+        long count;
+        long sum;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        /** How many times this window (or, for sessions, the sessions merged into it) fired. */
+        long firings;
+        /** True when the content changed since the last firing (or since creation). */
+        boolean changed;
+
+        Window(final String key, final long start, final long end)
+        {
+            this.key = key;
+            this.start = start;
+            this.end = end;
+        }
+
+        void add(final long value)
+        {
+            count++;
+            sum += value; // wraps, as DESIGN.md asks
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            changed = true;
+        }
+
+        void absorb(final Window other)
+        {
+            count += other.count;
+            sum += other.sum;
+            min = Math.min(min, other.min);
+            max = Math.max(max, other.max);
+            firings += other.firings;
+            changed = true;
+        }
+    }
+
+    /** One pass over one stream. */
+    private static final class Run
+    {
+        final ModelConfig config;
+        final List<Window> live = new ArrayList<>();
+        final Map<String, Integer> keyOrder = new HashMap<>();
+        final List<String> results = new ArrayList<>();
+        final List<String> late = new ArrayList<>();
+        long dropped;
+        long sideOutput;
+        long ignored;
+        /** Long.MIN_VALUE stands for -infinity; every comparison below is overflow-free against it. */
+        long wm = Long.MIN_VALUE;
+
+        Run(final ModelConfig config)
+        {
+            this.config = config;
+        }
+
+        void onEvent(final ModelEvent event)
+        {
+            keyOrder.putIfAbsent(event.key(), keyOrder.size());
+
+            final List<Window> nonLate = config.kind() == WindowKind.SESSION ?
+                addToSession(event) : addToAlignedWindows(event);
+
+            if (nonLate.isEmpty())
+            {
+                if (saturatingAdd(event.eventTime(), config.allowedLateness()) < wm)
+                {
+                    skip(event);
+                }
+                else if (windowBounds(event.eventTime()).isEmpty())
+                {
+                    ignored++;
+                }
+                else
+                {
+                    // A window holding t ends after t, so "all windows late" implies t + A < wm.
+                    throw new AssertionError("all windows late but event not late: " + event);
+                }
+            }
+
+            // Immediate (re-)firings: the window's end already passed the watermark before this event.
+            nonLate.sort(Comparator.comparingLong(w -> w.start));
+            for (final Window window : nonLate)
+            {
+                if (window.end <= wm)
+                {
+                    fire(window);
+                }
+            }
+
+            final long candidate = event.eventTime() - config.outOfOrderness(); // t >= 0, D >= 0: no overflow
+            if (candidate > wm)
+            {
+                wm = candidate;
+                fireChangedWindowsEndingBy(wm);
+                live.removeIf(w -> isLate(w.end));
+            }
+        }
+
+        void onEndOfInput()
+        {
+            fireChangedWindowsEndingBy(Long.MAX_VALUE); // wm = +infinity: every window's end has passed
+            live.clear();
+        }
+
+        /** Tumbling and sliding: adds the event to each of its non-late windows, creating them as needed. */
+        List<Window> addToAlignedWindows(final ModelEvent event)
+        {
+            final List<Window> nonLate = new ArrayList<>();
+            for (final long[] bounds : windowBounds(event.eventTime()))
+            {
+                if (isLate(bounds[1]))
+                {
+                    continue;
+                }
+                Window window = find(event.key(), bounds[0], bounds[1]);
+                if (window == null)
+                {
+                    window = new Window(event.key(), bounds[0], bounds[1]);
+                    live.add(window);
+                }
+                window.add(event.value());
+                nonLate.add(window);
+            }
+            return nonLate;
+        }
+
+        /** Sessions: merges the event's new session with every touching live session of its key, then judges it. */
+        List<Window> addToSession(final ModelEvent event)
+        {
+            long start = event.eventTime();
+            long end = Math.addExact(event.eventTime(), config.size());
+            final List<Window> merged = new ArrayList<>();
+            boolean grew = true;
+            while (grew)
+            {
+                grew = false;
+                for (final Window w : live)
+                {
+                    if (w.key.equals(event.key()) && !merged.contains(w) && w.start <= end && w.end >= start)
+                    {
+                        merged.add(w);
+                        start = Math.min(start, w.start);
+                        end = Math.max(end, w.end);
+                        grew = true;
+                    }
+                }
+            }
+
+            if (isLate(end))
+            {
+                // Live sessions are never late, so a late merged session merged with nothing: drop it.
+                if (!merged.isEmpty())
+                {
+                    throw new AssertionError("a merge produced a late session: " + event);
+                }
+                return new ArrayList<>();
+            }
+
+            final Window session = new Window(event.key(), start, end);
+            for (final Window w : merged)
+            {
+                session.absorb(w);
+                live.remove(w);
+            }
+            session.add(event.value());
+            live.add(session);
+            final List<Window> nonLate = new ArrayList<>();
+            nonLate.add(session);
+            return nonLate;
+        }
+
+        /** Every window {@code [start, end)} that holds time t, ascending by start; for sessions, the event's own. */
+        List<long[]> windowBounds(final long t)
+        {
+            final List<long[]> bounds = new ArrayList<>();
+            final long size = config.size();
+            switch (config.kind())
+            {
+                case TUMBLING ->
+                {
+                    final long start = t - Math.floorMod(t, size);
+                    bounds.add(new long[]{start, Math.addExact(start, size)});
+                }
+                case SLIDING ->
+                {
+                    final long lastStart = t - Math.floorMod(t, config.slide());
+                    for (long start = lastStart; start > t - size; start -= config.slide())
+                    {
+                        bounds.add(0, new long[]{start, Math.addExact(start, size)});
+                    }
+                }
+                case SESSION -> bounds.add(new long[]{t, Math.addExact(t, size)});
+            }
+            return bounds;
+        }
+
+        Window find(final String key, final long start, final long end)
+        {
+            for (final Window w : live)
+            {
+                if (w.key.equals(key) && w.start == start && w.end == end)
+                {
+                    return w;
+                }
+            }
+            return null;
+        }
+
+        /** A window is late (gets nothing, and its state is discarded) when {@code end + A <= wm}. */
+        boolean isLate(final long end)
+        {
+            return saturatingAdd(end, config.allowedLateness()) <= wm;
+        }
+
+        void skip(final ModelEvent event)
+        {
+            if (config.sideOutput())
+            {
+                sideOutput++;
+                late.add(event.toCsv());
+            }
+            else
+            {
+                dropped++;
+            }
+        }
+
+        void fireChangedWindowsEndingBy(final long watermark)
+        {
+            final List<Window> ready = new ArrayList<>();
+            for (final Window w : live)
+            {
+                if (w.changed && w.end <= watermark)
+                {
+                    ready.add(w);
+                }
+            }
+            ready.sort(Comparator.<Window>comparingLong(w -> w.end)
+                .thenComparingLong(w -> w.start)
+                .thenComparingInt(w -> keyOrder.get(w.key)));
+            for (final Window w : ready)
+            {
+                fire(w);
+            }
+        }
+
+        void fire(final Window w)
+        {
+            results.add(w.start + "," + w.end + "," + w.key + "," + w.count + "," + w.sum + "," +
+                w.min + "," + w.max + "," + w.firings);
+            w.firings++;
+            w.changed = false;
+        }
+
+        static long saturatingAdd(final long a, final long b)
+        {
+            final long r = a + b;
+            if (((a ^ r) & (b ^ r)) < 0)
+            {
+                return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            return r;
+        }
+    }
+}

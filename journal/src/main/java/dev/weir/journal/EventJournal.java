@@ -1,0 +1,131 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The append side of the event journal: the offset log.
+ * <p>
+ * Each {@link #append} writes one fixed-layout document ({@link EventLayout}) to the journal's
+ * {@code events} Chronicle Queue and returns its offset, the queue index: offsets grow in append order
+ * and survive restarts. Keys are interned in the journal's {@link KeyDictionary} first, so every key id
+ * in the log can be mapped back to its string by any later reader.
+ * <p>
+ * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One process
+ * at a time may append to a journal.
+ */
+public final class EventJournal implements AutoCloseable
+{
+    private final JournalDirectory directory;
+    private final SingleChronicleQueue queue;
+    private final ExcerptAppender appender;
+    private final KeyDictionary keys;
+
+    private EventJournal(final JournalDirectory directory)
+    {
+        this.directory = directory;
+        this.keys = KeyDictionary.open(directory);
+        this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        this.appender = queue.createAppender();
+    }
+
+    /**
+     * Open a journal for appending, creating it if the directory is missing or empty.
+     *
+     * @param directory the journal directory.
+     * @return the journal.
+     * @throws JournalRefusedException if the directory is not a Weir journal.
+     */
+    public static EventJournal openOrCreate(final java.nio.file.Path directory)
+    {
+        return new EventJournal(JournalDirectory.openOrCreate(directory));
+    }
+
+    /**
+     * Open a journal for appending.
+     *
+     * @param directory the journal directory.
+     * @return the journal.
+     */
+    public static EventJournal open(final JournalDirectory directory)
+    {
+        return new EventJournal(directory);
+    }
+
+    /**
+     * Append one event.
+     *
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms, &gt;= 0.
+     * @param key       the event's key, valid under {@link KeyFormat}.
+     * @param value     the event's value.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the time is negative or the key invalid.
+     */
+    public long append(final long eventId, final long eventTime, final String key, final long value)
+    {
+        return append(eventId, eventTime, keys.intern(key), value);
+    }
+
+    /**
+     * Append one event whose key is already interned. Allocates nothing.
+     *
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms, &gt;= 0.
+     * @param keyId     an id returned by {@link #keyId(String)}.
+     * @param value     the event's value.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the time is negative or the key id unknown.
+     */
+    public long append(final long eventId, final long eventTime, final int keyId, final long value)
+    {
+        if (eventTime < 0)
+        {
+            throw new IllegalArgumentException("event_time must be >= 0: " + eventTime);
+        }
+        if (keyId < 0 || keyId >= keys.size())
+        {
+            throw new IllegalArgumentException("unknown key id " + keyId);
+        }
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
+        }
+        return appender.lastIndexAppended();
+    }
+
+    /**
+     * Intern a key, defining it durably if new.
+     *
+     * @param key a key valid under {@link KeyFormat}.
+     * @return its dense id, usable with {@link #append(long, long, int, long)}.
+     */
+    public int keyId(final String key)
+    {
+        return keys.intern(key);
+    }
+
+    /**
+     * @return the key dictionary this journal interns into (owned by the appending thread).
+     */
+    public KeyDictionary keys()
+    {
+        return keys;
+    }
+
+    /**
+     * @return the journal directory.
+     */
+    public JournalDirectory directory()
+    {
+        return directory;
+    }
+
+    @Override
+    public void close()
+    {
+        queue.close();
+        keys.close();
+    }
+}

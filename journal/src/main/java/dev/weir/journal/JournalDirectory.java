@@ -1,0 +1,186 @@
+package dev.weir.journal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The identity and layout of a Weir journal directory on disk.
+ * <p>
+ * A Weir journal directory holds a marker file {@value #MARKER_FILE} naming the format and its
+ * version, and one Chronicle Queue per stream below it ({@code events/}, {@code keys/},
+ * {@code results/}, ...). {@link #create(Path)} makes a new journal in a missing or empty directory;
+ * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
+ * holds anything else is refused with {@link JournalRefusedException} and is never written into.
+ * <p>
+ * Immutable and thread-safe.
+ */
+public final class JournalDirectory
+{
+    /** Name of the marker file that makes a directory a Weir journal. */
+    public static final String MARKER_FILE = "weir-journal";
+    /** The format this build writes and reads. */
+    public static final String FORMAT_LINE = "format=weir-journal";
+    /** The format version this build writes and reads. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final String VERSION_PREFIX = "version=";
+
+    private final Path root;
+
+    private JournalDirectory(final Path root)
+    {
+        this.root = root;
+    }
+
+    /**
+     * Open an existing journal, or create one in a directory that is missing or empty.
+     *
+     * @param directory where the journal lives.
+     * @return the journal directory.
+     * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal
+     *                                 of this format version.
+     */
+    public static JournalDirectory openOrCreate(final Path directory)
+    {
+        final Path root = directory.toAbsolutePath().normalize();
+        if (Files.isRegularFile(root.resolve(MARKER_FILE)))
+        {
+            return open(root);
+        }
+        return create(root);
+    }
+
+    /**
+     * Create a new journal in a directory that is missing or empty.
+     *
+     * @param directory where the journal will live.
+     * @return the journal directory.
+     * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
+     */
+    public static JournalDirectory create(final Path directory)
+    {
+        final Path root = directory.toAbsolutePath().normalize();
+        if (Files.exists(root) && !Files.isDirectory(root))
+        {
+            throw new JournalRefusedException(root, "it is a file, not a directory");
+        }
+        try
+        {
+            if (Files.isDirectory(root) && !isEmpty(root))
+            {
+                throw new JournalRefusedException(
+                    root, "it is not empty and holds no '" + MARKER_FILE + "' marker, so it is not a Weir journal");
+            }
+            Files.createDirectories(root);
+            final Path tmp = root.resolve(MARKER_FILE + ".tmp");
+            Files.write(tmp, List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION), StandardCharsets.UTF_8);
+            Files.move(tmp, root.resolve(MARKER_FILE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot create journal directory " + root, ex);
+        }
+        return new JournalDirectory(root);
+    }
+
+    /**
+     * Open an existing journal.
+     *
+     * @param directory where the journal lives.
+     * @return the journal directory.
+     * @throws JournalRefusedException if it is missing, or is not a Weir journal of this format version.
+     */
+    public static JournalDirectory open(final Path directory)
+    {
+        final Path root = directory.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root))
+        {
+            throw new JournalRefusedException(root, "no such directory");
+        }
+        final Path marker = root.resolve(MARKER_FILE);
+        if (!Files.isRegularFile(marker))
+        {
+            throw new JournalRefusedException(root, "it holds no '" + MARKER_FILE + "' marker, so it is not a Weir journal");
+        }
+        final List<String> lines;
+        try
+        {
+            lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalRefusedException(root, "its marker cannot be read (" + ex.getMessage() + ")", ex);
+        }
+        if (lines.size() < 2 || !FORMAT_LINE.equals(lines.get(0).trim()) || !lines.get(1).startsWith(VERSION_PREFIX))
+        {
+            throw new JournalRefusedException(root, "its '" + MARKER_FILE + "' marker is not a Weir journal marker");
+        }
+        final String version = lines.get(1).substring(VERSION_PREFIX.length()).trim();
+        if (!String.valueOf(FORMAT_VERSION).equals(version))
+        {
+            throw new JournalRefusedException(
+                root, "it is journal format version " + version + ", this build reads version " + FORMAT_VERSION);
+        }
+        return new JournalDirectory(root);
+    }
+
+    /**
+     * @param directory a path.
+     * @return true if the path is a directory carrying a Weir journal marker.
+     */
+    public static boolean isJournal(final Path directory)
+    {
+        return Files.isRegularFile(directory.resolve(MARKER_FILE));
+    }
+
+    /**
+     * @return the absolute root of the journal.
+     */
+    public Path root()
+    {
+        return root;
+    }
+
+    /**
+     * @return the queue of events, in arrival order: the offset log.
+     */
+    public Path eventsQueue()
+    {
+        return root.resolve("events");
+    }
+
+    /**
+     * @return the queue of key definitions (dense id to string), appended the first time a key is seen.
+     */
+    public Path keysQueue()
+    {
+        return root.resolve("keys");
+    }
+
+    /**
+     * @return the queue of window results, each carrying the source offset it covers.
+     */
+    public Path resultsQueue()
+    {
+        return root.resolve("results");
+    }
+
+    private static boolean isEmpty(final Path dir) throws IOException
+    {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir))
+        {
+            return !entries.iterator().hasNext();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return root.toString();
+    }
+}

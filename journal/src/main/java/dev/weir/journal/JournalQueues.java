@@ -1,0 +1,37 @@
+package dev.weir.journal;
+
+import java.nio.file.Path;
+
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.queue.rollcycles.LargeRollCycles;
+
+/**
+ * How Weir opens every Chronicle Queue it uses: one roll cycle and one set of options, so that every
+ * writer and reader of a journal agrees on the index layout (the offset).
+ * <p>
+ * {@link LargeRollCycles#LARGE_DAILY} is used: a daily file holds far more messages than the default
+ * cycle, and the index of a message, {@code (cycle << bits) | sequence}, grows with append order.
+ * Stateless and thread-safe.
+ */
+final class JournalQueues
+{
+    private JournalQueues()
+    {
+    }
+
+    static SingleChronicleQueue open(final JournalDirectory directory, final Path queuePath)
+    {
+        try
+        {
+            return SingleChronicleQueueBuilder.single(queuePath.toFile())
+                .rollCycle(LargeRollCycles.LARGE_DAILY)
+                .build();
+        }
+        catch (final RuntimeException ex)
+        {
+            throw new JournalRefusedException(
+                directory.root(), "its queue '" + queuePath.getFileName() + "' cannot be opened (" + ex + ")", ex);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The read side of the event journal: reads events in order from any offset.
+ * <p>
+ * A reader starts at the first event, or at an offset given to {@link #seek(long)}, and each
+ * {@link #poll(EventConsumer, int)} hands the next events to a consumer with primitive arguments,
+ * allocating nothing per event. It sees events appended after it was opened, by this or another
+ * process, so it can follow a live journal.
+ * <p>
+ * Not thread-safe: one owner thread per reader.
+ */
+public final class JournalReader implements AutoCloseable
+{
+    private final JournalDirectory directory;
+    private final SingleChronicleQueue queue;
+    private final ExcerptTailer tailer;
+    private long lastReadOffset = -1;
+
+    private JournalReader(final JournalDirectory directory)
+    {
+        this.directory = directory;
+        this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        this.tailer = queue.createTailer();
+    }
+
+    /**
+     * Open a reader positioned at the first event of a journal.
+     *
+     * @param directory the journal.
+     * @return the reader.
+     */
+    public static JournalReader open(final JournalDirectory directory)
+    {
+        return new JournalReader(directory);
+    }
+
+    /**
+     * Position the reader so that the next event read is the one at {@code offset}, or the first one
+     * after it if there is none at that exact offset.
+     *
+     * @param offset an offset previously returned by the journal.
+     * @return this reader.
+     */
+    public JournalReader seek(final long offset)
+    {
+        if (!tailer.moveToIndex(offset))
+        {
+            final long first = queue.firstIndex();
+            if (first == Long.MAX_VALUE || offset <= first)
+            {
+                tailer.toStart();
+            }
+            else
+            {
+                tailer.toEnd();
+                final long end = tailer.index();
+                if (offset < end)
+                {
+                    throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
+                }
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Position the reader just after the event at {@code offset}.
+     *
+     * @param offset an offset previously read from this journal.
+     * @return this reader.
+     */
+    public JournalReader seekAfter(final long offset)
+    {
+        if (!tailer.moveToIndex(offset))
+        {
+            throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
+        }
+        try (DocumentContext dc = tailer.readingDocument())
+        {
+            lastReadOffset = dc.isPresent() ? dc.index() : lastReadOffset;
+        }
+        return this;
+    }
+
+    /**
+     * Read up to {@code limit} events.
+     *
+     * @param consumer receives each event, on this thread.
+     * @param limit    the most events to read in this call.
+     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     */
+    public int poll(final EventConsumer consumer, final int limit)
+    {
+        int read = 0;
+        while (read < limit)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    break;
+                }
+                final long offset = dc.index();
+                if (EventLayout.read(dc.wire().bytes(), offset, consumer))
+                {
+                    read++;
+                }
+                lastReadOffset = offset;
+            }
+        }
+        return read;
+    }
+
+    /**
+     * @return the offset of the last document read, or -1 if none has been read.
+     */
+    public long lastReadOffset()
+    {
+        return lastReadOffset;
+    }
+
+    /**
+     * @return the offset of the first event in the journal, or -1 if it is empty.
+     */
+    public long firstOffset()
+    {
+        final long first = queue.firstIndex();
+        return first == Long.MAX_VALUE ? -1 : first;
+    }
+
+    /**
+     * @return the offset of the last event in the journal, or -1 if it is empty.
+     */
+    public long lastOffset()
+    {
+        final ExcerptTailer probe = queue.createTailer().direction(TailerDirection.BACKWARD).toEnd();
+        try (DocumentContext dc = probe.readingDocument())
+        {
+            return dc.isPresent() ? dc.index() : -1;
+        }
+        finally
+        {
+            probe.close();
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        tailer.close();
+        queue.close();
+    }
+}
