@@ -19,6 +19,11 @@ import java.util.Map;
  * order and discard every window with {@code end + A <= wm}. At the end of input the watermark
  * becomes +infinity and every changed window fires.
  *
+ * <p>A firing's version is the number of earlier firings of that window; for a session, of the
+ * live sessions merged into it (summed). A session already discarded ({@code end + A <= wm}) no
+ * longer exists: it is never merged, so its firings do not count even if a later session's
+ * bounds cover it.
+ *
  * <p>Event times must be small enough that window ends fit in a long.
  */
 public final class ReferenceModel

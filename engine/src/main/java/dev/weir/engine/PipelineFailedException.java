@@ -1,0 +1,18 @@
+package dev.weir.engine;
+
+/**
+ * A pipeline run stopped because a stage or the journal publisher threw. The cause is attached.
+ */
+public final class PipelineFailedException extends RuntimeException
+{
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message what failed.
+     * @param cause   the underlying throwable.
+     */
+    public PipelineFailedException(final String message, final Throwable cause)
+    {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.weir.engine.operator;
+
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.AlignedWindows;
+import org.agrona.collections.Long2LongHashMap;
+
+/**
+ * Aggregation for tumbling and sliding windows: an event's value is added to each of its non-late
+ * windows, one slot per open (key, window).
+ * <p>
+ * The index is an Agrona {@link Long2LongHashMap} from {@code (keyId << 32) | (start / slide mod 2^32)}
+ * to the slot: no boxing, no allocation in steady state. The low 32 bits are unique among open windows
+ * because open windows' starts always lie within {@code D + A + size} of each other, which the
+ * constructor checks is fewer than 2^31 slides.
+ * Not thread-safe: one owner thread.
+ */
+public final class AlignedWindowAggregator extends WindowAggregator
+{
+    private static final long MISSING = -1;
+
+    private final long size;
+    private final long slide;
+    private final Long2LongHashMap index;
+
+    /**
+     * @param windows        tumbling or sliding windows.
+     * @param outOfOrderness D, ms.
+     * @param lateness       the lateness rules.
+     * @param latePolicy     what to do with skipped events.
+     * @param results        receives results.
+     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows open windows to pre-size for.
+     */
+    public AlignedWindowAggregator(
+        final AlignedWindows windows,
+        final long outOfOrderness,
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows)
+    {
+        super(lateness, latePolicy, results, late, initialWindows);
+        this.size = windows.size();
+        this.slide = windows.slide();
+        final double horizon = ((double)outOfOrderness + lateness.allowedLateness() + size) / slide;
+        if (horizon >= (1L << 31) - 2)
+        {
+            throw new IllegalArgumentException(
+                "(out-of-orderness + allowed lateness + size) / slide must be < 2^31 windows: " + (long)horizon);
+        }
+        this.index = new Long2LongHashMap(Math.max(16, initialWindows * 2), 0.65f, MISSING);
+    }
+
+    @Override
+    protected void aggregate(final EventSlot slot)
+    {
+        final int keyId = slot.keyId;
+        final long value = slot.value;
+        final long wm = slot.watermarkBefore;
+        long start = slot.firstStart;
+        for (int i = 0, n = slot.windowCount; i < n; i++, start += slide)
+        {
+            final long packed = pack(keyId, start);
+            int window = (int)index.get(packed);
+            final boolean created = window == MISSING;
+            if (created)
+            {
+                window = slots.allocate(keyId, start, start + size);
+                index.put(packed, window);
+                counters.windowsOpened++;
+            }
+            slots.add(window, value);
+            changed(window, created, wm, slot.offset);
+        }
+    }
+
+    @Override
+    protected void unindex(final int slot)
+    {
+        index.remove(pack(slots.keyId(slot), slots.start(slot)));
+    }
+
+    @Override
+    public long retainedBytes()
+    {
+        return super.retainedBytes() + (long)index.capacity() * 2 * Long.BYTES;
+    }
+
+    private long pack(final int keyId, final long start)
+    {
+        return ((long)keyId << 32) | (Math.floorDiv(start, slide) & 0xFFFF_FFFFL);
+    }
+}

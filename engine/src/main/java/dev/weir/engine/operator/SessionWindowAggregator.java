@@ -1,0 +1,152 @@
+package dev.weir.engine.operator;
+
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.state.WindowSlots;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.SessionWindows;
+import org.agrona.collections.Int2IntHashMap;
+
+/**
+ * Aggregation for session windows: each event opens {@code [t, t + gap)}, which merges with every open
+ * session of its key that it overlaps or touches; the merged session is then checked for lateness
+ * (merge before the lateness check, as Apache Flink does).
+ * <p>
+ * Each key's open sessions are a chain of slots in start order ({@link WindowSlots#link(int)}), found
+ * through an Agrona {@link Int2IntHashMap} from key id to the first slot. A merged session keeps the
+ * first slot, folds in the others' aggregates and firing counts (so its next version counts the firings
+ * of every session merged into it) and frees them. No allocation in steady state.
+ * Not thread-safe: one owner thread.
+ */
+public final class SessionWindowAggregator extends WindowAggregator
+{
+    private static final int NONE = WindowSlots.NONE;
+
+    private final long gap;
+    private final Int2IntHashMap firstSession;
+
+    /**
+     * @param windows        session windows.
+     * @param lateness       the lateness rules.
+     * @param latePolicy     what to do with skipped events.
+     * @param results        receives results.
+     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows open sessions to pre-size for.
+     */
+    public SessionWindowAggregator(
+        final SessionWindows windows,
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows)
+    {
+        super(lateness, latePolicy, results, late, initialWindows);
+        this.gap = windows.gap();
+        this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
+    }
+
+    @Override
+    protected void aggregate(final EventSlot slot)
+    {
+        final int keyId = slot.keyId;
+        final long wm = slot.watermarkBefore;
+        final long t = slot.eventTime;
+        long start = t;
+        long end = Lateness.saturatedAdd(t, gap);
+
+        // Sessions are chained in start order and do not overlap: the ones to merge are consecutive.
+        int previous = NONE;
+        int current = firstSession.get(keyId);
+        while (current != NONE && slots.end(current) < start)
+        {
+            previous = current;
+            current = slots.link(current);
+        }
+        if (current == NONE || slots.start(current) > end)
+        {
+            if (lateness.isWindowLate(end, wm))
+            {
+                if (lateness.isEventLate(t, wm))
+                {
+                    skip(slot);
+                }
+                else
+                {
+                    counters.ignored++;
+                }
+                return;
+            }
+            final int created = slots.allocate(keyId, start, end);
+            counters.windowsOpened++;
+            slots.link(created, current);
+            if (previous == NONE)
+            {
+                firstSession.put(keyId, created);
+            }
+            else
+            {
+                slots.link(previous, created);
+            }
+            slots.add(created, slot.value);
+            changed(created, true, wm, slot.offset);
+            return;
+        }
+
+        final int target = current;
+        final long oldStart = slots.start(target);
+        final long oldEnd = slots.end(target);
+        start = Math.min(start, oldStart);
+        end = Math.max(end, oldEnd);
+        int next = slots.link(target);
+        while (next != NONE && slots.start(next) <= end)
+        {
+            end = Math.max(end, slots.end(next));
+            slots.mergeInto(target, next);
+            final int following = slots.link(next);
+            slots.free(next);
+            next = following;
+        }
+        slots.link(target, next);
+        slots.bounds(target, start, end);
+        slots.add(target, slot.value);
+        changed(target, start != oldStart || end != oldEnd, wm, slot.offset);
+    }
+
+    @Override
+    protected void unindex(final int slot)
+    {
+        final int keyId = slots.keyId(slot);
+        final int head = firstSession.get(keyId);
+        if (head == slot)
+        {
+            final int next = slots.link(slot);
+            if (next == NONE)
+            {
+                firstSession.remove(keyId);
+            }
+            else
+            {
+                firstSession.put(keyId, next);
+            }
+            return;
+        }
+        int previous = head;
+        while (previous != NONE && slots.link(previous) != slot)
+        {
+            previous = slots.link(previous);
+        }
+        if (previous != NONE)
+        {
+            slots.link(previous, slots.link(slot));
+        }
+    }
+
+    @Override
+    public long retainedBytes()
+    {
+        return super.retainedBytes() + (long)firstSession.capacity() * 2 * Integer.BYTES;
+    }
+}

@@ -1,0 +1,243 @@
+package dev.weir.engine.operator;
+
+import dev.weir.engine.emit.LateEvent;
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.state.FiringSchedule;
+import dev.weir.engine.state.WindowSlots;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.time.Watermark;
+
+/**
+ * The second stage: applies each assigned event to the state of its windows, fires windows the
+ * watermark has passed, re-fires changed ones, routes skipped events, and discards state that can no
+ * longer change.
+ * <p>
+ * Firing rules (DESIGN.md): a window fires when {@code end <= wm}; a window whose content changes after
+ * that fires again at once with {@code version + 1}; its state is discarded when {@code end + A <= wm}.
+ * Timers that fall due on one watermark advance are handled in (time, fire-before-discard, window start,
+ * key id) order, so the output depends only on the journal and the configuration.
+ * <p>
+ * Subclasses own the index from (key, window) to slot. Steady state allocates nothing.
+ * Not thread-safe: one owner thread.
+ */
+public abstract class WindowAggregator
+{
+    protected final WindowSlots slots;
+    protected final FiringSchedule schedule;
+    protected final Lateness lateness;
+    protected final OperatorCounters counters = new OperatorCounters();
+
+    private final LatePolicy latePolicy;
+    private final ResultListener results;
+    private final LateListener late;
+    private final WindowResult result = new WindowResult();
+    private final LateEvent lateEvent = new LateEvent();
+    private long watermark = Watermark.MIN;
+
+    protected WindowAggregator(
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows)
+    {
+        this.lateness = lateness;
+        this.latePolicy = latePolicy;
+        this.results = results;
+        this.late = late;
+        this.slots = new WindowSlots(initialWindows);
+        this.schedule = new FiringSchedule(initialWindows * 2);
+    }
+
+    /**
+     * Apply one slot judged by the {@link WindowAssigner}.
+     *
+     * @param slot the slot.
+     */
+    public final void apply(final EventSlot slot)
+    {
+        if (slot.type == EventSlot.END_OF_INPUT)
+        {
+            advanceTo(slot.watermarkAfter, slot.offset);
+            results.onComplete();
+            late.onComplete();
+            return;
+        }
+        counters.events++;
+        switch (slot.disposition)
+        {
+            case EventSlot.ASSIGNED:
+                aggregate(slot);
+                break;
+            case EventSlot.SKIPPED:
+                skip(slot);
+                break;
+            default:
+                counters.ignored++;
+                break;
+        }
+        advanceTo(slot.watermarkAfter, slot.offset);
+    }
+
+    /**
+     * Add an assigned event to its windows.
+     *
+     * @param slot the slot, {@link EventSlot#ASSIGNED}.
+     */
+    protected abstract void aggregate(EventSlot slot);
+
+    /**
+     * Remove a window from the subclass's index; the slot is freed by the caller.
+     *
+     * @param slot the slot being discarded.
+     */
+    protected abstract void unindex(int slot);
+
+    /**
+     * Route a late event to the side output or count it dropped.
+     *
+     * @param slot the slot.
+     */
+    protected final void skip(final EventSlot slot)
+    {
+        if (latePolicy == LatePolicy.SIDE)
+        {
+            counters.sideOutput++;
+            late.onLate(lateEvent.set(slot.eventId, slot.eventTime, slot.keyId, slot.value, slot.offset));
+        }
+        else
+        {
+            counters.dropped++;
+        }
+    }
+
+    /**
+     * After a window's content changed: fire it at once if the watermark has passed its end, else make
+     * sure a timer will fire it.
+     *
+     * @param slot        the changed window.
+     * @param newIdentity true if the window is new or its bounds changed (its old timers no longer apply).
+     * @param wm          the watermark the event was judged against.
+     * @param offset      the journal offset of the event.
+     */
+    protected final void changed(final int slot, final boolean newIdentity, final long wm, final long offset)
+    {
+        final long end = slots.end(slot);
+        if (end <= wm)
+        {
+            fire(slot, offset);
+            if (newIdentity)
+            {
+                schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, slots.start(slot), slots.keyId(slot), slot);
+            }
+        }
+        else if (newIdentity)
+        {
+            schedule.schedule(end, FiringSchedule.FIRE, slots.start(slot), slots.keyId(slot), slot);
+        }
+    }
+
+    /**
+     * Move the watermark forward and handle every timer now due.
+     *
+     * @param wm     the new watermark.
+     * @param offset the journal offset of the event that moved it, or -1.
+     */
+    protected final void advanceTo(final long wm, final long offset)
+    {
+        watermark = wm;
+        while (schedule.hasDue(wm))
+        {
+            final int slot = schedule.pollSlot();
+            final long at = schedule.polledTime();
+            final int key = schedule.polledKey();
+            final long start = schedule.polledStart();
+            if (schedule.polledKind() == FiringSchedule.FIRE)
+            {
+                if (!slots.holds(slot, key, start, at))
+                {
+                    continue;
+                }
+                if (slots.isDirty(slot))
+                {
+                    fire(slot, offset);
+                }
+                final long cleanup = lateness.cleanupTime(at);
+                if (cleanup <= wm)
+                {
+                    discard(slot);
+                }
+                else
+                {
+                    schedule.schedule(cleanup, FiringSchedule.CLEANUP, start, key, slot);
+                }
+            }
+            else if (slots.holds(slot, key, start, slots.end(slot)) && lateness.cleanupTime(slots.end(slot)) == at)
+            {
+                if (slots.isDirty(slot))
+                {
+                    fire(slot, offset);
+                }
+                discard(slot);
+            }
+        }
+    }
+
+    private void fire(final int slot, final long offset)
+    {
+        final int version = slots.markFired(slot);
+        counters.windowsFired++;
+        results.onResult(result.set(
+            slots.start(slot),
+            slots.end(slot),
+            slots.keyId(slot),
+            slots.count(slot),
+            slots.sum(slot),
+            slots.min(slot),
+            slots.max(slot),
+            version,
+            offset));
+    }
+
+    private void discard(final int slot)
+    {
+        unindex(slot);
+        slots.free(slot);
+    }
+
+    /**
+     * @return the watermark after the last slot applied.
+     */
+    public final long watermark()
+    {
+        return watermark;
+    }
+
+    /**
+     * @return the open (key, window) states.
+     */
+    public final int openWindows()
+    {
+        return slots.open();
+    }
+
+    /**
+     * @return bytes retained by window state and timers.
+     */
+    public long retainedBytes()
+    {
+        return slots.retainedBytes() + schedule.retainedBytes();
+    }
+
+    /**
+     * @return the counters, owned by this stage's thread.
+     */
+    public final OperatorCounters counters()
+    {
+        return counters;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.weir.engine.ring;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the last stage tells the owner of a run that it has finished, failed, or how far it has got.
+ * <p>
+ * {@link #progress(long, long)} is written by the last stage's thread only (plain ordered writes) and
+ * may be read by any thread for progress display. {@link #complete()} and {@link #fail(Throwable)} may
+ * be called from any thread; the first call wins. Waiting threads see every write made before it.
+ */
+public final class RunCompletion
+{
+    private final CountDownLatch done = new CountDownLatch(1);
+    private volatile Throwable failure;
+    private volatile long lastOffset = -1;
+    private volatile long processed;
+
+    /**
+     * Record how far the last stage has got (last stage thread only).
+     *
+     * @param offset   journal offset of the slot just applied.
+     * @param sequence ring sequence of the slot just applied.
+     */
+    public void progress(final long offset, final long sequence)
+    {
+        lastOffset = offset;
+        processed = sequence + 1;
+    }
+
+    /** The run ended normally. */
+    public void complete()
+    {
+        done.countDown();
+    }
+
+    /**
+     * The run failed.
+     *
+     * @param cause why.
+     */
+    public void fail(final Throwable cause)
+    {
+        if (failure == null)
+        {
+            failure = cause;
+        }
+        done.countDown();
+    }
+
+    /**
+     * Wait for the run to end.
+     *
+     * @param timeout how long to wait.
+     * @param unit    unit of the timeout.
+     * @return true if it ended, false on time-out.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    public boolean await(final long timeout, final TimeUnit unit) throws InterruptedException
+    {
+        return done.await(timeout, unit);
+    }
+
+    /**
+     * @return the failure, or null.
+     */
+    public Throwable failure()
+    {
+        return failure;
+    }
+
+    /**
+     * @return the journal offset of the last slot the last stage applied, or -1.
+     */
+    public long lastOffset()
+    {
+        return lastOffset;
+    }
+
+    /**
+     * @return ring slots the last stage has applied (events plus markers).
+     */
+    public long processed()
+    {
+        return processed;
+    }
+}

@@ -1,0 +1,229 @@
+package dev.weir.engine.state;
+
+import java.util.Arrays;
+
+/**
+ * The pending timers of open windows, earliest first: a binary min-heap in primitive arrays.
+ * <p>
+ * Each entry is a time, a kind ({@link #FIRE} at the window end, {@link #CLEANUP} at end plus allowed
+ * lateness), and the identity of the window it is for: start, key id and the slot holding it. Entries
+ * are ordered by (time, kind, window start, key id), so timers that fall due together are handled in a
+ * deterministic order: fire before discard, then by window start, then by key (first-seen order).
+ * <p>
+ * Entries are never removed early: an owner whose window changed or went away leaves the old entry,
+ * and checks on {@link #pollSlot()} that the slot still holds the window the entry names.
+ * The arrays grow (doubling) only when full; steady state allocates nothing.
+ * <p>
+ * Not thread-safe: one owner thread.
+ */
+public final class FiringSchedule
+{
+    /** A timer that fires the window. */
+    public static final int FIRE = 0;
+    /** A timer that discards the window's state. */
+    public static final int CLEANUP = 1;
+
+    private long[] time;
+    private long[] start;
+    private int[] key;
+    private int[] slotKind;
+    private int size;
+
+    private long polledTime;
+    private long polledStart;
+    private int polledKey;
+    private int polledKind;
+
+    /**
+     * @param initialCapacity entries to pre-allocate.
+     */
+    public FiringSchedule(final int initialCapacity)
+    {
+        final int capacity = Math.max(16, initialCapacity);
+        time = new long[capacity];
+        start = new long[capacity];
+        key = new int[capacity];
+        slotKind = new int[capacity];
+    }
+
+    /**
+     * Schedule a timer.
+     *
+     * @param at          when it falls due (the watermark it waits for).
+     * @param kind        {@link #FIRE} or {@link #CLEANUP}.
+     * @param windowStart the window's start.
+     * @param keyId       the window's key id.
+     * @param slot        the slot that holds the window now.
+     */
+    public void schedule(final long at, final int kind, final long windowStart, final int keyId, final int slot)
+    {
+        if (size == time.length)
+        {
+            grow();
+        }
+        int i = size++;
+        final int packed = (slot << 1) | kind;
+        while (i > 0)
+        {
+            final int parent = (i - 1) >>> 1;
+            if (!less(at, kind, windowStart, keyId, parent))
+            {
+                break;
+            }
+            copy(parent, i);
+            i = parent;
+        }
+        time[i] = at;
+        start[i] = windowStart;
+        key[i] = keyId;
+        slotKind[i] = packed;
+    }
+
+    /**
+     * @param watermark the current watermark.
+     * @return true if the earliest timer is due: its time is {@code <= watermark}.
+     */
+    public boolean hasDue(final long watermark)
+    {
+        return size > 0 && time[0] <= watermark;
+    }
+
+    /**
+     * Remove the earliest timer; its fields are then read with {@link #polledTime()} and friends.
+     *
+     * @return the slot it names.
+     */
+    public int pollSlot()
+    {
+        polledTime = time[0];
+        polledStart = start[0];
+        polledKey = key[0];
+        polledKind = slotKind[0] & 1;
+        final int slot = slotKind[0] >>> 1;
+        final int last = --size;
+        if (last > 0)
+        {
+            siftDown(time[last], start[last], key[last], slotKind[last]);
+        }
+        return slot;
+    }
+
+    /** @return the time of the last polled timer. */
+    public long polledTime()
+    {
+        return polledTime;
+    }
+
+    /** @return the window start of the last polled timer. */
+    public long polledStart()
+    {
+        return polledStart;
+    }
+
+    /** @return the key id of the last polled timer. */
+    public int polledKey()
+    {
+        return polledKey;
+    }
+
+    /** @return the kind of the last polled timer. */
+    public int polledKind()
+    {
+        return polledKind;
+    }
+
+    /** @return pending timers, including stale ones. */
+    public int size()
+    {
+        return size;
+    }
+
+    /** @return bytes retained by the heap arrays. */
+    public long retainedBytes()
+    {
+        return (long)time.length * (2 * Long.BYTES + 2 * Integer.BYTES);
+    }
+
+    private void siftDown(final long t, final long s, final int k, final int sk)
+    {
+        int i = 0;
+        final int half = size >>> 1;
+        while (i < half)
+        {
+            int child = 2 * i + 1;
+            final int right = child + 1;
+            if (right < size && lessAt(right, child))
+            {
+                child = right;
+            }
+            if (!lessAt(child, t, sk & 1, s, k))
+            {
+                break;
+            }
+            copy(child, i);
+            i = child;
+        }
+        time[i] = t;
+        start[i] = s;
+        key[i] = k;
+        slotKind[i] = sk;
+    }
+
+    private boolean less(final long t, final int kind, final long s, final int k, final int j)
+    {
+        if (t != time[j])
+        {
+            return t < time[j];
+        }
+        final int kindJ = slotKind[j] & 1;
+        if (kind != kindJ)
+        {
+            return kind < kindJ;
+        }
+        if (s != start[j])
+        {
+            return s < start[j];
+        }
+        return k < key[j];
+    }
+
+    private boolean lessAt(final int i, final int j)
+    {
+        return less(time[i], slotKind[i] & 1, start[i], key[i], j);
+    }
+
+    private boolean lessAt(final int i, final long t, final int kind, final long s, final int k)
+    {
+        if (time[i] != t)
+        {
+            return time[i] < t;
+        }
+        final int kindI = slotKind[i] & 1;
+        if (kindI != kind)
+        {
+            return kindI < kind;
+        }
+        if (start[i] != s)
+        {
+            return start[i] < s;
+        }
+        return key[i] < k;
+    }
+
+    private void copy(final int from, final int to)
+    {
+        time[to] = time[from];
+        start[to] = start[from];
+        key[to] = key[from];
+        slotKind[to] = slotKind[from];
+    }
+
+    private void grow()
+    {
+        final int capacity = time.length * 2;
+        time = Arrays.copyOf(time, capacity);
+        start = Arrays.copyOf(start, capacity);
+        key = Arrays.copyOf(key, capacity);
+        slotKind = Arrays.copyOf(slotKind, capacity);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.weir.engine.window;
+
+/**
+ * Session windows: each event opens {@code [t, t + gap)}; windows of one key that overlap or touch
+ * ({@code a.start <= b.end && a.end >= b.start}) merge into {@code [min start, max end)}.
+ * Immutable and thread-safe.
+ */
+public final class SessionWindows implements WindowSpec
+{
+    private final long gap;
+
+    private SessionWindows(final long gap)
+    {
+        if (gap <= 0)
+        {
+            throw new IllegalArgumentException("session gap must be > 0 ms: " + gap);
+        }
+        this.gap = gap;
+    }
+
+    /**
+     * @param gapMs the inactivity gap that closes a session, ms, &gt; 0.
+     * @return session windows.
+     */
+    public static SessionWindows withGap(final long gapMs)
+    {
+        return new SessionWindows(gapMs);
+    }
+
+    /**
+     * @return the gap, ms.
+     */
+    public long gap()
+    {
+        return gap;
+    }
+
+    @Override
+    public String describe()
+    {
+        return "session:" + gap;
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.weir.engine.window;
+
+/**
+ * Sliding (hopping) windows: every {@code [s, s + size)} with {@code s} a multiple of {@code slide} and
+ * {@code s <= t < s + size}. Immutable and thread-safe.
+ */
+public final class SlidingWindows extends AlignedWindows
+{
+    private SlidingWindows(final long size, final long slide)
+    {
+        super(size, slide);
+    }
+
+    /**
+     * @param sizeMs  the window length, ms, &gt; 0.
+     * @param slideMs the distance between window starts, ms, &gt; 0 (it may exceed the size).
+     * @return sliding windows.
+     */
+    public static SlidingWindows of(final long sizeMs, final long slideMs)
+    {
+        return new SlidingWindows(sizeMs, slideMs);
+    }
+
+    @Override
+    public String describe()
+    {
+        return "sliding:" + size() + "/" + slide();
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.weir.engine.window;
+
+/**
+ * Tumbling windows: {@code [s, s + size)} with {@code s = t - (t mod size)}; every event lies in exactly
+ * one window. Immutable and thread-safe.
+ */
+public final class TumblingWindows extends AlignedWindows
+{
+    private TumblingWindows(final long size)
+    {
+        super(size, size);
+    }
+
+    /**
+     * @param sizeMs the window length, ms, &gt; 0.
+     * @return tumbling windows of that size.
+     */
+    public static TumblingWindows of(final long sizeMs)
+    {
+        return new TumblingWindows(sizeMs);
+    }
+
+    @Override
+    public String describe()
+    {
+        return "tumbling:" + size();
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.BiFunction;
+
+import dev.weir.engine.model.GeneratedCase;
+import dev.weir.engine.model.ModelConfig;
+import dev.weir.engine.model.ModelEvent;
+import dev.weir.engine.model.ModelOutput;
+import dev.weir.engine.model.ReferenceModel;
+import dev.weir.engine.model.StreamGenerator;
+import dev.weir.engine.model.StreamReducer;
+import dev.weir.engine.model.WindowKind;
+import dev.weir.engine.support.EngineRun;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The engine against the brute-force {@link ReferenceModel} on many seeded streams: results as sorted
+ * multisets, late rows in order, and the dropped/side/ignored counts. The number of streams per window
+ * kind is {@code -Dweir.model.streams} (1,000 by default; 100,000 before a release). A failure prints
+ * its seed and a reduced stream.
+ */
+class WindowSemanticsModelTest
+{
+    private static final int STREAMS = Integer.getInteger("weir.model.streams", 1000);
+    private static final int PIPELINE_STREAMS = 40;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void stagesAgreeWithTheModel(final WindowKind kind)
+    {
+        for (long seed = 0; seed < STREAMS; seed++)
+        {
+            check(StreamGenerator.generate(seed * 7919 + kind.ordinal(), kind), EngineRun::stages);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void wholePipelineAgreesWithTheModel(final WindowKind kind)
+    {
+        for (int i = 0; i < PIPELINE_STREAMS; i++)
+        {
+            final GeneratedCase c = StreamGenerator.generate(1_000_003L * i + kind.ordinal(), kind);
+            final PipelineLayout layout = (i % 2 == 0) ? PipelineLayout.FUSED : PipelineLayout.STAGED;
+            final Path journal = dir.resolve(kind + "-" + i);
+            final EngineRun engine = EngineRun.pipeline(c.events(), c.config(), journal, layout);
+            final ModelOutput model = ReferenceModel.run(c.events(), c.config());
+            assertEquals(model.sortedResults(), engine.sortedResults(), () -> "results, " + layout + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.late(), engine.late, () -> "late rows, " + layout + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.dropped(), engine.dropped, "dropped");
+        }
+    }
+
+    static void check(final GeneratedCase c, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
+    {
+        final String difference = difference(c.events(), c.config(), engine);
+        if (difference != null)
+        {
+            final List<ModelEvent> reduced = StreamReducer.reduce(c, events -> difference(events, c.config(), engine) != null);
+            fail(difference(reduced, c.config(), engine) + "\n" + StreamReducer.describe(c, reduced));
+        }
+    }
+
+    private static String difference(
+        final List<ModelEvent> events, final ModelConfig config, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
+    {
+        final ModelOutput model = ReferenceModel.run(events, config);
+        final EngineRun actual;
+        try
+        {
+            actual = engine.apply(events, config);
+        }
+        catch (final RuntimeException ex)
+        {
+            return "engine threw " + ex;
+        }
+        if (!model.sortedResults().equals(actual.sortedResults()))
+        {
+            return "results differ\n model:  " + model.sortedResults() + "\n engine: " + actual.sortedResults();
+        }
+        if (!model.late().equals(actual.late))
+        {
+            return "late rows differ\n model:  " + model.late() + "\n engine: " + actual.late;
+        }
+        if (model.dropped() != actual.dropped || model.sideOutput() != actual.sideOutput || model.ignored() != actual.ignored)
+        {
+            return "counters differ: model dropped/side/ignored " + model.dropped() + "/" + model.sideOutput() + "/" + model.ignored()
+                + ", engine " + actual.dropped + "/" + actual.sideOutput + "/" + actual.ignored;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.weir.engine.support;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.weir.engine.PipelineLayout;
+import dev.weir.engine.RunSummary;
+import dev.weir.engine.Weir;
+import dev.weir.engine.model.ModelConfig;
+import dev.weir.engine.model.ModelEvent;
+import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.SlidingWindows;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.JournalDirectory;
+
+/**
+ * Runs the real engine on a list of events and renders its output as the model's rows, so the two can
+ * be compared. Two ways: the two stages driven directly on one slot (fast: thousands of streams), or the
+ * whole pipeline (Chronicle journal, Disruptor ring, threads).
+ */
+public final class EngineRun
+{
+    /** Result rows in emit order. */
+    public final List<String> results = new ArrayList<>();
+    /** Late rows in arrival order. */
+    public final List<String> late = new ArrayList<>();
+    /** Counters. */
+    public long dropped;
+    /** Counters. */
+    public long sideOutput;
+    /** Counters. */
+    public long ignored;
+
+    private EngineRun()
+    {
+    }
+
+    /**
+     * @param config the model's configuration.
+     * @return the engine's window spec for it.
+     */
+    public static WindowSpec windowSpec(final ModelConfig config)
+    {
+        switch (config.kind())
+        {
+            case TUMBLING:
+                return TumblingWindows.of(config.size());
+            case SLIDING:
+                return SlidingWindows.of(config.size(), config.slide());
+            default:
+                return SessionWindows.withGap(config.size());
+        }
+    }
+
+    /**
+     * Drive the assignment and aggregation stages directly, on this thread, through one event slot.
+     *
+     * @param events the stream.
+     * @param config the configuration.
+     * @return the output.
+     */
+    public static EngineRun stages(final List<ModelEvent> events, final ModelConfig config)
+    {
+        final EngineRun run = new EngineRun();
+        final Map<String, Integer> ids = new HashMap<>();
+        final List<String> names = new ArrayList<>();
+        final WindowSpec spec = windowSpec(config);
+        final Lateness lateness = new Lateness(config.allowedLateness());
+        final LatePolicy policy = config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP;
+        final WindowAssigner assigner = new WindowAssigner(spec, config.outOfOrderness(), lateness);
+        final WindowAggregator aggregator = spec instanceof AlignedWindows
+            ? new AlignedWindowAggregator((AlignedWindows)spec, config.outOfOrderness(), lateness, policy,
+                r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
+                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16)
+            : new SessionWindowAggregator((SessionWindows)spec, lateness, policy,
+                r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
+                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16);
+        final EventSlot slot = new EventSlot();
+        long offset = 0;
+        for (final ModelEvent e : events)
+        {
+            final int keyId = ids.computeIfAbsent(e.key(), k ->
+            {
+                names.add(k);
+                return names.size() - 1;
+            });
+            slot.event(offset++, e.eventId(), e.eventTime(), keyId, e.value());
+            assigner.assign(slot);
+            aggregator.apply(slot);
+        }
+        slot.endOfInput(offset - 1);
+        assigner.assign(slot);
+        aggregator.apply(slot);
+        final OperatorCounters c = aggregator.counters();
+        run.dropped = c.dropped();
+        run.sideOutput = c.sideOutput();
+        run.ignored = c.ignored();
+        return run;
+    }
+
+    /**
+     * Run the whole pipeline: append the events to a new Chronicle journal, then process it through the
+     * Disruptor ring on the pipeline's threads.
+     *
+     * @param events  the stream.
+     * @param config  the configuration.
+     * @param journal a missing or empty directory for the journal.
+     * @param layout  fused or staged.
+     * @return the output.
+     */
+    public static EngineRun pipeline(final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout)
+    {
+        final EngineRun run = new EngineRun();
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (final ModelEvent e : events)
+            {
+                writer.append(e.eventId(), e.eventTime(), e.key(), e.value());
+            }
+        }
+        try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
+        {
+            final RunSummary summary = Weir.pipeline()
+                .journal(journal)
+                .window(windowSpec(config))
+                .outOfOrderness(config.outOfOrderness())
+                .allowedLateness(config.allowedLateness())
+                .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
+                .layout(layout)
+                .ringSize(64)
+                .onResult(r -> run.results.add(row(r.windowStart(), r.windowEnd(), keys.name(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())))
+                .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
+                .build()
+                .runToEnd();
+            run.dropped = summary.dropped();
+            run.sideOutput = summary.sideOutput();
+            run.ignored = summary.ignored();
+        }
+        return run;
+    }
+
+    /**
+     * @return the result rows sorted, for multiset comparison.
+     */
+    public List<String> sortedResults()
+    {
+        final List<String> sorted = new ArrayList<>(results);
+        sorted.sort(null);
+        return sorted;
+    }
+
+    private static String row(
+        final long start, final long end, final String key, final long count, final long sum, final long min, final long max, final int version)
+    {
+        return start + "," + end + "," + key + "," + count + "," + sum + "," + min + "," + max + "," + version;
+    }
+}
