@@ -1,0 +1,49 @@
+package dev.weir.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The benchmarks jar's entry point: JMH's own command line, plus the JVM flags Chronicle Queue needs
+ * appended to every fork (they come from the parent pom, filtered into {@code weir.jvmopts} at build
+ * time, because JMH forks do not inherit a jar manifest's {@code Add-Opens}).
+ */
+public final class BenchRunner
+{
+    private BenchRunner()
+    {
+    }
+
+    /**
+     * @param args JMH command-line arguments, e.g. {@code EndToEnd -prof gc}.
+     * @throws RunnerException            if JMH fails.
+     * @throws CommandLineOptionException if the arguments are not JMH's.
+     * @throws IOException                if the flags resource cannot be read.
+     */
+    public static void main(final String[] args) throws RunnerException, CommandLineOptionException, IOException
+    {
+        final CommandLineOptions cli = new CommandLineOptions(args);
+        final Options options = new OptionsBuilder().parent(cli).jvmArgsAppend(jvmFlags()).build();
+        new Runner(options).run();
+    }
+
+    static String[] jvmFlags() throws IOException
+    {
+        try (InputStream in = BenchRunner.class.getResourceAsStream("/weir.jvmopts"))
+        {
+            if (in == null)
+            {
+                throw new IOException("weir.jvmopts missing from the benchmarks jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim().split("\\s+");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.weir.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A text file that appears whole or not at all: lines go to a temporary file beside the target, which
+ * is forced to disk and renamed over the target on {@link #commit()}. Closing without committing
+ * deletes the temporary file and leaves any previous target untouched. Not thread-safe: one writer.
+ */
+final class AtomicTextFile implements AutoCloseable
+{
+    private final Path target;
+    private final Path temporary;
+    private final BufferedWriter out;
+    private boolean committed;
+    private long lines;
+
+    AtomicTextFile(final Path target)
+    {
+        this.target = target.toAbsolutePath();
+        this.temporary = this.target.resolveSibling("." + this.target.getFileName() + ".tmp");
+        try
+        {
+            final Path parent = this.target.getParent();
+            if (parent != null)
+            {
+                Files.createDirectories(parent);
+            }
+            this.out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + target, ex);
+        }
+    }
+
+    void line(final String text)
+    {
+        try
+        {
+            out.write(text);
+            out.write('\n');
+            lines++;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + target, ex);
+        }
+    }
+
+    long lines()
+    {
+        return lines;
+    }
+
+    Path target()
+    {
+        return target;
+    }
+
+    void commit()
+    {
+        try
+        {
+            out.close();
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE))
+            {
+                channel.force(true);
+            }
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            committed = true;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + target, ex);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (!committed)
+        {
+            try
+            {
+                out.close();
+                Files.deleteIfExists(temporary);
+            }
+            catch (final IOException ignored)
+            {
+                // best effort: the target was never replaced
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.weir.cli;
+
+/**
+ * Quoting for CSV fields (RFC 4180): a field with a comma, quote or line break is wrapped in quotes,
+ * quotes doubled. Stateless and thread-safe.
+ */
+final class CsvText
+{
+    private CsvText()
+    {
+    }
+
+    static String quote(final String field)
+    {
+        boolean needs = false;
+        for (int i = 0; i < field.length() && !needs; i++)
+        {
+            final char c = field.charAt(i);
+            needs = c == ',' || c == '"' || c == '\n' || c == '\r';
+        }
+        return needs ? '"' + field.replace("\"", "\"\"") + '"' : field;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.weir.cli;
+
+import dev.weir.journal.JournalRefusedException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
+ * file, refused journal directory) prints one line and exits with code 2; any other failure exits 1.
+ */
+@Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
+    description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
+    subcommands = {RunCommand.class, DemoCommand.class})
+public final class WeirCommand implements Runnable
+{
+    /** Exit code for usage and input errors. */
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run()
+    {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (run, demo)");
+    }
+
+    /**
+     * @param args the command line.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(execute(args));
+    }
+
+    /**
+     * Run the command line without exiting the JVM (for tests and embedding).
+     *
+     * @param args the command line.
+     * @return the exit code.
+     */
+    public static int execute(final String... args)
+    {
+        final CommandLine commandLine = new CommandLine(new WeirCommand());
+        commandLine.setParameterExceptionHandler((ex, arguments) ->
+        {
+            final CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("weir: " + ex.getMessage());
+            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the flags.");
+            return USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((ex, cmd, parsed) ->
+        {
+            if (ex instanceof BadInputException || ex instanceof JournalRefusedException)
+            {
+                cmd.getErr().println("weir: " + ex.getMessage());
+                return USAGE;
+            }
+            cmd.getErr().println("weir: failed: " + ex);
+            Throwable cause = ex.getCause();
+            while (cause != null)
+            {
+                cmd.getErr().println("  caused by: " + cause);
+                cause = cause.getCause();
+            }
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+}

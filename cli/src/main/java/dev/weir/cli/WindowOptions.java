@@ -1,0 +1,56 @@
+package dev.weir.cli;
+
+import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.WindowSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The window flags shared by the commands that process a journal. Picocli fills it; read-only after.
+ */
+final class WindowOptions
+{
+    @Option(names = "--window", required = true, paramLabel = "SPEC", converter = WindowSpecs.class,
+        description = "tumbling:SIZE, sliding:SIZE/SLIDE or session:GAP (durations: 500ms, 10s, 5m, 1h; bare = ms)")
+    WindowSpec window;
+
+    @Option(names = "--out-of-orderness", paramLabel = "D", converter = Durations.class, defaultValue = "0",
+        description = "how far behind the newest event time events may arrive (default: ${DEFAULT-VALUE} ms)")
+    long outOfOrderness;
+
+    @Option(names = "--allowed-lateness", paramLabel = "A", converter = Durations.class, defaultValue = "0",
+        description = "how long after its end a window still accepts events and re-fires (default: ${DEFAULT-VALUE} ms)")
+    long allowedLateness;
+
+    @Option(names = "--late", paramLabel = "POLICY", defaultValue = "drop", converter = LatePolicyConverter.class,
+        description = "drop | side: what happens to events whose windows are all late (default: ${DEFAULT-VALUE})")
+    LatePolicy latePolicy;
+
+    PipelineBuilder applyTo(final PipelineBuilder builder)
+    {
+        return builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness).latePolicy(latePolicy);
+    }
+
+    String describe()
+    {
+        return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
+            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Parses {@code drop} and {@code side}. */
+    static final class LatePolicyConverter implements picocli.CommandLine.ITypeConverter<LatePolicy>
+    {
+        @Override
+        public LatePolicy convert(final String value)
+        {
+            try
+            {
+                return LatePolicy.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
+            }
+        }
+    }
+}
