@@ -1,0 +1,91 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.engine.window.WindowSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An endless-style stream (event time always moving on, keys recurring) must keep the engine's state
+ * flat: windows are discarded once the watermark passes {@code end + A}, their slots and timers reused,
+ * and nothing grows with the number of events.
+ */
+class BoundedStateTest
+{
+    private static final int KEYS = 1_000;
+
+    @Test
+    void twentyMillionEventsThroughATumblingWindowKeepTheStateFlat()
+    {
+        final TumblingWindows windows = TumblingWindows.of(1_000);
+        final Lateness lateness = new Lateness(500);
+        final long[] fired = {0};
+        final AlignedWindowAggregator aggregator = new AlignedWindowAggregator(
+            windows, 200, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024);
+        drive(windows, 200, lateness, aggregator, 20_000_000);
+        assertTrue(fired[0] > 1_000_000, "windows fired: " + fired[0]);
+    }
+
+    @Test
+    void fiveMillionEventsThroughSessionWindowsKeepTheStateFlat()
+    {
+        final SessionWindows windows = SessionWindows.withGap(300);
+        final Lateness lateness = new Lateness(500);
+        final long[] fired = {0};
+        final SessionWindowAggregator aggregator = new SessionWindowAggregator(
+            windows, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024);
+        drive(windows, 200, lateness, aggregator, 5_000_000);
+        assertTrue(fired[0] > 100_000, "sessions fired: " + fired[0]);
+    }
+
+    private static void drive(
+        final WindowSpec windows, final long outOfOrderness, final Lateness lateness, final WindowAggregator aggregator, final long events)
+    {
+        final WindowAssigner assigner = new WindowAssigner(windows, outOfOrderness, lateness);
+        final SplittableRandom random = new SplittableRandom(7);
+        final EventSlot slot = new EventSlot();
+        final long warmUp = events / 10;
+        int maxOpenAfterWarmUp = 0;
+        long retainedAtWarmUp = -1;
+        int openAtWarmUp = -1;
+        for (long i = 0; i < events; i++)
+        {
+            // 10 events per ms of event time, up to 150 ms out of order; a few 2 s behind (late)
+            final long time = 1_000_000 + i / 10 - random.nextInt(150) - (random.nextInt(10_000) == 0 ? 2_000 : 0);
+            slot.event(i, i, time, random.nextInt(KEYS), random.nextInt(1_000));
+            assigner.assign(slot);
+            aggregator.apply(slot);
+            if (i == warmUp)
+            {
+                retainedAtWarmUp = aggregator.retainedBytes();
+                openAtWarmUp = aggregator.openWindows();
+            }
+            else if (i > warmUp)
+            {
+                maxOpenAfterWarmUp = Math.max(maxOpenAfterWarmUp, aggregator.openWindows());
+            }
+        }
+        // With D = 200 and A = 500, a key has windows open over at most ~2 s of event time.
+        assertTrue(openAtWarmUp > 0 && openAtWarmUp <= 4 * KEYS, "open at warm-up: " + openAtWarmUp);
+        assertTrue(maxOpenAfterWarmUp <= 4 * KEYS, "open windows stay bounded: " + maxOpenAfterWarmUp);
+        assertEquals(retainedAtWarmUp, aggregator.retainedBytes(), "retained state does not grow after warm-up");
+
+        slot.endOfInput(events - 1);
+        assigner.assign(slot);
+        aggregator.apply(slot);
+        assertEquals(0, aggregator.openWindows(), "every window is discarded at the end of input");
+    }
+}
