@@ -8,6 +8,10 @@ import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.operator.AlignedWindowAggregator;
@@ -20,32 +24,52 @@ import dev.weir.engine.ring.AssignHandler;
 import dev.weir.engine.ring.EventSlot;
 import dev.weir.engine.ring.FusedHandler;
 import dev.weir.engine.ring.JournalPublisher;
+import dev.weir.engine.ring.LastStage;
 import dev.weir.engine.ring.RunCompletion;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.ResultJournal;
+import dev.weir.journal.OutputJournal;
 
 /**
  * A configured pipeline over one journal: a publisher thread reads the journal into a Disruptor ring of
- * pre-allocated {@link EventSlot}s, and the window stages (assignment, then aggregation and firing) run
- * on one consumer thread ({@link PipelineLayout#FUSED}) or two ({@link PipelineLayout#STAGED}).
+ * pre-allocated {@link EventSlot}s, and the window stages (assignment; then aggregation, firing and
+ * checkpointing) run on one consumer thread ({@link PipelineLayout#FUSED}) or two
+ * ({@link PipelineLayout#STAGED}).
  * <p>
- * {@link #runToEnd()} processes the journal from its first event to its current end, then fires every
- * open window (the watermark goes to plus infinity) and returns. A pipeline runs once.
- * Listeners are called on the last stage's thread. {@link #processedEvents()} may be read from any
- * thread while it runs; everything else belongs to the thread that calls {@link #runToEnd()}.
+ * With durable outputs (the default) a run first restores the journal's newest valid checkpoint, if
+ * any, and resumes reading just after the offset it covers; outputs reproduced between that checkpoint
+ * and the crash are verified against the output journal and suppressed, so every result is written
+ * once. {@link #runToEnd()} processes to the journal's current end, fires every open window (the
+ * watermark goes to plus infinity) and checkpoints. {@link #start()} follows the journal for new events
+ * until {@link #stop()}, which checkpoints without firing open windows.
+ * <p>
+ * A pipeline runs once. Listeners are called on the last stage's thread. {@link #processedEvents()} and
+ * {@link #processedOffset()} may be read from any thread; everything else belongs to the thread that
+ * starts the pipeline.
  */
-public final class Pipeline
+public final class Pipeline implements AutoCloseable
 {
     private static final long POLL_MS = 50;
 
     private final PipelineBuilder config;
     private final JournalDirectory directory;
     private final RunCompletion completion = new RunCompletion();
-    private boolean ran;
+    private boolean started;
+    private boolean closed;
+    private long startedNanos;
+    private WindowAggregator aggregator;
+    private Checkpointer checkpointer;
+    private Checkpoint restored;
+    private OutputJournalSink sink;
+    private Disruptor<EventSlot> disruptor;
+    private JournalReader reader;
+    private JournalPublisher publisher;
+    private Thread publisherThread;
+    private long firstOffset = -1;
+    private RunSummary summary;
 
     Pipeline(final PipelineBuilder config)
     {
@@ -53,86 +77,88 @@ public final class Pipeline
         this.directory = JournalDirectory.open(config.journal);
         if (config.window instanceof AlignedWindows)
         {
-            // validate the horizon now, not on the engine thread
-            newAggregator(event -> { });
+            // validate the horizon now, on the caller's thread
+            newAggregator(r -> { }, LateListener.NONE);
         }
     }
 
     /**
-     * Process the whole journal as a bounded input.
+     * Process the journal as a bounded input: to its current end (or the replay range's end), then fire
+     * every open window.
      *
      * @return what the run did.
      * @throws PipelineFailedException if a stage or the publisher failed.
      */
     public RunSummary runToEnd()
     {
-        if (ran)
+        begin(false);
+        awaitCompletion();
+        return finish();
+    }
+
+    /**
+     * Start following the journal: new events are processed as they are appended, until {@link #stop()}.
+     *
+     * @return this.
+     */
+    public Pipeline start()
+    {
+        begin(true);
+        return this;
+    }
+
+    /**
+     * Stop a following pipeline: process what has been published, checkpoint (open windows stay open, to
+     * be resumed), and release its threads and files. Does nothing after a run has finished.
+     *
+     * @return what the run did, or null if it never started.
+     */
+    public RunSummary stop()
+    {
+        if (summary != null || !started)
         {
-            throw new IllegalStateException("a pipeline runs once");
+            return summary;
         }
-        ran = true;
-        final long startedNanos = System.nanoTime();
-        OutputJournalSink ownSink = null;
-        ResultListener results = config.results;
-        if (results == null)
+        publisher.stop();
+        awaitCompletion();
+        return finish();
+    }
+
+    /**
+     * Wait until the last stage has applied the journal document at {@code offset} (or a later one).
+     *
+     * @param offset  a journal offset.
+     * @param timeout how long to wait at most.
+     * @param unit    the unit of {@code timeout}.
+     * @return true if it was applied, false on time-out.
+     * @throws PipelineFailedException if the pipeline failed meanwhile.
+     * @throws InterruptedException    if interrupted while waiting.
+     */
+    public boolean awaitOffset(final long offset, final long timeout, final TimeUnit unit) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (completion.lastOffset() < offset)
         {
-            ownSink = new OutputJournalSink(ResultJournal.open(directory));
-            results = ownSink;
-        }
-        final WindowAssigner assigner = new WindowAssigner(config.window, config.outOfOrderness, new Lateness(config.allowedLateness));
-        final WindowAggregator aggregator = newAggregator(results);
-        final Disruptor<EventSlot> disruptor = new Disruptor<>(
-            EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, config.waitStrategy.get());
-        disruptor.setDefaultExceptionHandler(new FailRun(completion));
-        if (config.layout == PipelineLayout.FUSED)
-        {
-            disruptor.handleEventsWith(new FusedHandler(assigner, aggregator, completion));
-        }
-        else
-        {
-            disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(aggregator, completion));
-        }
-        final JournalReader reader = JournalReader.open(directory);
-        final long firstOffset = reader.firstOffset();
-        Thread publisherThread = null;
-        try
-        {
-            final RingBuffer<EventSlot> ring = disruptor.start();
-            final JournalPublisher publisher = new JournalPublisher(reader, ring, completion);
-            publisherThread = new Thread(publisher, "weir-publisher");
-            publisherThread.setDaemon(true);
-            publisherThread.start();
-            while (!completion.await(POLL_MS, TimeUnit.MILLISECONDS))
+            if (completion.failure() != null)
             {
-                if (!publisherThread.isAlive() && completion.failure() != null)
-                {
-                    break;
-                }
+                throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
             }
-            publisherThread.join();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            completion.fail(ex);
-        }
-        finally
-        {
-            disruptor.halt();
-            reader.close();
-            if (ownSink != null)
+            if (System.nanoTime() >= deadline)
             {
-                ownSink.close();
+                return false;
             }
+            Thread.sleep(1);
         }
-        if (completion.failure() != null)
-        {
-            throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
-        }
-        final OperatorCounters c = aggregator.counters();
-        return new RunSummary(
-            c.events(), c.dropped(), c.sideOutput(), c.ignored(), c.windowsFired(), c.windowsOpened(),
-            firstOffset, c.events() == 0 ? -1 : completion.lastOffset(), System.nanoTime() - startedNanos);
+        return true;
+    }
+
+    /**
+     * Same as {@link #stop()}.
+     */
+    @Override
+    public void close()
+    {
+        stop();
     }
 
     /**
@@ -151,17 +177,153 @@ public final class Pipeline
         return completion.lastOffset();
     }
 
-    private WindowAggregator newAggregator(final ResultListener results)
+    /**
+     * @return the checkpoint this run resumed from, or null if it started from the beginning.
+     */
+    public Checkpoint restoredFrom()
+    {
+        return restored;
+    }
+
+    private void begin(final boolean follow)
+    {
+        if (started)
+        {
+            throw new IllegalStateException("a pipeline runs once");
+        }
+        started = true;
+        startedNanos = System.nanoTime();
+        final ResultListener results = config.results != null ? config.results : r -> { };
+        final WindowAssigner assigner = new WindowAssigner(config.window, config.outOfOrderness, new Lateness(config.allowedLateness));
+        reader = JournalReader.open(directory);
+        firstOffset = reader.firstOffset();
+        if (config.durableOutput)
+        {
+            final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
+            final CheckpointStore.Loaded loaded = store.loadNewestValid();
+            final OutputSinkHolder holder = new OutputSinkHolder();
+            aggregator = newAggregator(r -> holder.sink.onResult(r), e -> holder.sink.onLate(e));
+            long resumeAfterOutput = OutputJournal.NONE;
+            if (loaded != null)
+            {
+                restored = Checkpointer.restore(loaded, configuration(), aggregator);
+                assigner.restoreWatermark(aggregator.watermark());
+                resumeAfterOutput = restored.outputPosition();
+                if (restored.sourceOffset() >= 0)
+                {
+                    reader.seekAfter(restored.sourceOffset());
+                    firstOffset = restored.sourceOffset();
+                }
+            }
+            sink = new OutputJournalSink(OutputJournal.open(directory), resumeAfterOutput, results, config.late);
+            holder.sink = sink;
+            checkpointer = new Checkpointer(
+                store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);
+        }
+        else
+        {
+            aggregator = newAggregator(results, config.late);
+            if (config.fromOffset >= 0)
+            {
+                reader.seek(config.fromOffset);
+                firstOffset = config.fromOffset;
+            }
+        }
+        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, config.waitStrategy.get());
+        disruptor.setDefaultExceptionHandler(new FailRun(completion));
+        final LastStage last = new LastStage(aggregator, checkpointer, completion);
+        if (config.layout == PipelineLayout.FUSED)
+        {
+            disruptor.handleEventsWith(new FusedHandler(assigner, last));
+        }
+        else
+        {
+            disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
+        }
+        reader.handOff();
+        final RingBuffer<EventSlot> ring = disruptor.start();
+        publisher = new JournalPublisher(reader, ring, completion, follow, config.toOffset);
+        publisherThread = new Thread(publisher, "weir-publisher");
+        publisherThread.setDaemon(true);
+        publisherThread.start();
+    }
+
+    private void awaitCompletion()
+    {
+        try
+        {
+            while (!completion.await(POLL_MS, TimeUnit.MILLISECONDS))
+            {
+                if (!publisherThread.isAlive() && completion.failure() != null)
+                {
+                    break;
+                }
+            }
+            publisherThread.join();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            completion.fail(ex);
+        }
+    }
+
+    private RunSummary finish()
+    {
+        if (closed)
+        {
+            return summary;
+        }
+        closed = true;
+        disruptor.halt();
+        reader.handOff();
+        reader.close();
+        if (sink != null)
+        {
+            sink.close();
+        }
+        if (completion.failure() != null)
+        {
+            throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
+        }
+        final OperatorCounters c = aggregator.counters();
+        summary = new RunSummary(
+            c.events(), c.dropped(), c.sideOutput(), c.ignored(), c.windowsFired(), c.windowsOpened(), c.duplicates(),
+            firstOffset, completion.lastOffset(), System.nanoTime() - startedNanos,
+            restored == null ? -1 : restored.sourceOffset(),
+            sink == null ? 0 : sink.suppressed(),
+            checkpointer == null ? 0 : checkpointer.taken(),
+            checkpointer == null ? 0 : checkpointer.maxPauseNanos(),
+            checkpointer == null ? 0 : checkpointer.meanPauseNanos());
+        return summary;
+    }
+
+    /**
+     * @return the configuration string that a checkpoint must match to be resumed.
+     */
+    String configuration()
+    {
+        return config.window.describe() + " outOfOrderness=" + config.outOfOrderness + " allowedLateness=" + config.allowedLateness
+            + " late=" + config.latePolicy + " dedupe=" + config.dedupe;
+    }
+
+    private WindowAggregator newAggregator(final ResultListener results, final LateListener late)
     {
         final Lateness lateness = new Lateness(config.allowedLateness);
         if (config.window instanceof AlignedWindows)
         {
             return new AlignedWindowAggregator(
-                (AlignedWindows)config.window, config.outOfOrderness, lateness, config.latePolicy, results, config.late,
-                config.initialWindows);
+                (AlignedWindows)config.window, config.outOfOrderness, lateness, config.latePolicy, results, late,
+                config.initialWindows, config.dedupe);
         }
         return new SessionWindowAggregator(
-            (SessionWindows)config.window, lateness, config.latePolicy, results, config.late, config.initialWindows);
+            (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe);
+    }
+
+    /** Lets the aggregator's listeners reach a sink created after it. */
+    private static final class OutputSinkHolder
+    {
+        OutputJournalSink sink;
     }
 
     private static final class StageThreads implements ThreadFactory

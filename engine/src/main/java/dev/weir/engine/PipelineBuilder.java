@@ -13,7 +13,8 @@ import dev.weir.engine.window.WindowSpec;
 
 /**
  * Configures a {@link Pipeline}. Defaults: out-of-orderness 0, allowed lateness 0, late policy
- * {@link LatePolicy#DROP}, results to the journal's output journal, late events nowhere, the
+ * {@link LatePolicy#DROP}, no dedupe, durable outputs (results and late events go to the journal's output
+ * journal exactly once, with a checkpoint every 1,000,000 events, and then to the listeners, if any), the
  * {@link PipelineLayout#FUSED} layout, a yielding wait strategy, a ring of 4096 slots.
  * A journal directory and a window spec are required.
  * <p>
@@ -32,6 +33,12 @@ public final class PipelineBuilder
     Supplier<WaitStrategy> waitStrategy = YieldingWaitStrategy::new;
     int ringSize = 4096;
     int initialWindows = 1024;
+    boolean dedupe;
+    boolean durableOutput = true;
+    long checkpointInterval = 1_000_000;
+    boolean syncOnCheckpoint;
+    long fromOffset = -1;
+    long toOffset = Long.MAX_VALUE;
 
     PipelineBuilder()
     {
@@ -96,7 +103,8 @@ public final class PipelineBuilder
     }
 
     /**
-     * @param listener receives every result on the engine thread (instead of the output journal).
+     * @param listener receives every result on the engine thread, after it is in the output journal
+     *                 (results reproduced during recovery are not delivered twice).
      * @return this.
      */
     public PipelineBuilder onResult(final ResultListener listener)
@@ -156,6 +164,59 @@ public final class PipelineBuilder
     public PipelineBuilder initialWindows(final int windows)
     {
         this.initialWindows = Math.max(16, windows);
+        return this;
+    }
+
+    /**
+     * @param enabled ignore an event whose {@code event_id} was already seen (ids are remembered until no
+     *                window a duplicate could reach can still change).
+     * @return this.
+     */
+    public PipelineBuilder dedupe(final boolean enabled)
+    {
+        this.dedupe = enabled;
+        return this;
+    }
+
+    /**
+     * @param events events between checkpoints, &gt; 0; a checkpoint is also taken at the end of a bounded
+     *               input and when a following pipeline is closed.
+     * @return this.
+     */
+    public PipelineBuilder checkpointEvery(final long events)
+    {
+        if (events <= 0)
+        {
+            throw new IllegalArgumentException("checkpoint interval must be > 0 events: " + events);
+        }
+        this.checkpointInterval = events;
+        return this;
+    }
+
+    /**
+     * @param enabled force the output journal to disk before each checkpoint, so a checkpoint and the
+     *                outputs it covers also survive a machine crash (costs an fsync per checkpoint).
+     * @return this.
+     */
+    public PipelineBuilder syncOnCheckpoint(final boolean enabled)
+    {
+        this.syncOnCheckpoint = enabled;
+        return this;
+    }
+
+    /**
+     * Process a range of the journal as a batch from a clean state: no output journal, no checkpoints;
+     * results and late events go to the listeners only.
+     *
+     * @param from first offset to process, or -1 for the journal's first.
+     * @param to   last offset to process (inclusive), or {@link Long#MAX_VALUE} for the journal's last.
+     * @return this.
+     */
+    public PipelineBuilder replayRange(final long from, final long to)
+    {
+        this.durableOutput = false;
+        this.fromOffset = from;
+        this.toOffset = to;
         return this;
     }
 

@@ -1,17 +1,24 @@
 package dev.weir.engine;
 
 /**
- * What one bounded run did: counts, the offsets it covered, and how long it took.
+ * What one run did: counts (cumulative over the journal's whole processing when the run resumed from a
+ * checkpoint), the offsets it covered, recovery and checkpoint figures, and how long it took.
  *
- * @param events        events processed.
- * @param dropped       late events dropped (policy {@code drop}).
- * @param sideOutput    late events written to the side output (policy {@code side}).
- * @param ignored       events in no window that were not late.
- * @param windowsFired  result rows emitted (firings and re-firings).
- * @param windowsOpened (key, window) states created.
- * @param firstOffset   journal offset where the run started reading, or -1 if the journal was empty.
- * @param lastOffset    journal offset of the last event processed, or -1.
- * @param elapsedNanos  wall-clock duration of the run (for display only; never part of any output).
+ * @param events              events processed, duplicates included.
+ * @param dropped             late events dropped (policy {@code drop}).
+ * @param sideOutput          late events written to the side output (policy {@code side}).
+ * @param ignored             events in no window that were not late.
+ * @param windowsFired        result rows emitted (firings and re-firings).
+ * @param windowsOpened       (key, window) states created.
+ * @param duplicates          events ignored as duplicates (dedupe on).
+ * @param firstOffset         offset where this run started reading (or resumed after), or -1.
+ * @param lastOffset          offset of the last event this run processed, or -1.
+ * @param elapsedNanos        wall-clock duration of this run (for display only; never part of any output).
+ * @param resumedAfterOffset  the offset the restored checkpoint covered, or -1 if the run started fresh.
+ * @param suppressedOutputs   outputs reproduced during recovery and not written again.
+ * @param checkpoints         checkpoints taken by this run.
+ * @param maxCheckpointNanos  the longest pause a checkpoint caused.
+ * @param meanCheckpointNanos the mean checkpoint pause.
  */
 public record RunSummary(
     long events,
@@ -20,12 +27,18 @@ public record RunSummary(
     long ignored,
     long windowsFired,
     long windowsOpened,
+    long duplicates,
     long firstOffset,
     long lastOffset,
-    long elapsedNanos)
+    long elapsedNanos,
+    long resumedAfterOffset,
+    long suppressedOutputs,
+    long checkpoints,
+    long maxCheckpointNanos,
+    long meanCheckpointNanos)
 {
     /**
-     * @return events per second over the run.
+     * @return events per second over the run (cumulative events over this run's time: a display figure).
      */
     public double eventsPerSecond()
     {

@@ -34,7 +34,7 @@ class BoundedStateTest
         final Lateness lateness = new Lateness(500);
         final long[] fired = {0};
         final AlignedWindowAggregator aggregator = new AlignedWindowAggregator(
-            windows, 200, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024);
+            windows, 200, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024, false);
         drive(windows, 200, lateness, aggregator, 20_000_000);
         assertTrue(fired[0] > 1_000_000, "windows fired: " + fired[0]);
     }
@@ -46,7 +46,7 @@ class BoundedStateTest
         final Lateness lateness = new Lateness(500);
         final long[] fired = {0};
         final SessionWindowAggregator aggregator = new SessionWindowAggregator(
-            windows, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024);
+            windows, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024, false);
         drive(windows, 200, lateness, aggregator, 5_000_000);
         assertTrue(fired[0] > 100_000, "sessions fired: " + fired[0]);
     }

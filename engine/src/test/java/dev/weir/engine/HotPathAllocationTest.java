@@ -30,15 +30,15 @@ class HotPathAllocationTest
     {
         final TumblingWindows windows = TumblingWindows.of(1_000);
         assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16));
+            r -> { }, LateListener.NONE, 1 << 16, false));
     }
 
     @Test
-    void slidingAllocatesNothingPerEvent()
+    void slidingWithDedupeAndSideOutputAllocatesNothingPerEvent()
     {
         final SlidingWindows windows = SlidingWindows.of(1_000, 200);
         assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.SIDE,
-            r -> { }, e -> { }, 1 << 16));
+            r -> { }, e -> { }, 1 << 16, true));
     }
 
     @Test
@@ -46,7 +46,7 @@ class HotPathAllocationTest
     {
         final SessionWindows windows = SessionWindows.withGap(100);
         assertZeroAllocation(windows, new SessionWindowAggregator(windows, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16));
+            r -> { }, LateListener.NONE, 1 << 16, false));
     }
 
     private static void assertZeroAllocation(final WindowSpec windows, final WindowAggregator aggregator)

@@ -96,6 +96,50 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Mark the start of an ingest: every document appended after this one, up to the next ingest start,
+     * is exactly one line of {@code source}, in order, starting at {@code firstLine}.
+     *
+     * @param source    the identity of the source.
+     * @param firstLine the line number of the next line to be appended.
+     * @return the offset of the marker.
+     */
+    public long appendIngestStart(final String source, final long firstLine)
+    {
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            IngestLayout.writeIngestStart(dc.wire().bytes(), source, firstLine);
+        }
+        return appender.lastIndexAppended();
+    }
+
+    /**
+     * Record a line that is not a valid event, in order with the events.
+     *
+     * @param line    its line number.
+     * @param reason  why it was rejected.
+     * @param content the line as read.
+     * @return the offset of the record.
+     */
+    public long appendRejected(final long line, final String reason, final String content)
+    {
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content);
+        }
+        return appender.lastIndexAppended();
+    }
+
+    /**
+     * Force the events and keys to disk, so they survive a machine crash (a process crash loses
+     * nothing already appended). Milliseconds: call it at batch boundaries, not per event.
+     */
+    public void sync()
+    {
+        keys.sync();
+        QueueSync.force(queue);
+    }
+
+    /**
      * Intern a key, defining it durably if new.
      *
      * @param key a key valid under {@link KeyFormat}.

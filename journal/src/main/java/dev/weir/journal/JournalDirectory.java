@@ -170,6 +170,14 @@ public final class JournalDirectory
         return root.resolve("results");
     }
 
+    /**
+     * @return the directory of the engine's checkpoints.
+     */
+    public Path checkpoints()
+    {
+        return root.resolve("checkpoints");
+    }
+
     private static boolean isEmpty(final Path dir) throws IOException
     {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir))

@@ -118,6 +118,15 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
+     * Hand the reader to another thread: the next thread to use it becomes its owner. Call it after the
+     * last use on the old thread, before the new thread starts using it.
+     */
+    public void handOff()
+    {
+        tailer.singleThreadedCheckReset();
+    }
+
+    /**
      * @return the offset of the last document read, or -1 if none has been read.
      */
     public long lastReadOffset()

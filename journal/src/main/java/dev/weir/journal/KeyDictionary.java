@@ -159,6 +159,27 @@ public final class KeyDictionary implements AutoCloseable
         }
     }
 
+    /**
+     * Hand the dictionary to another thread: the next thread to use it becomes its owner. Call it after
+     * the last use on the old thread, before the new thread starts using it.
+     */
+    public void handOff()
+    {
+        tailer.singleThreadedCheckReset();
+        if (appender != null)
+        {
+            appender.singleThreadedCheckReset();
+        }
+    }
+
+    /**
+     * Force the dictionary's queue to disk.
+     */
+    public void sync()
+    {
+        QueueSync.force(queue);
+    }
+
     @Override
     public void close()
     {

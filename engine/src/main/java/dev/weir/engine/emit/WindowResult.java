@@ -30,8 +30,8 @@ public final class WindowResult
      * @param min          least value.
      * @param max          greatest value.
      * @param version      0 for the first firing of this window, then 1, 2, ...
-     * @param sourceOffset journal offset of the event whose processing produced this firing
-     *                     ({@code -1} at the end of input).
+     * @param sourceOffset journal offset of the event whose processing produced this firing (at the end
+     *                     of input: of the last event of the input; -1 if there was none).
      * @return this.
      */
     public WindowResult set(
@@ -105,7 +105,7 @@ public final class WindowResult
         return version;
     }
 
-    /** @return journal offset of the event that caused this firing, or -1 for end of input. */
+    /** @return journal offset of the event that caused this firing (end of input: the last event's). */
     public long sourceOffset()
     {
         return sourceOffset;

@@ -22,6 +22,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
 {
     private static final long MISSING = -1;
 
+    private final AlignedWindows windows;
     private final long size;
     private final long slide;
     private final Long2LongHashMap index;
@@ -34,6 +35,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
      * @param results        receives results.
      * @param late           receives skipped events under {@link LatePolicy#SIDE}.
      * @param initialWindows open windows to pre-size for.
+     * @param dedupe         ignore events whose id was already seen.
      */
     public AlignedWindowAggregator(
         final AlignedWindows windows,
@@ -42,9 +44,11 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final LatePolicy latePolicy,
         final ResultListener results,
         final LateListener late,
-        final int initialWindows)
+        final int initialWindows,
+        final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows);
+        super(lateness, latePolicy, results, late, initialWindows, dedupe);
+        this.windows = windows;
         this.size = windows.size();
         this.slide = windows.slide();
         final double horizon = ((double)outOfOrderness + lateness.allowedLateness() + size) / slide;
@@ -77,6 +81,25 @@ public final class AlignedWindowAggregator extends WindowAggregator
             slots.add(window, value);
             changed(window, created, wm, slot.offset);
         }
+    }
+
+    @Override
+    protected boolean canForget(final long eventTime, final int keyId)
+    {
+        // every window holding eventTime ends by lastStart + size: once that window is late, all are
+        return lateness.isWindowLate(windows.lastStart(eventTime) + size, watermark());
+    }
+
+    @Override
+    protected void reindex(final int slot)
+    {
+        index.put(pack(slots.keyId(slot), slots.start(slot)), slot);
+    }
+
+    @Override
+    protected void clearIndex()
+    {
+        index.clear();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.checkpoint.StateBuffer;
+
 /**
  * What the aggregation stage did, counted by its owner thread. Read them from another thread only after
  * the run has completed (the pipeline's completion orders the reads), or through the published metrics.
@@ -12,8 +14,9 @@ public final class OperatorCounters
     long ignored;
     long windowsFired;
     long windowsOpened;
+    long duplicates;
 
-    /** @return events processed (not counting the end-of-input marker). */
+    /** @return events processed (not counting the end-of-input marker), duplicates included. */
     public long events()
     {
         return events;
@@ -47,5 +50,28 @@ public final class OperatorCounters
     public long windowsOpened()
     {
         return windowsOpened;
+    }
+
+    /** @return events ignored because their event id was already seen (with dedupe on). */
+    public long duplicates()
+    {
+        return duplicates;
+    }
+
+    void write(final StateBuffer out)
+    {
+        out.putLong(events).putLong(dropped).putLong(sideOutput).putLong(ignored).putLong(windowsFired).putLong(windowsOpened)
+            .putLong(duplicates);
+    }
+
+    void read(final StateBuffer in)
+    {
+        events = in.getLong();
+        dropped = in.getLong();
+        sideOutput = in.getLong();
+        ignored = in.getLong();
+        windowsFired = in.getLong();
+        windowsOpened = in.getLong();
+        duplicates = in.getLong();
     }
 }

@@ -34,6 +34,7 @@ public final class SessionWindowAggregator extends WindowAggregator
      * @param results        receives results.
      * @param late           receives skipped events under {@link LatePolicy#SIDE}.
      * @param initialWindows open sessions to pre-size for.
+     * @param dedupe         ignore events whose id was already seen.
      */
     public SessionWindowAggregator(
         final SessionWindows windows,
@@ -41,9 +42,10 @@ public final class SessionWindowAggregator extends WindowAggregator
         final LatePolicy latePolicy,
         final ResultListener results,
         final LateListener late,
-        final int initialWindows)
+        final int initialWindows,
+        final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows);
+        super(lateness, latePolicy, results, late, initialWindows, dedupe);
         this.gap = windows.gap();
         this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
     }
@@ -113,6 +115,54 @@ public final class SessionWindowAggregator extends WindowAggregator
         slots.bounds(target, start, end);
         slots.add(target, slot.value);
         changed(target, start != oldStart || end != oldEnd, wm, slot.offset);
+    }
+
+    @Override
+    protected boolean canForget(final long eventTime, final int keyId)
+    {
+        final long end = Lateness.saturatedAdd(eventTime, gap);
+        if (!lateness.isWindowLate(end, watermark()))
+        {
+            return false;
+        }
+        // a duplicate would still merge into any open session of its key that touches [t, t + gap)
+        for (int s = firstSession.get(keyId); s != NONE && slots.start(s) <= end; s = slots.link(s))
+        {
+            if (slots.end(s) >= eventTime)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    protected void reindex(final int slot)
+    {
+        final int keyId = slots.keyId(slot);
+        final long start = slots.start(slot);
+        int previous = NONE;
+        int current = firstSession.get(keyId);
+        while (current != NONE && slots.start(current) < start)
+        {
+            previous = current;
+            current = slots.link(current);
+        }
+        slots.link(slot, current);
+        if (previous == NONE)
+        {
+            firstSession.put(keyId, slot);
+        }
+        else
+        {
+            slots.link(previous, slot);
+        }
+    }
+
+    @Override
+    protected void clearIndex()
+    {
+        firstSession.clear();
     }
 
     @Override

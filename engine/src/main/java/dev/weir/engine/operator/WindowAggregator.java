@@ -1,10 +1,12 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.state.DuplicateFilter;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;
@@ -21,11 +23,17 @@ import dev.weir.engine.time.Watermark;
  * Timers that fall due on one watermark advance are handled in (time, fire-before-discard, window start,
  * key id) order, so the output depends only on the journal and the configuration.
  * <p>
+ * With dedupe on, an event whose id was already seen is counted and ignored; ids are forgotten once no
+ * window a duplicate could reach can still change ({@link #canForget(long, int)}).
+ * <p>
  * Subclasses own the index from (key, window) to slot. Steady state allocates nothing.
- * Not thread-safe: one owner thread.
+ * {@link #snapshot(StateBuffer)} and {@link #restore(StateBuffer)} write and rebuild the whole state
+ * for checkpoints. Not thread-safe: one owner thread.
  */
 public abstract class WindowAggregator
 {
+    private static final int STATE_VERSION = 1;
+
     protected final WindowSlots slots;
     protected final FiringSchedule schedule;
     protected final Lateness lateness;
@@ -36,15 +44,20 @@ public abstract class WindowAggregator
     private final LateListener late;
     private final WindowResult result = new WindowResult();
     private final LateEvent lateEvent = new LateEvent();
+    private final DuplicateFilter duplicates;
+    private final DuplicateFilter.EvictionRule forgetRule = this::canForget;
     private long watermark = Watermark.MIN;
+    private long lastOffset = -1;
 
     protected WindowAggregator(
         final Lateness lateness,
         final LatePolicy latePolicy,
         final ResultListener results,
         final LateListener late,
-        final int initialWindows)
+        final int initialWindows,
+        final boolean dedupe)
     {
+        this.duplicates = dedupe ? new DuplicateFilter(initialWindows * 4) : null;
         this.lateness = lateness;
         this.latePolicy = latePolicy;
         this.results = results;
@@ -62,12 +75,20 @@ public abstract class WindowAggregator
     {
         if (slot.type == EventSlot.END_OF_INPUT)
         {
-            advanceTo(slot.watermarkAfter, slot.offset);
+            // results fired by the end of input cover the whole input: the last event ever applied
+            advanceTo(slot.watermarkAfter, lastOffset);
             results.onComplete();
             late.onComplete();
             return;
         }
         counters.events++;
+        lastOffset = slot.offset;
+        if (duplicates != null && !duplicates.firstSeen(slot.eventId, slot.eventTime, slot.keyId))
+        {
+            counters.duplicates++;
+            advanceTo(slot.watermarkAfter, slot.offset);
+            return;
+        }
         switch (slot.disposition)
         {
             case EventSlot.ASSIGNED:
@@ -81,6 +102,10 @@ public abstract class WindowAggregator
                 break;
         }
         advanceTo(slot.watermarkAfter, slot.offset);
+        if (duplicates != null)
+        {
+            duplicates.forget(forgetRule);
+        }
     }
 
     /**
@@ -89,6 +114,25 @@ public abstract class WindowAggregator
      * @param slot the slot, {@link EventSlot#ASSIGNED}.
      */
     protected abstract void aggregate(EventSlot slot);
+
+    /**
+     * @param eventTime the time of a remembered event.
+     * @param keyId     its key.
+     * @return true if a duplicate of it could no longer change any window, so its id may be forgotten.
+     */
+    protected abstract boolean canForget(long eventTime, int keyId);
+
+    /**
+     * Add a restored slot to the subclass's index.
+     *
+     * @param slot a slot just restored.
+     */
+    protected abstract void reindex(int slot);
+
+    /**
+     * Forget the subclass's index (before a restore).
+     */
+    protected abstract void clearIndex();
 
     /**
      * Remove a window from the subclass's index; the slot is freed by the caller.
@@ -210,6 +254,99 @@ public abstract class WindowAggregator
     }
 
     /**
+     * Write the whole state: watermark, counters, remembered ids, and every open window with its
+     * aggregate, version and whether it changed since it last fired. Timers are not written: they follow
+     * from the windows and the watermark.
+     *
+     * @param out where to write.
+     */
+    public final void snapshot(final StateBuffer out)
+    {
+        out.putInt(STATE_VERSION);
+        out.putLong(watermark);
+        out.putLong(lastOffset);
+        counters.write(out);
+        if (duplicates == null)
+        {
+            out.putInt(-1);
+        }
+        else
+        {
+            out.putInt(duplicates.size());
+            duplicates.forEach((id, time, key) -> out.putLong(id).putLong(time).putInt(key));
+        }
+        out.putInt(slots.open());
+        for (int slot = 0, n = slots.highWater(); slot < n; slot++)
+        {
+            if (slots.isAllocated(slot))
+            {
+                out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
+                    .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
+                    .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+            }
+        }
+    }
+
+    /**
+     * Replace the whole state with one written by {@link #snapshot(StateBuffer)}, and reschedule the
+     * timers: a window whose end the watermark has not reached fires at its end; one that has fired waits
+     * for its cleanup time.
+     *
+     * @param in where to read.
+     */
+    public final void restore(final StateBuffer in)
+    {
+        final int version = in.getInt();
+        if (version != STATE_VERSION)
+        {
+            throw new IllegalStateException("checkpoint state version " + version + " is not " + STATE_VERSION);
+        }
+        watermark = in.getLong();
+        lastOffset = in.getLong();
+        counters.read(in);
+        final int remembered = in.getInt();
+        if ((remembered >= 0) != (duplicates != null))
+        {
+            throw new IllegalStateException("checkpoint was written with dedupe " + (remembered >= 0 ? "on" : "off"));
+        }
+        if (duplicates != null)
+        {
+            duplicates.clear();
+            for (int i = 0; i < remembered; i++)
+            {
+                duplicates.firstSeen(in.getLong(), in.getLong(), in.getInt());
+            }
+        }
+        slots.reset();
+        clearIndex();
+        schedule.clear();
+        final int open = in.getInt();
+        for (int i = 0; i < open; i++)
+        {
+            final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
+                in.getInt(), in.getByte() != 0);
+            reindex(slot);
+            final long end = slots.end(slot);
+            if (end > watermark)
+            {
+                schedule.schedule(end, FiringSchedule.FIRE, slots.start(slot), slots.keyId(slot), slot);
+            }
+            else
+            {
+                schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, slots.start(slot), slots.keyId(slot), slot);
+            }
+        }
+    }
+
+    /**
+     * @return ids remembered for dedupe (0 when dedupe is off).
+     */
+    public final int rememberedIds()
+    {
+        return duplicates == null ? 0 : duplicates.size();
+    }
+
+    /**
      * @return the watermark after the last slot applied.
      */
     public final long watermark()
@@ -230,7 +367,7 @@ public abstract class WindowAggregator
      */
     public long retainedBytes()
     {
-        return slots.retainedBytes() + schedule.retainedBytes();
+        return slots.retainedBytes() + schedule.retainedBytes() + (duplicates == null ? 0 : duplicates.retainedBytes());
     }
 
     /**

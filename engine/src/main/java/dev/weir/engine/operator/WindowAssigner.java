@@ -59,9 +59,9 @@ public final class WindowAssigner
     {
         final long wm = watermark.current();
         slot.watermarkBefore = wm;
-        if (slot.type == EventSlot.END_OF_INPUT)
+        if (slot.type != EventSlot.EVENT)
         {
-            slot.watermarkAfter = watermark.endOfInput();
+            slot.watermarkAfter = slot.type == EventSlot.END_OF_INPUT ? watermark.endOfInput() : wm;
             return;
         }
         final long t = slot.eventTime;

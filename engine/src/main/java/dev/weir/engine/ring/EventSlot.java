@@ -14,6 +14,8 @@ public final class EventSlot
     public static final int EVENT = 0;
     /** The end of a bounded input: the watermark goes to plus infinity and every window fires. */
     public static final int END_OF_INPUT = 1;
+    /** The pipeline is being stopped (follow mode): checkpoint and finish, without firing open windows. */
+    public static final int STOP = 2;
 
     /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
     public static final int ASSIGNED = 0;
@@ -22,7 +24,7 @@ public final class EventSlot
     /** The event lies in no window but is not late: count it and ignore it. */
     public static final int IGNORED = 2;
 
-    /** {@link #EVENT} or {@link #END_OF_INPUT}. */
+    /** {@link #EVENT}, {@link #END_OF_INPUT} or {@link #STOP}. */
     public int type;
     /** Journal offset of the event. */
     public long offset;
@@ -63,6 +65,14 @@ public final class EventSlot
         this.eventTime = eventTime;
         this.keyId = keyId;
         this.value = value;
+    }
+
+    /**
+     * Mark this slot as a stop request (publisher use).
+     */
+    public void stop()
+    {
+        this.type = STOP;
     }
 
     /**

@@ -1,45 +1,31 @@
 package dev.weir.engine.ring;
 
 import com.lmax.disruptor.EventHandler;
-import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 
 /**
- * Both stages, assignment then aggregation and firing, on one consumer thread: the fused layout.
- * Signals {@link RunCompletion} when it has applied the end of input.
- * Not thread-safe: the Disruptor calls it from one thread.
+ * Both stages, assignment then aggregation, firing and checkpointing, on one consumer thread: the
+ * fused layout. Not thread-safe: the Disruptor calls it from one thread.
  */
 public final class FusedHandler implements EventHandler<EventSlot>
 {
     private final WindowAssigner assigner;
-    private final WindowAggregator aggregator;
-    private final RunCompletion completion;
+    private final LastStage last;
 
     /**
-     * @param assigner   the first stage.
-     * @param aggregator the second stage.
-     * @param completion signalled at the end of input.
+     * @param assigner the first stage.
+     * @param last     the last stage.
      */
-    public FusedHandler(final WindowAssigner assigner, final WindowAggregator aggregator, final RunCompletion completion)
+    public FusedHandler(final WindowAssigner assigner, final LastStage last)
     {
         this.assigner = assigner;
-        this.aggregator = aggregator;
-        this.completion = completion;
+        this.last = last;
     }
 
     @Override
     public void onEvent(final EventSlot slot, final long sequence, final boolean endOfBatch)
     {
         assigner.assign(slot);
-        aggregator.apply(slot);
-        if (slot.type == EventSlot.END_OF_INPUT)
-        {
-            completion.progress(slot.offset, sequence);
-            completion.complete();
-        }
-        else if (endOfBatch)
-        {
-            completion.progress(slot.offset, sequence);
-        }
+        last.onSlot(slot, sequence, endOfBatch);
     }
 }

@@ -3,13 +3,17 @@ package dev.weir.engine.ring;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.JournalReader;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * Reads the journal and publishes each event into the ring: the pipeline's single producer.
  * <p>
- * {@link #run()} reads from the reader's position to the current end of the journal, then publishes an
- * end-of-input marker (a bounded run). Each event is copied into a pre-allocated {@link EventSlot}:
- * nothing is allocated per event. Not thread-safe: runs on one publisher thread.
+ * Bounded: reads from the reader's position to the end of the journal (or past {@code lastOffset}), then
+ * publishes an end-of-input marker. Following: keeps polling for new events, idling with a back-off
+ * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
+ * pre-allocated {@link EventSlot}: nothing is allocated per event. Runs on one publisher thread;
+ * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
 {
@@ -18,18 +22,28 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final JournalReader reader;
     private final RingBuffer<EventSlot> ring;
     private final RunCompletion completion;
+    private final boolean follow;
+    private final long lastOffset;
+    private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, 1_000, 1_000_000);
+    private boolean pastEnd;
+    private long lastPublished = -1;
     private volatile boolean stopped;
 
     /**
      * @param reader     positioned at the first event to process; owned by this publisher from now on.
      * @param ring       the ring to publish into.
      * @param completion told if reading fails.
+     * @param follow     keep reading new events until stopped, instead of ending at the journal's end.
+     * @param lastOffset the last offset to publish (bounded runs), or {@link Long#MAX_VALUE}.
      */
-    public JournalPublisher(final JournalReader reader, final RingBuffer<EventSlot> ring, final RunCompletion completion)
+    public JournalPublisher(
+        final JournalReader reader, final RingBuffer<EventSlot> ring, final RunCompletion completion, final boolean follow, final long lastOffset)
     {
         this.reader = reader;
         this.ring = ring;
         this.completion = completion;
+        this.follow = follow;
+        this.lastOffset = lastOffset;
     }
 
     @Override
@@ -37,14 +51,31 @@ public final class JournalPublisher implements Runnable, EventConsumer
     {
         try
         {
-            while (!stopped && reader.poll(this, BATCH) > 0)
+            if (follow)
             {
-                // poll publishes each event through onEvent
-            }
-            if (!stopped)
-            {
+                while (!stopped)
+                {
+                    idle.idle(reader.poll(this, BATCH));
+                }
                 final long sequence = ring.next();
-                ring.get(sequence).endOfInput(reader.lastReadOffset());
+                ring.get(sequence).stop();
+                ring.publish(sequence);
+            }
+            else
+            {
+                while (!stopped && !pastEnd && reader.poll(this, BATCH) > 0)
+                {
+                    // poll publishes each event through onEvent
+                }
+                final long sequence = ring.next();
+                if (stopped)
+                {
+                    ring.get(sequence).stop();
+                }
+                else
+                {
+                    ring.get(sequence).endOfInput(lastPublished);
+                }
                 ring.publish(sequence);
             }
         }
@@ -57,13 +88,19 @@ public final class JournalPublisher implements Runnable, EventConsumer
     @Override
     public void onEvent(final long offset, final long eventId, final long eventTime, final int keyId, final long value)
     {
+        if (offset > lastOffset)
+        {
+            pastEnd = true;
+            return;
+        }
         final long sequence = ring.next();
         ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
         ring.publish(sequence);
+        lastPublished = offset;
     }
 
     /**
-     * Ask the publisher to stop after its current batch.
+     * Ask the publisher to stop: a following publisher then publishes a stop marker, a bounded one ends early.
      */
     public void stop()
     {

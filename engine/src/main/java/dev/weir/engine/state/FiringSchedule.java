@@ -132,6 +132,14 @@ public final class FiringSchedule
         return polledKind;
     }
 
+    /**
+     * Remove every timer.
+     */
+    public void clear()
+    {
+        size = 0;
+    }
+
     /** @return pending timers, including stale ones. */
     public int size()
     {

@@ -92,6 +92,69 @@ public final class WindowSlots
     }
 
     /**
+     * Take a free slot for a window restored from a checkpoint, with its aggregate and firing history.
+     *
+     * @param key         key id.
+     * @param windowStart inclusive start.
+     * @param windowEnd   exclusive end.
+     * @param windowCount count.
+     * @param windowSum   sum.
+     * @param windowMin   min.
+     * @param windowMax   max.
+     * @param fired       how many times it has fired.
+     * @param dirty       whether its content changed since it last fired.
+     * @return the slot.
+     */
+    public int restore(
+        final int key,
+        final long windowStart,
+        final long windowEnd,
+        final long windowCount,
+        final long windowSum,
+        final long windowMin,
+        final long windowMax,
+        final int fired,
+        final boolean dirty)
+    {
+        final int slot = allocate(key, windowStart, windowEnd);
+        count[slot] = windowCount;
+        sum[slot] = windowSum;
+        min[slot] = windowMin;
+        max[slot] = windowMax;
+        firings[slot] = fired;
+        flags[slot] = dirty ? (byte)(ALIVE | DIRTY) : ALIVE;
+        return slot;
+    }
+
+    /**
+     * @return one past the highest slot ever allocated: every allocated slot is below it.
+     */
+    public int highWater()
+    {
+        return highWater;
+    }
+
+    /**
+     * @param slot a slot below {@link #highWater()}.
+     * @return true if it holds a window.
+     */
+    public boolean isAllocated(final int slot)
+    {
+        return flags[slot] != 0;
+    }
+
+    /**
+     * Free every slot (before a restore).
+     */
+    public void reset()
+    {
+        java.util.Arrays.fill(flags, 0, highWater, (byte)0);
+        highWater = 0;
+        freeHead = NONE;
+        open = 0;
+    }
+
+    /**
      * Return a slot to the free list; its window no longer exists.
      *
      * @param slot an allocated slot.

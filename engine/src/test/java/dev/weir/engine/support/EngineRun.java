@@ -86,10 +86,10 @@ public final class EngineRun
         final WindowAggregator aggregator = spec instanceof AlignedWindows
             ? new AlignedWindowAggregator((AlignedWindows)spec, config.outOfOrderness(), lateness, policy,
                 r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
-                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16)
+                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false)
             : new SessionWindowAggregator((SessionWindows)spec, lateness, policy,
                 r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
-                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16);
+                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false);
         final EventSlot slot = new EventSlot();
         long offset = 0;
         for (final ModelEvent e : events)

@@ -1,0 +1,18 @@
+package dev.weir.engine.checkpoint;
+
+/**
+ * The newest checkpoint of a journal was taken under another pipeline configuration: resuming with this
+ * one would mix two answers. Run with the checkpoint's configuration, or replay.
+ */
+public final class CheckpointMismatchException extends RuntimeException
+{
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message what differs.
+     */
+    public CheckpointMismatchException(final String message)
+    {
+        super(message);
+    }
+}

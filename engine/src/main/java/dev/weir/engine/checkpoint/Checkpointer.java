@@ -1,0 +1,185 @@
+package dev.weir.engine.checkpoint;
+
+import dev.weir.engine.emit.OutputJournalSink;
+import dev.weir.engine.operator.WindowAggregator;
+
+/**
+ * Takes checkpoints on the last stage's thread, between two events: every {@code interval} events, and
+ * after the end of a bounded input or on shutdown.
+ * <p>
+ * A checkpoint holds the configuration, the offset of the last journal document applied, the output
+ * position of the last output written (so the outputs it covers and the offset it resumes from are one
+ * consistent cut), and the aggregation stage's whole state. With {@code syncOutputs} the output journal
+ * is forced to disk first, so the cut also survives a machine crash. The pause each checkpoint causes is
+ * measured. Not thread-safe: the last stage's thread only; the statistics may be read after the run.
+ */
+public final class Checkpointer
+{
+    private static final int ENVELOPE_VERSION = 1;
+
+    private final CheckpointStore store;
+    private final String configuration;
+    private final long interval;
+    private final WindowAggregator aggregator;
+    private final OutputJournalSink output;
+    private final boolean syncOutputs;
+    private final StateBuffer buffer = new StateBuffer(1 << 16);
+    private long sinceLast;
+    private long applied;
+    private long lastOffset = -1;
+    private long taken;
+    private long maxPauseNanos;
+    private long totalPauseNanos;
+    private long lastBytes;
+
+    /**
+     * @param store         where checkpoints go.
+     * @param configuration the pipeline configuration, checked on recovery.
+     * @param interval      events between checkpoints; 0 for checkpoints only at the end.
+     * @param aggregator    the state to checkpoint.
+     * @param output        the output sink whose position the checkpoint covers.
+     * @param syncOutputs   force the output journal to disk before each checkpoint.
+     * @param restored      the checkpoint the run resumed from, or null.
+     */
+    public Checkpointer(
+        final CheckpointStore store,
+        final String configuration,
+        final long interval,
+        final WindowAggregator aggregator,
+        final OutputJournalSink output,
+        final boolean syncOutputs,
+        final Checkpoint restored)
+    {
+        this.store = store;
+        this.configuration = configuration;
+        this.interval = interval;
+        this.aggregator = aggregator;
+        this.output = output;
+        this.syncOutputs = syncOutputs;
+        if (restored != null)
+        {
+            this.applied = restored.applied();
+            this.lastOffset = restored.sourceOffset();
+        }
+    }
+
+    /**
+     * Note one applied event, and checkpoint if the interval is reached.
+     *
+     * @param offset the event's journal offset.
+     */
+    public void afterEvent(final long offset)
+    {
+        applied++;
+        lastOffset = offset;
+        if (interval > 0 && ++sinceLast >= interval)
+        {
+            take(false);
+        }
+    }
+
+    /**
+     * Checkpoint now.
+     *
+     * @param finished true after the end of a bounded input.
+     */
+    public void take(final boolean finished)
+    {
+        final long started = System.nanoTime();
+        sinceLast = 0;
+        if (syncOutputs)
+        {
+            output.sync();
+        }
+        buffer.clear();
+        buffer.putInt(ENVELOPE_VERSION)
+            .putString(configuration)
+            .putLong(lastOffset)
+            .putLong(output.position())
+            .putLong(applied)
+            .putByte(finished ? (byte)1 : (byte)0)
+            .putLong(System.currentTimeMillis());
+        aggregator.snapshot(buffer);
+        lastBytes = buffer.written().remaining();
+        store.write(buffer.written());
+        final long pause = System.nanoTime() - started;
+        taken++;
+        totalPauseNanos += pause;
+        maxPauseNanos = Math.max(maxPauseNanos, pause);
+    }
+
+    /**
+     * Read a checkpoint's envelope and restore its state into an aggregator.
+     *
+     * @param loaded        the checkpoint as loaded from the store.
+     * @param configuration the configuration of the pipeline now starting.
+     * @param aggregator    the aggregator to restore into.
+     * @return what the checkpoint covers.
+     * @throws CheckpointMismatchException if it was taken under another configuration.
+     */
+    public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final WindowAggregator aggregator)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        final int version = in.getInt();
+        if (version != ENVELOPE_VERSION)
+        {
+            throw new IllegalStateException("checkpoint " + loaded.file() + " has envelope version " + version);
+        }
+        final Checkpoint checkpoint = readEnvelope(loaded.sequence(), in);
+        if (!checkpoint.configuration().equals(configuration))
+        {
+            throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
+                + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
+        }
+        aggregator.restore(in);
+        return checkpoint;
+    }
+
+    /**
+     * Read only what a checkpoint covers, without its state (for inspection).
+     *
+     * @param loaded the checkpoint as loaded from the store.
+     * @return what it covers.
+     */
+    public static Checkpoint describe(final CheckpointStore.Loaded loaded)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        in.getInt();
+        return readEnvelope(loaded.sequence(), in);
+    }
+
+    private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)
+    {
+        final String config = in.getString();
+        final long sourceOffset = in.getLong();
+        final long outputPosition = in.getLong();
+        final long applied = in.getLong();
+        final boolean finished = in.getByte() != 0;
+        final long writtenAt = in.getLong();
+        return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, finished, writtenAt);
+    }
+
+    /** @return checkpoints taken by this run. */
+    public long taken()
+    {
+        return taken;
+    }
+
+    /** @return the longest pause a checkpoint caused, ns. */
+    public long maxPauseNanos()
+    {
+        return maxPauseNanos;
+    }
+
+    /** @return the mean pause, ns. */
+    public long meanPauseNanos()
+    {
+        return taken == 0 ? 0 : totalPauseNanos / taken;
+    }
+
+    /** @return the size of the last checkpoint, bytes. */
+    public long lastBytes()
+    {
+        return lastBytes;
+    }
+}

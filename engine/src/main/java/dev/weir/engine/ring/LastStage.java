@@ -1,0 +1,67 @@
+package dev.weir.engine.ring;
+
+import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.operator.WindowAggregator;
+
+/**
+ * The work of the pipeline's last stage for one slot: apply it to the aggregation stage, checkpoint when
+ * due, and report progress and completion. Shared by the fused and the staged layouts.
+ * Not thread-safe: the last stage's thread only.
+ */
+public final class LastStage
+{
+    private final WindowAggregator aggregator;
+    private final Checkpointer checkpointer;
+    private final RunCompletion completion;
+
+    /**
+     * @param aggregator   the aggregation stage.
+     * @param checkpointer takes checkpoints, or null when outputs are not durable.
+     * @param completion   told of progress and completion.
+     */
+    public LastStage(final WindowAggregator aggregator, final Checkpointer checkpointer, final RunCompletion completion)
+    {
+        this.aggregator = aggregator;
+        this.checkpointer = checkpointer;
+        this.completion = completion;
+    }
+
+    /**
+     * @param slot       the slot, already through the assignment stage.
+     * @param sequence   its ring sequence.
+     * @param endOfBatch true if it is the last slot available now.
+     */
+    public void onSlot(final EventSlot slot, final long sequence, final boolean endOfBatch)
+    {
+        switch (slot.type)
+        {
+            case EventSlot.EVENT:
+                aggregator.apply(slot);
+                if (checkpointer != null)
+                {
+                    checkpointer.afterEvent(slot.offset);
+                }
+                if (endOfBatch)
+                {
+                    completion.progress(slot.offset, sequence);
+                }
+                break;
+            case EventSlot.END_OF_INPUT:
+                aggregator.apply(slot);
+                if (checkpointer != null)
+                {
+                    checkpointer.take(true);
+                }
+                completion.progress(slot.offset, sequence);
+                completion.complete();
+                break;
+            default:
+                if (checkpointer != null)
+                {
+                    checkpointer.take(false);
+                }
+                completion.complete();
+                break;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package dev.weir.engine.state;
+
+import org.agrona.BitUtil;
+import org.agrona.collections.LongHashSet;
+
+/**
+ * The event ids seen recently, to drop duplicates, with memory bounded by event time.
+ * <p>
+ * Membership is a primitive open-addressing set of ids. Alongside it, every remembered id is kept in a
+ * FIFO ring, in arrival order, with its event time and key id, in parallel primitive arrays. The owner
+ * decides when ids may be forgotten: {@link #forget(EvictionRule)} walks the ring from the oldest entry
+ * and forgets entries while the rule allows, stopping at the first one it does not (head-of-line: simple
+ * and deterministic, at the cost of keeping a few forgettable entries behind a late-arriving old one).
+ * A forgotten id is seen as new again.
+ * <p>
+ * The ring grows (doubling) only when full, and the set only when its load passes its threshold, so
+ * steady-state processing allocates nothing.
+ * <p>
+ * Not thread-safe: one owner thread.
+ */
+public final class DuplicateFilter
+{
+    /**
+     * Decides whether a remembered entry may be forgotten.
+     */
+    @FunctionalInterface
+    public interface EvictionRule
+    {
+        /**
+         * @param eventTime the entry's event time.
+         * @param keyId     the entry's key id.
+         * @return true if the entry's id may be forgotten: no duplicate of it will be accepted any more.
+         */
+        boolean canForget(long eventTime, int keyId);
+    }
+
+    /**
+     * Receives remembered entries.
+     */
+    @FunctionalInterface
+    public interface EntryConsumer
+    {
+        /**
+         * @param eventId   the remembered id.
+         * @param eventTime its event time.
+         * @param keyId     its key id.
+         */
+        void accept(long eventId, long eventTime, int keyId);
+    }
+
+    private final LongHashSet members;
+    private long[] times;
+    private long[] eventIds;
+    private int[] keyIds;
+    private int mask;
+    private int head;
+    private int size;
+
+    /**
+     * @param initialCapacity entries to pre-allocate (rounded up to a power of two, at least 16).
+     */
+    public DuplicateFilter(final int initialCapacity)
+    {
+        final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(16, initialCapacity));
+        members = new LongHashSet(capacity);
+        times = new long[capacity];
+        eventIds = new long[capacity];
+        keyIds = new int[capacity];
+        mask = capacity - 1;
+    }
+
+    /**
+     * Check an event id and remember it if it is new.
+     *
+     * @param eventId   the event id.
+     * @param eventTime the event's time, kept for the eviction rule.
+     * @param keyId     the event's key id, kept for the eviction rule.
+     * @return true if the id was not remembered (it is now); false if it is a duplicate (nothing changes).
+     */
+    public boolean firstSeen(final long eventId, final long eventTime, final int keyId)
+    {
+        if (!members.add(eventId))
+        {
+            return false;
+        }
+        if (size == eventIds.length)
+        {
+            grow();
+        }
+        final int tail = (head + size) & mask;
+        times[tail] = eventTime;
+        eventIds[tail] = eventId;
+        keyIds[tail] = keyId;
+        size++;
+        return true;
+    }
+
+    /**
+     * Forget entries from the oldest on, while the rule allows; stop at the first it does not.
+     *
+     * @param rule asked about each entry, oldest first.
+     * @return how many entries were forgotten.
+     */
+    public int forget(final EvictionRule rule)
+    {
+        int forgotten = 0;
+        while (size > 0 && rule.canForget(times[head], keyIds[head]))
+        {
+            members.remove(eventIds[head]);
+            head = (head + 1) & mask;
+            size--;
+            forgotten++;
+        }
+        if (size == 0)
+        {
+            head = 0;
+        }
+        return forgotten;
+    }
+
+    /**
+     * Visit every remembered entry, oldest first (for a checkpoint; restore by calling
+     * {@link #firstSeen(long, long, int)} for each, in the same order, on an empty filter).
+     *
+     * @param consumer receives each entry; must not modify this filter.
+     */
+    public void forEach(final EntryConsumer consumer)
+    {
+        for (int i = 0; i < size; i++)
+        {
+            final int index = (head + i) & mask;
+            consumer.accept(eventIds[index], times[index], keyIds[index]);
+        }
+    }
+
+    /**
+     * Forget everything; capacity is kept.
+     */
+    public void clear()
+    {
+        members.clear();
+        head = 0;
+        size = 0;
+    }
+
+    /**
+     * @return how many ids are remembered.
+     */
+    public int size()
+    {
+        return size;
+    }
+
+    /**
+     * @return bytes retained by the ring arrays plus an estimate of the id set's (its capacity times 8).
+     */
+    public long retainedBytes()
+    {
+        final long ring = (long)eventIds.length * (2 * Long.BYTES + Integer.BYTES);
+        final long set = (long)members.capacity() * Long.BYTES;
+        return ring + set;
+    }
+
+    private void grow()
+    {
+        final int capacity = eventIds.length * 2;
+        final long[] newTime = new long[capacity];
+        final long[] newId = new long[capacity];
+        final int[] newKey = new int[capacity];
+        final int first = Math.min(size, eventIds.length - head);
+        System.arraycopy(times, head, newTime, 0, first);
+        System.arraycopy(eventIds, head, newId, 0, first);
+        System.arraycopy(keyIds, head, newKey, 0, first);
+        System.arraycopy(times, 0, newTime, first, size - first);
+        System.arraycopy(eventIds, 0, newId, first, size - first);
+        System.arraycopy(keyIds, 0, newKey, first, size - first);
+        times = newTime;
+        eventIds = newId;
+        keyIds = newKey;
+        mask = capacity - 1;
+        head = 0;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.emit.DeterminismException;
+import dev.weir.engine.model.WindowKind;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.SlidingWindows;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checkpoints and recovery in one process: resuming from an older checkpoint replays the journal,
+ * verifies and suppresses the outputs already written, and leaves the output journal exactly as an
+ * uninterrupted run writes it; a following pipeline stopped and restarted mid-stream gives the same
+ * outputs; a stored output that replay does not reproduce stops the run. (Crashes by {@code kill -9}
+ * are proven in the command line's tests.)
+ */
+class RecoveryTest
+{
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void resumingFromAnOlderCheckpointWritesEachOutputOnce(final WindowKind kind) throws IOException
+    {
+        final Path clean = dir.resolve("clean");
+        final Path resumed = dir.resolve("resumed");
+        fill(clean, 30_000, 1, 5);
+        fill(resumed, 30_000, 1, 5);
+
+        builder(clean, kind).checkpointEvery(1_000_000).build().runToEnd();
+        builder(resumed, kind).checkpointEvery(4_000).build().runToEnd();
+        final List<String> expected = outputs(clean);
+
+        // Forget the newest checkpoints, as if the process had died after an older one.
+        final CheckpointStore store = new CheckpointStore(JournalDirectory.open(resumed).checkpoints(), 3);
+        final List<Path> files = store.files();
+        for (int i = 1; i < files.size(); i++)
+        {
+            Files.delete(files.get(i));
+        }
+        final RunSummary again = builder(resumed, kind).checkpointEvery(4_000).build().runToEnd();
+
+        assertTrue(again.resumedAfterOffset() >= 0, "resumed from a checkpoint");
+        assertTrue(again.suppressedOutputs() > 0, "outputs reproduced and suppressed: " + again.suppressedOutputs());
+        assertSameOutputs(expected, outputs(resumed));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void aFollowingPipelineStoppedAndRestartedMidStreamGivesTheSameOutputs(final WindowKind kind) throws Exception
+    {
+        final Path clean = dir.resolve("clean");
+        final Path followed = dir.resolve("followed");
+        final List<long[]> events = events(20_000, 3, 9);
+        append(clean, events, 0, events.size());
+        builder(clean, kind).build().runToEnd();
+
+        final int[] cuts = {0, 3_000, 3_001, 9_500, 14_000, 20_000};
+        for (int i = 0; i + 1 < cuts.length; i++)
+        {
+            append(followed, events, cuts[i], cuts[i + 1]);
+            final long last = lastOffset(followed);
+            final Pipeline pipeline = builder(followed, kind).checkpointEvery(1_234).build().start();
+            assertTrue(pipeline.awaitOffset(last, 60, java.util.concurrent.TimeUnit.SECONDS), "caught up with the journal");
+            pipeline.stop();
+        }
+        builder(followed, kind).build().runToEnd();
+        assertSameOutputs(outputs(clean), outputs(followed));
+    }
+
+    @Test
+    void anOutputThatReplayDoesNotReproduceStopsTheRun() throws IOException
+    {
+        final Path journal = dir.resolve("tampered");
+        fill(journal, 1_000, 1, 1);
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
+        {
+            output.appendResult(0, 10, 0, 1, 1, 1, 1, 0, 42);
+        }
+        final PipelineFailedException ex = assertThrows(PipelineFailedException.class, () -> builder(journal, WindowKind.TUMBLING).build().runToEnd());
+        assertInstanceOf(DeterminismException.class, ex.getCause());
+    }
+
+    @Test
+    void aCheckpointTakenUnderAnotherConfigurationIsRefused() throws IOException
+    {
+        final Path journal = dir.resolve("config");
+        fill(journal, 1_000, 1, 1);
+        builder(journal, WindowKind.TUMBLING).build().runToEnd();
+        assertThrows(CheckpointMismatchException.class, () -> builder(journal, WindowKind.SLIDING).build().runToEnd());
+    }
+
+    @Test
+    void dedupeGivesTheResultsOfTheCleanStreamWhenEveryEventIsAppendedTwiceOrThrice() throws IOException
+    {
+        final List<long[]> clean = events(20_000, 1, 21);
+        final List<long[]> doubled = new ArrayList<>();
+        final SplittableRandom random = new SplittableRandom(5);
+        final List<long[]> pending = new ArrayList<>();
+        for (final long[] e : clean)
+        {
+            doubled.add(e);
+            pending.add(e);
+            if (random.nextInt(10) == 0)
+            {
+                pending.add(e);
+            }
+            // retries arrive a little later, in a shuffled order
+            while (pending.size() > 4 || (!pending.isEmpty() && random.nextInt(3) == 0))
+            {
+                doubled.add(pending.remove(random.nextInt(pending.size())));
+            }
+        }
+        doubled.addAll(pending);
+        assertTrue(doubled.size() > 2 * clean.size());
+
+        for (final WindowKind kind : WindowKind.values())
+        {
+            final Path a = dir.resolve("clean-" + kind);
+            final Path b = dir.resolve("doubled-" + kind);
+            append(a, clean, 0, clean.size());
+            append(b, doubled, 0, doubled.size());
+            builder(a, kind).dedupe(true).build().runToEnd();
+            final RunSummary summary = builder(b, kind).dedupe(true).build().runToEnd();
+            assertEquals(doubled.size() - clean.size(), summary.duplicates(), kind + " duplicates counted");
+            assertEquals(withoutOffsets(outputs(a)), withoutOffsets(outputs(b)), kind + " results");
+        }
+    }
+
+    static void assertSameOutputs(final List<String> expected, final List<String> actual)
+    {
+        for (int i = 0; i < Math.min(expected.size(), actual.size()); i++)
+        {
+            if (!expected.get(i).equals(actual.get(i)))
+            {
+                assertEquals(expected.subList(i, Math.min(i + 5, expected.size())), actual.subList(i, Math.min(i + 5, actual.size())),
+                    "first difference at output " + i + " of " + expected.size() + "/" + actual.size());
+            }
+        }
+        assertEquals(expected.size(), actual.size(), "outputs");
+    }
+
+    private static PipelineBuilder builder(final Path journal, final WindowKind kind)
+    {
+        final WindowSpec spec = kind == WindowKind.TUMBLING ? TumblingWindows.of(1_000)
+            : kind == WindowKind.SLIDING ? SlidingWindows.of(1_000, 250) : SessionWindows.withGap(300);
+        return Weir.pipeline().journal(journal).window(spec).outOfOrderness(200).allowedLateness(300).latePolicy(LatePolicy.SIDE);
+    }
+
+    private static List<long[]> events(final int count, final int timeStep, final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final List<long[]> events = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            final long time = 10_000L + (long)i * timeStep / 3 - random.nextInt(300) - (random.nextInt(200) == 0 ? 1_500 : 0);
+            events.add(new long[] {i, Math.max(0, time), random.nextInt(300), random.nextInt(2_000) - 1_000});
+        }
+        return events;
+    }
+
+    private static void fill(final Path journal, final int count, final int timeStep, final long seed)
+    {
+        final List<long[]> events = events(count, timeStep, seed);
+        append(journal, events, 0, events.size());
+    }
+
+    private static void append(final Path journal, final List<long[]> events, final int from, final int to)
+    {
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (int i = from; i < to; i++)
+            {
+                final long[] e = events.get(i);
+                writer.append(e[0], e[1], "k" + e[2], e[3]);
+            }
+        }
+    }
+
+    private static long lastOffset(final Path journal)
+    {
+        try (dev.weir.journal.JournalReader reader = dev.weir.journal.JournalReader.open(JournalDirectory.open(journal)))
+        {
+            return reader.lastOffset();
+        }
+    }
+
+    static List<String> outputs(final Path journal)
+    {
+        final List<String> rows = new ArrayList<>();
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    rows.add("R " + start + "," + end + "," + key + "," + count + "," + sum + "," + min + "," + max + "," + version + " @" + offset);
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                    rows.add("L " + id + "," + time + "," + key + "," + value + " @" + offset);
+                }
+            });
+        }
+        return rows;
+    }
+
+    private static List<String> withoutOffsets(final List<String> rows)
+    {
+        final List<String> stripped = new ArrayList<>();
+        for (final String row : rows)
+        {
+            stripped.add(row.substring(0, row.indexOf(" @")));
+        }
+        return stripped;
+    }
+}

@@ -1,0 +1,234 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The output journal: window results and late events appended, in the engine's order, to the journal's
+ * {@code results} Chronicle Queue, each in one document with the source offset it covers
+ * ({@link OutputLayout}). The index of an output document is its output position.
+ * <p>
+ * Appending allocates nothing. A read cursor ({@link #seekAfter(long)}, {@link #next(OutputConsumer)})
+ * reads stored outputs in order, so recovery can compare what it reproduces with what is already there.
+ * Not thread-safe: one owner thread per instance.
+ */
+public final class OutputJournal implements AutoCloseable
+{
+    /** The output position before the first output. */
+    public static final long NONE = -1;
+
+    private final SingleChronicleQueue queue;
+    private ExcerptAppender appender;
+    private ExcerptTailer cursor;
+    private long lastReadIndex = NONE;
+
+    private OutputJournal(final SingleChronicleQueue queue)
+    {
+        this.queue = queue;
+    }
+
+    /**
+     * @param directory the journal whose output journal to open.
+     * @return the output journal.
+     */
+    public static OutputJournal open(final JournalDirectory directory)
+    {
+        return new OutputJournal(JournalQueues.open(directory, directory.resultsQueue()));
+    }
+
+    /**
+     * Append a result.
+     *
+     * @param windowStart  inclusive window start.
+     * @param windowEnd    exclusive window end.
+     * @param keyId        key id.
+     * @param count        count.
+     * @param sum          sum.
+     * @param min          min.
+     * @param max          max.
+     * @param version      version.
+     * @param sourceOffset the source offset covered.
+     * @return the output position of the result.
+     */
+    public long appendResult(
+        final long windowStart,
+        final long windowEnd,
+        final int keyId,
+        final long count,
+        final long sum,
+        final long min,
+        final long max,
+        final int version,
+        final long sourceOffset)
+    {
+        final ExcerptAppender a = appender();
+        try (DocumentContext dc = a.writingDocument())
+        {
+            OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
+        }
+        return a.lastIndexAppended();
+    }
+
+    /**
+     * Append a late event.
+     *
+     * @param eventId   event id.
+     * @param eventTime event time.
+     * @param keyId     key id.
+     * @param value     value.
+     * @param offset    the event's journal offset.
+     * @return the output position of the late event.
+     */
+    public long appendLate(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
+    {
+        final ExcerptAppender a = appender();
+        try (DocumentContext dc = a.writingDocument())
+        {
+            OutputLayout.writeLate(dc.wire().bytes(), eventId, eventTime, keyId, value, offset);
+        }
+        return a.lastIndexAppended();
+    }
+
+    /**
+     * Position the read cursor just after the output at {@code position}, or at the first output when
+     * {@code position} is {@link #NONE}.
+     *
+     * @param position an output position, or {@link #NONE}.
+     * @throws IllegalStateException if there is no output at that position.
+     */
+    public void seekAfter(final long position)
+    {
+        final ExcerptTailer tailer = cursor();
+        if (position == NONE)
+        {
+            tailer.toStart();
+            lastReadIndex = NONE;
+            return;
+        }
+        if (!tailer.moveToIndex(position))
+        {
+            throw new IllegalStateException("output journal " + queue.file() + " has no output at position " + position);
+        }
+        try (DocumentContext dc = tailer.readingDocument())
+        {
+            if (!dc.isPresent())
+            {
+                throw new IllegalStateException("output journal " + queue.file() + " has no output at position " + position);
+            }
+            lastReadIndex = dc.index();
+        }
+    }
+
+    /**
+     * Read the next stored output at the cursor.
+     *
+     * @param consumer receives it.
+     * @return the type read ({@link OutputLayout#TYPE_RESULT} or {@link OutputLayout#TYPE_LATE}), or 0 at the end.
+     */
+    public int next(final OutputConsumer consumer)
+    {
+        final ExcerptTailer tailer = cursor();
+        while (true)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    return 0;
+                }
+                lastReadIndex = dc.index();
+                final int type = OutputLayout.read(dc.wire().bytes(), consumer);
+                if (type != 0)
+                {
+                    return type;
+                }
+            }
+        }
+    }
+
+    /**
+     * @return the output position of the last document the cursor read, or {@link #NONE}.
+     */
+    public long lastReadPosition()
+    {
+        return lastReadIndex;
+    }
+
+    /**
+     * Read every output from the start with a fresh cursor.
+     *
+     * @param consumer receives each output in order.
+     * @return how many outputs were read.
+     */
+    public long readAll(final OutputConsumer consumer)
+    {
+        long read = 0;
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent())
+                    {
+                        return read;
+                    }
+                    if (OutputLayout.read(dc.wire().bytes(), consumer) != 0)
+                    {
+                        read++;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Hand the output journal to another thread: the next thread to use it becomes its owner. Call it
+     * after the last use on the old thread, before the new thread starts using it.
+     */
+    public void handOff()
+    {
+        if (cursor != null)
+        {
+            cursor.singleThreadedCheckReset();
+        }
+        if (appender != null)
+        {
+            appender.singleThreadedCheckReset();
+        }
+    }
+
+    /**
+     * Force the output journal's files to disk (for the {@code sync} durability policy).
+     */
+    public void sync()
+    {
+        QueueSync.force(queue);
+    }
+
+    private ExcerptAppender appender()
+    {
+        if (appender == null)
+        {
+            appender = queue.createAppender();
+        }
+        return appender;
+    }
+
+    private ExcerptTailer cursor()
+    {
+        if (cursor == null)
+        {
+            cursor = queue.createTailer();
+        }
+        return cursor;
+    }
+
+    @Override
+    public void close()
+    {
+        queue.close();
+    }
+}
