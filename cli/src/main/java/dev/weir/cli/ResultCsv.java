@@ -13,8 +13,8 @@ import dev.weir.journal.KeyDictionary;
  */
 final class ResultCsv implements ResultListener
 {
-    static final String RESULT_HEADER = "window_start,window_end,key,count,sum,min,max,version";
-    static final String LATE_HEADER = "event_id,event_time,key,value";
+    static final String RESULT_HEADER = OutputExport.RESULT_HEADER;
+    static final String LATE_HEADER = OutputExport.LATE_HEADER;
 
     private final AtomicTextFile out;
     private final KeyDictionary keys;

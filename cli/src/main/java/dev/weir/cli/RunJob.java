@@ -5,22 +5,22 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.KeyDictionary;
 
 /**
- * One {@code weir run}: ingest an events CSV into a journal (a temporary one unless a directory is
- * given), run the pipeline over it to the end, write the results (and late events) as CSV files
- * atomically, and print a one-paragraph summary. Shared by {@code run} and {@code demo}.
- * Not thread-safe: used by one command thread.
+ * One {@code weir run}: ingest an events CSV into a journal (resumably; a temporary journal unless a
+ * directory is given), process the journal with durable outputs (resuming from its newest checkpoint),
+ * export the results (and late events) from the output journal as CSV files, atomically, and print a
+ * one-paragraph summary. Shared by {@code run} and {@code demo}. Not thread-safe: one command thread.
  */
 final class RunJob
 {
@@ -29,25 +29,31 @@ final class RunJob
     Path lateOutput;
     Path rejected;
     Path journal;
+    boolean follow;
     WindowOptions window;
+    ProcessingOptions processing = new ProcessingOptions();
 
     /**
      * What the job did.
      *
-     * @param ingest the ingest summary.
+     * @param ingest the ingest summary, or null without an input.
      * @param run    the pipeline's summary.
+     * @param rows   rows exported: {results, late}.
      */
-    record Outcome(CsvIngest.Summary ingest, RunSummary run)
+    record Outcome(CsvIngest.Summary ingest, RunSummary run, long[] rows)
     {
     }
 
     Outcome execute(final PrintStream out)
     {
-        if (!Files.isRegularFile(input))
+        if (input == null && journal == null)
+        {
+            throw new BadInputException("give --input FILE, --journal DIR, or both");
+        }
+        if (input != null && !Files.isRegularFile(input))
         {
             throw new BadInputException("input file not found: " + input);
         }
-        final Path rejectedFile = rejected != null ? rejected : results.resolveSibling(results.getFileName() + ".rejected.csv");
         final boolean temporary = journal == null;
         final Path journalDir;
         try
@@ -60,10 +66,15 @@ final class RunJob
         }
         try
         {
-            final CsvIngest.Summary ingested = ingest(journalDir, rejectedFile);
-            final RunSummary ran = process(journalDir);
-            printSummary(out, ingested, ran, journalDir, temporary, rejectedFile);
-            return new Outcome(ingested, ran);
+            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
+            if (input == null)
+            {
+                openExisting(journalDir);
+            }
+            final RunSummary ran = process(journalDir, out);
+            final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput);
+            printSummary(out, ingested, ran, rows, journalDir, temporary);
+            return new Outcome(ingested, ran, rows);
         }
         finally
         {
@@ -74,7 +85,19 @@ final class RunJob
         }
     }
 
-    private CsvIngest.Summary ingest(final Path journalDir, final Path rejectedFile)
+    private static void openExisting(final Path journalDir)
+    {
+        try
+        {
+            JournalDirectory.open(journalDir);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    private CsvIngest.Summary ingest(final Path journalDir)
     {
         final EventJournal events;
         try
@@ -87,43 +110,82 @@ final class RunJob
         }
         try (events)
         {
-            try (JournalReader reader = JournalReader.open(events.directory()))
-            {
-                if (reader.lastOffset() >= 0)
-                {
-                    throw new BadInputException("journal " + journalDir + " already holds events; give a new or empty directory to --journal");
-                }
-            }
+            final Path rejectedFile = rejected != null ? rejected
+                : (results != null ? results.resolveSibling(results.getFileName() + ".rejected.csv") : Path.of("rejected.csv"));
             final CsvIngest ingest = new CsvIngest(input, rejectedFile);
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                return ingest.into(events);
+                return ingest.into(events, processing.sync);
             }
         }
     }
 
-    private RunSummary process(final Path journalDir)
+    private RunSummary process(final Path journalDir, final PrintStream out)
     {
-        try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journalDir));
-             AtomicTextFile resultFile = new AtomicTextFile(results);
-             AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
+        final Pipeline pipeline;
+        try
         {
-            final ResultCsv resultCsv = new ResultCsv(resultFile, keys);
-            final Pipeline pipeline = window.applyTo(Weir.pipeline().journal(journalDir))
-                .onResult(resultCsv)
-                .onLate(lateFile == null ? dev.weir.engine.emit.LateListener.NONE : new ResultCsv.Late(lateFile, keys))
-                .build();
-            final RunSummary summary;
-            try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
+            pipeline = processing.applyTo(window.applyTo(Weir.pipeline().journal(journalDir))).build();
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
+        {
+            if (!follow)
             {
-                summary = pipeline.runToEnd();
+                return pipeline.runToEnd();
             }
-            resultFile.commit();
-            if (lateFile != null)
+            return followUntilSignalled(pipeline, out);
+        }
+        catch (final dev.weir.engine.PipelineFailedException ex)
+        {
+            if (ex.getCause() instanceof CheckpointMismatchException)
             {
-                lateFile.commit();
+                throw new BadInputException(ex.getCause().getMessage());
             }
-            return summary;
+            throw ex;
+        }
+        catch (final CheckpointMismatchException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    private static RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out)
+    {
+        final CountDownLatch stopRequested = new CountDownLatch(1);
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final Thread hook = new Thread(() ->
+        {
+            stopRequested.countDown();
+            try
+            {
+                stopped.await();
+            }
+            catch (final InterruptedException ignored)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }, "weir-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        pipeline.start();
+        out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
+        out.flush();
+        try
+        {
+            stopRequested.await();
+            return pipeline.stop();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return pipeline.stop();
+        }
+        finally
+        {
+            stopped.countDown();
         }
     }
 
@@ -131,16 +193,41 @@ final class RunJob
         final PrintStream out,
         final CsvIngest.Summary in,
         final RunSummary run,
+        final long[] rows,
         final Path journalDir,
-        final boolean temporary,
-        final Path rejectedFile)
+        final boolean temporary)
     {
-        out.printf("Read %,d lines from %s: %,d events ingested into %s, %,d rejected (%s). "
-                + "Processed %,d events (%s) at %,.0f events/s, offsets %d..%d: %,d windows fired, "
-                + "%,d late events dropped, %,d sent to the late output, %,d in no window. Results: %s%s.%n",
-            in.lines(), input, in.ingested(), temporary ? "a temporary journal" : "journal " + journalDir, in.rejected(), rejectedFile,
-            run.events(), window.describe(), run.eventsPerSecond(), run.firstOffset(), run.lastOffset(), run.windowsFired(),
-            run.dropped(), run.sideOutput(), run.ignored(), results, lateOutput == null ? "" : ", late events: " + lateOutput);
+        final StringBuilder text = new StringBuilder();
+        if (in != null)
+        {
+            text.append(String.format("Read %,d lines from %s: %,d events ingested into %s, %,d rejected",
+                in.lines(), input, in.ingested(), temporary ? "a temporary journal" : "journal " + journalDir, in.rejected()));
+            if (in.skipped() > 0)
+            {
+                text.append(String.format(" (%,d lines were already ingested and were skipped)", in.skipped()));
+            }
+            text.append(". ");
+        }
+        if (run.resumedAfterOffset() >= 0)
+        {
+            text.append(String.format("Resumed from the checkpoint at offset %d (%,d outputs reproduced and verified, not written again). ",
+                run.resumedAfterOffset(), run.suppressedOutputs()));
+        }
+        text.append(String.format("Processed %,d events (%s%s) at %,.0f events/s, offsets %d..%d: %,d windows fired, "
+                + "%,d late events dropped, %,d sent to the late output, %,d in no window",
+            run.events(), window.describe(), processing.dedupe ? ", dedupe" : "", run.eventsPerSecond(), run.firstOffset(), run.lastOffset(),
+            run.windowsFired(), run.dropped(), run.sideOutput(), run.ignored()));
+        if (processing.dedupe)
+        {
+            text.append(String.format(", %,d duplicates ignored", run.duplicates()));
+        }
+        text.append(String.format("; %d checkpoints (longest pause %.1f ms). Results: %s (%,d rows)",
+            run.checkpoints(), run.maxCheckpointNanos() / 1e6, results, rows[0]));
+        if (lateOutput != null)
+        {
+            text.append(String.format(", late events: %s (%,d rows)", lateOutput, rows[1]));
+        }
+        out.println(text.append('.'));
     }
 
     private static void deleteRecursively(final Path root)

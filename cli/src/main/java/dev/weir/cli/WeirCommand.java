@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
-    subcommands = {RunCommand.class, DemoCommand.class})
+    subcommands = {RunCommand.class, IngestCommand.class, ReplayCommand.class, InspectCommand.class, DemoCommand.class})
 public final class WeirCommand implements Runnable
 {
     /** Exit code for usage and input errors. */
@@ -22,7 +22,7 @@ public final class WeirCommand implements Runnable
     @Override
     public void run()
     {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (run, demo)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (run, ingest, replay, inspect, demo)");
     }
 
     /**

@@ -35,6 +35,48 @@ public final class IngestLog
 
     /**
      * @param directory a journal.
+     * @return for every source ever ingested, in order of its latest ingest: the line number of its next
+     *         line to ingest (one past the last line recorded for it).
+     */
+    public static java.util.LinkedHashMap<String, Long> nextLines(final JournalDirectory directory)
+    {
+        final java.util.LinkedHashMap<String, Long> next = new java.util.LinkedHashMap<>();
+        final String[] current = {null};
+        scan(directory, new IngestLayout.IngestConsumer()
+        {
+            @Override
+            public void onIngestStart(final long offset, final String s, final long firstLine)
+            {
+                current[0] = s;
+                next.remove(s);
+                next.put(s, firstLine);
+            }
+
+            @Override
+            public void onRejected(final long offset, final long line, final String reason, final String content)
+            {
+                advance();
+            }
+
+            @Override
+            public void onEvent(final long offset)
+            {
+                advance();
+            }
+
+            private void advance()
+            {
+                if (current[0] != null)
+                {
+                    next.merge(current[0], 1L, Long::sum);
+                }
+            }
+        });
+        return next;
+    }
+
+    /**
+     * @param directory a journal.
      * @param source    a source identity.
      * @return the line number of the next line of {@code source} to ingest: one past the last line
      *         recorded for it, or 0 if it was never ingested.

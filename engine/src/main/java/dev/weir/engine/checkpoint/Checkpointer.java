@@ -148,6 +148,20 @@ public final class Checkpointer
         return readEnvelope(loaded.sequence(), in);
     }
 
+    /**
+     * Read what a checkpoint covers and the head of its state (for inspection).
+     *
+     * @param loaded the checkpoint as loaded from the store.
+     * @return the state's watermark, counters and sizes.
+     */
+    public static WindowAggregator.StateSummary describeState(final CheckpointStore.Loaded loaded)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        in.getInt();
+        readEnvelope(loaded.sequence(), in);
+        return WindowAggregator.peek(in);
+    }
+
     private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)
     {
         final String config = in.getString();

@@ -339,6 +339,50 @@ public abstract class WindowAggregator
     }
 
     /**
+     * Read the head of a state written by {@link #snapshot(StateBuffer)}: watermark and counters, without
+     * restoring anything (for inspection).
+     *
+     * @param in where to read, positioned at the state.
+     * @return the watermark, the last offset applied and the counters.
+     */
+    public static StateSummary peek(final StateBuffer in)
+    {
+        final int version = in.getInt();
+        if (version != STATE_VERSION)
+        {
+            throw new IllegalStateException("checkpoint state version " + version + " is not " + STATE_VERSION);
+        }
+        final long wm = in.getLong();
+        final long last = in.getLong();
+        final OperatorCounters c = new OperatorCounters();
+        c.read(in);
+        final int remembered = in.getInt();
+        if (remembered > 0)
+        {
+            for (int i = 0; i < remembered; i++)
+            {
+                in.getLong();
+                in.getLong();
+                in.getInt();
+            }
+        }
+        return new StateSummary(wm, last, c, Math.max(0, remembered), in.getInt());
+    }
+
+    /**
+     * The head of a checkpointed state.
+     *
+     * @param watermark     the watermark.
+     * @param lastOffset    the last offset applied.
+     * @param counters      the counters.
+     * @param rememberedIds ids remembered for dedupe.
+     * @param openWindows   open (key, window) states.
+     */
+    public record StateSummary(long watermark, long lastOffset, OperatorCounters counters, int rememberedIds, int openWindows)
+    {
+    }
+
+    /**
      * @return ids remembered for dedupe (0 when dedupe is off).
      */
     public final int rememberedIds()

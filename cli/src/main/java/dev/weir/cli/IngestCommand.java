@@ -1,0 +1,63 @@
+package dev.weir.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalRefusedException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weir ingest}: append an events CSV to a journal, exactly once: re-running it on the same file
+ * continues after the last line an earlier (possibly killed) run appended.
+ */
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+    description = "Append an events CSV to a journal; re-running continues after the last line appended.")
+final class IngestCommand implements Callable<Integer>
+{
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "events CSV: event_id,event_time,key,value")
+    Path input;
+
+    @Option(names = "--journal", required = true, paramLabel = "DIR", description = "journal directory (created if missing or empty)")
+    Path journal;
+
+    @Option(names = "--rejected", paramLabel = "FILE", description = "rejected lines (default: <input>.rejected.csv)")
+    Path rejected;
+
+    @Option(names = "--sync", description = "fsync the journal at the end, so it also survives a machine crash")
+    boolean sync;
+
+    @Override
+    public Integer call()
+    {
+        if (!java.nio.file.Files.isRegularFile(input))
+        {
+            throw new BadInputException("input file not found: " + input);
+        }
+        final Path rejectedFile = rejected != null ? rejected : input.resolveSibling(input.getFileName() + ".rejected.csv");
+        final EventJournal events;
+        try
+        {
+            events = EventJournal.openOrCreate(journal);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        try (events)
+        {
+            final CsvIngest ingest = new CsvIngest(input, rejectedFile);
+            final CsvIngest.Summary s;
+            try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
+            {
+                s = ingest.into(events, sync);
+            }
+            System.out.printf("Read %,d lines from %s: %,d events appended to journal %s, %,d rejected%s. Rejected lines: %s (%,d rows).%n",
+                s.lines(), input, s.ingested(), journal, s.rejected(),
+                s.skipped() > 0 ? String.format(" (%,d lines were already ingested and were skipped)", s.skipped()) : "",
+                rejectedFile, s.rejectedTotal());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.weir.cli;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+
+import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.journal.IngestLog;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code weir inspect DIR}: what a journal holds (offsets, events, rejected lines, keys), its output
+ * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
+ * position, watermark, open windows, dedupe/late/duplicate counts). Reads only.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
+final class InspectCommand implements Callable<Integer>
+{
+    @Parameters(index = "0", paramLabel = "DIR", description = "the journal directory")
+    Path journal;
+
+    @Override
+    public Integer call()
+    {
+        final JournalDirectory directory;
+        try
+        {
+            directory = JournalDirectory.open(journal);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        final IngestLog.Counts counts = IngestLog.counts(directory);
+        final int keys;
+        try (KeyDictionary dictionary = KeyDictionary.open(directory))
+        {
+            keys = dictionary.size();
+        }
+        final long[] outputs = {0, 0};
+        final long lastPosition;
+        try (OutputJournal output = OutputJournal.open(directory))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max,
+                    final int v, final long o)
+                {
+                    outputs[0]++;
+                }
+
+                @Override
+                public void onLate(final long id, final long t, final int k, final long v, final long o)
+                {
+                    outputs[1]++;
+                }
+            });
+            output.seekAfter(OutputJournal.NONE);
+            long last = OutputJournal.NONE;
+            while (output.next(new Ignore()) != 0)
+            {
+                last = output.lastReadPosition();
+            }
+            lastPosition = last;
+        }
+        System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
+        System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %,d keys%n", counts.events(), counts.rejected(),
+            counts.ingests(), keys);
+        System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
+            counts.firstOffset(), counts.lastOffset());
+        System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs[0], outputs[1], lastPosition);
+        final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
+        final CheckpointStore.Loaded loaded = store.loadNewestValid();
+        if (loaded == null)
+        {
+            System.out.printf("checkpoint   none%s%n", store.skippedInvalid() > 0 ? " valid (" + store.skippedInvalid() + " torn or corrupt)" : "");
+            return 0;
+        }
+        final Checkpoint c = Checkpointer.describe(loaded);
+        final WindowAggregator.StateSummary state = Checkpointer.describeState(loaded);
+        final OperatorCounters n = state.counters();
+        System.out.printf("checkpoint   #%d at offset %d (%,d events applied%s), output position %d, written %s%s%n", c.sequence(),
+            c.sourceOffset(), c.applied(), c.finished() ? ", input finished" : "", c.outputPosition(), Instant.ofEpochMilli(c.writtenAtMillis()),
+            store.skippedInvalid() > 0 ? " (" + store.skippedInvalid() + " newer ones torn or corrupt, skipped)" : "");
+        System.out.printf("pipeline     %s%n", c.configuration());
+        System.out.printf("state        watermark %s, %,d open windows, %,d ids remembered for dedupe%n",
+            state.watermark() == Long.MAX_VALUE ? "+infinity" : state.watermark() == Long.MIN_VALUE ? "-infinity" : Long.toString(state.watermark()),
+            state.openWindows(), state.rememberedIds());
+        System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
+            n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
+        return 0;
+    }
+
+    private static final class Ignore implements OutputConsumer
+    {
+        @Override
+        public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max, final int v,
+            final long o)
+        {
+        }
+
+        @Override
+        public void onLate(final long id, final long t, final int k, final long v, final long o)
+        {
+        }
+    }
+}

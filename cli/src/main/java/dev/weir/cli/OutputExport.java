@@ -1,0 +1,77 @@
+package dev.weir.cli;
+
+import java.nio.file.Path;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+
+/**
+ * Exports a journal's output journal as CSV files: the results
+ * ({@code window_start,window_end,key,count,sum,min,max,version}) and, if asked, the late events
+ * ({@code event_id,event_time,key,value}), in output order, each file written atomically. Because the
+ * output journal holds every output exactly once, so does the export. Runs on the calling thread.
+ */
+final class OutputExport
+{
+    static final String RESULT_HEADER = "window_start,window_end,key,count,sum,min,max,version";
+    static final String LATE_HEADER = "event_id,event_time,key,value";
+
+    private OutputExport()
+    {
+    }
+
+    /**
+     * @param directory the journal.
+     * @param results   the results CSV to write.
+     * @param late      the late-events CSV to write, or null.
+     * @return rows written: {results, late}.
+     */
+    static long[] export(final JournalDirectory directory, final Path results, final Path late)
+    {
+        final long[] rows = {0, 0};
+        try (KeyDictionary keys = KeyDictionary.open(directory);
+             OutputJournal output = OutputJournal.open(directory);
+             AtomicTextFile resultFile = new AtomicTextFile(results);
+             AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
+        {
+            resultFile.line(RESULT_HEADER);
+            if (lateFile != null)
+            {
+                lateFile.line(LATE_HEADER);
+            }
+            final StringBuilder row = new StringBuilder(128);
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    row.setLength(0);
+                    row.append(start).append(',').append(end).append(',').append(keys.name(key)).append(',').append(count).append(',')
+                        .append(sum).append(',').append(min).append(',').append(max).append(',').append(version);
+                    resultFile.line(row.toString());
+                    rows[0]++;
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                    if (lateFile != null)
+                    {
+                        lateFile.line(id + "," + time + "," + keys.name(key) + "," + value);
+                    }
+                    rows[1]++;
+                }
+            });
+            resultFile.commit();
+            if (lateFile != null)
+            {
+                lateFile.commit();
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.weir.cli;
+
+import dev.weir.engine.PipelineBuilder;
+import picocli.CommandLine.Option;
+
+/**
+ * The durability and input-quality flags of the commands that process a journal with durable outputs.
+ * Picocli fills it; read-only after.
+ */
+final class ProcessingOptions
+{
+    @Option(names = "--dedupe", description = "ignore an event whose event_id was already seen (a producer's retry)")
+    boolean dedupe;
+
+    @Option(names = "--checkpoint-every", paramLabel = "EVENTS", defaultValue = "1000000",
+        description = "events between checkpoints (default: ${DEFAULT-VALUE})")
+    long checkpointEvery = 1_000_000;
+
+    @Option(names = "--sync", description = "fsync the journal after ingest and the outputs before each checkpoint, "
+        + "so they also survive a machine crash (costs an fsync each time)")
+    boolean sync;
+
+    PipelineBuilder applyTo(final PipelineBuilder builder)
+    {
+        if (checkpointEvery <= 0)
+        {
+            throw new BadInputException("--checkpoint-every must be > 0: " + checkpointEvery);
+        }
+        return builder.dedupe(dedupe).checkpointEvery(checkpointEvery).syncOnCheckpoint(sync);
+    }
+}
