@@ -9,8 +9,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p>
  * Each {@link #append} writes one fixed-layout document ({@link EventLayout}) to the journal's
  * {@code events} Chronicle Queue and returns its offset, the queue index: offsets grow in append order
- * and survive restarts. Keys are interned in the journal's {@link KeyDictionary} first, so every key id
- * in the log can be mapped back to its string by any later reader.
+ * and survive restarts. Keys are interned in the journal's {@link KeyDictionary}; the first event of a
+ * key carries its string in the same document, so every key id in the log can be mapped back to its
+ * string by any later reader, whenever the writer died.
  * <p>
  * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One process
  * at a time may append to a journal.
@@ -25,8 +26,8 @@ public final class EventJournal implements AutoCloseable
     private EventJournal(final JournalDirectory directory)
     {
         this.directory = directory;
-        this.keys = KeyDictionary.open(directory);
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        this.keys = KeyDictionary.over(queue);
         this.appender = queue.createAppender();
     }
 
@@ -88,9 +89,20 @@ public final class EventJournal implements AutoCloseable
         {
             throw new IllegalArgumentException("unknown key id " + keyId);
         }
-        try (DocumentContext dc = appender.writingDocument())
+        if (keys.isWritten(keyId))
         {
-            EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
+            }
+        }
+        else
+        {
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
+            }
+            keys.markWritten(keyId);
         }
         return appender.lastIndexAppended();
     }
@@ -135,7 +147,6 @@ public final class EventJournal implements AutoCloseable
      */
     public void sync()
     {
-        keys.sync();
         QueueSync.force(queue);
     }
 
@@ -169,7 +180,7 @@ public final class EventJournal implements AutoCloseable
     @Override
     public void close()
     {
-        queue.close();
         keys.close();
+        queue.close();
     }
 }

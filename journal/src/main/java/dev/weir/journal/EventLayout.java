@@ -6,19 +6,24 @@ import net.openhft.chronicle.bytes.BytesOut;
 /**
  * The fixed binary form of one event document in the {@code events} queue.
  * <pre>
- *   0  byte  type        {@link #TYPE_EVENT}
+ *   0  byte  type        {@link #TYPE_EVENT}, or {@link #TYPE_EVENT_NEW_KEY} for the first event of a key
  *   1  long  event_id
  *   9  long  event_time  epoch milliseconds, &gt;= 0
  *  17  long  value       fixed point
  *  25  int   key_id      dense id from the key dictionary
- *  29        (length)
+ *  29        (length of an event)
+ *  29  utf8  key         only in {@link #TYPE_EVENT_NEW_KEY}: the key's string, defining its id
  * </pre>
- * Fields are written and read in place with no intermediate objects. Stateless and thread-safe.
+ * A key's definition travels in the same document as its first event, so there is no moment at which
+ * an event's key cannot be resolved, whenever the writer dies. Fields are written and read in place
+ * with no intermediate objects. Stateless and thread-safe.
  */
 public final class EventLayout
 {
     /** Document type of an event. */
     public static final byte TYPE_EVENT = 1;
+    /** Document type of the first event of a key: an event followed by the key's string. */
+    public static final byte TYPE_EVENT_NEW_KEY = 6;
     /** Length in bytes of one event document. */
     public static final int LENGTH = 1 + 8 + 8 + 8 + 4;
 
@@ -45,6 +50,41 @@ public final class EventLayout
     }
 
     /**
+     * Write the first event of a key: the event, then the key's string.
+     *
+     * @param out       where to write.
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms.
+     * @param keyId     the dense id of the event's key.
+     * @param value     the event's value.
+     * @param key       the key's string.
+     */
+    public static void writeWithKey(
+        final BytesOut<?> out, final long eventId, final long eventTime, final int keyId, final long value, final String key)
+    {
+        out.writeByte(TYPE_EVENT_NEW_KEY);
+        out.writeLong(eventId);
+        out.writeLong(eventTime);
+        out.writeLong(value);
+        out.writeInt(keyId);
+        out.writeUtf8(key);
+    }
+
+    /**
+     * @param in a document.
+     * @return true if it is an event (with or without a key definition).
+     */
+    public static boolean isEvent(final BytesIn<?> in)
+    {
+        if (in.readRemaining() < LENGTH)
+        {
+            return false;
+        }
+        final int type = in.peekUnsignedByte();
+        return type == TYPE_EVENT || type == TYPE_EVENT_NEW_KEY;
+    }
+
+    /**
      * Read one event at the read position of {@code in} and hand it to {@code consumer}.
      *
      * @param in       where to read.
@@ -54,7 +94,7 @@ public final class EventLayout
      */
     public static boolean read(final BytesIn<?> in, final long offset, final EventConsumer consumer)
     {
-        if (in.readRemaining() < LENGTH || in.peekUnsignedByte() != TYPE_EVENT)
+        if (!isEvent(in))
         {
             return false;
         }

@@ -110,7 +110,7 @@ public final class IngestLayout
             final String reason = in.readUtf8();
             consumer.onRejected(offset, line, reason, in.readUtf8());
         }
-        else if (type == EventLayout.TYPE_EVENT)
+        else if (type == EventLayout.TYPE_EVENT || type == EventLayout.TYPE_EVENT_NEW_KEY)
         {
             consumer.onEvent(offset);
         }

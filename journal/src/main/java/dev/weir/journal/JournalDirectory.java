@@ -12,8 +12,8 @@ import java.util.List;
  * The identity and layout of a Weir journal directory on disk.
  * <p>
  * A Weir journal directory holds a marker file {@value #MARKER_FILE} naming the format and its
- * version, and one Chronicle Queue per stream below it ({@code events/}, {@code keys/},
- * {@code results/}, ...). {@link #create(Path)} makes a new journal in a missing or empty directory;
+ * version, a Chronicle Queue of events (with the key definitions and the ingest records) in
+ * {@code events/}, one of outputs in {@code results/}, and checkpoints in {@code checkpoints/}. {@link #create(Path)} makes a new journal in a missing or empty directory;
  * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
  * holds anything else is refused with {@link JournalRefusedException} and is never written into.
  * <p>
@@ -152,14 +152,6 @@ public final class JournalDirectory
     public Path eventsQueue()
     {
         return root.resolve("events");
-    }
-
-    /**
-     * @return the queue of key definitions (dense id to string), appended the first time a key is seen.
-     */
-    public Path keysQueue()
-    {
-        return root.resolve("keys");
     }
 
     /**

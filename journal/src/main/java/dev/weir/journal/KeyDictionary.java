@@ -1,9 +1,8 @@
 package dev.weir.journal;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -12,27 +11,34 @@ import org.agrona.collections.Object2IntHashMap;
 /**
  * String keys in the outside world, dense int ids inside: the durable dictionary between them.
  * <p>
- * Ids are dense, starting at 0, in the order keys are first seen. Each new key is appended once to the
- * journal's {@code keys} queue before any event that uses it, so a fresh process reading an old journal
- * maps every id back to its original string. {@link #name(int)} reloads definitions appended since the
- * last look (by this or another process), so a reader can follow a journal that is still growing.
+ * A key's id is defined by the first event document of that key in the journal
+ * ({@link EventLayout#TYPE_EVENT_NEW_KEY}), which carries the string: the definition is durable in the
+ * same write as the event, so a process killed at any moment never leaves an event whose key cannot be
+ * resolved. This dictionary reads those definitions from the events queue; {@link #name(int)} reads
+ * definitions appended since its last look (by this or another process), so a reader can follow a
+ * journal that is still growing. {@link #intern(String)} assigns the next id to a new key (in memory,
+ * until {@link EventJournal} writes its first event); ids are unique, and dense except for keys
+ * interned by a process that died before writing their first event.
  * <p>
- * Not thread-safe: one owner thread per instance. Only one process may {@link #intern(String)} into a
- * journal at a time (the one that owns its {@link EventJournal}).
+ * Not thread-safe: one owner thread per instance ({@link #handOff()} moves it). Only one process may
+ * intern into a journal at a time (the one that owns its {@link EventJournal}).
  */
 public final class KeyDictionary implements AutoCloseable
 {
     private static final int MISSING = -1;
 
     private final SingleChronicleQueue queue;
+    private final boolean ownsQueue;
     private final ExcerptTailer tailer;
     private final Object2IntHashMap<String> idByName = new Object2IntHashMap<>(MISSING);
-    private final ArrayList<String> nameById = new ArrayList<>();
-    private ExcerptAppender appender;
+    private String[] nameById = new String[1024];
+    private boolean[] written = new boolean[1024];
+    private int nextId;
 
-    private KeyDictionary(final SingleChronicleQueue queue)
+    private KeyDictionary(final SingleChronicleQueue queue, final boolean ownsQueue)
     {
         this.queue = queue;
+        this.ownsQueue = ownsQueue;
         this.tailer = queue.createTailer();
         refresh();
     }
@@ -45,14 +51,20 @@ public final class KeyDictionary implements AutoCloseable
      */
     public static KeyDictionary open(final JournalDirectory directory)
     {
-        return new KeyDictionary(JournalQueues.open(directory, directory.keysQueue()));
+        return new KeyDictionary(JournalQueues.open(directory, directory.eventsQueue()), true);
+    }
+
+    static KeyDictionary over(final SingleChronicleQueue eventsQueue)
+    {
+        return new KeyDictionary(eventsQueue, false);
     }
 
     /**
-     * Return the id of {@code key}, defining it durably if it is new.
+     * Return the id of {@code key}, assigning the next id if it is new (its definition is written with its
+     * first event).
      *
      * @param key a key valid under {@link KeyFormat}.
-     * @return its dense id.
+     * @return its id.
      * @throws IllegalArgumentException if the key is not valid.
      */
     public int intern(final String key)
@@ -73,23 +85,28 @@ public final class KeyDictionary implements AutoCloseable
         {
             return reloaded;
         }
-        final int id = nameById.size();
-        if (appender == null)
-        {
-            appender = queue.createAppender();
-        }
-        try (DocumentContext dc = appender.writingDocument())
-        {
-            final Bytes<?> bytes = dc.wire().bytes();
-            bytes.writeInt(id);
-            bytes.writeUtf8(key);
-        }
-        refresh();
-        if (idByName.getValue(key) != id)
-        {
-            throw new IllegalStateException("key dictionary of " + queue.file() + " is written by another process");
-        }
+        final int id = nextId;
+        define(id, key, false);
         return id;
+    }
+
+    /**
+     * @param id a key id.
+     * @return true if a document defining it is in the journal.
+     */
+    boolean isWritten(final int id)
+    {
+        return id < written.length && written[id];
+    }
+
+    /**
+     * Record that this process wrote the definition of an id.
+     *
+     * @param id the id.
+     */
+    void markWritten(final int id)
+    {
+        written[id] = true;
     }
 
     /**
@@ -102,15 +119,15 @@ public final class KeyDictionary implements AutoCloseable
         {
             return null;
         }
-        if (id >= nameById.size())
+        if (id >= nextId || nameById[id] == null)
         {
             refresh();
-            if (id >= nameById.size())
+            if (id >= nextId)
             {
                 return null;
             }
         }
-        return nameById.get(id);
+        return nameById[id];
     }
 
     /**
@@ -129,11 +146,42 @@ public final class KeyDictionary implements AutoCloseable
     }
 
     /**
-     * @return how many keys are defined (as of the last reload).
+     * @return one past the highest id known (as of the last reload): the number of keys when ids are dense.
      */
     public int size()
     {
-        return nameById.size();
+        return nextId;
+    }
+
+    /**
+     * Hand the dictionary to another thread: the next thread to use it becomes its owner. Call it after
+     * the last use on the old thread, before the new thread starts using it.
+     */
+    public void handOff()
+    {
+        tailer.singleThreadedCheckReset();
+    }
+
+    private void define(final int id, final String key, final boolean isWritten)
+    {
+        if (id >= nameById.length)
+        {
+            final int capacity = Math.max(nameById.length * 2, id + 1);
+            nameById = Arrays.copyOf(nameById, capacity);
+            written = Arrays.copyOf(written, capacity);
+        }
+        if (nameById[id] == null)
+        {
+            nameById[id] = key;
+            idByName.put(key, id);
+        }
+        else if (!nameById[id].equals(key))
+        {
+            throw new IllegalStateException("journal " + queue.file() + " defines key id " + id + " twice: '" + nameById[id] + "' and '" + key
+                + "' (was it appended to by two processes at once?)");
+        }
+        written[id] |= isWritten;
+        nextId = Math.max(nextId, id + 1);
     }
 
     private void refresh()
@@ -147,42 +195,28 @@ public final class KeyDictionary implements AutoCloseable
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                final int id = bytes.readInt();
-                final String name = bytes.readUtf8();
-                if (id != nameById.size() || name == null)
+                if (bytes.readRemaining() > EventLayout.LENGTH && bytes.peekUnsignedByte() == EventLayout.TYPE_EVENT_NEW_KEY)
                 {
-                    throw new IllegalStateException("key dictionary of " + queue.file() + " is corrupt at id " + id);
+                    bytes.readSkip(EventLayout.LENGTH - 4);
+                    final int id = bytes.readInt();
+                    final String name = bytes.readUtf8();
+                    if (id < 0 || name == null)
+                    {
+                        throw new IllegalStateException("journal " + queue.file() + " holds a corrupt key definition at " + dc.index());
+                    }
+                    define(id, name, true);
                 }
-                nameById.add(name);
-                idByName.put(name, id);
             }
         }
-    }
-
-    /**
-     * Hand the dictionary to another thread: the next thread to use it becomes its owner. Call it after
-     * the last use on the old thread, before the new thread starts using it.
-     */
-    public void handOff()
-    {
-        tailer.singleThreadedCheckReset();
-        if (appender != null)
-        {
-            appender.singleThreadedCheckReset();
-        }
-    }
-
-    /**
-     * Force the dictionary's queue to disk.
-     */
-    public void sync()
-    {
-        QueueSync.force(queue);
     }
 
     @Override
     public void close()
     {
-        queue.close();
+        tailer.close();
+        if (ownsQueue)
+        {
+            queue.close();
+        }
     }
 }

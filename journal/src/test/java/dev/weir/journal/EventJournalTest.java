@@ -67,19 +67,29 @@ class EventJournalTest
     }
 
     @Test
-    void keyIdsAreDenseInFirstSeenOrderAndDurable()
+    void keyIdsAreDenseInFirstSeenOrderAndDefinedByTheirFirstEvent()
     {
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
             assertEquals(0, journal.keyId("b"));
             assertEquals(1, journal.keyId("a"));
             assertEquals(0, journal.keyId("b"));
+            journal.append(1, 10, "b", 1);
+            journal.append(2, 11, "a", 1);
+            journal.append(3, 12, "b", 1);
+            assertEquals(2, journal.keyId("z"), "interned, but never appended: not durable");
         }
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
             assertEquals(1, journal.keyId("a"));
             assertEquals(2, journal.keyId("c"));
             assertEquals("b", journal.keys().name(0));
+        }
+        try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(dir)))
+        {
+            assertEquals("a", keys.name(1));
+            assertEquals(null, keys.name(2), "'c' was never appended");
+            assertEquals(2, keys.size());
         }
     }
 
