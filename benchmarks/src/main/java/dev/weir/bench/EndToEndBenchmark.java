@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
@@ -30,9 +31,11 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * How fast does a filled journal turn into results? One invocation runs the whole pipeline (journal
- * read, ring, assignment, aggregation, firing) over {@value #EVENTS} events on 10,000 keys; the score
- * is events per second. Results go to a listener that only consumes them (the output journal is
- * measured separately).
+ * read, ring, assignment, aggregation, firing) over {@value #EVENTS} events on 10,000 keys, from a clean
+ * state; the score is events per second. {@code output=journal}: the default durable path (every result
+ * appended to the output journal with its source offset, a checkpoint every 1,000,000 events and at the
+ * end; output journal and checkpoints are deleted before each invocation). {@code output=listener}: a
+ * replay with results only handed to a listener (no output journal, no checkpoints).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -47,8 +50,11 @@ public class EndToEndBenchmark
     @Param({"tumbling", "sliding", "session"})
     public String window;
 
-    @Param({"FUSED"})
+    @Param({"FUSED", "STAGED"})
     public String layout;
+
+    @Param({"journal", "listener"})
+    public String output;
 
     private Path journal;
 
@@ -57,6 +63,13 @@ public class EndToEndBenchmark
     {
         // 10,000 events per second of event time
         journal = Workloads.filledJournal(EVENTS, 10_000, 0.1, 42);
+    }
+
+    @Setup(Level.Invocation)
+    public void cleanState()
+    {
+        Workloads.delete(journal.resolve("results"));
+        Workloads.delete(journal.resolve("checkpoints"));
     }
 
     @TearDown(Level.Trial)
@@ -70,7 +83,12 @@ public class EndToEndBenchmark
     public long run(final Blackhole bh)
     {
         final ResultListener sink = r -> bh.consume(r.sum());
-        final RunSummary summary = Weir.pipeline()
+        final PipelineBuilder builder = Weir.pipeline();
+        if ("listener".equals(output))
+        {
+            builder.replayRange(-1, Long.MAX_VALUE);
+        }
+        final RunSummary summary = builder
             .journal(journal)
             .window(spec(window))
             .outOfOrderness(1_000)
@@ -80,6 +98,10 @@ public class EndToEndBenchmark
             .onResult(sink)
             .build()
             .runToEnd();
+        if (summary.events() != EVENTS)
+        {
+            throw new IllegalStateException("processed " + summary.events() + " events, not " + EVENTS);
+        }
         return summary.windowsFired();
     }
 

@@ -77,8 +77,7 @@ public final class Pipeline implements AutoCloseable
         this.directory = JournalDirectory.open(config.journal);
         if (config.window instanceof AlignedWindows)
         {
-            // validate the horizon now, on the caller's thread
-            newAggregator(r -> { }, LateListener.NONE);
+            AlignedWindowAggregator.checkHorizon((AlignedWindows)config.window, config.outOfOrderness, config.allowedLateness);
         }
     }
 

@@ -51,13 +51,26 @@ public final class AlignedWindowAggregator extends WindowAggregator
         this.windows = windows;
         this.size = windows.size();
         this.slide = windows.slide();
-        final double horizon = ((double)outOfOrderness + lateness.allowedLateness() + size) / slide;
+        checkHorizon(windows, outOfOrderness, lateness.allowedLateness());
+        this.index = new Long2LongHashMap(Math.max(16, initialWindows * 2), 0.65f, MISSING);
+    }
+
+    /**
+     * Check that open windows' starts can be told apart by their slide index modulo 2^32.
+     *
+     * @param windows         tumbling or sliding windows.
+     * @param outOfOrderness  D, ms.
+     * @param allowedLateness A, ms.
+     * @throws IllegalArgumentException if {@code (D + A + size) / slide} is not below 2^31.
+     */
+    public static void checkHorizon(final AlignedWindows windows, final long outOfOrderness, final long allowedLateness)
+    {
+        final double horizon = ((double)outOfOrderness + allowedLateness + windows.size()) / windows.slide();
         if (horizon >= (1L << 31) - 2)
         {
             throw new IllegalArgumentException(
                 "(out-of-orderness + allowed lateness + size) / slide must be < 2^31 windows: " + (long)horizon);
         }
-        this.index = new Long2LongHashMap(Math.max(16, initialWindows * 2), 0.65f, MISSING);
     }
 
     @Override
