@@ -159,6 +159,32 @@ final class CsvIngest
         return rows[0];
     }
 
+    /**
+     * Check that a file exists and starts with the events header, before any journal is touched.
+     *
+     * @param input the events CSV.
+     * @throws BadInputException if not.
+     */
+    static void checkHeader(final Path input)
+    {
+        if (!Files.isRegularFile(input))
+        {
+            throw new BadInputException("input file not found: " + input);
+        }
+        try (BufferedReader in = Files.newBufferedReader(input, StandardCharsets.UTF_8))
+        {
+            final String header = in.readLine();
+            if (header == null || !EventLine.HEADER.equals(stripBom(header).trim()))
+            {
+                throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + input, ex);
+        }
+    }
+
     long linesRead()
     {
         return linesRead;

@@ -35,6 +35,7 @@ final class IngestCommand implements Callable<Integer>
         {
             throw new BadInputException("input file not found: " + input);
         }
+        CsvIngest.checkHeader(input);
         final Path rejectedFile = rejected != null ? rejected : input.resolveSibling(input.getFileName() + ".rejected.csv");
         final EventJournal events;
         try

@@ -44,11 +44,33 @@ final class RunJob
     {
     }
 
+    private final CountDownLatch finished = new CountDownLatch(1);
+
     Outcome execute(final PrintStream out)
+    {
+        try
+        {
+            return executeOnce(out);
+        }
+        finally
+        {
+            finished.countDown();
+        }
+    }
+
+    private Outcome executeOnce(final PrintStream out)
     {
         if (input == null && journal == null)
         {
             throw new BadInputException("give --input FILE, --journal DIR, or both");
+        }
+        if (follow && journal == null)
+        {
+            throw new BadInputException("--follow needs --journal DIR (a temporary journal is deleted when the run ends)");
+        }
+        if (processing.checkpointEvery <= 0)
+        {
+            throw new BadInputException("--checkpoint-every must be > 0: " + processing.checkpointEvery);
         }
         if (input != null && !Files.isRegularFile(input))
         {
@@ -66,11 +88,16 @@ final class RunJob
         }
         try
         {
-            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
-            if (input == null)
+            if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 openExisting(journalDir);
+                buildPipeline(journalDir); // refuses a checkpoint of another configuration before anything is ingested
             }
+            if (input != null)
+            {
+                CsvIngest.checkHeader(input);
+            }
+            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
             final RunSummary ran = process(journalDir, out);
             final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput);
             printSummary(out, ingested, ran, rows, journalDir, temporary);
@@ -120,17 +147,21 @@ final class RunJob
         }
     }
 
-    private RunSummary process(final Path journalDir, final PrintStream out)
+    private Pipeline buildPipeline(final Path journalDir)
     {
-        final Pipeline pipeline;
         try
         {
-            pipeline = processing.applyTo(window.applyTo(Weir.pipeline().journal(journalDir))).build();
+            return processing.applyTo(window.applyTo(Weir.pipeline().journal(journalDir))).build();
         }
-        catch (final JournalRefusedException ex)
+        catch (final JournalRefusedException | CheckpointMismatchException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
+    }
+
+    private RunSummary process(final Path journalDir, final PrintStream out)
+    {
+        final Pipeline pipeline = buildPipeline(journalDir);
         try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
         {
             if (!follow)
@@ -153,16 +184,15 @@ final class RunJob
         }
     }
 
-    private static RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out)
+    private RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out)
     {
         final CountDownLatch stopRequested = new CountDownLatch(1);
-        final CountDownLatch stopped = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
             stopRequested.countDown();
             try
             {
-                stopped.await();
+                finished.await(); // let the run stop, checkpoint, export and print before the JVM halts
             }
             catch (final InterruptedException ignored)
             {
@@ -176,17 +206,12 @@ final class RunJob
         try
         {
             stopRequested.await();
-            return pipeline.stop();
         }
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            return pipeline.stop();
         }
-        finally
-        {
-            stopped.countDown();
-        }
+        return pipeline.stop();
     }
 
     private void printSummary(
@@ -215,7 +240,7 @@ final class RunJob
         }
         text.append(String.format("Processed %,d events (%s%s) at %,.0f events/s, offsets %d..%d: %,d windows fired, "
                 + "%,d late events dropped, %,d sent to the late output, %,d in no window",
-            run.events(), window.describe(), processing.dedupe ? ", dedupe" : "", run.eventsPerSecond(), run.firstOffset(), run.lastOffset(),
+            run.eventsThisRun(), window.describe(), processing.dedupe ? ", dedupe" : "", run.eventsPerSecond(), run.firstOffset(), run.lastOffset(),
             run.windowsFired(), run.dropped(), run.sideOutput(), run.ignored()));
         if (processing.dedupe)
         {

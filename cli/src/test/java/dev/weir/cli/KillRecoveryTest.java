@@ -15,8 +15,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
-import dev.weir.journal.KeyDictionary;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -89,7 +87,7 @@ class KillRecoveryTest
             "results after " + kills + " kills");
         assertEquals(Files.readAllLines(reference.resolve("late.csv")), Files.readAllLines(killed.resolve("late.csv")), "late events");
         assertEquals(Files.readAllLines(reference.resolve("rejected.csv")), Files.readAllLines(killed.resolve("rejected.csv")), "rejected lines");
-        assertEquals(journalEvents(reference.resolve("journal")), journalEvents(killed.resolve("journal")), "every valid line once in the journal");
+        assertEquals(JournalContents.events(reference.resolve("journal")), JournalContents.events(killed.resolve("journal")), "every valid line once in the journal");
         assertTrue(Files.readAllLines(killed.resolve("late.csv")).size() > 10, "the stream has late events");
     }
 
@@ -142,19 +140,6 @@ class KillRecoveryTest
         }
     }
 
-    private static List<String> journalEvents(final Path journal)
-    {
-        final List<String> events = new ArrayList<>();
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal));
-             KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
-        {
-            while (reader.poll((offset, id, time, key, value) -> events.add(id + "," + time + "," + keys.name(key) + "," + value), 4096) > 0)
-            {
-                // drain
-            }
-        }
-        return events;
-    }
 
     private static long ingestedLines(final Path journal)
     {

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Set;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
-import dev.weir.journal.KeyDictionary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +45,7 @@ class RunCommandTest
             "20000,30000,a,1,5,5,5,0"), Files.readAllLines(results));
         assertTrue(cli.out().contains("2 late events dropped"), cli.out());
         assertTrue(cli.out().contains("3 windows fired"), cli.out());
-        assertEquals(5, journalEvents(journal).size(), "all five events are in the journal");
+        assertEquals(5, JournalContents.events(journal).size(), "all five events are in the journal");
     }
 
     @Test
@@ -92,7 +90,7 @@ class RunCommandTest
         assertTrue(rejected.get(11).contains("empty line"), rejected.get(11));
 
         // Every input line is either in the journal or in the rejected file, exactly once.
-        final List<String> ingested = journalEvents(journal);
+        final List<String> ingested = JournalContents.events(journal);
         assertEquals(List.of("1,1000,a,10", "12,2000,b-_9,-7"), ingested);
         final Set<Long> accounted = new HashSet<>(rejectedLines);
         accounted.add(2L);
@@ -166,17 +164,4 @@ class RunCommandTest
         return file;
     }
 
-    private static List<String> journalEvents(final Path journal)
-    {
-        final List<String> events = new ArrayList<>();
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal));
-             KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
-        {
-            while (reader.poll((offset, id, time, key, value) -> events.add(id + "," + time + "," + keys.name(key) + "," + value), 100) > 0)
-            {
-                // drain
-            }
-        }
-        return events;
-    }
 }

@@ -6,9 +6,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
 import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.emit.LateListener;
@@ -69,6 +73,7 @@ public final class Pipeline implements AutoCloseable
     private JournalPublisher publisher;
     private Thread publisherThread;
     private long firstOffset = -1;
+    private long eventsAtStart;
     private RunSummary summary;
 
     Pipeline(final PipelineBuilder config)
@@ -78,6 +83,15 @@ public final class Pipeline implements AutoCloseable
         if (config.window instanceof AlignedWindows)
         {
             AlignedWindowAggregator.checkHorizon((AlignedWindows)config.window, config.outOfOrderness, config.allowedLateness);
+        }
+        if (config.durableOutput)
+        {
+            final CheckpointStore.Loaded newest = new CheckpointStore(directory.checkpoints(), 3).loadNewestValid();
+            if (newest != null && !Checkpointer.describe(newest).configuration().equals(configuration()))
+            {
+                throw new CheckpointMismatchException("the journal was processed with [" + Checkpointer.describe(newest).configuration()
+                    + "], not [" + configuration() + "]; run with the same flags, or use 'weir replay' for another configuration");
+            }
         }
     }
 
@@ -206,6 +220,7 @@ public final class Pipeline implements AutoCloseable
             if (loaded != null)
             {
                 restored = Checkpointer.restore(loaded, configuration(), aggregator);
+                eventsAtStart = aggregator.counters().events();
                 assigner.restoreWatermark(aggregator.watermark());
                 resumeAfterOutput = restored.outputPosition();
                 if (restored.sourceOffset() >= 0)
@@ -228,7 +243,9 @@ public final class Pipeline implements AutoCloseable
                 firstOffset = config.fromOffset;
             }
         }
-        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, config.waitStrategy.get());
+        final WaitStrategy wait = config.waitStrategy != null ? config.waitStrategy.get()
+            : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
+        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
         final LastStage last = new LastStage(aggregator, checkpointer, completion);
         if (config.layout == PipelineLayout.FUSED)
@@ -286,9 +303,10 @@ public final class Pipeline implements AutoCloseable
             throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
         }
         final OperatorCounters c = aggregator.counters();
+        final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : restored == null ? -1 : restored.sourceOffset();
         summary = new RunSummary(
-            c.events(), c.dropped(), c.sideOutput(), c.ignored(), c.windowsFired(), c.windowsOpened(), c.duplicates(),
-            firstOffset, completion.lastOffset(), System.nanoTime() - startedNanos,
+            c.events(), c.events() - eventsAtStart, c.dropped(), c.sideOutput(), c.ignored(), c.windowsFired(), c.windowsOpened(),
+            c.duplicates(), firstOffset, lastOffset, System.nanoTime() - startedNanos,
             restored == null ? -1 : restored.sourceOffset(),
             sink == null ? 0 : sink.suppressed(),
             checkpointer == null ? 0 : checkpointer.taken(),

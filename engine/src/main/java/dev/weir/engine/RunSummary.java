@@ -4,7 +4,8 @@ package dev.weir.engine;
  * What one run did: counts (cumulative over the journal's whole processing when the run resumed from a
  * checkpoint), the offsets it covered, recovery and checkpoint figures, and how long it took.
  *
- * @param events              events processed, duplicates included.
+ * @param events              events processed, duplicates included (since the journal's first event).
+ * @param eventsThisRun       events processed by this run (after the checkpoint it resumed from).
  * @param dropped             late events dropped (policy {@code drop}).
  * @param sideOutput          late events written to the side output (policy {@code side}).
  * @param ignored             events in no window that were not late.
@@ -22,6 +23,7 @@ package dev.weir.engine;
  */
 public record RunSummary(
     long events,
+    long eventsThisRun,
     long dropped,
     long sideOutput,
     long ignored,
@@ -38,10 +40,10 @@ public record RunSummary(
     long meanCheckpointNanos)
 {
     /**
-     * @return events per second over the run (cumulative events over this run's time: a display figure).
+     * @return events this run processed per second of its wall-clock time (a display figure).
      */
     public double eventsPerSecond()
     {
-        return elapsedNanos <= 0 ? 0 : events * 1e9 / elapsedNanos;
+        return elapsedNanos <= 0 ? 0 : eventsThisRun * 1e9 / elapsedNanos;
     }
 }

@@ -26,7 +26,7 @@ public final class JournalDirectory
     /** The format this build writes and reads. */
     public static final String FORMAT_LINE = "format=weir-journal";
     /** The format version this build writes and reads. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     private static final String VERSION_PREFIX = "version=";
 

@@ -179,20 +179,7 @@ public final class FiringSchedule
 
     private boolean less(final long t, final int kind, final long s, final int k, final int j)
     {
-        if (t != time[j])
-        {
-            return t < time[j];
-        }
-        final int kindJ = slotKind[j] & 1;
-        if (kind != kindJ)
-        {
-            return kind < kindJ;
-        }
-        if (s != start[j])
-        {
-            return s < start[j];
-        }
-        return k < key[j];
+        return before(t, kind, s, k, time[j], slotKind[j] & 1, start[j], key[j]);
     }
 
     private boolean lessAt(final int i, final int j)
@@ -202,20 +189,26 @@ public final class FiringSchedule
 
     private boolean lessAt(final int i, final long t, final int kind, final long s, final int k)
     {
-        if (time[i] != t)
+        return before(time[i], slotKind[i] & 1, start[i], key[i], t, kind, s, k);
+    }
+
+    /** The order of timers: (time, kind, window start, key id). */
+    private static boolean before(
+        final long t1, final int kind1, final long s1, final int k1, final long t2, final int kind2, final long s2, final int k2)
+    {
+        if (t1 != t2)
         {
-            return time[i] < t;
+            return t1 < t2;
         }
-        final int kindI = slotKind[i] & 1;
-        if (kindI != kind)
+        if (kind1 != kind2)
         {
-            return kindI < kind;
+            return kind1 < kind2;
         }
-        if (start[i] != s)
+        if (s1 != s2)
         {
-            return start[i] < s;
+            return s1 < s2;
         }
-        return key[i] < k;
+        return k1 < k2;
     }
 
     private void copy(final int from, final int to)
