@@ -3,12 +3,17 @@ package dev.weir.engine.state;
 import java.util.Arrays;
 
 /**
- * The aggregates of every open (key, window), one slot each, in parallel primitive arrays.
+ * The aggregates of every open (key, window), one slot each.
  * <p>
  * A slot holds the window's bounds and key, its count, sum (64-bit, wrapping), min and max, how many
  * times it has fired (the next firing's version), whether its content changed since it last fired, and
  * one link used by the owner of the slot (a free list here, a per-key session chain for sessions).
- * Freed slots are reused; the arrays grow (doubling) only when every slot is in use, so steady-state
+ * A slot is 8 consecutive longs (64 bytes) of one array, so updating a window touches one or two cache
+ * lines rather than one per field:
+ * <pre>
+ *   0 start   1 end   2 count   3 sum   4 min   5 max   6 key id | firings   7 link | flags
+ * </pre>
+ * Freed slots are reused; the array grows (doubling) only when every slot is in use, so steady-state
  * processing allocates nothing.
  * <p>
  * Not thread-safe: one owner thread.
@@ -18,19 +23,22 @@ public final class WindowSlots
     /** The "no slot" value for links. */
     public static final int NONE = -1;
 
-    private static final byte ALIVE = 1;
-    private static final byte DIRTY = 2;
+    private static final int STRIDE = 8;
+    private static final int START = 0;
+    private static final int END = 1;
+    private static final int COUNT = 2;
+    private static final int SUM = 3;
+    private static final int MIN = 4;
+    private static final int MAX = 5;
+    private static final int KEY_FIRINGS = 6;
+    private static final int LINK_FLAGS = 7;
 
-    private long[] start;
-    private long[] end;
-    private long[] count;
-    private long[] sum;
-    private long[] min;
-    private long[] max;
-    private int[] keyId;
-    private int[] firings;
-    private int[] link;
-    private byte[] flags;
+    private static final long ALIVE = 1;
+    private static final long DIRTY = 2;
+    private static final long LOW = 0xFFFF_FFFFL;
+
+    private long[] slots;
+    private int capacity;
     private int freeHead = NONE;
     private int highWater;
     private int open;
@@ -40,17 +48,8 @@ public final class WindowSlots
      */
     public WindowSlots(final int initialCapacity)
     {
-        final int capacity = Math.max(16, initialCapacity);
-        start = new long[capacity];
-        end = new long[capacity];
-        count = new long[capacity];
-        sum = new long[capacity];
-        min = new long[capacity];
-        max = new long[capacity];
-        keyId = new int[capacity];
-        firings = new int[capacity];
-        link = new int[capacity];
-        flags = new byte[capacity];
+        capacity = Math.max(16, initialCapacity);
+        slots = new long[capacity * STRIDE];
     }
 
     /**
@@ -67,26 +66,26 @@ public final class WindowSlots
         if (freeHead != NONE)
         {
             slot = freeHead;
-            freeHead = link[slot];
+            freeHead = link(slot);
         }
         else
         {
-            if (highWater == start.length)
+            if (highWater == capacity)
             {
                 grow();
             }
             slot = highWater++;
         }
-        start[slot] = windowStart;
-        end[slot] = windowEnd;
-        keyId[slot] = key;
-        count[slot] = 0;
-        sum[slot] = 0;
-        min[slot] = Long.MAX_VALUE;
-        max[slot] = Long.MIN_VALUE;
-        firings[slot] = 0;
-        link[slot] = NONE;
-        flags[slot] = ALIVE;
+        final long[] s = slots;
+        final int base = slot * STRIDE;
+        s[base + START] = windowStart;
+        s[base + END] = windowEnd;
+        s[base + COUNT] = 0;
+        s[base + SUM] = 0;
+        s[base + MIN] = Long.MAX_VALUE;
+        s[base + MAX] = Long.MIN_VALUE;
+        s[base + KEY_FIRINGS] = (long)key << 32;
+        s[base + LINK_FLAGS] = ((long)NONE << 32) | ALIVE;
         open++;
         return slot;
     }
@@ -117,12 +116,13 @@ public final class WindowSlots
         final boolean dirty)
     {
         final int slot = allocate(key, windowStart, windowEnd);
-        count[slot] = windowCount;
-        sum[slot] = windowSum;
-        min[slot] = windowMin;
-        max[slot] = windowMax;
-        firings[slot] = fired;
-        flags[slot] = dirty ? (byte)(ALIVE | DIRTY) : ALIVE;
+        final int base = slot * STRIDE;
+        slots[base + COUNT] = windowCount;
+        slots[base + SUM] = windowSum;
+        slots[base + MIN] = windowMin;
+        slots[base + MAX] = windowMax;
+        slots[base + KEY_FIRINGS] = ((long)key << 32) | (fired & LOW);
+        setFlags(slot, dirty ? ALIVE | DIRTY : ALIVE);
         return slot;
     }
 
@@ -140,7 +140,7 @@ public final class WindowSlots
      */
     public boolean isAllocated(final int slot)
     {
-        return flags[slot] != 0;
+        return flags(slot) != 0;
     }
 
     /**
@@ -148,7 +148,10 @@ public final class WindowSlots
      */
     public void reset()
     {
-        java.util.Arrays.fill(flags, 0, highWater, (byte)0);
+        for (int slot = 0; slot < highWater; slot++)
+        {
+            setFlags(slot, 0);
+        }
         highWater = 0;
         freeHead = NONE;
         open = 0;
@@ -161,8 +164,7 @@ public final class WindowSlots
      */
     public void free(final int slot)
     {
-        flags[slot] = 0;
-        link[slot] = freeHead;
+        slots[slot * STRIDE + LINK_FLAGS] = (long)freeHead << 32;
         freeHead = slot;
         open--;
     }
@@ -175,17 +177,19 @@ public final class WindowSlots
      */
     public void add(final int slot, final long value)
     {
-        count[slot]++;
-        sum[slot] += value;
-        if (value < min[slot])
+        final long[] s = slots;
+        final int base = slot * STRIDE;
+        s[base + COUNT]++;
+        s[base + SUM] += value;
+        if (value < s[base + MIN])
         {
-            min[slot] = value;
+            s[base + MIN] = value;
         }
-        if (value > max[slot])
+        if (value > s[base + MAX])
         {
-            max[slot] = value;
+            s[base + MAX] = value;
         }
-        flags[slot] |= DIRTY;
+        s[base + LINK_FLAGS] |= DIRTY;
     }
 
     /**
@@ -197,12 +201,15 @@ public final class WindowSlots
      */
     public void mergeInto(final int target, final int source)
     {
-        count[target] += count[source];
-        sum[target] += sum[source];
-        min[target] = Math.min(min[target], min[source]);
-        max[target] = Math.max(max[target], max[source]);
-        firings[target] += firings[source];
-        flags[target] |= DIRTY;
+        final long[] s = slots;
+        final int t = target * STRIDE;
+        final int f = source * STRIDE;
+        s[t + COUNT] += s[f + COUNT];
+        s[t + SUM] += s[f + SUM];
+        s[t + MIN] = Math.min(s[t + MIN], s[f + MIN]);
+        s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
+        s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
+        s[t + LINK_FLAGS] |= DIRTY;
     }
 
     /**
@@ -213,8 +220,11 @@ public final class WindowSlots
      */
     public int markFired(final int slot)
     {
-        flags[slot] &= ~DIRTY;
-        return firings[slot]++;
+        final int base = slot * STRIDE;
+        slots[base + LINK_FLAGS] &= ~DIRTY;
+        final int version = firings(slot);
+        slots[base + KEY_FIRINGS] = (slots[base + KEY_FIRINGS] & ~LOW) | ((version + 1) & LOW);
+        return version;
     }
 
     /**
@@ -226,8 +236,8 @@ public final class WindowSlots
      */
     public void bounds(final int slot, final long windowStart, final long windowEnd)
     {
-        start[slot] = windowStart;
-        end[slot] = windowEnd;
+        slots[slot * STRIDE + START] = windowStart;
+        slots[slot * STRIDE + END] = windowEnd;
     }
 
     /**
@@ -239,7 +249,8 @@ public final class WindowSlots
      */
     public boolean holds(final int slot, final int key, final long windowStart, final long windowEnd)
     {
-        return flags[slot] != 0 && keyId[slot] == key && start[slot] == windowStart && end[slot] == windowEnd;
+        final int base = slot * STRIDE;
+        return flags(slot) != 0 && keyId(slot) == key && slots[base + START] == windowStart && slots[base + END] == windowEnd;
     }
 
     /**
@@ -248,61 +259,61 @@ public final class WindowSlots
      */
     public boolean isDirty(final int slot)
     {
-        return (flags[slot] & DIRTY) != 0;
+        return (flags(slot) & DIRTY) != 0;
     }
 
     /** @param slot a slot. @return the window start. */
     public long start(final int slot)
     {
-        return start[slot];
+        return slots[slot * STRIDE + START];
     }
 
     /** @param slot a slot. @return the window end (exclusive). */
     public long end(final int slot)
     {
-        return end[slot];
+        return slots[slot * STRIDE + END];
     }
 
     /** @param slot a slot. @return the key id. */
     public int keyId(final int slot)
     {
-        return keyId[slot];
+        return (int)(slots[slot * STRIDE + KEY_FIRINGS] >> 32);
     }
 
     /** @param slot a slot. @return the event count. */
     public long count(final int slot)
     {
-        return count[slot];
+        return slots[slot * STRIDE + COUNT];
     }
 
     /** @param slot a slot. @return the wrapping sum of values. */
     public long sum(final int slot)
     {
-        return sum[slot];
+        return slots[slot * STRIDE + SUM];
     }
 
     /** @param slot a slot. @return the least value. */
     public long min(final int slot)
     {
-        return min[slot];
+        return slots[slot * STRIDE + MIN];
     }
 
     /** @param slot a slot. @return the greatest value. */
     public long max(final int slot)
     {
-        return max[slot];
+        return slots[slot * STRIDE + MAX];
     }
 
     /** @param slot a slot. @return how many times it has fired. */
     public int firings(final int slot)
     {
-        return firings[slot];
+        return (int)slots[slot * STRIDE + KEY_FIRINGS];
     }
 
     /** @param slot a slot. @return the owner's link from this slot. */
     public int link(final int slot)
     {
-        return link[slot];
+        return (int)(slots[slot * STRIDE + LINK_FLAGS] >> 32);
     }
 
     /**
@@ -311,7 +322,8 @@ public final class WindowSlots
      */
     public void link(final int slot, final int next)
     {
-        link[slot] = next;
+        final int i = slot * STRIDE + LINK_FLAGS;
+        slots[i] = ((long)next << 32) | (slots[i] & LOW);
     }
 
     /**
@@ -323,33 +335,35 @@ public final class WindowSlots
     }
 
     /**
-     * @return how many slots the arrays can hold before growing.
+     * @return how many slots the array can hold before growing.
      */
     public int capacity()
     {
-        return start.length;
+        return capacity;
     }
 
     /**
-     * @return bytes retained by the slot arrays.
+     * @return bytes retained by the slots: 64 per slot of capacity.
      */
     public long retainedBytes()
     {
-        return (long)start.length * (6 * Long.BYTES + 3 * Integer.BYTES + 1);
+        return (long)capacity * STRIDE * Long.BYTES;
+    }
+
+    private long flags(final int slot)
+    {
+        return slots[slot * STRIDE + LINK_FLAGS] & LOW;
+    }
+
+    private void setFlags(final int slot, final long flags)
+    {
+        final int i = slot * STRIDE + LINK_FLAGS;
+        slots[i] = (slots[i] & ~LOW) | flags;
     }
 
     private void grow()
     {
-        final int capacity = start.length * 2;
-        start = Arrays.copyOf(start, capacity);
-        end = Arrays.copyOf(end, capacity);
-        count = Arrays.copyOf(count, capacity);
-        sum = Arrays.copyOf(sum, capacity);
-        min = Arrays.copyOf(min, capacity);
-        max = Arrays.copyOf(max, capacity);
-        keyId = Arrays.copyOf(keyId, capacity);
-        firings = Arrays.copyOf(firings, capacity);
-        link = Arrays.copyOf(link, capacity);
-        flags = Arrays.copyOf(flags, capacity);
+        capacity *= 2;
+        slots = Arrays.copyOf(slots, capacity * STRIDE);
     }
 }
