@@ -23,6 +23,9 @@ public final class WindowSlots
     /** The "no slot" value for links. */
     public static final int NONE = -1;
 
+    /** The most open windows one instance holds: 2^27 (8 GiB of slots), within Java's array limit. */
+    public static final int MAX_CAPACITY = 1 << 27;
+
     private static final int STRIDE = 8;
     private static final int START = 0;
     private static final int END = 1;
@@ -48,7 +51,7 @@ public final class WindowSlots
      */
     public WindowSlots(final int initialCapacity)
     {
-        capacity = Math.max(16, initialCapacity);
+        capacity = Math.min(MAX_CAPACITY, Math.max(16, initialCapacity));
         slots = new long[capacity * STRIDE];
     }
 
@@ -363,7 +366,11 @@ public final class WindowSlots
 
     private void grow()
     {
-        capacity *= 2;
+        if (capacity >= MAX_CAPACITY)
+        {
+            throw new IllegalStateException("more than " + MAX_CAPACITY + " open windows");
+        }
+        capacity = Math.min(MAX_CAPACITY, capacity * 2);
         slots = Arrays.copyOf(slots, capacity * STRIDE);
     }
 }
