@@ -60,6 +60,10 @@ public final class EventLine
         {
             return "event_time is negative: " + eventTime;
         }
+        if (eventTime > dev.weir.journal.EventJournal.MAX_EVENT_TIME)
+        {
+            return "event_time is later than " + dev.weir.journal.EventJournal.MAX_EVENT_TIME + ": " + eventTime;
+        }
         final String why = KeyFormat.whyInvalid(k);
         if (why != null)
         {

@@ -28,7 +28,14 @@ final class WindowOptions
 
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
-        return builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness).latePolicy(latePolicy);
+        try
+        {
+            return builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness).latePolicy(latePolicy);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
     }
 
     String describe()

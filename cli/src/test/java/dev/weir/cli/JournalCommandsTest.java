@@ -100,7 +100,11 @@ class JournalCommandsTest
             "--results", results.toString());
         assertEquals(0, cli.exit(), cli.err());
         assertEquals(WORKED_RESULTS, Files.readAllLines(results));
-        assertTrue(cli.out().contains("7 duplicates ignored"), cli.out());
+        // 7 extra copies: each is either recognised as a duplicate or, once its id was forgotten because
+        // its window can no longer change, dropped as late (the 2 late originals are dropped too)
+        final java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) late events dropped.* (\\d+) duplicates ignored").matcher(cli.out());
+        assertTrue(m.find(), cli.out());
+        assertEquals(9, Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2)), cli.out());
     }
 
     @Test

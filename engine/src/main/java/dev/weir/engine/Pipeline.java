@@ -215,7 +215,7 @@ public final class Pipeline implements AutoCloseable
             final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
             final CheckpointStore.Loaded loaded = store.loadNewestValid();
             final OutputSinkHolder holder = new OutputSinkHolder();
-            aggregator = newAggregator(r -> holder.sink.onResult(r), e -> holder.sink.onLate(e));
+            aggregator = newAggregator(holder, holder);
             long resumeAfterOutput = OutputJournal.NONE;
             if (loaded != null)
             {
@@ -233,6 +233,17 @@ public final class Pipeline implements AutoCloseable
             holder.sink = sink;
             checkpointer = new Checkpointer(
                 store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);
+            if (restored != null && restored.endPending())
+            {
+                // the run that wrote this checkpoint died while applying the end of its input: apply it
+                // now, before any event appended since, so it reproduces the results already written
+                final EventSlot end = new EventSlot();
+                end.endOfInput(restored.sourceOffset());
+                assigner.assign(end);
+                aggregator.apply(end);
+                checkpointer.take(Checkpointer.FINISHED);
+                sink.handOff();
+            }
         }
         else
         {
@@ -275,7 +286,11 @@ public final class Pipeline implements AutoCloseable
                     break;
                 }
             }
-            publisherThread.join();
+            if (completion.failure() != null)
+            {
+                publisher.stop(); // a failed stage consumes nothing more: do not wait for a full ring to drain
+            }
+            publisherThread.join(TimeUnit.SECONDS.toMillis(10));
         }
         catch (final InterruptedException ex)
         {
@@ -337,10 +352,28 @@ public final class Pipeline implements AutoCloseable
             (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe);
     }
 
-    /** Lets the aggregator's listeners reach a sink created after it. */
-    private static final class OutputSinkHolder
+    /** Lets the aggregator reach a sink created after it; completion is forwarded once, from the results side. */
+    private static final class OutputSinkHolder implements ResultListener, LateListener
     {
         OutputJournalSink sink;
+
+        @Override
+        public void onResult(final dev.weir.engine.emit.WindowResult result)
+        {
+            sink.onResult(result);
+        }
+
+        @Override
+        public void onLate(final dev.weir.engine.emit.LateEvent event)
+        {
+            sink.onLate(event);
+        }
+
+        @Override
+        public void onComplete()
+        {
+            sink.onComplete();
+        }
     }
 
     private static final class StageThreads implements ThreadFactory

@@ -70,9 +70,9 @@ public final class PipelineBuilder
      */
     public PipelineBuilder outOfOrderness(final long millis)
     {
-        if (millis < 0)
+        if (millis < 0 || millis > WindowSpec.MAX_DURATION)
         {
-            throw new IllegalArgumentException("out-of-orderness must be >= 0 ms: " + millis);
+            throw new IllegalArgumentException("out-of-orderness must be between 0 and " + WindowSpec.MAX_DURATION + " ms: " + millis);
         }
         this.outOfOrderness = millis;
         return this;
@@ -84,9 +84,9 @@ public final class PipelineBuilder
      */
     public PipelineBuilder allowedLateness(final long millis)
     {
-        if (millis < 0)
+        if (millis < 0 || millis > WindowSpec.MAX_DURATION)
         {
-            throw new IllegalArgumentException("allowed lateness must be >= 0 ms: " + millis);
+            throw new IllegalArgumentException("allowed lateness must be between 0 and " + WindowSpec.MAX_DURATION + " ms: " + millis);
         }
         this.allowedLateness = millis;
         return this;

@@ -106,6 +106,70 @@ class RecoveryTest
     }
 
     @Test
+    void aCrashWhileTheEndOfInputFiresThenNewEventsStillResumesExactlyOnce() throws IOException
+    {
+        final List<long[]> events = events(5_000, 1, 13);
+        final List<long[]> more = events(200, 1, 14);
+        final Path clean = dir.resolve("clean");
+        final Path crashed = dir.resolve("crashed");
+        append(clean, events, 0, events.size());
+        append(crashed, events, 0, events.size());
+        builder(clean, WindowKind.SESSION).build().runToEnd();
+        builder(crashed, WindowKind.SESSION).build().runToEnd();
+
+        // As if the process died after some end-of-input results were written but before the final
+        // checkpoint: the newest valid checkpoint is the one taken just before the end was applied.
+        final CheckpointStore store = new CheckpointStore(JournalDirectory.open(crashed).checkpoints(), 3);
+        final List<Path> files = store.files();
+        Files.delete(files.get(files.size() - 1));
+        assertTrue(dev.weir.engine.checkpoint.Checkpointer.describe(store.loadNewestValid()).endPending());
+
+        append(clean, more, 0, more.size());
+        append(crashed, more, 0, more.size());
+        builder(clean, WindowKind.SESSION).build().runToEnd();
+        final RunSummary resumed = builder(crashed, WindowKind.SESSION).build().runToEnd();
+
+        assertTrue(resumed.suppressedOutputs() > 0, "end-of-input results reproduced and verified");
+        assertSameOutputs(outputs(clean), outputs(crashed));
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void aFailingListenerFailsTheRunInsteadOfHangingIt() throws IOException
+    {
+        final Path journal = dir.resolve("failing");
+        fill(journal, 50_000, 1, 3);
+        final PipelineFailedException ex = assertThrows(PipelineFailedException.class, () -> builder(journal, WindowKind.TUMBLING)
+            .ringSize(64)
+            .onResult(r ->
+            {
+                throw new IllegalStateException("listener broke");
+            })
+            .build()
+            .runToEnd());
+        assertTrue(ex.getMessage().contains("listener broke"), ex.getMessage());
+    }
+
+    @Test
+    void sessionDedupeKeepsAnIdWhileANewSessionCouldStillReachIt() throws IOException
+    {
+        // (id, time, key): id 1 again after its session closed, but while a new session of 'a' covers it
+        final Path clean = dir.resolve("clean");
+        final Path doubled = dir.resolve("doubled");
+        final List<long[]> base = List.of(new long[] {1, 100, 0, 5}, new long[] {2, 115, 1, 7}, new long[] {3, 109, 0, 11});
+        final List<long[]> withDuplicate = new ArrayList<>(base);
+        withDuplicate.add(new long[] {1, 100, 0, 5});
+        append(clean, base, 0, base.size());
+        append(doubled, withDuplicate, 0, withDuplicate.size());
+        final PipelineBuilder cleanRun = Weir.pipeline().journal(clean).window(SessionWindows.withGap(10)).dedupe(true);
+        final PipelineBuilder doubledRun = Weir.pipeline().journal(doubled).window(SessionWindows.withGap(10)).dedupe(true);
+        cleanRun.build().runToEnd();
+        final RunSummary summary = doubledRun.build().runToEnd();
+        assertEquals(1, summary.duplicates());
+        assertEquals(withoutOffsets(outputs(clean)), withoutOffsets(outputs(doubled)));
+    }
+
+    @Test
     void aCheckpointTakenUnderAnotherConfigurationIsRefused() throws IOException
     {
         final Path journal = dir.resolve("config");

@@ -18,6 +18,12 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 public final class EventJournal implements AutoCloseable
 {
+    /**
+     * The latest event time accepted, 2^62 ms (about 146 million years): far enough from
+     * {@link Long#MAX_VALUE} that window ends, lateness and the watermark never overflow.
+     */
+    public static final long MAX_EVENT_TIME = 1L << 62;
+
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
@@ -81,9 +87,9 @@ public final class EventJournal implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
-        if (eventTime < 0)
+        if (eventTime < 0 || eventTime > MAX_EVENT_TIME)
         {
-            throw new IllegalArgumentException("event_time must be >= 0: " + eventTime);
+            throw new IllegalArgumentException("event_time must be between 0 and " + MAX_EVENT_TIME + ": " + eventTime);
         }
         if (keyId < 0 || keyId >= keys.size())
         {

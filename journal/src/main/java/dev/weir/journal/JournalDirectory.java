@@ -172,9 +172,17 @@ public final class JournalDirectory
 
     private static boolean isEmpty(final Path dir) throws IOException
     {
+        // a marker's temporary file alone is what a creation killed before its rename leaves behind
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir))
         {
-            return !entries.iterator().hasNext();
+            for (final Path entry : entries)
+            {
+                if (!entry.getFileName().toString().equals(MARKER_FILE + ".tmp"))
+                {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

@@ -77,6 +77,19 @@ class JournalDirectoryTest
     }
 
     @Test
+    void aCreationKilledBeforeItsMarkerWasRenamedCanBeRedone() throws IOException
+    {
+        final Path half = dir.resolve("half");
+        Files.createDirectories(half);
+        Files.writeString(half.resolve(JournalDirectory.MARKER_FILE + ".tmp"), "format=weir-journal\n");
+        try (EventJournal journal = EventJournal.openOrCreate(half))
+        {
+            journal.append(1, 1, "a", 1);
+        }
+        assertTrue(JournalDirectory.isJournal(half));
+    }
+
+    @Test
     void createsInAnEmptyDirectoryAndReopens() throws IOException
     {
         final Path empty = dir.resolve("empty");

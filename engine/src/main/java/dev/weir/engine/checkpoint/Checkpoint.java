@@ -9,6 +9,7 @@ package dev.weir.engine.checkpoint;
  * @param outputPosition output position of the last output written before it, or -1 if none.
  * @param applied        journal events applied before it (duplicates included).
  * @param finished       true if it was taken after the end of a bounded input (watermark at +infinity).
+ * @param endPending     true if it was taken just before the end of a bounded input was applied.
  * @param writtenAtMillis wall-clock time it was written, for display only.
  */
 public record Checkpoint(
@@ -18,6 +19,7 @@ public record Checkpoint(
     long outputPosition,
     long applied,
     boolean finished,
+    boolean endPending,
     long writtenAtMillis)
 {
 }

@@ -17,6 +17,17 @@ public final class Checkpointer
 {
     private static final int ENVELOPE_VERSION = 1;
 
+    /** A checkpoint taken while processing. */
+    public static final byte RUNNING = 0;
+    /** A checkpoint taken after the end of a bounded input was applied: the watermark is at +infinity. */
+    public static final byte FINISHED = 1;
+    /**
+     * A checkpoint taken just before the end of a bounded input is applied: recovery applies the end
+     * first, before reading any event appended since, so the end-of-input results it reproduces are the
+     * ones already written.
+     */
+    public static final byte END_PENDING = 2;
+
     private final CheckpointStore store;
     private final String configuration;
     private final long interval;
@@ -74,16 +85,16 @@ public final class Checkpointer
         lastOffset = offset;
         if (interval > 0 && ++sinceLast >= interval)
         {
-            take(false);
+            take(RUNNING);
         }
     }
 
     /**
      * Checkpoint now.
      *
-     * @param finished true after the end of a bounded input.
+     * @param phase {@link #RUNNING}, {@link #END_PENDING} or {@link #FINISHED}.
      */
-    public void take(final boolean finished)
+    public void take(final byte phase)
     {
         final long started = System.nanoTime();
         sinceLast = 0;
@@ -97,7 +108,7 @@ public final class Checkpointer
             .putLong(lastOffset)
             .putLong(output.position())
             .putLong(applied)
-            .putByte(finished ? (byte)1 : (byte)0)
+            .putByte(phase)
             .putLong(System.currentTimeMillis());
         aggregator.snapshot(buffer);
         lastBytes = buffer.written().remaining();
@@ -168,9 +179,9 @@ public final class Checkpointer
         final long sourceOffset = in.getLong();
         final long outputPosition = in.getLong();
         final long applied = in.getLong();
-        final boolean finished = in.getByte() != 0;
+        final byte phase = in.getByte();
         final long writtenAt = in.getLong();
-        return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, finished, writtenAt);
+        return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, phase == FINISHED, phase == END_PENDING, writtenAt);
     }
 
     /** @return checkpoints taken by this run. */

@@ -128,6 +128,14 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     }
 
     /**
+     * Hand the sink to another thread (see {@code OutputJournal.handOff()}).
+     */
+    public void handOff()
+    {
+        output.handOff();
+    }
+
+    /**
      * Force the output journal to disk.
      */
     public void sync()

@@ -120,20 +120,11 @@ public final class SessionWindowAggregator extends WindowAggregator
     @Override
     protected boolean canForget(final long eventTime, final int keyId)
     {
-        final long end = Lateness.saturatedAdd(eventTime, gap);
-        if (!lateness.isWindowLate(end, watermark()))
-        {
-            return false;
-        }
-        // a duplicate would still merge into any open session of its key that touches [t, t + gap)
-        for (int s = firstSession.get(keyId); s != NONE && slots.start(s) <= end; s = slots.link(s))
-        {
-            if (slots.end(s) >= eventTime)
-            {
-                return false;
-            }
-        }
-        return true;
+        // A later event u can only start a session touching [t, t + gap) if u <= t + gap, and it is not
+        // late only if u + gap + A > wm: so once t + 2 gap + A <= wm no new session can reach t. An open
+        // session of the key could still be stretched back over t by out-of-order events that merge into
+        // it: keep the id while the key has any open session.
+        return lateness.isWindowLate(Lateness.saturatedAdd(eventTime, 2 * gap), watermark()) && firstSession.get(keyId) == NONE;
     }
 
     @Override

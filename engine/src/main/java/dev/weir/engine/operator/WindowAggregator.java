@@ -78,7 +78,10 @@ public abstract class WindowAggregator
             // results fired by the end of input cover the whole input: the last event ever applied
             advanceTo(slot.watermarkAfter, lastOffset);
             results.onComplete();
-            late.onComplete();
+            if (late != results)
+            {
+                late.onComplete();
+            }
             return;
         }
         counters.events++;
@@ -104,7 +107,7 @@ public abstract class WindowAggregator
         advanceTo(slot.watermarkAfter, slot.offset);
         if (duplicates != null)
         {
-            duplicates.forget(forgetRule);
+            duplicates.forget(forgetRule, 2);
         }
     }
 

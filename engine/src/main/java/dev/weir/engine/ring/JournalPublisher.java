@@ -1,5 +1,6 @@
 package dev.weir.engine.ring;
 
+import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.JournalReader;
@@ -57,9 +58,12 @@ public final class JournalPublisher implements Runnable, EventConsumer
                 {
                     idle.idle(reader.poll(this, BATCH));
                 }
-                final long sequence = ring.next();
-                ring.get(sequence).stop();
-                ring.publish(sequence);
+                final long sequence = claim(true);
+                if (sequence >= 0)
+                {
+                    ring.get(sequence).stop();
+                    ring.publish(sequence);
+                }
             }
             else
             {
@@ -67,7 +71,11 @@ public final class JournalPublisher implements Runnable, EventConsumer
                 {
                     // poll publishes each event through onEvent
                 }
-                final long sequence = ring.next();
+                final long sequence = claim(true);
+                if (sequence < 0)
+                {
+                    return;
+                }
                 if (stopped)
                 {
                     ring.get(sequence).stop();
@@ -88,15 +96,46 @@ public final class JournalPublisher implements Runnable, EventConsumer
     @Override
     public void onEvent(final long offset, final long eventId, final long eventTime, final int keyId, final long value)
     {
-        if (offset > lastOffset)
+        if (offset > lastOffset || stopped)
         {
             pastEnd = true;
             return;
         }
-        final long sequence = ring.next();
+        final long sequence = claim(false);
+        if (sequence < 0)
+        {
+            pastEnd = true;
+            return;
+        }
         ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
         ring.publish(sequence);
         lastPublished = offset;
+    }
+
+    /**
+     * Claim the next ring slot, waiting while the ring is full, unless the run fails (or, for an event,
+     * is stopped) meanwhile.
+     *
+     * @param marker true for an end or stop marker, which must be published even after a stop request.
+     * @return the sequence, or -1 if the run failed or was stopped.
+     */
+    private long claim(final boolean marker)
+    {
+        while (true)
+        {
+            try
+            {
+                return ring.tryNext();
+            }
+            catch (final InsufficientCapacityException full)
+            {
+                if (completion.failure() != null || (!marker && stopped))
+                {
+                    return -1;
+                }
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /**

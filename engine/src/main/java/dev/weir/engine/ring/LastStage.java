@@ -47,10 +47,14 @@ public final class LastStage
                 }
                 break;
             case EventSlot.END_OF_INPUT:
+                if (checkpointer != null)
+                {
+                    checkpointer.take(Checkpointer.END_PENDING);
+                }
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
-                    checkpointer.take(true);
+                    checkpointer.take(Checkpointer.FINISHED);
                 }
                 completion.progress(slot.offset, sequence);
                 completion.complete();
@@ -58,7 +62,7 @@ public final class LastStage
             default:
                 if (checkpointer != null)
                 {
-                    checkpointer.take(false);
+                    checkpointer.take(Checkpointer.RUNNING);
                 }
                 completion.complete();
                 break;

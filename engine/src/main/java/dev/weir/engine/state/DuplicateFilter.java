@@ -103,13 +103,44 @@ public final class DuplicateFilter
      */
     public int forget(final EvictionRule rule)
     {
+        return forget(rule, 0);
+    }
+
+    /**
+     * Forget entries from the oldest on, while the rule allows. An oldest entry the rule keeps is moved
+     * to the back of the queue, at most {@code requeues} times in this call, so that one entry that must be
+     * kept for long (a key whose session never closes) does not hold back the others.
+     *
+     * @param rule     asked about each entry, oldest first.
+     * @param requeues how many kept entries may be moved to the back in this call.
+     * @return how many entries were forgotten.
+     */
+    public int forget(final EvictionRule rule, final int requeues)
+    {
         int forgotten = 0;
-        while (size > 0 && rule.canForget(times[head], keyIds[head]))
+        int moved = 0;
+        while (size > 0)
         {
-            members.remove(eventIds[head]);
-            head = (head + 1) & mask;
-            size--;
-            forgotten++;
+            if (rule.canForget(times[head], keyIds[head]))
+            {
+                members.remove(eventIds[head]);
+                head = (head + 1) & mask;
+                size--;
+                forgotten++;
+            }
+            else if (moved < requeues && size > 1)
+            {
+                final int tail = (head + size) & mask;
+                times[tail] = times[head];
+                eventIds[tail] = eventIds[head];
+                keyIds[tail] = keyIds[head];
+                head = (head + 1) & mask;
+                moved++;
+            }
+            else
+            {
+                break;
+            }
         }
         if (size == 0)
         {

@@ -23,6 +23,10 @@ public abstract sealed class AlignedWindows implements WindowSpec permits Tumbli
         {
             throw new IllegalArgumentException("window slide must be > 0 ms: " + slide);
         }
+        if (size > MAX_DURATION || slide > MAX_DURATION)
+        {
+            throw new IllegalArgumentException("window size and slide must be <= " + MAX_DURATION + " ms");
+        }
         this.size = size;
         this.slide = slide;
     }

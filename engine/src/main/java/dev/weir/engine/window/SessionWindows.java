@@ -15,6 +15,10 @@ public final class SessionWindows implements WindowSpec
         {
             throw new IllegalArgumentException("session gap must be > 0 ms: " + gap);
         }
+        if (gap > MAX_DURATION)
+        {
+            throw new IllegalArgumentException("session gap must be <= " + MAX_DURATION + " ms: " + gap);
+        }
         this.gap = gap;
     }
 

@@ -221,4 +221,19 @@ class DuplicateFilterTest
         filter.forEach((eventId, eventTime, keyId) -> got.add(eventId + "@" + eventTime + "/" + keyId));
         return got;
     }
+
+    @org.junit.jupiter.api.Test
+    void requeuingAnEntryThatMustBeKeptLetsTheOthersBeForgotten()
+    {
+        final DuplicateFilter filter = new DuplicateFilter(16);
+        filter.firstSeen(1, 10, 7);   // key 7 must be kept
+        filter.firstSeen(2, 11, 1);
+        filter.firstSeen(3, 12, 1);
+        final DuplicateFilter.EvictionRule keepSeven = (time, key) -> key != 7;
+        org.junit.jupiter.api.Assertions.assertEquals(0, filter.forget(keepSeven), "head-of-line without requeues");
+        org.junit.jupiter.api.Assertions.assertEquals(2, filter.forget(keepSeven, 1));
+        org.junit.jupiter.api.Assertions.assertEquals(1, filter.size());
+        org.junit.jupiter.api.Assertions.assertFalse(filter.firstSeen(1, 10, 7), "the kept id is still remembered");
+        org.junit.jupiter.api.Assertions.assertTrue(filter.firstSeen(2, 11, 1), "a forgotten id is new again");
+    }
 }
