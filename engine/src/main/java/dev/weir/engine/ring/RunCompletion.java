@@ -42,9 +42,12 @@ public final class RunCompletion
      */
     public void fail(final Throwable cause)
     {
-        if (failure == null)
+        synchronized (done)
         {
-            failure = cause;
+            if (failure == null)
+            {
+                failure = cause;
+            }
         }
         done.countDown();
     }
