@@ -57,6 +57,10 @@ public final class JournalDirectory
 
     /**
      * Create a new journal in a directory that is missing or empty.
+     * <p>
+     * The journal is built whole in a staging directory beside the target (marker, and the queues of
+     * events and outputs with their metadata initialised), then renamed into place: a process killed
+     * during creation leaves no half-made journal, only a staging directory the next creation replaces.
      *
      * @param directory where the journal will live.
      * @return the journal directory.
@@ -76,16 +80,41 @@ public final class JournalDirectory
                 throw new JournalRefusedException(
                     root, "it is not empty and holds no '" + MARKER_FILE + "' marker, so it is not a Weir journal");
             }
-            Files.createDirectories(root);
-            final Path tmp = root.resolve(MARKER_FILE + ".tmp");
-            Files.write(tmp, List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION), StandardCharsets.UTF_8);
-            Files.move(tmp, root.resolve(MARKER_FILE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            final Path parent = root.getParent();
+            Files.createDirectories(parent);
+            final Path staging = parent.resolve("." + root.getFileName() + ".weir-creating");
+            deleteRecursively(staging);
+            Files.createDirectories(staging);
+            Files.write(staging.resolve(MARKER_FILE), List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION), StandardCharsets.UTF_8);
+            final JournalDirectory staged = new JournalDirectory(staging);
+            JournalQueues.open(staged, staged.eventsQueue()).close();
+            JournalQueues.open(staged, staged.resultsQueue()).close();
+            if (Files.isDirectory(root))
+            {
+                Files.delete(root); // empty: checked above; rename(2) would replace it, Java's move will not
+            }
+            Files.move(staging, root, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot create journal directory " + root, ex);
         }
         return new JournalDirectory(root);
+    }
+
+    private static void deleteRecursively(final Path path) throws IOException
+    {
+        if (!Files.exists(path))
+        {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = Files.walk(path))
+        {
+            for (final Path p : (Iterable<Path>)paths.sorted(java.util.Comparator.reverseOrder())::iterator)
+            {
+                Files.delete(p);
+            }
+        }
     }
 
     /**

@@ -77,16 +77,23 @@ class JournalDirectoryTest
     }
 
     @Test
-    void aCreationKilledBeforeItsMarkerWasRenamedCanBeRedone() throws IOException
+    void aCreationKilledHalfWayLeavesOnlyAStagingDirectoryThatTheNextCreationReplaces() throws IOException
     {
-        final Path half = dir.resolve("half");
-        Files.createDirectories(half);
-        Files.writeString(half.resolve(JournalDirectory.MARKER_FILE + ".tmp"), "format=weir-journal\n");
-        try (EventJournal journal = EventJournal.openOrCreate(half))
+        final Path target = dir.resolve("journal");
+        final Path staging = dir.resolve(".journal.weir-creating");
+        Files.createDirectories(staging.resolve("results"));
+        Files.write(staging.resolve("results").resolve("metadata.cq4t"), new byte[0]); // as a kill during queue creation leaves it
+        try (EventJournal journal = EventJournal.openOrCreate(target))
         {
             journal.append(1, 1, "a", 1);
         }
-        assertTrue(JournalDirectory.isJournal(half));
+        assertTrue(JournalDirectory.isJournal(target));
+        assertTrue(Files.isRegularFile(target.resolve("results").resolve("metadata.cq4t")), "the output queue is created with the journal");
+        assertTrue(!Files.exists(staging));
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(target)))
+        {
+            output.appendResult(0, 10, 0, 1, 1, 1, 1, 0, 1);
+        }
     }
 
     @Test
