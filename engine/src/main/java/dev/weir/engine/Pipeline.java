@@ -27,6 +27,7 @@ import dev.weir.engine.ring.AggregateHandler;
 import dev.weir.engine.ring.AssignHandler;
 import dev.weir.engine.ring.EventSlot;
 import dev.weir.engine.ring.FusedHandler;
+import dev.weir.engine.ring.InlineJournalWaitStrategy;
 import dev.weir.engine.ring.JournalPublisher;
 import dev.weir.engine.ring.LastStage;
 import dev.weir.engine.ring.RunCompletion;
@@ -36,6 +37,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * A configured pipeline over one journal: a publisher thread reads the journal into a Disruptor ring of
@@ -254,25 +256,36 @@ public final class Pipeline implements AutoCloseable
                 firstOffset = config.fromOffset;
             }
         }
-        final WaitStrategy wait = config.waitStrategy != null ? config.waitStrategy.get()
+        final IdleStrategy idle = config.publisherIdle != null ? config.publisherIdle.get() : JournalPublisher.defaultIdle();
+        final InlineJournalWaitStrategy inline = config.layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle) : null;
+        final WaitStrategy wait = inline != null ? inline
+            : config.waitStrategy != null ? config.waitStrategy.get()
             : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
         disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
-        final LastStage last = new LastStage(aggregator, checkpointer, completion);
-        if (config.layout == PipelineLayout.FUSED)
-        {
-            disruptor.handleEventsWith(new FusedHandler(assigner, last));
-        }
-        else
+        final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied);
+        if (config.layout == PipelineLayout.STAGED)
         {
             disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
         }
+        else
+        {
+            disruptor.handleEventsWith(new FusedHandler(assigner, last));
+        }
         reader.handOff();
-        final RingBuffer<EventSlot> ring = disruptor.start();
-        publisher = new JournalPublisher(reader, ring, completion, follow, config.toOffset);
-        publisherThread = new Thread(publisher, "weir-publisher");
-        publisherThread.setDaemon(true);
-        publisherThread.start();
+        publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset, idle);
+        if (inline != null)
+        {
+            inline.drive(publisher);
+            disruptor.start();
+        }
+        else
+        {
+            disruptor.start();
+            publisherThread = new Thread(publisher, "weir-publisher");
+            publisherThread.setDaemon(true);
+            publisherThread.start();
+        }
     }
 
     private void awaitCompletion()
@@ -281,7 +294,7 @@ public final class Pipeline implements AutoCloseable
         {
             while (!completion.await(POLL_MS, TimeUnit.MILLISECONDS))
             {
-                if (!publisherThread.isAlive() && completion.failure() != null)
+                if ((publisherThread == null || !publisherThread.isAlive()) && completion.failure() != null)
                 {
                     break;
                 }
@@ -290,7 +303,10 @@ public final class Pipeline implements AutoCloseable
             {
                 publisher.stop(); // a failed stage consumes nothing more: do not wait for a full ring to drain
             }
-            publisherThread.join(TimeUnit.SECONDS.toMillis(10));
+            if (publisherThread != null)
+            {
+                publisherThread.join(TimeUnit.SECONDS.toMillis(10));
+            }
         }
         catch (final InterruptedException ex)
         {

@@ -5,10 +5,12 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
+import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * Configures a {@link Pipeline}. Defaults: out-of-orderness 0, allowed lateness 0, late policy
@@ -29,6 +31,8 @@ public final class PipelineBuilder
     LatePolicy latePolicy = LatePolicy.DROP;
     ResultListener results;
     LateListener late = LateListener.NONE;
+    AppliedListener applied;
+    Supplier<IdleStrategy> publisherIdle;
     PipelineLayout layout = PipelineLayout.FUSED;
     Supplier<WaitStrategy> waitStrategy;
     int ringSize = 4096;
@@ -120,6 +124,29 @@ public final class PipelineBuilder
     public PipelineBuilder onLate(final LateListener listener)
     {
         this.late = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param listener told of each event applied, on the engine thread (see {@link AppliedListener}).
+     * @return this.
+     */
+    public PipelineBuilder onApplied(final AppliedListener listener)
+    {
+        this.applied = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param factory makes the idle strategy of the journal publisher while it waits for new events in a
+     *                following pipeline ({@link Pipeline#start()}); the default backs off from spinning to
+     *                parking up to 1 ms. A busy-spinning or yielding strategy cuts latency at the cost of a
+     *                core.
+     * @return this.
+     */
+    public PipelineBuilder publisherIdle(final Supplier<IdleStrategy> factory)
+    {
+        this.publisherIdle = Objects.requireNonNull(factory, "publisherIdle");
         return this;
     }
 

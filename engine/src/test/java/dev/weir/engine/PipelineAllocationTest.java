@@ -1,5 +1,6 @@
 package dev.weir.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -9,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,8 +27,9 @@ class PipelineAllocationTest
     @TempDir
     Path dir;
 
-    @Test
-    void publisherAndStageThreadsAllocateNothingPerEvent() throws Exception
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void pipelineThreadsAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
     {
         final Path journal = dir.resolve("journal");
         final long[] offsets = new long[EVENTS];
@@ -45,12 +48,12 @@ class PipelineAllocationTest
         }
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).outOfOrderness(200)
-            .checkpointEvery(Long.MAX_VALUE).initialWindows(1 << 14).build().start();
+            .checkpointEvery(Long.MAX_VALUE).initialWindows(1 << 14).layout(layout).build().start();
         try
         {
             assertTrue(pipeline.awaitOffset(offsets[1_000_000], 120, TimeUnit.SECONDS));
             final long[] ids = pipelineThreads();
-            org.junit.jupiter.api.Assertions.assertEquals(2, ids.length, "the publisher and the fused stage");
+            assertEquals(layout == PipelineLayout.INLINE ? 1 : 2, ids.length, "the publisher (unless inline) and the fused stage");
             final long before = allocated(threads, ids);
             assertTrue(pipeline.awaitOffset(offsets[2_000_000], 120, TimeUnit.SECONDS));
             final long bytes = allocated(threads, ids) - before;

@@ -84,7 +84,9 @@ class RecoveryTest
         {
             append(followed, events, cuts[i], cuts[i + 1]);
             final long last = lastOffset(followed);
-            final Pipeline pipeline = builder(followed, kind).checkpointEvery(1_234).build().start();
+            // every layout follows, stops and resumes another's checkpoint
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
+            final Pipeline pipeline = builder(followed, kind).checkpointEvery(1_234).layout(layout).build().start();
             assertTrue(pipeline.awaitOffset(last, 60, java.util.concurrent.TimeUnit.SECONDS), "caught up with the journal");
             pipeline.stop();
         }

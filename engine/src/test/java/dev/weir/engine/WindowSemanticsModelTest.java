@@ -51,7 +51,7 @@ class WindowSemanticsModelTest
         for (int i = 0; i < PIPELINE_STREAMS; i++)
         {
             final GeneratedCase c = StreamGenerator.generate(1_000_003L * i + kind.ordinal(), kind);
-            final PipelineLayout layout = (i % 2 == 0) ? PipelineLayout.FUSED : PipelineLayout.STAGED;
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
             final Path journal = dir.resolve(kind + "-" + i);
             final EngineRun engine = EngineRun.pipeline(c.events(), c.config(), journal, layout);
             final ModelOutput model = ReferenceModel.run(c.events(), c.config());

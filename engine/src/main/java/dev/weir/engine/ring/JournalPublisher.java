@@ -18,6 +18,9 @@ import org.agrona.concurrent.IdleStrategy;
  */
 public final class JournalPublisher implements Runnable, EventConsumer
 {
+    /** Returned by {@link #step()} once the publisher has published its last slot. */
+    public static final int FINISHED = -1;
+
     private static final int BATCH = 1024;
 
     private final JournalReader reader;
@@ -25,8 +28,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final RunCompletion completion;
     private final boolean follow;
     private final long lastOffset;
-    private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, 1_000, 1_000_000);
+    private final IdleStrategy idle;
+    private final int batch;
     private boolean pastEnd;
+    private boolean finished;
     private long lastPublished = -1;
     private volatile boolean stopped;
 
@@ -36,10 +41,18 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * @param completion told if reading fails.
      * @param follow     keep reading new events until stopped, instead of ending at the journal's end.
      * @param lastOffset the last offset to publish (bounded runs), or {@link Long#MAX_VALUE}.
+     * @param idle       how to wait for new events while following.
      */
     public JournalPublisher(
-        final JournalReader reader, final RingBuffer<EventSlot> ring, final RunCompletion completion, final boolean follow, final long lastOffset)
+        final JournalReader reader,
+        final RingBuffer<EventSlot> ring,
+        final RunCompletion completion,
+        final boolean follow,
+        final long lastOffset,
+        final IdleStrategy idle)
     {
+        this.idle = idle;
+        this.batch = Math.min(BATCH, ring.getBufferSize());
         this.reader = reader;
         this.ring = ring;
         this.completion = completion;
@@ -47,50 +60,75 @@ public final class JournalPublisher implements Runnable, EventConsumer
         this.lastOffset = lastOffset;
     }
 
+    /**
+     * @return the default idle strategy while following: spin, yield, then park from 1 µs up to 1 ms.
+     */
+    public static IdleStrategy defaultIdle()
+    {
+        return new BackoffIdleStrategy(100, 10, 1_000, 1_000_000);
+    }
+
     @Override
     public void run()
     {
         try
         {
-            if (follow)
+            int published;
+            while ((published = step()) != FINISHED)
             {
-                while (!stopped)
+                if (follow)
                 {
-                    idle.idle(reader.poll(this, BATCH));
+                    idle.idle(published);
                 }
-                final long sequence = claim(true);
-                if (sequence >= 0)
-                {
-                    ring.get(sequence).stop();
-                    ring.publish(sequence);
-                }
-            }
-            else
-            {
-                while (!stopped && !pastEnd && reader.poll(this, BATCH) > 0)
-                {
-                    // poll publishes each event through onEvent
-                }
-                final long sequence = claim(true);
-                if (sequence < 0)
-                {
-                    return;
-                }
-                if (stopped)
-                {
-                    ring.get(sequence).stop();
-                }
-                else
-                {
-                    ring.get(sequence).endOfInput(lastPublished);
-                }
-                ring.publish(sequence);
             }
         }
         catch (final Throwable ex)
         {
             completion.fail(ex);
         }
+    }
+
+    /**
+     * One step of publishing, for the thread that owns this publisher: publish up to a batch of new events,
+     * or, once the input is over (bounded run at the journal's end, or a stop request), the end-of-input or
+     * stop marker.
+     *
+     * @return the events published (0 when a following publisher found nothing new), or {@link #FINISHED}
+     *         once the marker has been published (or the run failed): nothing more will be published.
+     */
+    public int step()
+    {
+        if (finished)
+        {
+            return FINISHED;
+        }
+        if (!stopped && !pastEnd)
+        {
+            final int published = reader.poll(this, batch);
+            if (published > 0 || follow)
+            {
+                return published;
+            }
+        }
+        if (follow && !stopped)
+        {
+            return 0;
+        }
+        finished = true;
+        final long sequence = claim(true);
+        if (sequence >= 0)
+        {
+            if (follow || stopped)
+            {
+                ring.get(sequence).stop();
+            }
+            else
+            {
+                ring.get(sequence).endOfInput(lastPublished);
+            }
+            ring.publish(sequence);
+        }
+        return FINISHED;
     }
 
     @Override

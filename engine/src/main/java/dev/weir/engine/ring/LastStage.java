@@ -1,6 +1,7 @@
 package dev.weir.engine.ring;
 
 import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.operator.WindowAggregator;
 
 /**
@@ -13,17 +14,21 @@ public final class LastStage
     private final WindowAggregator aggregator;
     private final Checkpointer checkpointer;
     private final RunCompletion completion;
+    private final AppliedListener applied;
 
     /**
      * @param aggregator   the aggregation stage.
      * @param checkpointer takes checkpoints, or null when outputs are not durable.
      * @param completion   told of progress and completion.
+     * @param applied      told of each event applied, or null.
      */
-    public LastStage(final WindowAggregator aggregator, final Checkpointer checkpointer, final RunCompletion completion)
+    public LastStage(
+        final WindowAggregator aggregator, final Checkpointer checkpointer, final RunCompletion completion, final AppliedListener applied)
     {
         this.aggregator = aggregator;
         this.checkpointer = checkpointer;
         this.completion = completion;
+        this.applied = applied;
     }
 
     /**
@@ -37,6 +42,10 @@ public final class LastStage
         {
             case EventSlot.EVENT:
                 aggregator.apply(slot);
+                if (applied != null)
+                {
+                    applied.onApplied(slot.offset);
+                }
                 if (checkpointer != null)
                 {
                     checkpointer.afterEvent(slot.offset);
