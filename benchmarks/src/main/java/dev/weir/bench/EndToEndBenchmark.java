@@ -35,7 +35,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * state; the score is events per second. {@code output=journal}: the default durable path (every result
  * appended to the output journal with its source offset, a checkpoint every 1,000,000 events and at the
  * end; output journal and checkpoints are deleted before each invocation). {@code output=listener}: a
- * replay with results only handed to a listener (no output journal, no checkpoints).
+ * replay with results only handed to a listener (no output journal, no checkpoints). {@code wait} picks
+ * the consumers' wait strategy, {@code layout} the thread layout.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -55,6 +56,10 @@ public class EndToEndBenchmark
 
     @Param({"journal", "listener"})
     public String output;
+
+    /** The consumers' wait strategy: yielding (the default for bounded runs), busyspin, sleeping or blocking. */
+    @Param({"yielding"})
+    public String wait;
 
     private Path journal;
 
@@ -93,6 +98,7 @@ public class EndToEndBenchmark
             .window(spec(window))
             .outOfOrderness(1_000)
             .layout(PipelineLayout.valueOf(layout))
+            .waitStrategy(LatencyRun.waitStrategy(wait))
             .ringSize(8192)
             .initialWindows(64 * 1024)
             .onResult(sink)

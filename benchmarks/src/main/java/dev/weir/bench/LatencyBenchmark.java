@@ -1,0 +1,63 @@
+package dev.weir.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.engine.PipelineLayout;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Latency percentiles under an offered load ({@link LatencyRun}): each single-shot invocation runs 3 s
+ * of load to warm up and 10 s recorded, prints the percentiles and writes the two HdrHistogram
+ * distributions (µs) to {@code benchmarks/latency/} (or the directory in system property
+ * {@code weir.latency.dir}) as {@code <rate>-<layout>-<wait>-<idle>-applied.hgrm} and {@code -result.hgrm}; plot
+ * them with {@code benchmarks/plot-latency.py}. The JMH score is only the invocation's duration.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 1)
+@Fork(1)
+public class LatencyBenchmark
+{
+    @Param({"100000", "1000000"})
+    public long rate;
+
+    @Param({"INLINE", "FUSED"})
+    public String layout;
+
+    @Param({"yielding"})
+    public String wait;
+
+    @Param({"yielding"})
+    public String idle;
+
+    private boolean warm;
+
+    @Benchmark
+    public long run() throws IOException, InterruptedException
+    {
+        final LatencyRun.Latencies l = new LatencyRun(rate, 3, warm ? 10 : 2, wait, idle, PipelineLayout.valueOf(layout)).run();
+        if (warm)
+        {
+            final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));
+            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle);
+            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s%n  applied: %s%n  result:  %s%n",
+                rate, l.achieved(), layout, wait, idle, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()));
+        }
+        warm = true;
+        return l.applied().getTotalCount();
+    }
+}
