@@ -323,6 +323,17 @@ public final class Pipeline implements AutoCloseable
         }
         closed = true;
         disruptor.halt();
+        if (checkpointer != null)
+        {
+            try
+            {
+                checkpointer.close();
+            }
+            catch (final RuntimeException ex)
+            {
+                completion.fail(ex);
+            }
+        }
         reader.handOff();
         reader.close();
         if (sink != null)

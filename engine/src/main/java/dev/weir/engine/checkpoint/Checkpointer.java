@@ -10,8 +10,14 @@ import dev.weir.engine.operator.WindowAggregator;
  * A checkpoint holds the configuration, the offset of the last journal document applied, the output
  * position of the last output written (so the outputs it covers and the offset it resumes from are one
  * consistent cut), and the aggregation stage's whole state. With {@code syncOutputs} the output journal
- * is forced to disk first, so the cut also survives a machine crash. The pause each checkpoint causes is
- * measured. Not thread-safe: the last stage's thread only; the statistics may be read after the run.
+ * is forced to disk first, so the cut also survives a machine crash.
+ * <p>
+ * A periodic checkpoint only pauses the engine to snapshot the state into memory: a
+ * {@link CheckpointWriter} writes it to the store in the background (if the previous one is still being
+ * written, the checkpoint waits for the next event). Checkpoints at the end of a bounded input and on
+ * shutdown ({@link #take(byte)}) are durable when the call returns. The pause each checkpoint causes on
+ * the engine's thread is measured. Not thread-safe: the last stage's thread only (plus the writer's own
+ * thread); the statistics may be read after the run.
  */
 public final class Checkpointer
 {
@@ -28,7 +34,7 @@ public final class Checkpointer
      */
     public static final byte END_PENDING = 2;
 
-    private final CheckpointStore store;
+    private final CheckpointWriter writer;
     private final String configuration;
     private final long interval;
     private final WindowAggregator aggregator;
@@ -42,6 +48,7 @@ public final class Checkpointer
     private long maxPauseNanos;
     private long totalPauseNanos;
     private long lastBytes;
+    private long started;
 
     /**
      * @param store         where checkpoints go.
@@ -61,7 +68,7 @@ public final class Checkpointer
         final boolean syncOutputs,
         final Checkpoint restored)
     {
-        this.store = store;
+        this.writer = new CheckpointWriter(store);
         this.configuration = configuration;
         this.interval = interval;
         this.aggregator = aggregator;
@@ -83,20 +90,45 @@ public final class Checkpointer
     {
         applied++;
         lastOffset = offset;
-        if (interval > 0 && ++sinceLast >= interval)
+        if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
         {
-            take(RUNNING);
+            snapshot(RUNNING);
+            writer.submit(buffer);
+            account();
         }
     }
 
     /**
-     * Checkpoint now.
+     * Checkpoint now, after the checkpoint in flight, if any; durable when this returns.
      *
      * @param phase {@link #RUNNING}, {@link #END_PENDING} or {@link #FINISHED}.
      */
     public void take(final byte phase)
     {
-        final long started = System.nanoTime();
+        writer.awaitIdle();
+        snapshot(phase);
+        writer.writeNow(buffer);
+        account();
+    }
+
+    /**
+     * Wait for the checkpoint in flight, if any, and stop the background writer.
+     */
+    public void close()
+    {
+        try
+        {
+            writer.awaitIdle();
+        }
+        finally
+        {
+            writer.close();
+        }
+    }
+
+    private void snapshot(final byte phase)
+    {
+        started = System.nanoTime();
         sinceLast = 0;
         if (syncOutputs)
         {
@@ -112,7 +144,10 @@ public final class Checkpointer
             .putLong(System.currentTimeMillis());
         aggregator.snapshot(buffer);
         lastBytes = buffer.written().remaining();
-        store.write(buffer.written());
+    }
+
+    private void account()
+    {
         final long pause = System.nanoTime() - started;
         taken++;
         totalPauseNanos += pause;

@@ -1,0 +1,151 @@
+package dev.weir.engine.checkpoint;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Writes checkpoints to a {@link CheckpointStore} on a background thread, so the engine's thread pauses
+ * only to snapshot its state into memory, not for the file write, the forces and the rename.
+ * <p>
+ * One checkpoint is in flight at most: {@link #isIdle()} tells the engine whether it may
+ * {@link #submit(StateBuffer)} another, and the buffer submitted belongs to the writer until it is idle
+ * again. Checkpoints are written in submission order, so a newer checkpoint never lands before an older
+ * one. A failed write is kept and thrown to the engine by its next call ({@link #isIdle()},
+ * {@link #awaitIdle()}). The writer thread is started on the first submission and stopped by
+ * {@link #close()}.
+ * <p>
+ * Thread-safety: {@link #submit(StateBuffer)}, {@link #isIdle()}, {@link #awaitIdle()} and
+ * {@link #close()} are for the one engine thread that owns this writer; the store is used by the writer
+ * thread only while a checkpoint is in flight, and by the engine thread only while the writer is idle.
+ */
+public final class CheckpointWriter implements AutoCloseable
+{
+    private final CheckpointStore store;
+    private volatile StateBuffer pending;
+    private volatile Throwable failure;
+    private volatile boolean closed;
+    private Thread thread;
+
+    /**
+     * @param store where checkpoints go; used only through this writer from now on.
+     */
+    public CheckpointWriter(final CheckpointStore store)
+    {
+        this.store = store;
+    }
+
+    /**
+     * @return true if no checkpoint is in flight.
+     * @throws IllegalStateException if the last write failed.
+     */
+    public boolean isIdle()
+    {
+        checkFailure();
+        return pending == null;
+    }
+
+    /**
+     * Hand a filled buffer to the writer thread. Call only when {@link #isIdle()}.
+     *
+     * @param state the checkpoint's payload; not touched by the caller until the writer is idle again.
+     */
+    public void submit(final StateBuffer state)
+    {
+        if (pending != null)
+        {
+            throw new IllegalStateException("a checkpoint is already in flight");
+        }
+        if (thread == null)
+        {
+            thread = new Thread(this::run, "weir-checkpoint");
+            thread.setDaemon(true);
+            thread.start();
+        }
+        pending = state;
+        LockSupport.unpark(thread);
+    }
+
+    /**
+     * Write a checkpoint on the calling (engine) thread, after the one in flight, if any: when this
+     * returns it is durable.
+     *
+     * @param state the checkpoint's payload.
+     */
+    public void writeNow(final StateBuffer state)
+    {
+        awaitIdle();
+        store.write(state.written());
+    }
+
+    /**
+     * Wait until the checkpoint in flight, if any, is written.
+     *
+     * @throws IllegalStateException if the write failed.
+     */
+    public void awaitIdle()
+    {
+        while (pending != null && failure == null)
+        {
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+        }
+        checkFailure();
+    }
+
+    /**
+     * Stop the writer thread once the checkpoint in flight is written.
+     */
+    @Override
+    public void close()
+    {
+        closed = true;
+        if (thread != null)
+        {
+            LockSupport.unpark(thread);
+            try
+            {
+                thread.join(TimeUnit.SECONDS.toMillis(30));
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void run()
+    {
+        while (true)
+        {
+            final StateBuffer state = pending;
+            if (state != null)
+            {
+                try
+                {
+                    store.write(state.written());
+                }
+                catch (final Throwable ex)
+                {
+                    failure = ex;
+                }
+                pending = null;
+            }
+            else if (closed)
+            {
+                return;
+            }
+            else
+            {
+                LockSupport.park(this);
+            }
+        }
+    }
+
+    private void checkFailure()
+    {
+        final Throwable ex = failure;
+        if (ex != null)
+        {
+            throw new IllegalStateException("writing a checkpoint failed: " + ex, ex);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.weir.engine.checkpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The background checkpoint writer: one checkpoint in flight, written in submission order, durable once
+ * idle, and a failed write reported to the engine thread rather than lost.
+ */
+class CheckpointWriterTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSubmittedCheckpointIsInTheStoreOnceTheWriterIsIdle()
+    {
+        final CheckpointStore store = new CheckpointStore(dir, 3);
+        try (CheckpointWriter writer = new CheckpointWriter(store))
+        {
+            assertTrue(writer.isIdle());
+            writer.submit(state(7));
+            writer.awaitIdle();
+            assertTrue(writer.isIdle());
+            assertEquals(7, StateBuffer.reading(store.loadNewestValid().payload()).getLong());
+        }
+    }
+
+    @Test
+    void aSecondSubmissionWhileOneIsInFlightIsRefused()
+    {
+        final CheckpointStore store = new CheckpointStore(dir, 3);
+        try (CheckpointWriter writer = new CheckpointWriter(store))
+        {
+            boolean refusedOnce = false;
+            for (int i = 0; i < 200 && !refusedOnce; i++)
+            {
+                writer.awaitIdle();
+                writer.submit(state(i));
+                if (!writer.isIdle())
+                {
+                    assertThrows(IllegalStateException.class, () -> writer.submit(state(-1)));
+                    refusedOnce = true;
+                }
+            }
+            writer.awaitIdle();
+            assertTrue(refusedOnce, "a write (with two forces and a rename) was never seen in flight");
+        }
+    }
+
+    @Test
+    void writeNowComesAfterTheCheckpointInFlight()
+    {
+        final CheckpointStore store = new CheckpointStore(dir, 3);
+        try (CheckpointWriter writer = new CheckpointWriter(store))
+        {
+            writer.submit(state(1));
+            writer.writeNow(state(2));
+            final CheckpointStore.Loaded newest = store.loadNewestValid();
+            assertEquals(2, newest.sequence());
+            assertEquals(2, StateBuffer.reading(newest.payload()).getLong());
+        }
+    }
+
+    @Test
+    void aFailedBackgroundWriteIsThrownToTheEngineThread() throws IOException
+    {
+        final Path checkpoints = dir.resolve("checkpoints");
+        final CheckpointStore store = new CheckpointStore(checkpoints, 3);
+        try (CheckpointWriter writer = new CheckpointWriter(store))
+        {
+            Files.delete(checkpoints);
+            Files.writeString(checkpoints, "not a directory any more");
+            writer.submit(state(1));
+            final IllegalStateException ex = assertThrows(IllegalStateException.class, writer::awaitIdle);
+            assertTrue(ex.getMessage().startsWith("writing a checkpoint failed"), ex.getMessage());
+            assertThrows(IllegalStateException.class, writer::isIdle);
+            assertFalse(Files.isDirectory(checkpoints));
+        }
+    }
+
+    private static StateBuffer state(final long value)
+    {
+        return new StateBuffer(64).clear().putLong(value);
+    }
+}
