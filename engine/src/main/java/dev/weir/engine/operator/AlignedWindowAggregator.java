@@ -6,11 +6,19 @@ import dev.weir.engine.ring.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.checkpoint.StateBuffer;
+import dev.weir.engine.state.FiringSchedule;
+import dev.weir.engine.state.StartChains;
+import dev.weir.engine.state.WindowSlots;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
  * Aggregation for tumbling and sliding windows: an event's value is added to each of its non-late
  * windows, one slot per open (key, window).
+ * <p>
+ * Windows of one start all end together: they are kept in one chain per start ({@link StartChains}), which
+ * carries the start's one timer, so a window costs no timer state and firing walks a list instead of
+ * popping a heap entry per window.
  * <p>
  * The index is an Agrona {@link Long2LongHashMap} from {@code (keyId << 32) | (start / slide mod 2^32)}
  * to the slot: no boxing, no allocation in steady state. The low 32 bits are unique among open windows
@@ -26,6 +34,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
     private final long size;
     private final long slide;
     private final Long2LongHashMap index;
+    private final StartChains chains;
 
     /**
      * @param windows        tumbling or sliding windows.
@@ -47,7 +56,8 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, dedupe);
+        super(lateness, latePolicy, results, late, initialWindows, 64, dedupe);
+        this.chains = new StartChains(slots);
         this.windows = windows;
         this.size = windows.size();
         this.slide = windows.slide();
@@ -80,9 +90,11 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final long value = slot.value;
         final long wm = slot.watermarkBefore;
         long start = slot.firstStart;
-        for (int i = 0, n = slot.windowCount; i < n; i++, start += slide)
+        final long keyBits = (long)keyId << 32;
+        long slideIndex = Math.floorDiv(start, slide);
+        for (int i = 0, n = slot.windowCount; i < n; i++, start += slide, slideIndex++)
         {
-            final long packed = pack(keyId, start);
+            final long packed = keyBits | (slideIndex & 0xFFFF_FFFFL);
             int window = (int)index.get(packed);
             final boolean created = window == MISSING;
             if (created)
@@ -104,6 +116,84 @@ public final class AlignedWindowAggregator extends WindowAggregator
     }
 
     @Override
+    protected void track(final int slot, final long wm)
+    {
+        final long start = slots.start(slot);
+        final int chain = chains.add(slot, start);
+        if (chain >= 0)
+        {
+            final long end = slots.end(slot);
+            if (end <= wm)
+            {
+                schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, start, 0, chain);
+            }
+            else
+            {
+                schedule.schedule(end, FiringSchedule.FIRE, start, 0, chain);
+            }
+        }
+    }
+
+    /**
+     * One timer per window start (all its windows end together), ordered by (time, kind, start); within a
+     * start, windows fire in the order they were opened.
+     */
+    @Override
+    protected void fireDue(final long wm, final long offset)
+    {
+        while (schedule.hasDue(wm))
+        {
+            final int chain = schedule.pollSlot();
+            final long at = schedule.polledTime();
+            final long start = schedule.polledStart();
+            if (!chains.holds(chain, start))
+            {
+                continue;
+            }
+            fireChanged(chain, offset);
+            if (schedule.polledKind() == FiringSchedule.FIRE)
+            {
+                final long cleanup = lateness.cleanupTime(at);
+                if (cleanup > wm)
+                {
+                    schedule.schedule(cleanup, FiringSchedule.CLEANUP, start, 0, chain);
+                    continue;
+                }
+            }
+            discardChain(chain);
+        }
+    }
+
+    private void fireChanged(final int chain, final long offset)
+    {
+        for (int slot = chains.head(chain); slot != WindowSlots.NONE; slot = slots.link(slot))
+        {
+            if (slots.isDirty(slot))
+            {
+                fire(slot, offset);
+            }
+        }
+    }
+
+    private void discardChain(final int chain)
+    {
+        int slot = chains.head(chain);
+        while (slot != WindowSlots.NONE)
+        {
+            final int next = slots.link(slot);
+            discard(slot);
+            slot = next;
+        }
+        chains.free(chain);
+    }
+
+    @Override
+    protected void writeWindows(final StateBuffer out)
+    {
+        chains.forEachWindow(slot -> writeWindow(out, slot));
+    }
+
+    @Override
     protected void reindex(final int slot)
     {
         index.put(pack(slots.keyId(slot), slots.start(slot)), slot);
@@ -113,6 +203,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
     protected void clearIndex()
     {
         index.clear();
+        chains.clear();
     }
 
     @Override
@@ -124,7 +215,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     public long retainedBytes()
     {
-        return super.retainedBytes() + (long)index.capacity() * 2 * Long.BYTES;
+        return super.retainedBytes() + (long)index.capacity() * 2 * Long.BYTES + chains.retainedBytes();
     }
 
     private long pack(final int keyId, final long start)

@@ -3,6 +3,7 @@ package dev.weir.engine.operator;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
@@ -45,7 +46,7 @@ public final class SessionWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, dedupe);
+        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, dedupe);
         this.gap = windows.gap();
         this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
     }
@@ -125,6 +126,64 @@ public final class SessionWindowAggregator extends WindowAggregator
         // session of the key could still be stretched back over t by out-of-order events that merge into
         // it: keep the id while the key has any open session.
         return lateness.isWindowLate(Lateness.saturatedAdd(eventTime, 2 * gap), watermark()) && firstSession.get(keyId) == NONE;
+    }
+
+    @Override
+    protected void track(final int slot, final long wm)
+    {
+        final long end = slots.end(slot);
+        if (end <= wm)
+        {
+            schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, slots.start(slot), slots.keyId(slot), slot);
+        }
+        else
+        {
+            schedule.schedule(end, FiringSchedule.FIRE, slots.start(slot), slots.keyId(slot), slot);
+        }
+    }
+
+    /**
+     * One timer per session, ordered by (time, kind, start, key id). A session whose bounds changed left
+     * its old timers behind: a timer whose slot no longer holds the session it names is skipped.
+     */
+    @Override
+    protected void fireDue(final long wm, final long offset)
+    {
+        while (schedule.hasDue(wm))
+        {
+            final int slot = schedule.pollSlot();
+            final long at = schedule.polledTime();
+            final int key = schedule.polledKey();
+            final long start = schedule.polledStart();
+            if (schedule.polledKind() == FiringSchedule.FIRE)
+            {
+                if (!slots.holds(slot, key, start, at))
+                {
+                    continue;
+                }
+                if (slots.isDirty(slot))
+                {
+                    fire(slot, offset);
+                }
+                final long cleanup = lateness.cleanupTime(at);
+                if (cleanup <= wm)
+                {
+                    discard(slot);
+                }
+                else
+                {
+                    schedule.schedule(cleanup, FiringSchedule.CLEANUP, start, key, slot);
+                }
+            }
+            else if (slots.holds(slot, key, start, slots.end(slot)) && lateness.cleanupTime(slots.end(slot)) == at)
+            {
+                if (slots.isDirty(slot))
+                {
+                    fire(slot, offset);
+                }
+                discard(slot);
+            }
+        }
     }
 
     @Override

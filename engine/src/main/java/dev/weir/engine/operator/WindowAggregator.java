@@ -20,8 +20,10 @@ import dev.weir.engine.time.Watermark;
  * <p>
  * Firing rules (DESIGN.md): a window fires when {@code end <= wm}; a window whose content changes after
  * that fires again at once with {@code version + 1}; its state is discarded when {@code end + A <= wm}.
- * Timers that fall due on one watermark advance are handled in (time, fire-before-discard, window start,
- * key id) order, so the output depends only on the journal and the configuration.
+ * Timers that fall due on one watermark advance are handled in (time, fire-before-discard, window start)
+ * order, then in an order the subclass keeps that depends only on the journal (key id for sessions, the
+ * order windows were opened for aligned windows), so the output depends only on the journal and the
+ * configuration, across checkpoints too.
  * <p>
  * With dedupe on, an event whose id was already seen is counted and ignored; ids are forgotten once no
  * window a duplicate could reach can still change ({@link #canForget(long, int)}).
@@ -32,7 +34,8 @@ import dev.weir.engine.time.Watermark;
  */
 public abstract class WindowAggregator
 {
-    private static final int STATE_VERSION = 1;
+    /** 2: aligned windows are written chain by chain (the order they fire in), not in slot order. */
+    private static final int STATE_VERSION = 2;
 
     protected final WindowSlots slots;
     protected final FiringSchedule schedule;
@@ -55,6 +58,7 @@ public abstract class WindowAggregator
         final ResultListener results,
         final LateListener late,
         final int initialWindows,
+        final int initialTimers,
         final boolean dedupe)
     {
         this.duplicates = dedupe ? new DuplicateFilter(initialWindows * 4) : null;
@@ -63,7 +67,7 @@ public abstract class WindowAggregator
         this.results = results;
         this.late = late;
         this.slots = new WindowSlots(initialWindows);
-        this.schedule = new FiringSchedule(initialWindows * 2);
+        this.schedule = new FiringSchedule(initialTimers);
     }
 
     /**
@@ -126,6 +130,24 @@ public abstract class WindowAggregator
     protected abstract boolean canForget(long eventTime, int keyId);
 
     /**
+     * A window was created, or its bounds changed: make sure it fires once the watermark reaches its end
+     * (if it has not already) and is discarded at its cleanup time.
+     *
+     * @param slot the window.
+     * @param wm   the watermark now.
+     */
+    protected abstract void track(int slot, long wm);
+
+    /**
+     * Handle every timer due at watermark {@code wm}: fire windows whose end it passed (if changed since
+     * their last firing), discard windows whose cleanup time it passed.
+     *
+     * @param wm     the watermark.
+     * @param offset the journal offset of the event that moved it, or -1.
+     */
+    protected abstract void fireDue(long wm, long offset);
+
+    /**
      * Add a restored slot to the subclass's index.
      *
      * @param slot a slot just restored.
@@ -173,18 +195,13 @@ public abstract class WindowAggregator
      */
     protected final void changed(final int slot, final boolean newIdentity, final long wm, final long offset)
     {
-        final long end = slots.end(slot);
-        if (end <= wm)
+        if (slots.end(slot) <= wm)
         {
             fire(slot, offset);
-            if (newIdentity)
-            {
-                schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, slots.start(slot), slots.keyId(slot), slot);
-            }
         }
-        else if (newIdentity)
+        if (newIdentity)
         {
-            schedule.schedule(end, FiringSchedule.FIRE, slots.start(slot), slots.keyId(slot), slot);
+            track(slot, wm);
         }
     }
 
@@ -197,44 +214,16 @@ public abstract class WindowAggregator
     protected final void advanceTo(final long wm, final long offset)
     {
         watermark = wm;
-        while (schedule.hasDue(wm))
-        {
-            final int slot = schedule.pollSlot();
-            final long at = schedule.polledTime();
-            final int key = schedule.polledKey();
-            final long start = schedule.polledStart();
-            if (schedule.polledKind() == FiringSchedule.FIRE)
-            {
-                if (!slots.holds(slot, key, start, at))
-                {
-                    continue;
-                }
-                if (slots.isDirty(slot))
-                {
-                    fire(slot, offset);
-                }
-                final long cleanup = lateness.cleanupTime(at);
-                if (cleanup <= wm)
-                {
-                    discard(slot);
-                }
-                else
-                {
-                    schedule.schedule(cleanup, FiringSchedule.CLEANUP, start, key, slot);
-                }
-            }
-            else if (slots.holds(slot, key, start, slots.end(slot)) && lateness.cleanupTime(slots.end(slot)) == at)
-            {
-                if (slots.isDirty(slot))
-                {
-                    fire(slot, offset);
-                }
-                discard(slot);
-            }
-        }
+        fireDue(wm, offset);
     }
 
-    private void fire(final int slot, final long offset)
+    /**
+     * Fire a window: emit its aggregate with the next version.
+     *
+     * @param slot   the window.
+     * @param offset the journal offset of the event being applied, or -1.
+     */
+    protected final void fire(final int slot, final long offset)
     {
         final int version = slots.markFired(slot);
         counters.windowsFired++;
@@ -250,7 +239,12 @@ public abstract class WindowAggregator
             offset));
     }
 
-    private void discard(final int slot)
+    /**
+     * Discard a window: out of the index, slot freed.
+     *
+     * @param slot the window.
+     */
+    protected final void discard(final int slot)
     {
         unindex(slot);
         slots.free(slot);
@@ -279,21 +273,43 @@ public abstract class WindowAggregator
             duplicates.forEach((id, time, key) -> out.putLong(id).putLong(time).putInt(key));
         }
         out.putInt(slots.open());
+        writeWindows(out);
+    }
+
+    /**
+     * Write every open window with {@link #writeWindow(StateBuffer, int)}, in the order a restore must
+     * re-create them; by default in slot order.
+     *
+     * @param out where to write.
+     */
+    protected void writeWindows(final StateBuffer out)
+    {
         for (int slot = 0, n = slots.highWater(); slot < n; slot++)
         {
             if (slots.isAllocated(slot))
             {
-                out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
-                    .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
-                    .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+                writeWindow(out, slot);
             }
         }
     }
 
     /**
+     * Write one open window.
+     *
+     * @param out  where to write.
+     * @param slot the window.
+     */
+    protected final void writeWindow(final StateBuffer out, final int slot)
+    {
+        out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
+            .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
+            .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+    }
+
+    /**
      * Replace the whole state with one written by {@link #snapshot(StateBuffer)}, and reschedule the
-     * timers: a window whose end the watermark has not reached fires at its end; one that has fired waits
-     * for its cleanup time.
+     * timers ({@link #track(int, long)}): a window whose end the watermark has not reached fires at its end;
+     * one that has fired waits for its cleanup time.
      *
      * @param in where to read.
      */
@@ -329,15 +345,7 @@ public abstract class WindowAggregator
             final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
                 in.getInt(), in.getByte() != 0);
             reindex(slot);
-            final long end = slots.end(slot);
-            if (end > watermark)
-            {
-                schedule.schedule(end, FiringSchedule.FIRE, slots.start(slot), slots.keyId(slot), slot);
-            }
-            else
-            {
-                schedule.schedule(lateness.cleanupTime(end), FiringSchedule.CLEANUP, slots.start(slot), slots.keyId(slot), slot);
-            }
+            track(slot, watermark);
         }
     }
 

@@ -1,0 +1,173 @@
+package dev.weir.engine.state;
+
+import java.util.Arrays;
+
+import org.agrona.collections.Long2LongHashMap;
+
+/**
+ * The open windows of aligned (tumbling or sliding) windows grouped by window start: one chain per start,
+ * linked through the slots' own link field ({@link WindowSlots#link(int, int)}), so grouping costs no
+ * memory per window. Every window of one start ends at the same instant, so the chain carries the one
+ * timer for all of them: the firing schedule holds one entry per start, not one per window, and a window
+ * costs no timer state.
+ * <p>
+ * A chain keeps its windows in the order they were added, which depends only on the journal; a restore
+ * that adds windows in the order {@link #forEachWindow(WindowVisitor)} visited them rebuilds the same
+ * chains. The map from start to chain and the chain table hold one entry per live start (a few: the
+ * starts within out-of-orderness plus allowed lateness plus size of the watermark); they grow only when a
+ * new maximum of live starts is reached, so steady state allocates nothing.
+ * <p>
+ * Not thread-safe: one owner thread, the owner of the slots.
+ */
+public final class StartChains
+{
+    /** Visits windows. */
+    @FunctionalInterface
+    public interface WindowVisitor
+    {
+        /**
+         * @param slot a window's slot.
+         */
+        void visit(int slot);
+    }
+
+    private static final long MISSING = -1;
+
+    private final WindowSlots slots;
+    private final Long2LongHashMap chainOfStart = new Long2LongHashMap(64, 0.5f, MISSING);
+    private long[] start = new long[16];
+    private int[] head = new int[16];
+    private int[] tail = new int[16];
+    private int[] nextFree = new int[16];
+    private int freeHead = WindowSlots.NONE;
+    private int highWater;
+
+    /**
+     * @param slots the slots whose link field the chains use.
+     */
+    public StartChains(final WindowSlots slots)
+    {
+        this.slots = slots;
+    }
+
+    /**
+     * Append a new window to the chain of its start.
+     *
+     * @param slot        the window's slot, just allocated (its link is free).
+     * @param windowStart the window's start.
+     * @return the chain's id if this window opened a new chain (the caller schedules its timer), else -1.
+     */
+    public int add(final int slot, final long windowStart)
+    {
+        slots.link(slot, WindowSlots.NONE);
+        final int existing = (int)chainOfStart.get(windowStart);
+        if (existing != MISSING)
+        {
+            slots.link(tail[existing], slot);
+            tail[existing] = slot;
+            return -1;
+        }
+        final int chain = allocate();
+        chainOfStart.put(windowStart, chain);
+        start[chain] = windowStart;
+        head[chain] = slot;
+        tail[chain] = slot;
+        return chain;
+    }
+
+    /**
+     * @param chain a chain id.
+     * @return the start its windows share.
+     */
+    public long start(final int chain)
+    {
+        return start[chain];
+    }
+
+    /**
+     * @param chain       a chain id, perhaps freed.
+     * @param windowStart a start.
+     * @return true if the chain is live and holds the windows of that start.
+     */
+    public boolean holds(final int chain, final long windowStart)
+    {
+        return chain < highWater && head[chain] != WindowSlots.NONE && start[chain] == windowStart;
+    }
+
+    /**
+     * @param chain a live chain id.
+     * @return its first window's slot; follow {@link WindowSlots#link(int)} for the next, to {@link WindowSlots#NONE}.
+     */
+    public int head(final int chain)
+    {
+        return head[chain];
+    }
+
+    /**
+     * Forget a chain whose windows have all been freed.
+     *
+     * @param chain a live chain id.
+     */
+    public void free(final int chain)
+    {
+        chainOfStart.remove(start[chain]);
+        head[chain] = WindowSlots.NONE;
+        tail[chain] = WindowSlots.NONE;
+        nextFree[chain] = freeHead;
+        freeHead = chain;
+    }
+
+    /**
+     * Visit every window of every live chain, chain by chain, each chain in order.
+     *
+     * @param visitor the visitor.
+     */
+    public void forEachWindow(final WindowVisitor visitor)
+    {
+        for (int chain = 0; chain < highWater; chain++)
+        {
+            for (int slot = head[chain]; slot != WindowSlots.NONE; slot = slots.link(slot))
+            {
+                visitor.visit(slot);
+            }
+        }
+    }
+
+    /**
+     * Forget every chain (before a restore).
+     */
+    public void clear()
+    {
+        chainOfStart.clear();
+        Arrays.fill(head, 0, highWater, WindowSlots.NONE);
+        highWater = 0;
+        freeHead = WindowSlots.NONE;
+    }
+
+    /**
+     * @return bytes retained by the chain table and the map from start to chain.
+     */
+    public long retainedBytes()
+    {
+        return (long)start.length * (Long.BYTES + 3 * Integer.BYTES) + (long)chainOfStart.capacity() * 2 * Long.BYTES;
+    }
+
+    private int allocate()
+    {
+        if (freeHead != WindowSlots.NONE)
+        {
+            final int chain = freeHead;
+            freeHead = nextFree[chain];
+            return chain;
+        }
+        if (highWater == start.length)
+        {
+            final int capacity = start.length * 2;
+            start = Arrays.copyOf(start, capacity);
+            head = Arrays.copyOf(head, capacity);
+            tail = Arrays.copyOf(tail, capacity);
+            nextFree = Arrays.copyOf(nextFree, capacity);
+        }
+        return highWater++;
+    }
+}
