@@ -115,7 +115,11 @@ public final class SessionWindowAggregator extends WindowAggregator
         slots.link(target, next);
         slots.bounds(target, start, end);
         slots.add(target, slot.value);
-        changed(target, start != oldStart || end != oldEnd, wm, slot.offset);
+        // A session that only grew later while its end is still ahead of the watermark keeps its pending
+        // timer (at or before the old end): when that timer falls due it moves itself to the new end, so
+        // the common case (in-order events extending a session) schedules nothing.
+        final boolean timerFollows = start == oldStart && end > oldEnd && oldEnd > wm;
+        changed(target, !timerFollows && (start != oldStart || end != oldEnd), wm, slot.offset);
     }
 
     @Override
@@ -143,8 +147,10 @@ public final class SessionWindowAggregator extends WindowAggregator
     }
 
     /**
-     * One timer per session, ordered by (time, kind, start, key id). A session whose bounds changed left
-     * its old timers behind: a timer whose slot no longer holds the session it names is skipped.
+     * One timer per session, ordered by (time, kind, start, key id). A session whose start moved or that
+     * fired and changed again left its old timers behind: a timer whose slot no longer holds the session it
+     * names is skipped. A session that only grew later keeps its timer, which moves to the new end when it
+     * falls due (so the firing order is the one a timer at the new end would give).
      */
     @Override
     protected void fireDue(final long wm, final long offset)
@@ -159,6 +165,12 @@ public final class SessionWindowAggregator extends WindowAggregator
             {
                 if (!slots.holds(slot, key, start, at))
                 {
+                    if (slots.holds(slot, key, start, slots.end(slot)) && slots.end(slot) > at)
+                    {
+                        // the session grew later since this timer was set: fire at its end instead, in the
+                        // order that end gives it among the other timers
+                        schedule.schedule(slots.end(slot), FiringSchedule.FIRE, start, key, slot);
+                    }
                     continue;
                 }
                 if (slots.isDirty(slot))
