@@ -257,14 +257,15 @@ public final class Pipeline implements AutoCloseable
             }
         }
         final IdleStrategy idle = config.publisherIdle != null ? config.publisherIdle.get() : JournalPublisher.defaultIdle();
-        final InlineJournalWaitStrategy inline = config.layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle) : null;
+        final PipelineLayout layout = config.layout != null ? config.layout : follow ? PipelineLayout.INLINE : PipelineLayout.FUSED;
+        final InlineJournalWaitStrategy inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle) : null;
         final WaitStrategy wait = inline != null ? inline
             : config.waitStrategy != null ? config.waitStrategy.get()
             : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
         disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
         final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied);
-        if (config.layout == PipelineLayout.STAGED)
+        if (layout == PipelineLayout.STAGED)
         {
             disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
         }

@@ -16,7 +16,8 @@ import org.agrona.concurrent.IdleStrategy;
  * Configures a {@link Pipeline}. Defaults: out-of-orderness 0, allowed lateness 0, late policy
  * {@link LatePolicy#DROP}, no dedupe, durable outputs (results and late events go to the journal's output
  * journal exactly once, with a checkpoint every 1,000,000 events, and then to the listeners, if any), the
- * {@link PipelineLayout#FUSED} layout, a ring of 4096 slots, and a yielding wait strategy for bounded runs
+ * {@link PipelineLayout#FUSED} layout for bounded runs and {@link PipelineLayout#INLINE} for following ones,
+ * a ring of 4096 slots, and a yielding wait strategy for bounded runs
  * (fastest on two cores) or a sleeping one for a following pipeline (near-idle CPU while no events come).
  * A journal directory and a window spec are required.
  * <p>
@@ -33,7 +34,7 @@ public final class PipelineBuilder
     LateListener late = LateListener.NONE;
     AppliedListener applied;
     Supplier<IdleStrategy> publisherIdle;
-    PipelineLayout layout = PipelineLayout.FUSED;
+    PipelineLayout layout;
     Supplier<WaitStrategy> waitStrategy;
     int ringSize = 4096;
     int initialWindows = 1024;
@@ -151,7 +152,11 @@ public final class PipelineBuilder
     }
 
     /**
-     * @param pipelineLayout how stages map to threads.
+     * @param pipelineLayout how stages map to threads; by default {@link PipelineLayout#FUSED} for a bounded
+     *                       run ({@link Pipeline#runToEnd()}: fastest with two free cores) and
+     *                       {@link PipelineLayout#INLINE} for a following one ({@link Pipeline#start()}:
+     *                       one thread, lowest latency when the application's producers need the other
+     *                       core). See BENCHMARKS.md.
      * @return this.
      */
     public PipelineBuilder layout(final PipelineLayout pipelineLayout)

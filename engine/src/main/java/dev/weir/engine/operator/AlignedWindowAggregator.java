@@ -94,7 +94,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
         long slideIndex = Math.floorDiv(start, slide);
         for (int i = 0, n = slot.windowCount; i < n; i++, start += slide, slideIndex++)
         {
-            final long packed = keyBits | (slideIndex & 0xFFFF_FFFFL);
+            final long packed = mix(keyBits | (slideIndex & 0xFFFF_FFFFL));
             int window = (int)index.get(packed);
             final boolean created = window == MISSING;
             if (created)
@@ -220,6 +220,17 @@ public final class AlignedWindowAggregator extends WindowAggregator
 
     private long pack(final int keyId, final long start)
     {
-        return ((long)keyId << 32) | (Math.floorDiv(start, slide) & 0xFFFF_FFFFL);
+        return mix(((long)keyId << 32) | (Math.floorDiv(start, slide) & 0xFFFF_FFFFL));
+    }
+
+    /**
+     * Scramble a (key id, slide index) pair before it goes into the map. The map hashes a key by folding
+     * its two halves together, under which (k, s) and (k xor d, s xor d) collide: consecutive slide
+     * indexes of nearby key ids pile into the same probe runs. Multiplying by an odd constant is a
+     * bijection on 64 bits, so distinct pairs stay distinct.
+     */
+    private static long mix(final long pair)
+    {
+        return pair * 0x9E37_79B9_7F4A_7C15L;
     }
 }
