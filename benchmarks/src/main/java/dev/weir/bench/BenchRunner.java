@@ -3,6 +3,7 @@ package dev.weir.bench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -14,7 +15,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * The benchmarks jar's entry point: JMH's own command line, plus the JVM flags Chronicle Queue needs
  * appended to every fork (they come from the parent pom, filtered into {@code weir.jvmopts} at build
- * time, because JMH forks do not inherit a jar manifest's {@code Add-Opens}).
+ * time, because JMH forks do not inherit a jar manifest's {@code Add-Opens}); or, with {@code --short}
+ * as the first argument, the short suite ({@link ShortSuite}, what {@code weir bench} runs).
  */
 public final class BenchRunner
 {
@@ -23,13 +25,20 @@ public final class BenchRunner
     }
 
     /**
-     * @param args JMH command-line arguments, e.g. {@code EndToEnd -prof gc}.
+     * @param args JMH command-line arguments, e.g. {@code EndToEnd -prof gc}, or {@code --short} for the
+     *             short suite.
      * @throws RunnerException            if JMH fails.
      * @throws CommandLineOptionException if the arguments are not JMH's.
      * @throws IOException                if the flags resource cannot be read.
+     * @throws InterruptedException       if the short suite is interrupted.
      */
-    public static void main(final String[] args) throws RunnerException, CommandLineOptionException, IOException
+    public static void main(final String[] args) throws RunnerException, CommandLineOptionException, IOException, InterruptedException
     {
+        if (args.length > 0 && "--short".equals(args[0]))
+        {
+            ShortSuite.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         final CommandLineOptions cli = new CommandLineOptions(args);
         final Options options = new OptionsBuilder().parent(cli).jvmArgsAppend(jvmFlags()).build();
         new Runner(options).run();

@@ -18,8 +18,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Latency percentiles under an offered load ({@link LatencyRun}): each single-shot invocation runs 3 s
- * of load to warm up and 10 s recorded, prints the percentiles and writes the two HdrHistogram
+ * Latency percentiles under an offered load ({@link LatencyRun}, tumbling 10 s windows): each single-shot
+ * invocation runs 3 s of load to warm up and 10 s recorded (the first invocation, 3 s and 10 s too, is
+ * the JMH warm-up, so that window firing is compiled before the recorded one), prints the percentiles and writes the two HdrHistogram
  * distributions (µs) to {@code benchmarks/latency/} (or the directory in system property
  * {@code weir.latency.dir}) as {@code <rate>-<layout>-<wait>-<idle>-applied.hgrm} and {@code -result.hgrm}; plot
  * them with {@code benchmarks/plot-latency.py}. The JMH score is only the invocation's duration.
@@ -49,7 +50,7 @@ public class LatencyBenchmark
     @Benchmark
     public long run() throws IOException, InterruptedException
     {
-        final LatencyRun.Latencies l = new LatencyRun(rate, 3, warm ? 10 : 2, wait, idle, PipelineLayout.valueOf(layout)).run();
+        final LatencyRun.Latencies l = new LatencyRun(rate, 3, 10, wait, idle, PipelineLayout.valueOf(layout), 10_000).run();
         if (warm)
         {
             final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));

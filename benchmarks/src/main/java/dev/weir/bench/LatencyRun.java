@@ -31,7 +31,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * Latency under an offered load, corrected for coordinated omission.
  * <p>
  * A producer thread appends events to a fresh journal on a fixed schedule: event {@code i} is due at
- * {@code t0 + i / rate}. A following pipeline (tumbling 10 s windows, 10,000 keys, out-of-orderness 1 s,
+ * {@code t0 + i / rate}. A following pipeline (tumbling windows, 10,000 keys, out-of-orderness 1 s,
  * durable output journal, checkpoints every 1,000,000 events) processes them. Two latencies are recorded,
  * both measured from the event's <em>scheduled</em> time rather than the moment it was actually appended,
  * so a stall anywhere (producer, publisher, engine) is charged to every event it delays, not only the one
@@ -44,9 +44,9 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  *     after the append). A watermark advance fires every key's window of that end at once, so this
  *     includes the whole burst before it.</li>
  * </ul>
- * Event time advances 10 events per millisecond whatever the offered load (as in the throughput
- * benchmarks), so at 1 M events/s a window end passes ten times a second, each firing up to 10,000
- * windows. Events scheduled in the warm-up phase are not recorded. Offsets of the events must be dense
+ * Event time follows the schedule, as for live events (an event's time is its due time in ms, up to 31 ms
+ * out of order), so a window end passes once per window size and fires every key's window at once
+ * (10,000 windows). Events scheduled in the warm-up phase are not recorded. Offsets of the events must be dense
  * (keys are registered before the run); the run fails otherwise.
  */
 public final class LatencyRun
@@ -60,6 +60,7 @@ public final class LatencyRun
     private final String waitStrategy;
     private final String publisherIdle;
     private final PipelineLayout layout;
+    private final long windowMillis;
 
     /**
      * @param rate           offered load, events per second.
@@ -68,6 +69,7 @@ public final class LatencyRun
      * @param waitStrategy   the consumer's wait strategy: yielding, busyspin, sleeping or blocking.
      * @param publisherIdle  the journal publisher's idle strategy: yielding, busyspin or backoff.
      * @param layout         the thread layout.
+     * @param windowMillis   the tumbling window size, ms.
      */
     public LatencyRun(
         final long rate,
@@ -75,9 +77,11 @@ public final class LatencyRun
         final double measureSeconds,
         final String waitStrategy,
         final String publisherIdle,
-        final PipelineLayout layout)
+        final PipelineLayout layout,
+        final long windowMillis)
     {
         this.layout = layout;
+        this.windowMillis = windowMillis;
         this.rate = rate;
         this.warmupSeconds = warmupSeconds;
         this.measureSeconds = measureSeconds;
@@ -169,7 +173,7 @@ public final class LatencyRun
             final Probe probe = new Probe(firstOffset, t0, rate, warmupEvents, applied, result);
             try (Pipeline pipeline = Weir.pipeline()
                 .journal(dir)
-                .window(TumblingWindows.of(10_000))
+                .window(TumblingWindows.of(windowMillis))
                 .outOfOrderness(1_000)
                 .initialWindows(64 * 1024)
                 .layout(layout)
@@ -191,7 +195,9 @@ public final class LatencyRun
                     }
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     final int key = keys[(int)((seed >>> 33) % KEYS)];
-                    final long offset = journal.append(i, base + i / 10 - ((seed >>> 20) & 31), key, (seed >>> 40) & 0xFFFF);
+                    // event time follows the schedule, as for live events: due time in ms, up to 31 ms out of order
+                    final long time = base + (due - t0) / 1_000_000 - ((seed >>> 20) & 31);
+                    final long offset = journal.append(i, time, key, (seed >>> 40) & 0xFFFF);
                     if (offset != firstOffset + i)
                     {
                         throw new IllegalStateException("offsets are not dense: event " + i + " at " + offset);
