@@ -56,7 +56,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, 64, dedupe);
+        super(lateness, latePolicy, results, late, initialWindows, 64, windows.size(), dedupe);
         this.chains = new StartChains(slots);
         this.windows = windows;
         this.size = windows.size();

@@ -46,7 +46,7 @@ public final class SessionWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, dedupe);
+        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, 0, dedupe);
         this.gap = windows.gap();
         this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
     }

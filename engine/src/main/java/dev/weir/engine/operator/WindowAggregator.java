@@ -52,6 +52,16 @@ public abstract class WindowAggregator
     private long watermark = Watermark.MIN;
     private long lastOffset = -1;
 
+    /**
+     * @param lateness       the lateness rules.
+     * @param latePolicy     what to do with skipped events.
+     * @param results        receives results.
+     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows open windows to pre-size for.
+     * @param initialTimers  pending timers to pre-size for.
+     * @param windowLength   the length of every window (aligned windows), or 0 if lengths vary (sessions).
+     * @param dedupe         ignore events whose id was already seen.
+     */
     protected WindowAggregator(
         final Lateness lateness,
         final LatePolicy latePolicy,
@@ -59,6 +69,7 @@ public abstract class WindowAggregator
         final LateListener late,
         final int initialWindows,
         final int initialTimers,
+        final long windowLength,
         final boolean dedupe)
     {
         this.duplicates = dedupe ? new DuplicateFilter(initialWindows * 4) : null;
@@ -66,7 +77,7 @@ public abstract class WindowAggregator
         this.latePolicy = latePolicy;
         this.results = results;
         this.late = late;
-        this.slots = new WindowSlots(initialWindows);
+        this.slots = new WindowSlots(initialWindows, windowLength);
         this.schedule = new FiringSchedule(initialTimers);
     }
 

@@ -9,9 +9,10 @@ import java.util.Arrays;
  * times it has fired (the next firing's version), whether its content changed since it last fired, and
  * one link used by the owner of the slot (a free list here, a per-key session chain for sessions).
  * A slot is 8 consecutive longs (64 bytes) of one array, so updating a window touches one or two cache
- * lines rather than one per field:
+ * lines rather than one per field; 7 longs (56 bytes) when every window has the same length (tumbling and
+ * sliding windows), whose end then follows from the start:
  * <pre>
- *   0 start   1 end   2 count   3 sum   4 min   5 max   6 key id | firings   7 link | flags
+ *   0 start   1 count   2 sum   3 min   4 max   5 key id | firings   6 link | flags   [7 end]
  * </pre>
  * Freed slots are reused; the array grows (doubling) only when every slot is in use, so steady-state
  * processing allocates nothing.
@@ -26,20 +27,21 @@ public final class WindowSlots
     /** The most open windows one instance holds: 2^27 (8 GiB of slots), within Java's array limit. */
     public static final int MAX_CAPACITY = 1 << 27;
 
-    private static final int STRIDE = 8;
     private static final int START = 0;
-    private static final int END = 1;
-    private static final int COUNT = 2;
-    private static final int SUM = 3;
-    private static final int MIN = 4;
-    private static final int MAX = 5;
-    private static final int KEY_FIRINGS = 6;
-    private static final int LINK_FLAGS = 7;
+    private static final int COUNT = 1;
+    private static final int SUM = 2;
+    private static final int MIN = 3;
+    private static final int MAX = 4;
+    private static final int KEY_FIRINGS = 5;
+    private static final int LINK_FLAGS = 6;
+    private static final int END = 7;
 
     private static final long ALIVE = 1;
     private static final long DIRTY = 2;
     private static final long LOW = 0xFFFF_FFFFL;
 
+    private final int stride;
+    private final long fixedLength;
     private long[] slots;
     private int capacity;
     private int freeHead = NONE;
@@ -47,12 +49,30 @@ public final class WindowSlots
     private int open;
 
     /**
+     * Slots for windows of any length (sessions): 8 longs each.
+     *
      * @param initialCapacity slots to pre-allocate.
      */
     public WindowSlots(final int initialCapacity)
     {
+        this(initialCapacity, 0);
+    }
+
+    /**
+     * @param initialCapacity slots to pre-allocate.
+     * @param fixedLength     the length every window has ({@code end - start}, tumbling and sliding windows),
+     *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length.
+     */
+    public WindowSlots(final int initialCapacity, final long fixedLength)
+    {
+        if (fixedLength < 0)
+        {
+            throw new IllegalArgumentException("fixed length must be >= 0: " + fixedLength);
+        }
+        this.fixedLength = fixedLength;
+        this.stride = fixedLength > 0 ? END : END + 1;
         capacity = Math.min(MAX_CAPACITY, Math.max(16, initialCapacity));
-        slots = new long[capacity * STRIDE];
+        slots = new long[capacity * stride];
     }
 
     /**
@@ -80,9 +100,16 @@ public final class WindowSlots
             slot = highWater++;
         }
         final long[] s = slots;
-        final int base = slot * STRIDE;
+        final int base = slot * stride;
         s[base + START] = windowStart;
-        s[base + END] = windowEnd;
+        if (fixedLength == 0)
+        {
+            s[base + END] = windowEnd;
+        }
+        else if (windowEnd - windowStart != fixedLength)
+        {
+            throw new IllegalArgumentException("window [" + windowStart + ", " + windowEnd + ") is not " + fixedLength + " long");
+        }
         s[base + COUNT] = 0;
         s[base + SUM] = 0;
         s[base + MIN] = Long.MAX_VALUE;
@@ -119,7 +146,7 @@ public final class WindowSlots
         final boolean dirty)
     {
         final int slot = allocate(key, windowStart, windowEnd);
-        final int base = slot * STRIDE;
+        final int base = slot * stride;
         slots[base + COUNT] = windowCount;
         slots[base + SUM] = windowSum;
         slots[base + MIN] = windowMin;
@@ -167,7 +194,7 @@ public final class WindowSlots
      */
     public void free(final int slot)
     {
-        slots[slot * STRIDE + LINK_FLAGS] = (long)freeHead << 32;
+        slots[slot * stride + LINK_FLAGS] = (long)freeHead << 32;
         freeHead = slot;
         open--;
     }
@@ -181,7 +208,7 @@ public final class WindowSlots
     public void add(final int slot, final long value)
     {
         final long[] s = slots;
-        final int base = slot * STRIDE;
+        final int base = slot * stride;
         s[base + COUNT]++;
         s[base + SUM] += value;
         if (value < s[base + MIN])
@@ -205,8 +232,8 @@ public final class WindowSlots
     public void mergeInto(final int target, final int source)
     {
         final long[] s = slots;
-        final int t = target * STRIDE;
-        final int f = source * STRIDE;
+        final int t = target * stride;
+        final int f = source * stride;
         s[t + COUNT] += s[f + COUNT];
         s[t + SUM] += s[f + SUM];
         s[t + MIN] = Math.min(s[t + MIN], s[f + MIN]);
@@ -223,7 +250,7 @@ public final class WindowSlots
      */
     public int markFired(final int slot)
     {
-        final int base = slot * STRIDE;
+        final int base = slot * stride;
         slots[base + LINK_FLAGS] &= ~DIRTY;
         final int version = firings(slot);
         slots[base + KEY_FIRINGS] = (slots[base + KEY_FIRINGS] & ~LOW) | ((version + 1) & LOW);
@@ -239,8 +266,12 @@ public final class WindowSlots
      */
     public void bounds(final int slot, final long windowStart, final long windowEnd)
     {
-        slots[slot * STRIDE + START] = windowStart;
-        slots[slot * STRIDE + END] = windowEnd;
+        if (fixedLength > 0)
+        {
+            throw new IllegalStateException("windows of a fixed length cannot change bounds");
+        }
+        slots[slot * stride + START] = windowStart;
+        slots[slot * stride + END] = windowEnd;
     }
 
     /**
@@ -252,8 +283,8 @@ public final class WindowSlots
      */
     public boolean holds(final int slot, final int key, final long windowStart, final long windowEnd)
     {
-        final int base = slot * STRIDE;
-        return flags(slot) != 0 && keyId(slot) == key && slots[base + START] == windowStart && slots[base + END] == windowEnd;
+        final int base = slot * stride;
+        return flags(slot) != 0 && keyId(slot) == key && slots[base + START] == windowStart && end(slot) == windowEnd;
     }
 
     /**
@@ -268,55 +299,55 @@ public final class WindowSlots
     /** @param slot a slot. @return the window start. */
     public long start(final int slot)
     {
-        return slots[slot * STRIDE + START];
+        return slots[slot * stride + START];
     }
 
     /** @param slot a slot. @return the window end (exclusive). */
     public long end(final int slot)
     {
-        return slots[slot * STRIDE + END];
+        return fixedLength > 0 ? slots[slot * stride + START] + fixedLength : slots[slot * stride + END];
     }
 
     /** @param slot a slot. @return the key id. */
     public int keyId(final int slot)
     {
-        return (int)(slots[slot * STRIDE + KEY_FIRINGS] >> 32);
+        return (int)(slots[slot * stride + KEY_FIRINGS] >> 32);
     }
 
     /** @param slot a slot. @return the event count. */
     public long count(final int slot)
     {
-        return slots[slot * STRIDE + COUNT];
+        return slots[slot * stride + COUNT];
     }
 
     /** @param slot a slot. @return the wrapping sum of values. */
     public long sum(final int slot)
     {
-        return slots[slot * STRIDE + SUM];
+        return slots[slot * stride + SUM];
     }
 
     /** @param slot a slot. @return the least value. */
     public long min(final int slot)
     {
-        return slots[slot * STRIDE + MIN];
+        return slots[slot * stride + MIN];
     }
 
     /** @param slot a slot. @return the greatest value. */
     public long max(final int slot)
     {
-        return slots[slot * STRIDE + MAX];
+        return slots[slot * stride + MAX];
     }
 
     /** @param slot a slot. @return how many times it has fired. */
     public int firings(final int slot)
     {
-        return (int)slots[slot * STRIDE + KEY_FIRINGS];
+        return (int)slots[slot * stride + KEY_FIRINGS];
     }
 
     /** @param slot a slot. @return the owner's link from this slot. */
     public int link(final int slot)
     {
-        return (int)(slots[slot * STRIDE + LINK_FLAGS] >> 32);
+        return (int)(slots[slot * stride + LINK_FLAGS] >> 32);
     }
 
     /**
@@ -325,7 +356,7 @@ public final class WindowSlots
      */
     public void link(final int slot, final int next)
     {
-        final int i = slot * STRIDE + LINK_FLAGS;
+        final int i = slot * stride + LINK_FLAGS;
         slots[i] = ((long)next << 32) | (slots[i] & LOW);
     }
 
@@ -346,21 +377,21 @@ public final class WindowSlots
     }
 
     /**
-     * @return bytes retained by the slots: 64 per slot of capacity.
+     * @return bytes retained by the slots: 56 or 64 per slot of capacity.
      */
     public long retainedBytes()
     {
-        return (long)capacity * STRIDE * Long.BYTES;
+        return (long)capacity * stride * Long.BYTES;
     }
 
     private long flags(final int slot)
     {
-        return slots[slot * STRIDE + LINK_FLAGS] & LOW;
+        return slots[slot * stride + LINK_FLAGS] & LOW;
     }
 
     private void setFlags(final int slot, final long flags)
     {
-        final int i = slot * STRIDE + LINK_FLAGS;
+        final int i = slot * stride + LINK_FLAGS;
         slots[i] = (slots[i] & ~LOW) | flags;
     }
 
@@ -371,6 +402,6 @@ public final class WindowSlots
             throw new IllegalStateException("more than " + MAX_CAPACITY + " open windows");
         }
         capacity = Math.min(MAX_CAPACITY, capacity * 2);
-        slots = Arrays.copyOf(slots, capacity * STRIDE);
+        slots = Arrays.copyOf(slots, capacity * stride);
     }
 }
