@@ -11,7 +11,8 @@ import org.agrona.concurrent.IdleStrategy;
  * Reads the journal and publishes each event into the ring: the pipeline's single producer.
  * <p>
  * Bounded: reads from the reader's position to the end of the journal (or past {@code lastOffset}), then
- * publishes an end-of-input marker. Following: keeps polling for new events, idling with a back-off
+ * publishes an end-of-input marker. The events of one poll of the journal (up to a batch) are published
+ * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
  * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
  * pre-allocated {@link EventSlot}: nothing is allocated per event. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
@@ -30,6 +31,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final long lastOffset;
     private final IdleStrategy idle;
     private final int batch;
+    private long firstUnpublished = -1;
+    private long lastClaimed = -1;
     private boolean pastEnd;
     private boolean finished;
     private long lastPublished = -1;
@@ -105,6 +108,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         if (!stopped && !pastEnd)
         {
             final int published = reader.poll(this, batch);
+            flush();
             if (published > 0 || follow)
             {
                 return published;
@@ -146,8 +150,25 @@ public final class JournalPublisher implements Runnable, EventConsumer
             return;
         }
         ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
-        ring.publish(sequence);
+        if (firstUnpublished < 0)
+        {
+            firstUnpublished = sequence;
+        }
+        lastClaimed = sequence;
         lastPublished = offset;
+    }
+
+    /**
+     * Publish the slots claimed and filled since the last flush, in one cursor move: the consumer's thread
+     * then sees the cursor's cache line change once per batch, not once per event.
+     */
+    private void flush()
+    {
+        if (firstUnpublished >= 0)
+        {
+            ring.publish(firstUnpublished, lastClaimed);
+            firstUnpublished = -1;
+        }
     }
 
     /**
@@ -167,6 +188,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
             }
             catch (final InsufficientCapacityException full)
             {
+                flush(); // the consumer may be waiting for them
                 if (completion.failure() != null || (!marker && stopped))
                 {
                     return -1;
