@@ -3,7 +3,9 @@ package dev.weir.bench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -40,7 +42,10 @@ public final class BenchRunner
             return;
         }
         final CommandLineOptions cli = new CommandLineOptions(args);
-        final Options options = new OptionsBuilder().parent(cli).jvmArgsAppend(jvmFlags()).build();
+        // the builder's value replaces the command line's: keep both
+        final List<String> append = new ArrayList<>(cli.getJvmArgsAppend().orElse(List.of()));
+        append.addAll(List.of(jvmFlags()));
+        final Options options = new OptionsBuilder().parent(cli).jvmArgsAppend(append.toArray(new String[0])).build();
         new Runner(options).run();
     }
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The full benchmark run behind BENCHMARKS.md: every figure, on this machine, in one go (about 30 minutes
+# on 2 cores; run it with nothing else busy). JMH's text and JSON output, the latency histograms and the
+# percentile plot go to benchmarks/results/. Extra arguments are passed to every JMH run (e.g. -f 3).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$here"
+mvn -B -q -DskipTests install
+out=benchmarks/results
+rm -rf "$out"
+mkdir -p "$out/latency"
+jar=benchmarks/target/benchmarks.jar
+opts="$(cat benchmarks/target/classes/weir.jvmopts)"
+
+jmh() {
+  local name=$1
+  shift
+  echo "== $name: $*" >&2
+  java -jar "$jar" "$@" -rf json -rff "$out/$name.json" "${EXTRA[@]}" | tee "$out/$name.txt"
+}
+EXTRA=("$@")
+
+# throughput end to end, every layout, durable output journal or listener only
+jmh end-to-end EndToEndBenchmark -p layout=FUSED,STAGED,INLINE -f 2 -wi 2 -i 5 -w 2 -r 2 -prof gc
+# wait strategies of the consumer thread(s), FUSED and STAGED
+jmh wait-strategies EndToEndBenchmark -p window=tumbling -p output=journal -p layout=FUSED,STAGED \
+    -p wait=yielding,busyspin,sleeping,blocking -f 1 -wi 2 -i 5 -w 2 -r 2
+# the naive baseline, NEXMark-shaped queries, the raw journal
+jmh baseline-nexmark-journal 'BaselineBenchmark|NexmarkBenchmark|JournalScanBenchmark|JournalAppendBenchmark' \
+    -f 2 -wi 2 -i 5 -w 2 -r 2 -prof gc
+# each stage alone: allocation per operation
+jmh stages StageBenchmark -f 1 -wi 3 -i 5 -w 1 -r 2 -prof gc
+# latency under offered load (histograms written to $out/latency)
+jmh latency LatencyBenchmark -jvmArgsAppend "-Dweir.latency.dir=$here/$out/latency"
+jmh latency-default-idle LatencyBenchmark -p layout=INLINE -p idle=backoff -jvmArgsAppend "-Dweir.latency.dir=$here/$out/latency"
+# recovery after a crash, checkpoint pauses
+jmh recovery RecoveryBenchmark
+# state size of a million open windows
+# shellcheck disable=SC2086
+java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
+
+python3 benchmarks/plot-latency.py -o "$out/latency.svg" --title "Weir latency, coordinated-omission corrected" --unit µs \
+  $(for f in "$out"/latency/*-applied.hgrm "$out"/latency/*-result.hgrm; do echo "$(basename "$f" .hgrm)=$f"; done) \
+  --csv | tee "$out/latency.csv"
+echo "results in $out" >&2
