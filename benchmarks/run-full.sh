@@ -33,13 +33,23 @@ jmh stages StageBenchmark -f 1 -wi 3 -i 5 -w 1 -r 2 -prof gc
 # latency under offered load (histograms written to $out/latency)
 jmh latency LatencyBenchmark -jvmArgsAppend "-Dweir.latency.dir=$here/$out/latency"
 jmh latency-default-idle LatencyBenchmark -p layout=INLINE -p idle=backoff -jvmArgsAppend "-Dweir.latency.dir=$here/$out/latency"
+# the same with the journal on tmpfs (no page-cache writeback stalls on the mmap'd journal files)
+if [ -d /dev/shm ]; then
+  mkdir -p "$out/latency-tmpfs"
+  jmh latency-tmpfs LatencyBenchmark -p layout=INLINE -jvmArgsAppend "-Dweir.latency.dir=$here/$out/latency-tmpfs -Djava.io.tmpdir=/dev/shm"
+fi
 # recovery after a crash, checkpoint pauses
 jmh recovery RecoveryBenchmark
 # state size of a million open windows
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
 
-python3 benchmarks/plot-latency.py -o "$out/latency.svg" --title "Weir latency, coordinated-omission corrected" --unit µs \
-  $(for f in "$out"/latency/*-applied.hgrm "$out"/latency/*-result.hgrm; do echo "$(basename "$f" .hgrm)=$f"; done) \
-  --csv | tee "$out/latency.csv"
+python3 benchmarks/plot-latency.py -o "$out/latency.svg" --title "Weir latency (INLINE, journal on ext4), coordinated-omission corrected" \
+  --unit µs --log-y $(for f in "$out"/latency/*INLINE*yielding-applied.hgrm "$out"/latency/*INLINE*yielding-result.hgrm; do
+    echo "$(basename "$f" .hgrm)=$f"; done) > /dev/null
+python3 benchmarks/plot-latency.py -o "$out/latency-tmpfs.svg" --title "Weir latency (INLINE, journal on tmpfs), coordinated-omission corrected" \
+  --unit µs --log-y $(for f in "$out"/latency-tmpfs/*-applied.hgrm "$out"/latency-tmpfs/*-result.hgrm; do
+    echo "$(basename "$f" .hgrm)=$f"; done) > /dev/null
+python3 benchmarks/plot-latency.py --csv $(for f in "$out"/latency*/*.hgrm; do
+    echo "$(basename "$(dirname "$f")")/$(basename "$f" .hgrm)=$f"; done) | tee "$out/latency.csv"
 echo "results in $out" >&2

@@ -55,8 +55,8 @@ public class LatencyBenchmark
         {
             final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));
             l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle);
-            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s%n  applied: %s%n  result:  %s%n",
-                rate, l.achieved(), layout, wait, idle, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()));
+            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s%n  applied: %s%n  result:  %s%n  appended: %s%n",
+                rate, l.achieved(), layout, wait, idle, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()), LatencyRun.Latencies.summary(l.appended()));
         }
         warm = true;
         return l.applied().getTotalCount();

@@ -94,11 +94,13 @@ public final class LatencyRun
      *
      * @param applied  append schedule to event applied.
      * @param result   append schedule of the watermark-advancing event to result in the output journal.
+     * @param appended append schedule to the append returning, on the producer's thread: the share of the
+     *                 latency spent before the engine could see the event.
      * @param rate     the offered load.
      * @param achieved events appended per second during the run (below {@code rate} if the producer fell
      *                 behind).
      */
-    public record Latencies(Histogram applied, Histogram result, long rate, double achieved)
+    public record Latencies(Histogram applied, Histogram result, Histogram appended, long rate, double achieved)
     {
         /**
          * Write both histograms as HdrHistogram percentile distributions in microseconds.
@@ -117,6 +119,10 @@ public final class LatencyRun
             try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + "-result.hgrm"))))
             {
                 result.outputPercentileDistribution(out, 1000.0);
+            }
+            try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + "-appended.hgrm"))))
+            {
+                appended.outputPercentileDistribution(out, 1000.0);
             }
         }
 
@@ -158,6 +164,7 @@ public final class LatencyRun
         final long events = warmupEvents + (long)(rate * measureSeconds);
         final Histogram applied = new Histogram(MAX_RECORDED_NANOS, 3);
         final Histogram result = new Histogram(MAX_RECORDED_NANOS, 3);
+        final Histogram appended = new Histogram(MAX_RECORDED_NANOS, 3);
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
             final int[] keys = new int[KEYS];
@@ -191,13 +198,17 @@ public final class LatencyRun
                     final long due = t0 + (i - 1) * period / rate;
                     while (System.nanoTime() < due)
                     {
-                        Thread.onSpinWait();
+                        Thread.yield(); // the producer shares two cores with the engine: give way while early
                     }
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     final int key = keys[(int)((seed >>> 33) % KEYS)];
                     // event time follows the schedule, as for live events: due time in ms, up to 31 ms out of order
                     final long time = base + (due - t0) / 1_000_000 - ((seed >>> 20) & 31);
                     final long offset = journal.append(i, time, key, (seed >>> 40) & 0xFFFF);
+                    if (i > warmupEvents)
+                    {
+                        appended.recordValue(Math.min(MAX_RECORDED_NANOS, System.nanoTime() - due));
+                    }
                     if (offset != firstOffset + i)
                     {
                         throw new IllegalStateException("offsets are not dense: event " + i + " at " + offset);
@@ -214,7 +225,7 @@ public final class LatencyRun
                 {
                     throw new IllegalStateException("processed " + summary.events() + " events, not " + (events + 1));
                 }
-                return new Latencies(applied, result, rate, achieved);
+                return new Latencies(applied, result, appended, rate, achieved);
             }
         }
     }
