@@ -57,7 +57,10 @@ public class EndToEndBenchmark
     @Param({"journal", "listener"})
     public String output;
 
-    /** The consumers' wait strategy: yielding (the default for bounded runs), busyspin, sleeping or blocking. */
+    /**
+     * The consumers' wait strategy: yielding (the default for bounded runs), busyspin, sleeping or blocking;
+     * not used by the INLINE layout.
+     */
     @Param({"yielding"})
     public String wait;
 
@@ -93,12 +96,16 @@ public class EndToEndBenchmark
         {
             builder.replayRange(-1, Long.MAX_VALUE);
         }
+        final PipelineLayout threads = PipelineLayout.valueOf(layout);
+        if (threads != PipelineLayout.INLINE)
+        {
+            builder.waitStrategy(LatencyRun.waitStrategy(wait)); // the inline layout has none
+        }
         final RunSummary summary = builder
             .journal(journal)
             .window(spec(window))
             .outOfOrderness(1_000)
-            .layout(PipelineLayout.valueOf(layout))
-            .waitStrategy(LatencyRun.waitStrategy(wait))
+            .layout(threads)
             .ringSize(8192)
             .initialWindows(64 * 1024)
             .onResult(sink)

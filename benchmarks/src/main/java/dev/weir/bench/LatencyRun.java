@@ -13,6 +13,7 @@ import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import dev.weir.engine.Pipeline;
+import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
@@ -178,16 +179,20 @@ public final class LatencyRun
             final long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
             final long period = 1_000_000_000L;
             final Probe probe = new Probe(firstOffset, t0, rate, warmupEvents, applied, result);
-            try (Pipeline pipeline = Weir.pipeline()
+            final PipelineBuilder builder = Weir.pipeline()
                 .journal(dir)
                 .window(TumblingWindows.of(windowMillis))
                 .outOfOrderness(1_000)
                 .initialWindows(64 * 1024)
                 .layout(layout)
-                .waitStrategy(waitStrategy(waitStrategy))
                 .publisherIdle(publisherIdle(publisherIdle))
                 .onApplied(probe)
-                .onResult(probe)
+                .onResult(probe);
+            if (layout != PipelineLayout.INLINE)
+            {
+                builder.waitStrategy(waitStrategy(waitStrategy)); // the inline layout has none
+            }
+            try (Pipeline pipeline = builder
                 .build())
             {
                 pipeline.start();

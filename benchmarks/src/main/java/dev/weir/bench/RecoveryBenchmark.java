@@ -13,7 +13,11 @@ import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,8 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * How long after a crash does processing resume? A journal of {@code events} events (10,000 keys,
- * tumbling 10 s) is processed with a checkpoint every 1,000,000 events; the two newest checkpoints are
- * then removed, as if the process had died just before writing them. Each invocation opens a pipeline,
+ * tumbling 10 s) is processed with a checkpoint every 1,000,000 events; the newest checkpoints are then
+ * removed (the end-of-input ones, and any that covers the last event), as if the process had died just
+ * before writing them. Each invocation opens a pipeline,
  * loads and restores the newest valid checkpoint, seeks the journal to the offset it covers and waits
  * until the first event after it has been applied: that is the score. (The rest of the replay, and the
  * verification of reproduced outputs, happens after processing has resumed.)
@@ -60,18 +65,22 @@ public class RecoveryBenchmark
         System.out.printf("%n[setup] %,d events processed with %d checkpoints: longest pause %.1f ms, mean %.1f ms%n",
             first.events(), first.checkpoints(), first.maxCheckpointNanos() / 1e6, first.meanCheckpointNanos() / 1e6);
         checkpoints = journal.resolve("checkpoints");
-        final List<Path> files = list();
-        for (int i = 0; i < files.size(); i++)
+        // the process "died" before writing the newest checkpoints: delete them until the newest left
+        // resumes before the journal's last event (so there is processing to resume)
+        final long lastOffset;
+        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
         {
-            if (i < files.size() - 2)
-            {
-                kept.add(files.get(i));
-            }
-            else
-            {
-                Files.delete(files.get(i));
-            }
+            lastOffset = reader.lastOffset();
         }
+        final CheckpointStore store = new CheckpointStore(checkpoints, 3);
+        final List<Path> files = list();
+        int newest = files.size() - 1;
+        while (Checkpointer.describe(store.loadNewestValid()).sourceOffset() >= lastOffset)
+        {
+            Files.delete(files.get(newest--));
+        }
+        kept.addAll(files.subList(0, newest + 1));
+        System.out.printf("[setup] resuming from checkpoint %s%n", files.get(newest).getFileName());
     }
 
     @Benchmark

@@ -1,5 +1,7 @@
 package dev.weir.engine;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,10 +42,11 @@ import dev.weir.journal.OutputJournal;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * A configured pipeline over one journal: a publisher thread reads the journal into a Disruptor ring of
- * pre-allocated {@link EventSlot}s, and the window stages (assignment; then aggregation, firing and
- * checkpointing) run on one consumer thread ({@link PipelineLayout#FUSED}) or two
- * ({@link PipelineLayout#STAGED}).
+ * A configured pipeline over one journal: the journal is read into a Disruptor ring of pre-allocated
+ * {@link EventSlot}s, and the window stages (assignment; then aggregation, firing and checkpointing)
+ * process it: a publisher thread and one consumer thread ({@link PipelineLayout#FUSED}) or two
+ * ({@link PipelineLayout#STAGED}), or one thread that reads the journal into the ring itself whenever it
+ * has processed every slot ({@link PipelineLayout#INLINE}).
  * <p>
  * With durable outputs (the default) a run first restores the journal's newest valid checkpoint, if
  * any, and resumes reading just after the offset it covers; outputs reproduced between that checkpoint
@@ -63,6 +66,7 @@ public final class Pipeline implements AutoCloseable
     private final PipelineBuilder config;
     private final JournalDirectory directory;
     private final RunCompletion completion = new RunCompletion();
+    private final StageThreads stageThreads = new StageThreads();
     private boolean started;
     private boolean closed;
     private long startedNanos;
@@ -257,12 +261,14 @@ public final class Pipeline implements AutoCloseable
             }
         }
         final IdleStrategy idle = config.publisherIdle != null ? config.publisherIdle.get() : JournalPublisher.defaultIdle();
-        final PipelineLayout layout = config.layout != null ? config.layout : follow ? PipelineLayout.INLINE : PipelineLayout.FUSED;
-        final InlineJournalWaitStrategy inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle) : null;
+        // a following pipeline runs inline unless a consumer wait strategy was chosen (inline has none)
+        final PipelineLayout layout = config.layout != null ? config.layout
+            : follow && config.waitStrategy == null ? PipelineLayout.INLINE : PipelineLayout.FUSED;
+        final InlineJournalWaitStrategy inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
         final WaitStrategy wait = inline != null ? inline
             : config.waitStrategy != null ? config.waitStrategy.get()
             : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
-        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, new StageThreads(), ProducerType.SINGLE, wait);
+        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, stageThreads, ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
         final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied);
         if (layout == PipelineLayout.STAGED)
@@ -313,6 +319,7 @@ public final class Pipeline implements AutoCloseable
         {
             Thread.currentThread().interrupt();
             completion.fail(ex);
+            publisher.stop();
         }
     }
 
@@ -324,6 +331,7 @@ public final class Pipeline implements AutoCloseable
         }
         closed = true;
         disruptor.halt();
+        stageThreads.join(TimeUnit.SECONDS.toMillis(10)); // nothing below is closed under a stage still running
         if (checkpointer != null)
         {
             try
@@ -404,16 +412,37 @@ public final class Pipeline implements AutoCloseable
         }
     }
 
+    /** Makes the stage threads, and remembers them so a finishing pipeline can wait for them to end. */
     private static final class StageThreads implements ThreadFactory
     {
         private final AtomicInteger next = new AtomicInteger();
+        private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
         @Override
         public Thread newThread(final Runnable task)
         {
             final Thread thread = new Thread(task, "weir-stage-" + next.getAndIncrement());
             thread.setDaemon(true);
+            threads.add(thread);
             return thread;
+        }
+
+        void join(final long millis)
+        {
+            try
+            {
+                for (final Thread thread : threads)
+                {
+                    if (thread != Thread.currentThread())
+                    {
+                        thread.join(millis);
+                    }
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -16,9 +16,11 @@ import org.agrona.concurrent.IdleStrategy;
  * Configures a {@link Pipeline}. Defaults: out-of-orderness 0, allowed lateness 0, late policy
  * {@link LatePolicy#DROP}, no dedupe, durable outputs (results and late events go to the journal's output
  * journal exactly once, with a checkpoint every 1,000,000 events, and then to the listeners, if any), the
- * {@link PipelineLayout#FUSED} layout for bounded runs and {@link PipelineLayout#INLINE} for following ones,
- * a ring of 4096 slots, and a yielding wait strategy for bounded runs
- * (fastest on two cores) or a sleeping one for a following pipeline (near-idle CPU while no events come).
+ * {@link PipelineLayout#FUSED} layout with a yielding wait strategy for bounded runs (fastest on two cores),
+ * the {@link PipelineLayout#INLINE} layout for following ones (one thread; lowest latency), whose idle
+ * strategy backs off to parking while no events come, and a ring of 4096 slots. A following pipeline given
+ * a consumer wait strategy runs {@link PipelineLayout#FUSED} (the inline layout has no consumer wait
+ * strategy: it idles with {@link #publisherIdle(Supplier)}).
  * A journal directory and a window spec are required.
  * <p>
  * Not thread-safe: configure on one thread, then {@link #build()}.
@@ -166,7 +168,8 @@ public final class PipelineBuilder
     }
 
     /**
-     * @param factory makes the Disruptor wait strategy of the consumer thread(s).
+     * @param factory makes the Disruptor wait strategy of the consumer thread(s) of the
+     *                {@link PipelineLayout#FUSED} and {@link PipelineLayout#STAGED} layouts.
      * @return this.
      */
     public PipelineBuilder waitStrategy(final Supplier<WaitStrategy> factory)
@@ -266,6 +269,10 @@ public final class PipelineBuilder
         if (window == null)
         {
             throw new IllegalStateException("a window spec is required");
+        }
+        if (layout == PipelineLayout.INLINE && waitStrategy != null)
+        {
+            throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
         return new Pipeline(this);
     }

@@ -40,8 +40,9 @@ public final class CheckpointWriter implements AutoCloseable
      */
     public boolean isIdle()
     {
+        final boolean idle = pending == null;
         checkFailure();
-        return pending == null;
+        return idle;
     }
 
     /**
@@ -51,6 +52,10 @@ public final class CheckpointWriter implements AutoCloseable
      */
     public void submit(final StateBuffer state)
     {
+        if (closed)
+        {
+            throw new IllegalStateException("the checkpoint writer is closed");
+        }
         if (pending != null)
         {
             throw new IllegalStateException("a checkpoint is already in flight");
@@ -86,6 +91,10 @@ public final class CheckpointWriter implements AutoCloseable
     {
         while (pending != null && failure == null)
         {
+            if (!thread.isAlive())
+            {
+                throw new IllegalStateException("the checkpoint writer stopped with a checkpoint in flight");
+            }
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
         }
         checkFailure();

@@ -1,5 +1,6 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
@@ -323,13 +324,16 @@ public abstract class WindowAggregator
      * one that has fired waits for its cleanup time.
      *
      * @param in where to read.
+     * @throws CheckpointMismatchException if the state was written in another format.
      */
     public final void restore(final StateBuffer in)
     {
         final int version = in.getInt();
         if (version != STATE_VERSION)
         {
-            throw new IllegalStateException("checkpoint state version " + version + " is not " + STATE_VERSION);
+            throw new CheckpointMismatchException("the checkpoint's state is in format " + version + ", this Weir writes format "
+                + STATE_VERSION + " (and fires the windows of one start in another order): it was written by another version; "
+                + "use 'weir replay' to process the journal again");
         }
         watermark = in.getLong();
         lastOffset = in.getLong();

@@ -20,14 +20,17 @@ import org.agrona.concurrent.IdleStrategy;
 public final class InlineJournalWaitStrategy implements WaitStrategy
 {
     private final IdleStrategy idle;
+    private final RunCompletion completion;
     private JournalPublisher publisher;
 
     /**
-     * @param idle how to wait while a following pipeline finds no new events.
+     * @param idle       how to wait while a following pipeline finds no new events.
+     * @param completion told if reading the journal fails.
      */
-    public InlineJournalWaitStrategy(final IdleStrategy idle)
+    public InlineJournalWaitStrategy(final IdleStrategy idle, final RunCompletion completion)
     {
         this.idle = idle;
+        this.completion = completion;
     }
 
     /**
@@ -46,7 +49,17 @@ public final class InlineJournalWaitStrategy implements WaitStrategy
         while ((available = dependentSequence.get()) < sequence)
         {
             barrier.checkAlert();
-            final int published = publisher.step();
+            final int published;
+            try
+            {
+                published = publisher.step();
+            }
+            catch (final RuntimeException | Error ex)
+            {
+                // the run fails here; the event processor then stops on the rethrown failure
+                completion.fail(ex);
+                throw new IllegalStateException("reading the journal failed: " + ex, ex);
+            }
             if (published > 0)
             {
                 idle.reset();

@@ -149,6 +149,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
             pastEnd = true;
             return;
         }
+        // fill the slot before claiming the next: a claim that finds the ring nearly full may move the
+        // cursor itself (SingleProducerSequencer.tryNext), publishing every slot claimed so far
         ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
         if (firstUnpublished < 0)
         {

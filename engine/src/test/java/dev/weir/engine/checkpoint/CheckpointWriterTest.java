@@ -88,6 +88,16 @@ class CheckpointWriterTest
         }
     }
 
+    @Test
+    void aClosedWriterRefusesNewCheckpoints()
+    {
+        final CheckpointWriter writer = new CheckpointWriter(new CheckpointStore(dir, 3));
+        writer.submit(state(1));
+        writer.close();
+        assertTrue(writer.isIdle(), "close waits for the checkpoint in flight");
+        assertThrows(IllegalStateException.class, () -> writer.submit(state(2)));
+    }
+
     private static StateBuffer state(final long value)
     {
         return new StateBuffer(64).clear().putLong(value);

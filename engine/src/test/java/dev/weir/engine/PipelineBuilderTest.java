@@ -1,0 +1,79 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the builder refuses, and the threads each layout runs.
+ */
+class PipelineBuilderTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void theInlineLayoutRefusesAConsumerWaitStrategy() throws IOException
+    {
+        final Path journal = journal();
+        final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> Weir.pipeline().journal(journal)
+            .window(TumblingWindows.of(1_000)).layout(PipelineLayout.INLINE).waitStrategy(BusySpinWaitStrategy::new).build());
+        assertTrue(ex.getMessage().contains("publisherIdle"), ex.getMessage());
+    }
+
+    @Test
+    void aFollowingPipelineRunsInlineByDefaultAndFusedWithAWaitStrategy() throws Exception
+    {
+        final Path journal = journal();
+        try (Pipeline inline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).build().start())
+        {
+            assertTrue(inline.awaitOffset(lastOffset(journal), 30, TimeUnit.SECONDS));
+            assertEquals(0, threads("weir-publisher"), "inline: no publisher thread");
+            assertEquals(1, threads("weir-stage-"));
+        }
+        try (Pipeline fused = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000))
+            .waitStrategy(BusySpinWaitStrategy::new).build().start())
+        {
+            assertEquals(1, threads("weir-publisher"), "a wait strategy needs a consumer that waits: fused");
+        }
+        assertEquals(0, threads("weir-stage-"), "stopping a pipeline ends its threads");
+    }
+
+    private Path journal() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (int i = 0; i < 100; i++)
+            {
+                writer.append(i, i * 10L, "k" + (i % 7), i);
+            }
+        }
+        return journal;
+    }
+
+    private static long lastOffset(final Path journal)
+    {
+        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
+        {
+            return reader.lastOffset();
+        }
+    }
+
+    private static long threads(final String prefix)
+    {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && t.getName().startsWith(prefix)).count();
+    }
+}
