@@ -49,7 +49,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class RecoveryBenchmark
 {
-    @Param({"10000000"})
+    /** Half a checkpoint interval past the 10,000,000th event, so the last periodic checkpoint is mid-journal. */
+    @Param({"10500000"})
     public int events;
 
     private Path journal;
