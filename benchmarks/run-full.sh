@@ -45,10 +45,10 @@ jmh recovery RecoveryBenchmark
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
 
 python3 benchmarks/plot-latency.py -o "$out/latency.svg" --title "Weir latency (INLINE, journal on ext4), coordinated-omission corrected" \
-  --unit µs --log-y $(for f in "$out"/latency/*INLINE*yielding-applied.hgrm "$out"/latency/*INLINE*yielding-result.hgrm; do
+  --unit µs --log-y $(for f in "$out"/latency/*INLINE*yielding-{applied,result,appended}.hgrm; do
     echo "$(basename "$f" .hgrm)=$f"; done) > /dev/null
 python3 benchmarks/plot-latency.py -o "$out/latency-tmpfs.svg" --title "Weir latency (INLINE, journal on tmpfs), coordinated-omission corrected" \
-  --unit µs --log-y $(for f in "$out"/latency-tmpfs/*-applied.hgrm "$out"/latency-tmpfs/*-result.hgrm; do
+  --unit µs --log-y $(for f in "$out"/latency-tmpfs/*-{applied,result,appended}.hgrm; do
     echo "$(basename "$f" .hgrm)=$f"; done) > /dev/null
 python3 benchmarks/plot-latency.py --csv $(for f in "$out"/latency*/*.hgrm; do
     echo "$(basename "$(dirname "$f")")/$(basename "$f" .hgrm)=$f"; done) | tee "$out/latency.csv"

@@ -76,8 +76,7 @@ public class EndToEndBenchmark
     @Setup(Level.Invocation)
     public void cleanState()
     {
-        Workloads.delete(journal.resolve("results"));
-        Workloads.delete(journal.resolve("checkpoints"));
+        Workloads.deleteOutputs(journal);
     }
 
     @TearDown(Level.Trial)

@@ -66,8 +66,7 @@ public class NexmarkBenchmark
     @Setup(Level.Invocation)
     public void cleanState()
     {
-        Workloads.delete(journal.resolve("results"));
-        Workloads.delete(journal.resolve("checkpoints"));
+        Workloads.deleteOutputs(journal);
     }
 
     @TearDown(Level.Trial)

@@ -1,5 +1,10 @@
 package dev.weir.bench;
 
+import static dev.weir.bench.FigureTable.bytes;
+import static dev.weir.bench.FigureTable.millions;
+import static dev.weir.bench.FigureTable.percentiles;
+import static dev.weir.bench.FigureTable.ratio;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;
@@ -15,7 +20,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.weir.engine.PipelineLayout;
-import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -64,7 +68,7 @@ public final class ShortSuite
     private static final String[] QUERIES = {"q5", "q7", "q11"};
     private static final long[] RATES = {100_000, 1_000_000};
     private static final int STEPS = 8;
-    private static final String NONE = "—";
+    private static final String NONE = FigureTable.NONE;
     private static final String EVENTS_PER_SECOND = "events/s";
     private static final String BYTES_PER_EVENT = "B/event";
     private static final String PERCENTILES = "µs p50 / p99 / p99.99 / max";
@@ -72,7 +76,7 @@ public final class ShortSuite
     private final String[] jvmFlags;
     private final Path logs;
     private final PrintStream progress;
-    private final List<String[]> rows = new ArrayList<>();
+    private final FigureTable table = new FigureTable();
     private final long started = System.nanoTime();
     private long lockWaitNanos;
     private int step;
@@ -174,7 +178,7 @@ public final class ShortSuite
                 NONE, PERCENTILES);
         }
 
-        printTable(out);
+        table.print(out);
         final double total = (System.nanoTime() - started) / 1e9;
         out.printf("%ntotal %d min %02d s (%.1f s)%s; JMH output: %s%n", (int)total / 60, (int)total % 60, total,
             lockWaitNanos > 0 ? String.format(", of which %.1f s waiting for another JMH run's lock", lockWaitNanos / 1e9) : "", logs);
@@ -351,68 +355,9 @@ public final class ShortSuite
         return norm == null ? Double.NaN : norm.getScore();
     }
 
-    private static String millions(final double perSecond)
-    {
-        return Double.isNaN(perSecond) ? "n/a" : String.format("%.2f M", perSecond / 1e6);
-    }
-
-    private static String bytes(final double value)
-    {
-        return Double.isNaN(value) ? "n/a" : String.format("%.3f", value);
-    }
-
-    private static String ratio(final double a, final double b)
-    {
-        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "n/a" : String.format("%.2fx", a / b);
-    }
-
-    private static String percentiles(final Histogram h)
-    {
-        return String.format("%,.1f / %,.1f / %,.1f / %,.1f", h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
-            h.getValueAtPercentile(99.99) / 1000.0, h.getMaxValue() / 1000.0);
-    }
-
     private void row(final String figure, final String weir, final String baseline, final String ratio, final String unit)
     {
-        rows.add(new String[] {figure, weir, baseline, ratio, unit});
-    }
-
-    private void printTable(final PrintStream out)
-    {
-        final String[] header = {"figure", "Weir", "baseline", "ratio", "unit"};
-        final int[] width = new int[header.length];
-        for (int c = 0; c < header.length; c++)
-        {
-            width[c] = header[c].length();
-            for (final String[] row : rows)
-            {
-                width[c] = Math.max(width[c], row[c].length());
-            }
-        }
-        out.println();
-        printRow(out, header, width);
-        final String[] rule = new String[header.length];
-        for (int c = 0; c < header.length; c++)
-        {
-            rule[c] = "-".repeat(width[c]);
-        }
-        printRow(out, rule, width);
-        for (final String[] row : rows)
-        {
-            printRow(out, row, width);
-        }
-    }
-
-    private static void printRow(final PrintStream out, final String[] cells, final int[] width)
-    {
-        final StringBuilder line = new StringBuilder("|");
-        for (int c = 0; c < cells.length; c++)
-        {
-            // figures left-aligned, numbers right-aligned
-            final String format = c == 0 || c == cells.length - 1 ? " %-" + width[c] + "s |" : " %" + width[c] + "s |";
-            line.append(String.format(format, cells[c]));
-        }
-        out.println(line);
+        table.row(figure, weir, baseline, ratio, unit);
     }
 
     /**

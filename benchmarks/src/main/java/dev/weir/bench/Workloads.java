@@ -42,6 +42,16 @@ final class Workloads
         return journalDir;
     }
 
+    /**
+     * Forget what a durable run left in a journal (its output journal and checkpoints), so the next run
+     * starts from a clean state.
+     */
+    static void deleteOutputs(final Path journal)
+    {
+        delete(journal.resolve("results"));
+        delete(journal.resolve("checkpoints"));
+    }
+
     static void delete(final Path root)
     {
         try (Stream<Path> paths = Files.walk(root))
