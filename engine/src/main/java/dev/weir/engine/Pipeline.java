@@ -20,6 +20,8 @@ import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.metrics.EngineCounters;
+import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.operator.AlignedWindowAggregator;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.operator.SessionWindowAggregator;
@@ -75,6 +77,7 @@ public final class Pipeline implements AutoCloseable
     private Checkpoint restored;
     private OutputJournalSink sink;
     private Disruptor<EventSlot> disruptor;
+    private MetricsFile metrics;
     private JournalReader reader;
     private JournalPublisher publisher;
     private Thread publisherThread;
@@ -270,7 +273,20 @@ public final class Pipeline implements AutoCloseable
             : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
         disruptor = new Disruptor<>(EventSlot::new, config.ringSize, stageThreads, ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
-        final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied);
+        final Runnable publishCounters;
+        if (config.durableOutput)
+        {
+            metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
+            final EngineCounters counters = new EngineCounters(metrics.counters());
+            final EngineCounters.Source source = new Gauges(aggregator, checkpointer, sink);
+            publishCounters = () -> counters.publish(source);
+            publishCounters.run();
+        }
+        else
+        {
+            publishCounters = null;
+        }
+        final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied, publishCounters);
         if (layout == PipelineLayout.STAGED)
         {
             disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
@@ -349,6 +365,10 @@ public final class Pipeline implements AutoCloseable
         {
             sink.close();
         }
+        if (metrics != null)
+        {
+            metrics.close(); // the file stays, with the last values
+        }
         if (completion.failure() != null)
         {
             throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
@@ -386,6 +406,95 @@ public final class Pipeline implements AutoCloseable
         }
         return new SessionWindowAggregator(
             (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe);
+    }
+
+    /** The live counters' values, read on the engine's last-stage thread. */
+    private static final class Gauges implements EngineCounters.Source
+    {
+        private final WindowAggregator aggregator;
+        private final OperatorCounters counters;
+        private final Checkpointer checkpointer;
+        private final OutputJournalSink sink;
+
+        Gauges(final WindowAggregator aggregator, final Checkpointer checkpointer, final OutputJournalSink sink)
+        {
+            this.aggregator = aggregator;
+            this.counters = aggregator.counters();
+            this.checkpointer = checkpointer;
+            this.sink = sink;
+        }
+
+        @Override
+        public long events()
+        {
+            return counters.events();
+        }
+
+        @Override
+        public long dropped()
+        {
+            return counters.dropped();
+        }
+
+        @Override
+        public long sideOutput()
+        {
+            return counters.sideOutput();
+        }
+
+        @Override
+        public long ignored()
+        {
+            return counters.ignored();
+        }
+
+        @Override
+        public long duplicates()
+        {
+            return counters.duplicates();
+        }
+
+        @Override
+        public long windowsOpen()
+        {
+            return aggregator.openWindows();
+        }
+
+        @Override
+        public long windowsFired()
+        {
+            return counters.windowsFired();
+        }
+
+        @Override
+        public long watermark()
+        {
+            return aggregator.watermark();
+        }
+
+        @Override
+        public long offset()
+        {
+            return aggregator.lastOffset();
+        }
+
+        @Override
+        public long checkpointOffset()
+        {
+            return checkpointer.checkpointOffset();
+        }
+
+        @Override
+        public long checkpoints()
+        {
+            return checkpointer.taken();
+        }
+
+        @Override
+        public long outputs()
+        {
+            return sink.appended();
+        }
     }
 
     /** Lets the aggregator reach a sink created after it; completion is forwarded once, from the results side. */

@@ -199,6 +199,14 @@ public final class JournalDirectory
         return root.resolve("checkpoints");
     }
 
+    /**
+     * @return the memory-mapped file of the engine's live counters ({@code weir stat} reads it).
+     */
+    public Path metricsFile()
+    {
+        return root.resolve("metrics.dat");
+    }
+
     private static boolean isEmpty(final Path dir) throws IOException
     {
         // a marker's temporary file alone is what a creation killed before its rename leaves behind

@@ -49,6 +49,7 @@ public final class Checkpointer
     private long totalPauseNanos;
     private long lastBytes;
     private long started;
+    private long checkpointOffset = -1;
 
     /**
      * @param store         where checkpoints go.
@@ -144,6 +145,7 @@ public final class Checkpointer
             .putLong(System.currentTimeMillis());
         aggregator.snapshot(buffer);
         lastBytes = buffer.written().remaining();
+        checkpointOffset = lastOffset;
     }
 
     private void account()
@@ -217,6 +219,12 @@ public final class Checkpointer
         final byte phase = in.getByte();
         final long writtenAt = in.getLong();
         return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, phase == FINISHED, phase == END_PENDING, writtenAt);
+    }
+
+    /** @return the journal offset the last checkpoint of this run covers, or -1. */
+    public long checkpointOffset()
+    {
+        return checkpointOffset;
     }
 
     /** @return checkpoints taken by this run. */

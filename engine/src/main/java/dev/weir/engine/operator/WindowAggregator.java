@@ -425,6 +425,14 @@ public abstract class WindowAggregator
     }
 
     /**
+     * @return the journal offset of the last event applied, or -1.
+     */
+    public final long lastOffset()
+    {
+        return lastOffset;
+    }
+
+    /**
      * @return the open (key, window) states.
      */
     public final int openWindows()

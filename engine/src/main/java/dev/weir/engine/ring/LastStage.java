@@ -15,16 +15,24 @@ public final class LastStage
     private final Checkpointer checkpointer;
     private final RunCompletion completion;
     private final AppliedListener applied;
+    private final Runnable afterBatch;
 
     /**
      * @param aggregator   the aggregation stage.
      * @param checkpointer takes checkpoints, or null when outputs are not durable.
      * @param completion   told of progress and completion.
      * @param applied      told of each event applied, or null.
+     * @param afterBatch     run after the last slot available now, and at the end (publishes the live
+     *                       counters), or null.
      */
     public LastStage(
-        final WindowAggregator aggregator, final Checkpointer checkpointer, final RunCompletion completion, final AppliedListener applied)
+        final WindowAggregator aggregator,
+        final Checkpointer checkpointer,
+        final RunCompletion completion,
+        final AppliedListener applied,
+        final Runnable afterBatch)
     {
+        this.afterBatch = afterBatch;
         this.aggregator = aggregator;
         this.checkpointer = checkpointer;
         this.completion = completion;
@@ -52,6 +60,7 @@ public final class LastStage
                 }
                 if (endOfBatch)
                 {
+                    afterBatch();
                     completion.progress(slot.offset, sequence);
                 }
                 break;
@@ -65,6 +74,7 @@ public final class LastStage
                 {
                     checkpointer.take(Checkpointer.FINISHED);
                 }
+                afterBatch();
                 completion.progress(slot.offset, sequence);
                 completion.complete();
                 break;
@@ -73,8 +83,17 @@ public final class LastStage
                 {
                     checkpointer.take(Checkpointer.RUNNING);
                 }
+                afterBatch();
                 completion.complete();
                 break;
+        }
+    }
+
+    private void afterBatch()
+    {
+        if (afterBatch != null)
+        {
+            afterBatch.run();
         }
     }
 }

@@ -1,0 +1,95 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.engine.Pipeline;
+import dev.weir.engine.Weir;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.EventJournal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir stat} reads a running engine's counters from another process, and says clearly when
+ * there is nothing to read.
+ */
+class StatCommandTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void anotherProcessReadsTheCountersOfARunningPipeline() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        long last = -1;
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (int i = 0; i < 2_500; i++)
+            {
+                last = writer.append(i, i * 2L, "card-" + (i % 17), i);
+            }
+        }
+        try (Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).outOfOrderness(100).build().start())
+        {
+            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            final String out = statInAnotherProcess(journal);
+            assertTrue(out.contains("pid " + ProcessHandle.current().pid() + " (running)"), out);
+            assertEquals("2,500", value(out, "events applied"), out);
+            assertEquals(String.format("%,d", last), value(out, "journal offset applied"), out);
+        }
+    }
+
+    @Test
+    void aJournalWithoutMetricsOrNoJournalIsAClearError() throws IOException
+    {
+        final Path journal = dir.resolve("fresh");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            writer.append(1, 1, "k", 1);
+        }
+        final Cli none = Cli.run("stat", journal.toString(), "--once");
+        assertEquals(2, none.exit());
+        assertTrue(none.err().contains("no metrics file"), none.err());
+        final Cli foreign = Cli.run("stat", dir.toString(), "--once");
+        assertEquals(2, foreign.exit());
+        assertTrue(foreign.err().contains("not a Weir journal"), foreign.err());
+    }
+
+    private static String value(final String out, final String label)
+    {
+        for (final String line : out.split("\n"))
+        {
+            if (line.trim().endsWith("  " + label) || line.endsWith(" " + label))
+            {
+                return line.trim().split("\\s+")[0];
+            }
+        }
+        throw new AssertionError("no counter '" + label + "' in:\n" + out);
+    }
+
+    private static String statInAnotherProcess(final Path journal) throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(WeirCommand.class.getName());
+        command.addAll(List.of("stat", journal.toString(), "--once"));
+        final Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "weir stat ended");
+        assertEquals(0, child.exitValue(), out);
+        return out;
+    }
+}

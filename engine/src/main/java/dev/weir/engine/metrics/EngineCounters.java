@@ -1,0 +1,114 @@
+package dev.weir.engine.metrics;
+
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersManager;
+
+/**
+ * The engine's live counters in a {@link MetricsFile}: what {@code weir stat} shows. The engine's last
+ * stage publishes them once per batch of events taken from the ring ({@link #publish}), with release
+ * stores, so the hot path pays a few stores per batch, not per event.
+ * <p>
+ * Not thread-safe: the engine's last-stage thread writes; other threads and processes read the file.
+ */
+public final class EngineCounters
+{
+    /** The counter type id of every Weir engine counter. */
+    public static final int TYPE_ID = 1_0001;
+    /** The number of counters. */
+    public static final int COUNT = 12;
+
+    private final AtomicCounter events;
+    private final AtomicCounter dropped;
+    private final AtomicCounter sideOutput;
+    private final AtomicCounter ignored;
+    private final AtomicCounter duplicates;
+    private final AtomicCounter windowsOpen;
+    private final AtomicCounter windowsFired;
+    private final AtomicCounter watermark;
+    private final AtomicCounter offset;
+    private final AtomicCounter checkpointOffset;
+    private final AtomicCounter checkpoints;
+    private final AtomicCounter outputs;
+
+    /**
+     * @param counters where to allocate the counters (at start-up: this allocates).
+     */
+    public EngineCounters(final CountersManager counters)
+    {
+        events = counters.newCounter("events applied", TYPE_ID);
+        dropped = counters.newCounter("late events dropped", TYPE_ID);
+        sideOutput = counters.newCounter("late events to the side output", TYPE_ID);
+        ignored = counters.newCounter("events in no window", TYPE_ID);
+        duplicates = counters.newCounter("duplicate events ignored", TYPE_ID);
+        windowsOpen = counters.newCounter("windows open", TYPE_ID);
+        windowsFired = counters.newCounter("windows fired", TYPE_ID);
+        watermark = counters.newCounter("watermark (epoch ms)", TYPE_ID);
+        offset = counters.newCounter("journal offset applied", TYPE_ID);
+        checkpointOffset = counters.newCounter("journal offset of the last checkpoint", TYPE_ID);
+        checkpoints = counters.newCounter("checkpoints taken", TYPE_ID);
+        outputs = counters.newCounter("outputs written (results and late events)", TYPE_ID);
+    }
+
+    /**
+     * Publish the engine's state.
+     *
+     * @param source the values, read on the engine's thread.
+     */
+    public void publish(final Source source)
+    {
+        events.setRelease(source.events());
+        dropped.setRelease(source.dropped());
+        sideOutput.setRelease(source.sideOutput());
+        ignored.setRelease(source.ignored());
+        duplicates.setRelease(source.duplicates());
+        windowsOpen.setRelease(source.windowsOpen());
+        windowsFired.setRelease(source.windowsFired());
+        watermark.setRelease(source.watermark());
+        offset.setRelease(source.offset());
+        checkpointOffset.setRelease(source.checkpointOffset());
+        checkpoints.setRelease(source.checkpoints());
+        outputs.setRelease(source.outputs());
+    }
+
+    /**
+     * Where the published values come from: the engine's own state, read on its thread.
+     */
+    public interface Source
+    {
+        /** @return events applied. */
+        long events();
+
+        /** @return late events dropped. */
+        long dropped();
+
+        /** @return late events sent to the side output. */
+        long sideOutput();
+
+        /** @return events in no window. */
+        long ignored();
+
+        /** @return duplicates ignored. */
+        long duplicates();
+
+        /** @return open (key, window) states. */
+        long windowsOpen();
+
+        /** @return windows fired, re-firings included. */
+        long windowsFired();
+
+        /** @return the watermark. */
+        long watermark();
+
+        /** @return the journal offset of the last event applied. */
+        long offset();
+
+        /** @return the journal offset the last checkpoint covers, or -1. */
+        long checkpointOffset();
+
+        /** @return checkpoints taken by this run. */
+        long checkpoints();
+
+        /** @return outputs appended to the output journal by this run. */
+        long outputs();
+    }
+}

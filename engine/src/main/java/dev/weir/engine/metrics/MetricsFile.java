@@ -1,0 +1,169 @@
+package dev.weir.engine.metrics;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersManager;
+import org.agrona.concurrent.status.CountersReader;
+
+/**
+ * A memory-mapped file of live counters that another process can read while the engine runs, in the
+ * way Aeron's CnC file carries its counters: a header, then an Agrona {@link CountersManager}'s metadata
+ * and values buffers.
+ * <pre>
+ *   0 magic "WMET" (int)   4 format version (int)   8 pid of the writer (long)   16 start, epoch ms (long)
+ *   24 metadata length (int)   28 values length (int)   ...   128 metadata   128 + metadata length: values
+ * </pre>
+ * The writer {@link #create(Path, int) creates} a new file (replacing one a previous run left) and writes
+ * the magic last, with a release store, so a reader never sees a half-built file. Readers
+ * {@link #open(Path) open} it read-side and use {@link #reader()}. The file stays after the writer ends,
+ * with its last values.
+ * <p>
+ * Thread-safety: one writing thread per file (the counters' owner); any number of readers, in any process.
+ */
+public final class MetricsFile implements AutoCloseable
+{
+    /** The first four bytes of a metrics file: "WMET". */
+    public static final int MAGIC = 0x574D_4554;
+    /** The format version this build writes and reads. */
+    public static final int VERSION = 1;
+
+    private static final int MAGIC_OFFSET = 0;
+    private static final int VERSION_OFFSET = 4;
+    private static final int PID_OFFSET = 8;
+    private static final int START_OFFSET = 16;
+    private static final int METADATA_LENGTH_OFFSET = 24;
+    private static final int VALUES_LENGTH_OFFSET = 28;
+    private static final int HEADER_LENGTH = 128;
+
+    private final MappedByteBuffer mapped;
+    private final UnsafeBuffer header;
+    private final CountersReader reader;
+
+    private MetricsFile(final MappedByteBuffer mapped, final boolean writer)
+    {
+        this.mapped = mapped;
+        this.header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
+        final int metadataLength = header.getInt(METADATA_LENGTH_OFFSET);
+        final int valuesLength = header.getInt(VALUES_LENGTH_OFFSET);
+        final UnsafeBuffer metadata = new UnsafeBuffer(mapped, HEADER_LENGTH, metadataLength);
+        final UnsafeBuffer values = new UnsafeBuffer(mapped, HEADER_LENGTH + metadataLength, valuesLength);
+        this.reader = writer ? new CountersManager(metadata, values) : new CountersReader(metadata, values);
+    }
+
+    /**
+     * Create a new metrics file for up to {@code maxCounters} counters, replacing any file at that path.
+     *
+     * @param file        where.
+     * @param maxCounters how many counters it can hold.
+     * @return the file, writer side: allocate counters through {@link #counters()}.
+     * @throws UncheckedIOException if it cannot be created.
+     */
+    public static MetricsFile create(final Path file, final int maxCounters)
+    {
+        final int valuesLength = maxCounters * CountersReader.COUNTER_LENGTH;
+        final int metadataLength = maxCounters * CountersReader.METADATA_LENGTH;
+        try
+        {
+            Files.deleteIfExists(file); // a reader of the old file keeps its mapping; new readers see this one
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot replace metrics file " + file, ex);
+        }
+        final MappedByteBuffer mapped = IoUtil.mapNewFile(file.toFile(), (long)HEADER_LENGTH + metadataLength + valuesLength);
+        final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
+        header.putInt(VERSION_OFFSET, VERSION);
+        header.putLong(PID_OFFSET, ProcessHandle.current().pid());
+        header.putLong(START_OFFSET, System.currentTimeMillis());
+        header.putInt(METADATA_LENGTH_OFFSET, metadataLength);
+        header.putInt(VALUES_LENGTH_OFFSET, valuesLength);
+        header.putIntRelease(MAGIC_OFFSET, MAGIC);
+        return new MetricsFile(mapped, true);
+    }
+
+    /**
+     * Open an existing metrics file to read it.
+     *
+     * @param file where.
+     * @return the file, reader side.
+     * @throws IllegalStateException if there is no file, or it is not a metrics file of this version.
+     */
+    public static MetricsFile open(final Path file)
+    {
+        if (!Files.isRegularFile(file))
+        {
+            throw new IllegalStateException("no metrics file " + file + ": no pipeline with durable outputs has run on this journal");
+        }
+        final MappedByteBuffer mapped = IoUtil.mapExistingFile(file.toFile(), "weir metrics");
+        final UnsafeBuffer header = new UnsafeBuffer(mapped);
+        if (header.capacity() < HEADER_LENGTH || header.getIntVolatile(MAGIC_OFFSET) != MAGIC)
+        {
+            IoUtil.unmap(mapped);
+            throw new IllegalStateException(file + " is not a Weir metrics file (or is still being created)");
+        }
+        if (header.getInt(VERSION_OFFSET) != VERSION)
+        {
+            final int version = header.getInt(VERSION_OFFSET);
+            IoUtil.unmap(mapped);
+            throw new IllegalStateException(file + " is metrics format " + version + ", this build reads " + VERSION);
+        }
+        if ((long)HEADER_LENGTH + header.getInt(METADATA_LENGTH_OFFSET) + header.getInt(VALUES_LENGTH_OFFSET) > header.capacity())
+        {
+            IoUtil.unmap(mapped);
+            throw new IllegalStateException(file + " is truncated");
+        }
+        return new MetricsFile(mapped, false);
+    }
+
+    /**
+     * @return the writer's counters manager.
+     * @throws IllegalStateException on the reader side.
+     */
+    public CountersManager counters()
+    {
+        if (!(reader instanceof CountersManager))
+        {
+            throw new IllegalStateException("a metrics file opened for reading has no counters manager");
+        }
+        return (CountersManager)reader;
+    }
+
+    /**
+     * @return the counters, to read.
+     */
+    public CountersReader reader()
+    {
+        return reader;
+    }
+
+    /**
+     * @return the process id of the writer.
+     */
+    public long pid()
+    {
+        return header.getLong(PID_OFFSET);
+    }
+
+    /**
+     * @return when the writer created the file, epoch ms.
+     */
+    public long startedMillis()
+    {
+        return header.getLong(START_OFFSET);
+    }
+
+    /**
+     * Unmap the file (it stays on disk).
+     */
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+    }
+}
