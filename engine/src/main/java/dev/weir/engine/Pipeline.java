@@ -38,6 +38,7 @@ import dev.weir.engine.ring.RunCompletion;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
+import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
@@ -78,6 +79,7 @@ public final class Pipeline implements AutoCloseable
     private OutputJournalSink sink;
     private Disruptor<EventSlot> disruptor;
     private MetricsFile metrics;
+    private EventJournal producer;
     private JournalReader reader;
     private JournalPublisher publisher;
     private Thread publisherThread;
@@ -175,12 +177,29 @@ public final class Pipeline implements AutoCloseable
     }
 
     /**
-     * Same as {@link #stop()}.
+     * Same as {@link #stop()}; also closes the journal opened by {@link #append(long, long, String, long)},
+     * if any (a pipeline that never started too).
      */
     @Override
     public void close()
     {
-        stop();
+        try
+        {
+            stop();
+        }
+        finally
+        {
+            closeProducer();
+        }
+    }
+
+    private void closeProducer()
+    {
+        if (producer != null)
+        {
+            producer.close();
+            producer = null;
+        }
     }
 
     /**
@@ -205,6 +224,60 @@ public final class Pipeline implements AutoCloseable
     public Checkpoint restoredFrom()
     {
         return restored;
+    }
+
+    /**
+     * For an in-process producer: append an event to the journal this pipeline reads (a following
+     * pipeline then processes it). The same as {@link EventJournal#append(long, long, String, long)} on the
+     * journal, opened on first use and closed with the pipeline: call it from one thread (the journal has
+     * one appending thread), and close the pipeline from that thread or once it has stopped appending.
+     *
+     * @param eventId   the event's id.
+     * @param eventTime its time, epoch ms.
+     * @param key       its key; allocates only the first time a key is seen.
+     * @param value     its value.
+     * @return the event's offset.
+     */
+    public long append(final long eventId, final long eventTime, final String key, final long value)
+    {
+        return producer().append(eventId, eventTime, key, value);
+    }
+
+    /**
+     * For an in-process producer: append an event with a key id from {@link #keyId(String)}; allocates
+     * nothing. Same threading as {@link #append(long, long, String, long)}.
+     *
+     * @param eventId   the event's id.
+     * @param eventTime its time, epoch ms.
+     * @param keyId     its key's id.
+     * @param value     its value.
+     * @return the event's offset.
+     */
+    public long append(final long eventId, final long eventTime, final int keyId, final long value)
+    {
+        return producer().append(eventId, eventTime, keyId, value);
+    }
+
+    /**
+     * @param key a key.
+     * @return its id in the journal, defined (with an event of that key) the first time it is appended.
+     */
+    public int keyId(final String key)
+    {
+        return producer().keyId(key);
+    }
+
+    private EventJournal producer()
+    {
+        if (producer == null)
+        {
+            if (closed)
+            {
+                throw new IllegalStateException("the pipeline is closed");
+            }
+            producer = EventJournal.open(directory);
+        }
+        return producer;
     }
 
     private void begin(final boolean follow)
@@ -369,6 +442,7 @@ public final class Pipeline implements AutoCloseable
         {
             metrics.close(); // the file stays, with the last values
         }
+        closeProducer();
         if (completion.failure() != null)
         {
             throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
