@@ -3,6 +3,8 @@ package dev.weir.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.weir.engine.metrics.MetricsFile;
@@ -15,7 +17,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code weir stat DIR}: the live counters of the engine running on a journal (or the last values of the
  * last run), read from its metrics file in another process, refreshed every second like Aeron's
- * {@code AeronStat}, until interrupted; {@code --once} prints them once. Reads only.
+ * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
+ * {@code --once} prints them once. The file is opened afresh at each refresh, so a new run is picked up.
+ * Reads only.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
     description = "Show the live counters of the engine running on a journal (refreshed every second).")
@@ -39,34 +43,47 @@ final class StatCommand implements Callable<Integer>
             throw new BadInputException("--interval must be greater than zero");
         }
         final JournalDirectory directory = JournalDirectory.open(journal); // refused: one line, exit 2
-        final MetricsFile metrics;
+        final boolean clear = !once && System.console() != null;
+        final Map<String, Long> previous = new HashMap<>();
+        long previousNanos = 0;
+        long previousStart = 0;
+        do
+        {
+            // opened afresh each time: a new run replaces the file, and an old mapping would keep old values
+            try (MetricsFile metrics = open(directory))
+            {
+                final long now = System.nanoTime();
+                final boolean sameRun = metrics.startedMillis() == previousStart;
+                if (clear)
+                {
+                    System.out.print("\033[H\033[2J");
+                }
+                print(System.out, directory, metrics, sameRun ? previous : Map.of(), (now - previousNanos) / 1e9);
+                System.out.flush();
+                previous.clear();
+                metrics.reader().forEach((id, label) -> previous.put(label, metrics.reader().getCounterValue(id)));
+                previousNanos = now;
+                previousStart = metrics.startedMillis();
+            }
+            if (!once)
+            {
+                Thread.sleep(intervalMs);
+            }
+        }
+        while (!once);
+        return 0;
+    }
+
+    private static MetricsFile open(final JournalDirectory directory)
+    {
         try
         {
-            metrics = MetricsFile.open(directory.metricsFile());
+            return MetricsFile.open(directory.metricsFile());
         }
         catch (final IllegalStateException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
-        try (metrics)
-        {
-            final boolean clear = !once && System.console() != null;
-            do
-            {
-                if (clear)
-                {
-                    System.out.print("\033[H\033[2J");
-                }
-                print(System.out, directory, metrics);
-                System.out.flush();
-                if (!once)
-                {
-                    Thread.sleep(intervalMs);
-                }
-            }
-            while (!once);
-        }
-        return 0;
     }
 
     private static String format(final long value)
@@ -74,13 +91,23 @@ final class StatCommand implements Callable<Integer>
         return value == Long.MAX_VALUE ? "+infinity" : value == Long.MIN_VALUE ? "-infinity" : String.format("%,d", value);
     }
 
-    private static void print(final PrintStream out, final JournalDirectory directory, final MetricsFile metrics)
+    private static void print(
+        final PrintStream out, final JournalDirectory directory, final MetricsFile metrics, final Map<String, Long> previous,
+        final double seconds)
     {
         final boolean running = ProcessHandle.of(metrics.pid()).map(ProcessHandle::isAlive).orElse(false);
         out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory.root(), metrics.pid(),
             running ? "running" : "not running: last values", Instant.ofEpochMilli(metrics.startedMillis()));
+        out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");
         final CountersReader reader = metrics.reader();
-        reader.forEach((id, label) -> out.printf("%26s  %s%n", format(reader.getCounterValue(id)), label));
+        reader.forEach((id, label) ->
+        {
+            final long value = reader.getCounterValue(id);
+            final Long before = previous.get(label);
+            final String rate = before == null || Math.abs(value) == Long.MAX_VALUE || before == Long.MIN_VALUE || before == Long.MAX_VALUE
+                ? "" : String.format("%,.0f", (value - before) / seconds);
+            out.printf("%26s  %14s  %s%n", format(value), rate, label);
+        });
         out.println();
     }
 }
