@@ -347,10 +347,12 @@ public final class Pipeline implements AutoCloseable
         disruptor = new Disruptor<>(EventSlot::new, config.ringSize, stageThreads, ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
         final Runnable publishCounters;
+        EngineCounters engineCounters = null;
         if (config.durableOutput)
         {
             metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
             final EngineCounters counters = new EngineCounters(metrics.counters());
+            engineCounters = counters;
             final EngineCounters.Source source = new Gauges(aggregator, checkpointer, sink);
             publishCounters = () -> counters.publish(source);
             publishCounters.run();
@@ -370,6 +372,10 @@ public final class Pipeline implements AutoCloseable
         }
         reader.handOff();
         publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset, idle);
+        if (engineCounters != null)
+        {
+            publisher.countRejectedLines(engineCounters.rejectedLines());
+        }
         if (inline != null)
         {
             inline.drive(publisher);

@@ -1,5 +1,6 @@
 package dev.weir.journal;
 
+import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -21,6 +22,7 @@ public final class JournalReader implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
     private long lastReadOffset = -1;
+    private long rejectedRead;
 
     private JournalReader(final JournalDirectory directory)
     {
@@ -107,9 +109,14 @@ public final class JournalReader implements AutoCloseable
                     break;
                 }
                 final long offset = dc.index();
-                if (EventLayout.read(dc.wire().bytes(), offset, consumer))
+                final BytesIn<?> bytes = dc.wire().bytes();
+                if (EventLayout.read(bytes, offset, consumer))
                 {
                     read++;
+                }
+                else if (bytes.readRemaining() > 0 && bytes.peekUnsignedByte() == IngestLayout.TYPE_REJECTED)
+                {
+                    rejectedRead++;
                 }
                 lastReadOffset = offset;
             }
@@ -124,6 +131,14 @@ public final class JournalReader implements AutoCloseable
     public void handOff()
     {
         tailer.singleThreadedCheckReset();
+    }
+
+    /**
+     * @return rejected-line records passed over by {@link #poll(EventConsumer, int)} so far.
+     */
+    public long rejectedRead()
+    {
+        return rejectedRead;
     }
 
     /**

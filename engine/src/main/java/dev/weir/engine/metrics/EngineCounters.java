@@ -6,16 +6,17 @@ import org.agrona.concurrent.status.CountersManager;
 /**
  * The engine's live counters in a {@link MetricsFile}: what {@code weir stat} shows. The engine's last
  * stage publishes them once per batch of events taken from the ring ({@link #publish}), with release
- * stores, so the hot path pays a few stores per batch, not per event.
+ * stores, so the hot path pays a few stores per batch, not per event; the journal reader's thread
+ * publishes {@link #rejectedLines()} once per poll.
  * <p>
- * Not thread-safe: the engine's last-stage thread writes; other threads and processes read the file.
+ * Not thread-safe: each counter has one writing thread; other threads and processes read the file.
  */
 public final class EngineCounters
 {
     /** The counter type id of every Weir engine counter. */
     public static final int TYPE_ID = 1_0001;
     /** The number of counters. */
-    public static final int COUNT = 12;
+    public static final int COUNT = 13;
 
     private final AtomicCounter events;
     private final AtomicCounter dropped;
@@ -29,6 +30,7 @@ public final class EngineCounters
     private final AtomicCounter checkpointOffset;
     private final AtomicCounter checkpoints;
     private final AtomicCounter outputs;
+    private final AtomicCounter rejectedLines;
 
     /**
      * @param counters where to allocate the counters (at start-up: this allocates).
@@ -47,6 +49,16 @@ public final class EngineCounters
         checkpointOffset = counters.newCounter("journal offset of the last checkpoint", TYPE_ID);
         checkpoints = counters.newCounter("checkpoints taken", TYPE_ID);
         outputs = counters.newCounter("outputs written (results and late events)", TYPE_ID);
+        rejectedLines = counters.newCounter("rejected input lines read (this run)", TYPE_ID);
+    }
+
+    /**
+     * @return the counter of rejected-line records the journal reader passed over, written by the thread
+     *         that reads the journal (its only writer), not by {@link #publish(Source)}.
+     */
+    public AtomicCounter rejectedLines()
+    {
+        return rejectedLines;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.weir.journal.EventConsumer;
 import dev.weir.journal.JournalReader;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * Reads the journal and publishes each event into the ring: the pipeline's single producer.
@@ -31,6 +32,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final long lastOffset;
     private final IdleStrategy idle;
     private final int batch;
+    private AtomicCounter rejectedLines;
     private long firstUnpublished = -1;
     private long lastClaimed = -1;
     private boolean pastEnd;
@@ -61,6 +63,15 @@ public final class JournalPublisher implements Runnable, EventConsumer
         this.completion = completion;
         this.follow = follow;
         this.lastOffset = lastOffset;
+    }
+
+    /**
+     * @param counter where to publish the rejected-line records read so far (once per poll), or null; set
+     *                before the publisher runs.
+     */
+    public void countRejectedLines(final AtomicCounter counter)
+    {
+        this.rejectedLines = counter;
     }
 
     /**
@@ -109,6 +120,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             final int published = reader.poll(this, batch);
             flush();
+            if (rejectedLines != null)
+            {
+                rejectedLines.setRelease(reader.rejectedRead());
+            }
             if (published > 0 || follow)
             {
                 return published;

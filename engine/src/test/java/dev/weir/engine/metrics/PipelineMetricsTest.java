@@ -33,6 +33,12 @@ class PipelineMetricsTest
     void aFollowingPipelinePublishesWhileItRunsAndABoundedOneLeavesItsLastValues() throws Exception
     {
         final Path journal = dir.resolve("journal");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            // before the events: read (and counted) before the last event is applied
+            writer.appendRejected(7, "not a 64-bit integer", "x,y,z,w");
+            writer.appendRejected(8, "empty line", "");
+        }
         long last = fill(journal, 0, 5_000);
         final Path file = JournalDirectory.open(journal).metricsFile();
         final Map<String, Long> live;
@@ -42,6 +48,7 @@ class PipelineMetricsTest
             live = read(file);
             assertEquals(5_000L, live.get("events applied"));
             assertEquals(last, live.get("journal offset applied"));
+            assertEquals(2L, live.get("rejected input lines read (this run)"));
             assertTrue(live.get("windows open") > 0, "the last windows are still open: " + live);
             assertEquals(live.get("windows fired"), live.get("outputs written (results and late events)"));
         }
