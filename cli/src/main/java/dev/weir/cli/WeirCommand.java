@@ -1,12 +1,14 @@
 package dev.weir.cli;
 
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRefusedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
- * file, refused journal directory) prints one line and exits with code 2; any other failure exits 1.
+ * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
+ * exits with code 2; any other failure exits 1.
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
@@ -51,7 +53,7 @@ public final class WeirCommand implements Runnable
         });
         commandLine.setExecutionExceptionHandler((ex, cmd, parsed) ->
         {
-            if (ex instanceof BadInputException || ex instanceof JournalRefusedException)
+            if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

@@ -376,7 +376,8 @@ public abstract class WindowAggregator
         final int version = in.getInt();
         if (version != STATE_VERSION)
         {
-            throw new IllegalStateException("checkpoint state version " + version + " is not " + STATE_VERSION);
+            throw new CheckpointMismatchException("the checkpoint's state is in format " + version + ", this Weir reads format "
+                + STATE_VERSION + ": it was written by another version");
         }
         final long wm = in.getLong();
         final long last = in.getLong();

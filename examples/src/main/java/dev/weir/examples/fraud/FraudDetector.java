@@ -244,8 +244,28 @@ public final class FraudDetector
      */
     public static void main(final String[] args) throws Exception
     {
-        final int payments = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
-        final long rate = args.length > 1 ? Long.parseLong(args[1]) : 20_000;
+        final int payments;
+        final long rate;
+        try
+        {
+            if (args.length > 2)
+            {
+                throw new NumberFormatException("too many arguments");
+            }
+            payments = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+            rate = args.length > 1 ? Long.parseLong(args[1]) : 20_000;
+            if (payments <= 0 || rate <= 0)
+            {
+                throw new NumberFormatException("payments and rate must be greater than zero");
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            System.err.println("usage: weir example [payments [rate per second]]   (default: 200000 20000)"
+                + (args.length > 0 && args[0].startsWith("-") ? "" : "\nweir example: " + ex.getMessage()));
+            System.exit(args.length > 0 && (args[0].equals("--help") || args[0].equals("-h")) ? 0 : 2);
+            return;
+        }
         final Path dir = Files.createTempDirectory("weir-fraud-");
         System.out.println("journals in " + dir);
         new FraudDetector(dir, payments, 100_000, rate, 42).run().print(System.out);
