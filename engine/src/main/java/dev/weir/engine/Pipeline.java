@@ -472,7 +472,8 @@ public final class Pipeline implements AutoCloseable
     String configuration()
     {
         return config.window.describe() + " outOfOrderness=" + config.outOfOrderness + " allowedLateness=" + config.allowedLateness
-            + " late=" + config.latePolicy + " dedupe=" + config.dedupe;
+            + " late=" + config.latePolicy + " dedupe=" + config.dedupe
+            + (config.aggregation == null ? "" : " aggregate=" + config.aggregation.name());
     }
 
     private WindowAggregator newAggregator(final ResultListener results, final LateListener late)
@@ -482,10 +483,11 @@ public final class Pipeline implements AutoCloseable
         {
             return new AlignedWindowAggregator(
                 (AlignedWindows)config.window, config.outOfOrderness, lateness, config.latePolicy, results, late,
-                config.initialWindows, config.dedupe);
+                config.initialWindows, config.dedupe, config.aggregation);
         }
         return new SessionWindowAggregator(
-            (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe);
+            (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe,
+            config.aggregation);
     }
 
     /** The live counters' values, read on the engine's last-stage thread. */

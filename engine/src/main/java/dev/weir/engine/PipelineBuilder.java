@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
+import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -35,6 +36,7 @@ public final class PipelineBuilder
     ResultListener results;
     LateListener late = LateListener.NONE;
     AppliedListener applied;
+    Aggregation aggregation;
     Supplier<IdleStrategy> publisherIdle;
     PipelineLayout layout;
     Supplier<WaitStrategy> waitStrategy;
@@ -127,6 +129,19 @@ public final class PipelineBuilder
     public PipelineBuilder onLate(final LateListener listener)
     {
         this.late = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param userAggregation computed per (key, window) beside count, sum, min and max, e.g.
+     *                        {@code new Average()} or {@code new ApproxDistinct()}; its result reaches
+     *                        listeners as {@code WindowResult.aggregate()} (it is not stored in the output
+     *                        journal). Its name is part of the configuration a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder aggregate(final Aggregation userAggregation)
+    {
+        this.aggregation = Objects.requireNonNull(userAggregation, "aggregation");
         return this;
     }
 

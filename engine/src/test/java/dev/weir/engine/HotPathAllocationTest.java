@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 
+import dev.weir.engine.aggregate.ApproxDistinct;
+import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.operator.AlignedWindowAggregator;
 import dev.weir.engine.operator.SessionWindowAggregator;
@@ -47,6 +49,22 @@ class HotPathAllocationTest
         final SessionWindows windows = SessionWindows.withGap(100);
         assertZeroAllocation(windows, new SessionWindowAggregator(windows, new Lateness(200), LatePolicy.DROP,
             r -> { }, LateListener.NONE, 1 << 16, false));
+    }
+
+    @Test
+    void sessionsWithAUserAggregationAllocateNothingPerEvent()
+    {
+        final SessionWindows windows = SessionWindows.withGap(100);
+        assertZeroAllocation(windows, new SessionWindowAggregator(windows, new Lateness(200), LatePolicy.DROP,
+            r -> { }, LateListener.NONE, 1 << 16, false, new ApproxDistinct()));
+    }
+
+    @Test
+    void slidingWithAUserAggregationAllocatesNothingPerEvent()
+    {
+        final SlidingWindows windows = SlidingWindows.of(1_000, 200);
+        assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.DROP,
+            r -> { }, LateListener.NONE, 1 << 16, false, new Average()));
     }
 
     private static void assertZeroAllocation(final WindowSpec windows, final WindowAggregator aggregator)

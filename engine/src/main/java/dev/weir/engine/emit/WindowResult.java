@@ -18,6 +18,7 @@ public final class WindowResult
     private long max;
     private int version;
     private long sourceOffset;
+    private long aggregate;
 
     /**
      * Fill the flyweight (engine use).
@@ -54,7 +55,29 @@ public final class WindowResult
         this.max = max;
         this.version = version;
         this.sourceOffset = sourceOffset;
+        this.aggregate = 0;
         return this;
+    }
+
+    /**
+     * Set the user aggregation's result (engine use, after {@code set}).
+     *
+     * @param value the result.
+     * @return this.
+     */
+    public WindowResult withAggregate(final long value)
+    {
+        this.aggregate = value;
+        return this;
+    }
+
+    /**
+     * @return the result of the pipeline's user aggregation ({@code PipelineBuilder.aggregate}), or 0 without
+     *         one. Not stored in the output journal: only listeners see it.
+     */
+    public long aggregate()
+    {
+        return aggregate;
     }
 
     /** @return inclusive window start, ms. */

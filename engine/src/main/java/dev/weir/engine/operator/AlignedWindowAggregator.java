@@ -6,6 +6,7 @@ import dev.weir.engine.ring.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.StartChains;
@@ -56,7 +57,32 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, 64, windows.size(), dedupe);
+        this(windows, outOfOrderness, lateness, latePolicy, results, late, initialWindows, dedupe, null);
+    }
+
+    /**
+     * @param windows        tumbling or sliding windows.
+     * @param outOfOrderness D, ms.
+     * @param lateness       the lateness rules.
+     * @param latePolicy     what to do with skipped events.
+     * @param results        receives results.
+     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows open windows to pre-size for.
+     * @param dedupe         ignore events whose id was already seen.
+     * @param aggregation    a user aggregation to keep per window, or null.
+     */
+    public AlignedWindowAggregator(
+        final AlignedWindows windows,
+        final long outOfOrderness,
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows,
+        final boolean dedupe,
+        final Aggregation aggregation)
+    {
+        super(lateness, latePolicy, results, late, initialWindows, 64, windows.size(), aggregation, dedupe);
         this.chains = new StartChains(slots);
         this.windows = windows;
         this.size = windows.size();

@@ -1,5 +1,6 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.ring.EventSlot;
@@ -46,7 +47,30 @@ public final class SessionWindowAggregator extends WindowAggregator
         final int initialWindows,
         final boolean dedupe)
     {
-        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, 0, dedupe);
+        this(windows, lateness, latePolicy, results, late, initialWindows, dedupe, null);
+    }
+
+    /**
+     * @param windows        session windows.
+     * @param lateness       the lateness rules.
+     * @param latePolicy     what to do with skipped events.
+     * @param results        receives results.
+     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows open sessions to pre-size for.
+     * @param dedupe         ignore events whose id was already seen.
+     * @param aggregation    a user aggregation to keep per session (merged when sessions merge), or null.
+     */
+    public SessionWindowAggregator(
+        final SessionWindows windows,
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows,
+        final boolean dedupe,
+        final Aggregation aggregation)
+    {
+        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, 0, aggregation, dedupe);
         this.gap = windows.gap();
         this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
     }

@@ -1,5 +1,6 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.emit.LateEvent;
@@ -61,6 +62,7 @@ public abstract class WindowAggregator
      * @param initialWindows open windows to pre-size for.
      * @param initialTimers  pending timers to pre-size for.
      * @param windowLength   the length of every window (aligned windows), or 0 if lengths vary (sessions).
+     * @param aggregation    a user aggregation to keep per window, or null.
      * @param dedupe         ignore events whose id was already seen.
      */
     protected WindowAggregator(
@@ -71,6 +73,7 @@ public abstract class WindowAggregator
         final int initialWindows,
         final int initialTimers,
         final long windowLength,
+        final Aggregation aggregation,
         final boolean dedupe)
     {
         this.duplicates = dedupe ? new DuplicateFilter(initialWindows * 4) : null;
@@ -78,7 +81,7 @@ public abstract class WindowAggregator
         this.latePolicy = latePolicy;
         this.results = results;
         this.late = late;
-        this.slots = new WindowSlots(initialWindows, windowLength);
+        this.slots = new WindowSlots(initialWindows, windowLength, aggregation);
         this.schedule = new FiringSchedule(initialTimers);
     }
 
@@ -248,7 +251,7 @@ public abstract class WindowAggregator
             slots.min(slot),
             slots.max(slot),
             version,
-            offset));
+            offset).withAggregate(slots.aggregate(slot)));
     }
 
     /**
@@ -316,6 +319,10 @@ public abstract class WindowAggregator
         out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
             .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
             .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+        for (int i = 0, n = slots.userLongs(); i < n; i++)
+        {
+            out.putLong(slots.userState(slot, i));
+        }
     }
 
     /**
@@ -359,6 +366,10 @@ public abstract class WindowAggregator
         {
             final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
                 in.getInt(), in.getByte() != 0);
+            for (int u = 0, n = slots.userLongs(); u < n; u++)
+            {
+                slots.userState(slot, u, in.getLong());
+            }
             reindex(slot);
             track(slot, watermark);
         }

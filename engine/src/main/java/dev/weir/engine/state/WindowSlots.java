@@ -2,6 +2,9 @@ package dev.weir.engine.state;
 
 import java.util.Arrays;
 
+import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.aggregate.AggregationState;
+
 /**
  * The aggregates of every open (key, window), one slot each.
  * <p>
@@ -12,8 +15,10 @@ import java.util.Arrays;
  * lines rather than one per field; 7 longs (56 bytes) when every window has the same length (tumbling and
  * sliding windows), whose end then follows from the start:
  * <pre>
- *   0 start   1 count   2 sum   3 min   4 max   5 key id | firings   6 link | flags   [7 end]
+ *   0 start   1 count   2 sum   3 min   4 max   5 key id | firings   6 link | flags   [7 end]   [user state]
  * </pre>
+ * With a user {@link Aggregation}, its fixed number of longs of state follow in the same slot; it is
+ * initialised, added to and merged with the slot's own aggregates.
  * Freed slots are reused; the array grows (doubling) only when every slot is in use, so steady-state
  * processing allocates nothing.
  * <p>
@@ -41,6 +46,11 @@ public final class WindowSlots
     private static final long LOW = 0xFFFF_FFFFL;
 
     private final int stride;
+    private final int userBase;
+    private final int userLongs;
+    private final Aggregation aggregation;
+    private final AggregationState state = new AggregationState();
+    private final AggregationState other = new AggregationState();
     private final long fixedLength;
     private long[] slots;
     private int capacity;
@@ -65,12 +75,29 @@ public final class WindowSlots
      */
     public WindowSlots(final int initialCapacity, final long fixedLength)
     {
+        this(initialCapacity, fixedLength, null);
+    }
+
+    /**
+     * @param initialCapacity slots to pre-allocate.
+     * @param fixedLength     the length every window has, or 0 (see {@link #WindowSlots(int, long)}).
+     * @param aggregation     a user aggregation whose state each slot also keeps (after its own fields), or null.
+     */
+    public WindowSlots(final int initialCapacity, final long fixedLength, final Aggregation aggregation)
+    {
         if (fixedLength < 0)
         {
             throw new IllegalArgumentException("fixed length must be >= 0: " + fixedLength);
         }
         this.fixedLength = fixedLength;
-        this.stride = fixedLength > 0 ? END : END + 1;
+        this.aggregation = aggregation;
+        this.userBase = fixedLength > 0 ? END : END + 1;
+        this.userLongs = aggregation == null ? 0 : aggregation.stateLongs();
+        if (userLongs < 0 || userLongs > Aggregation.MAX_STATE_LONGS || (aggregation != null && userLongs == 0))
+        {
+            throw new IllegalArgumentException("an aggregation keeps 1 to " + Aggregation.MAX_STATE_LONGS + " longs: " + userLongs);
+        }
+        this.stride = userBase + userLongs;
         capacity = Math.min(MAX_CAPACITY, Math.max(16, initialCapacity));
         slots = new long[capacity * stride];
     }
@@ -116,6 +143,10 @@ public final class WindowSlots
         s[base + MAX] = Long.MIN_VALUE;
         s[base + KEY_FIRINGS] = (long)key << 32;
         s[base + LINK_FLAGS] = ((long)NONE << 32) | ALIVE;
+        if (aggregation != null)
+        {
+            aggregation.init(state.wrap(s, base + userBase, userLongs));
+        }
         open++;
         return slot;
     }
@@ -220,6 +251,10 @@ public final class WindowSlots
             s[base + MAX] = value;
         }
         s[base + LINK_FLAGS] |= DIRTY;
+        if (aggregation != null)
+        {
+            aggregation.add(state.wrap(s, base + userBase, userLongs), value);
+        }
     }
 
     /**
@@ -240,6 +275,47 @@ public final class WindowSlots
         s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
         s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
         s[t + LINK_FLAGS] |= DIRTY;
+        if (aggregation != null)
+        {
+            aggregation.merge(state.wrap(s, t + userBase, userLongs), other.wrap(s, f + userBase, userLongs));
+        }
+    }
+
+    /**
+     * @param slot an allocated slot.
+     * @return the user aggregation's result for it, or 0 without one.
+     */
+    public long aggregate(final int slot)
+    {
+        return aggregation == null ? 0 : aggregation.result(state.wrap(slots, slot * stride + userBase, userLongs));
+    }
+
+    /**
+     * @return how many longs of user aggregation state each slot keeps (0 without one).
+     */
+    public int userLongs()
+    {
+        return userLongs;
+    }
+
+    /**
+     * @param slot  an allocated slot.
+     * @param index 0 .. {@link #userLongs()} - 1.
+     * @return that long of its user aggregation state (for checkpoints).
+     */
+    public long userState(final int slot, final int index)
+    {
+        return slots[slot * stride + userBase + index];
+    }
+
+    /**
+     * @param slot  an allocated slot.
+     * @param index 0 .. {@link #userLongs()} - 1.
+     * @param value that long of its user aggregation state (restoring a checkpoint).
+     */
+    public void userState(final int slot, final int index, final long value)
+    {
+        slots[slot * stride + userBase + index] = value;
     }
 
     /**
@@ -377,7 +453,7 @@ public final class WindowSlots
     }
 
     /**
-     * @return bytes retained by the slots: 56 or 64 per slot of capacity.
+     * @return bytes retained by the slots: 56 or 64 per slot of capacity, plus the user aggregation's longs.
      */
     public long retainedBytes()
     {
