@@ -135,8 +135,9 @@ public final class PipelineBuilder
     /**
      * @param userAggregation computed per (key, window) beside count, sum, min and max, e.g.
      *                        {@code new Average()} or {@code new ApproxDistinct()}; its result reaches
-     *                        listeners as {@code WindowResult.aggregate()} (it is not stored in the output
-     *                        journal). Its name is part of the configuration a checkpoint must match.
+     *                        listeners as {@code WindowResult.aggregate()} and is stored with each result
+     *                        in the output journal. Its name is part of the configuration a checkpoint must
+     *                        match.
      * @return this.
      */
     public PipelineBuilder aggregate(final Aggregation userAggregation)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
@@ -28,6 +30,8 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,6 +109,52 @@ class UserAggregationTest
         copy(clean, resumed, 15_000, 30_000);
         builder(resumed).onResult(r -> seen.add(row(r))).build().runToEnd();
         assertEquals(expected, seen, "sessions and their sketches restored from the checkpoint");
+    }
+
+    @Test
+    void theOutputJournalCarriesTheAggregateAndAReplayVerifiesIt() throws IOException
+    {
+        final Path journal = fill(dir.resolve("durable"), 20_000, 30, 13);
+        Weir.pipeline().journal(journal).window(SlidingWindows.of(400, 100)).outOfOrderness(30).aggregate(new Average())
+            .checkpointEvery(3_000).build().runToEnd();
+        final List<long[]> stored = new ArrayList<>();
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long count, final long sum, final long min, final long max,
+                    final int v, final long o)
+                {
+                    throw new AssertionError("a result without its aggregate");
+                }
+
+                @Override
+                public void onResult(final long s, final long e, final int k, final long count, final long sum, final long min, final long max,
+                    final int v, final long o, final boolean hasAggregate, final long aggregate)
+                {
+                    assertTrue(hasAggregate);
+                    stored.add(new long[] {count, sum, aggregate});
+                }
+
+                @Override
+                public void onLate(final long id, final long t, final int k, final long value, final long o)
+                {
+                }
+            });
+        }
+        assertFalse(stored.isEmpty());
+        stored.forEach(row -> assertEquals(Math.floorDiv(row[1], row[0]), row[2]));
+
+        // as if the process had died before its last checkpoints: the replay reproduces stored results,
+        // aggregates included, and verifies them instead of writing them again
+        final CheckpointStore store = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3);
+        final List<Path> files = store.files();
+        Files.delete(files.get(files.size() - 1));
+        Files.delete(files.get(files.size() - 2));
+        final RunSummary again = Weir.pipeline().journal(journal).window(SlidingWindows.of(400, 100)).outOfOrderness(30)
+            .aggregate(new Average()).checkpointEvery(3_000).build().runToEnd();
+        assertTrue(again.suppressedOutputs() > 0, "outputs verified on replay: " + again);
     }
 
     @Test

@@ -72,6 +72,41 @@ public final class OutputJournal implements AutoCloseable
     }
 
     /**
+     * Append a result that carries a user aggregation's value.
+     *
+     * @param windowStart  inclusive window start.
+     * @param windowEnd    exclusive window end.
+     * @param keyId        key id.
+     * @param count        count.
+     * @param sum          sum.
+     * @param min          min.
+     * @param max          max.
+     * @param version      version.
+     * @param sourceOffset the source offset covered.
+     * @param aggregate    the user aggregation's value.
+     * @return the output position of the result.
+     */
+    public long appendResult(
+        final long windowStart,
+        final long windowEnd,
+        final int keyId,
+        final long count,
+        final long sum,
+        final long min,
+        final long max,
+        final int version,
+        final long sourceOffset,
+        final long aggregate)
+    {
+        final ExcerptAppender a = appender();
+        try (DocumentContext dc = a.writingDocument())
+        {
+            OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset, aggregate);
+        }
+        return a.lastIndexAppended();
+    }
+
+    /**
      * Append a late event.
      *
      * @param eventId   event id.

@@ -19,6 +19,7 @@ import net.openhft.chronicle.bytes.BytesOut;
  *  49  long  source_offset
  *  57  int   key_id
  *  61  int   version
+ *  65  long  aggregate (only with a user aggregation: 73 bytes)
  * </pre>
  * A result's source offset is the offset of the event whose processing fired it, or the offset of the
  * input's last event for results fired at its end. Stateless and thread-safe.
@@ -31,6 +32,8 @@ public final class OutputLayout
     public static final byte TYPE_LATE = 5;
     /** Length in bytes of a result document. */
     public static final int RESULT_LENGTH = 1 + 7 * 8 + 2 * 4;
+    /** Length in bytes of a result document that carries a user aggregation's value. */
+    public static final int RESULT_WITH_AGGREGATE_LENGTH = RESULT_LENGTH + 8;
     /** Length in bytes of a late-event document. */
     public static final int LATE_LENGTH = 1 + 4 * 8 + 4;
 
@@ -74,6 +77,38 @@ public final class OutputLayout
         out.writeLong(sourceOffset);
         out.writeInt(keyId);
         out.writeInt(version);
+    }
+
+    /**
+     * Write a result with a user aggregation's value.
+     *
+     * @param out          where to write.
+     * @param windowStart  inclusive window start.
+     * @param windowEnd    exclusive window end.
+     * @param keyId        key id.
+     * @param count        count.
+     * @param sum          sum.
+     * @param min          min.
+     * @param max          max.
+     * @param version      version.
+     * @param sourceOffset the source offset covered.
+     * @param aggregate    the user aggregation's value.
+     */
+    public static void writeResult(
+        final BytesOut<?> out,
+        final long windowStart,
+        final long windowEnd,
+        final int keyId,
+        final long count,
+        final long sum,
+        final long min,
+        final long max,
+        final int version,
+        final long sourceOffset,
+        final long aggregate)
+    {
+        writeResult(out, windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
+        out.writeLong(aggregate);
     }
 
     /**
@@ -124,7 +159,9 @@ public final class OutputLayout
             final long sourceOffset = in.readLong();
             final int keyId = in.readInt();
             final int version = in.readInt();
-            consumer.onResult(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
+            final boolean hasAggregate = remaining >= RESULT_WITH_AGGREGATE_LENGTH;
+            final long aggregate = hasAggregate ? in.readLong() : 0;
+            consumer.onResult(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset, hasAggregate, aggregate);
             return TYPE_RESULT;
         }
         if (type == TYPE_LATE && remaining >= LATE_LENGTH)

@@ -6,7 +6,8 @@ package dev.weir.engine.aggregate;
  * <p>
  * The engine calls {@link #init} when a window opens, {@link #add} for each of its events,
  * {@link #merge} when two sessions merge (into the surviving one), and {@link #result} when the window
- * fires (the value reaches listeners as {@code WindowResult.aggregate()}). The state is in checkpoints,
+ * fires (the value reaches listeners as {@code WindowResult.aggregate()} and is stored with the result in
+ * the output journal). The state is in checkpoints,
  * so results after a crash are those of an uninterrupted run. Implementations must be deterministic,
  * must not allocate, and are called on the engine's last-stage thread only; {@link #name()} is part of
  * the configuration a checkpoint must match.

@@ -36,6 +36,9 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private long s6;
     private int sKey;
     private int sVersion;
+    private boolean sHasAggregate;
+    private long sAggregate;
+    private final boolean withAggregate;
 
     /**
      * @param output      the output journal; owned by this sink from now on.
@@ -46,6 +49,21 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
      */
     public OutputJournalSink(final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late)
     {
+        this(output, resumeAfter, results, late, false);
+    }
+
+    /**
+     * @param output        the output journal; owned by this sink from now on.
+     * @param resumeAfter   the output position covered by the restored checkpoint, or
+     *                      {@link OutputJournal#NONE} when starting from the beginning.
+     * @param results       the application's result listener, called for outputs not already stored.
+     * @param late          the application's late listener, likewise.
+     * @param withAggregate store each result's user aggregation value with it (and verify it on replay).
+     */
+    public OutputJournalSink(
+        final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late, final boolean withAggregate)
+    {
+        this.withAggregate = withAggregate;
         this.output = output;
         this.results = results;
         this.late = late;
@@ -62,7 +80,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         {
             if (storedType != OutputLayout.TYPE_RESULT || s0 != r.windowStart() || s1 != r.windowEnd() || sKey != r.keyId()
                 || s2 != r.count() || s3 != r.sum() || s4 != r.min() || s5 != r.max() || sVersion != r.version()
-                || s6 != r.sourceOffset())
+                || s6 != r.sourceOffset() || sHasAggregate != withAggregate || sAggregate != (withAggregate ? r.aggregate() : 0))
             {
                 throw new DeterminismException("replay reproduced result " + r + " at source offset " + r.sourceOffset()
                     + " but the output journal holds " + describeStored() + " at position " + position);
@@ -70,8 +88,11 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
             suppressed++;
             return;
         }
-        position = output.appendResult(
-            r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset());
+        position = withAggregate
+            ? output.appendResult(
+                r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate())
+            : output.appendResult(
+                r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset());
         appended++;
         results.onResult(r);
     }
@@ -168,7 +189,18 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     {
         return storedType == OutputLayout.TYPE_RESULT
             ? "result " + s0 + "," + s1 + ",#" + sKey + "," + s2 + "," + s3 + "," + s4 + "," + s5 + "," + sVersion + " (source offset " + s6 + ")"
+                + (sHasAggregate ? " aggregate " + sAggregate : "")
             : "late event " + s0 + " (source offset " + s3 + ")";
+    }
+
+    @Override
+    public void onResult(
+        final long windowStart, final long windowEnd, final int keyId, final long count, final long sum, final long min, final long max,
+        final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
+    {
+        onResult(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
+        sHasAggregate = hasAggregate;
+        sAggregate = aggregate;
     }
 
     @Override

@@ -73,7 +73,7 @@ public final class WindowResult
 
     /**
      * @return the result of the pipeline's user aggregation ({@code PipelineBuilder.aggregate}), or 0 without
-     *         one. Not stored in the output journal: only listeners see it.
+     *         one; stored with the result in the output journal.
      */
     public long aggregate()
     {
