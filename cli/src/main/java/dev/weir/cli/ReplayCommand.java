@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.weir.engine.RunSummary;
@@ -38,8 +39,17 @@ final class ReplayCommand implements Callable<Integer>
     @Option(names = "--dedupe", description = "ignore an event whose event_id was already seen in the range")
     boolean dedupe;
 
-    @Option(names = "--results", required = true, paramLabel = "FILE", description = "results CSV (replaced atomically)")
+    @Option(names = "--results", paramLabel = "FILE", description = "results CSV (replaced atomically); or --output-dir")
     Path results;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+        description = "write results as date partitions DIR/date=YYYY-MM-DD/results.<format> (by the UTC date of window_start), "
+            + "replacing exactly the partitions this replay produces rows for")
+    Path outputDir;
+
+    @Option(names = "--format", paramLabel = "csv|jsonl", defaultValue = "csv",
+        description = "file format of --output-dir partitions (default: ${DEFAULT-VALUE})")
+    PartitionedResults.Format format;
 
     @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
     Path lateOutput;
@@ -50,6 +60,10 @@ final class ReplayCommand implements Callable<Integer>
         if (window.latePolicy == LatePolicy.SIDE && lateOutput == null)
         {
             throw new BadInputException("--late side needs --late-output FILE");
+        }
+        if ((results == null) == (outputDir == null))
+        {
+            throw new BadInputException("give exactly one of --results FILE and --output-dir DIR");
         }
         if (from >= 0 && to < from)
         {
@@ -63,6 +77,10 @@ final class ReplayCommand implements Callable<Integer>
         catch (final JournalRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
+        }
+        if (outputDir != null)
+        {
+            return replayIntoPartitions(directory);
         }
         final RunSummary summary;
         try (KeyDictionary keys = KeyDictionary.open(directory);
@@ -83,6 +101,30 @@ final class ReplayCommand implements Callable<Integer>
             System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. Results: %s (%,d rows).%n",
                 summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
                 summary.dropped(), summary.sideOutput(), lateOutput, results, resultFile.lines() - 1);
+        }
+        return 0;
+    }
+
+    private int replayIntoPartitions(final JournalDirectory directory)
+    {
+        try (KeyDictionary keys = KeyDictionary.open(directory);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys);
+             AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
+        {
+            final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);
+            keys.handOff();
+            final RunSummary summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
+                .onResult(partitions).onLate(late).build().runToEnd();
+            keys.handOff();
+            final List<Path> written = partitions.commit();
+            if (lateFile != null)
+            {
+                lateFile.commit();
+            }
+            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. "
+                    + "Results: %,d rows in %d partitions of %s replaced (others untouched).%n",
+                summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
+                summary.dropped(), summary.sideOutput(), lateOutput, partitions.rows(), written.size(), outputDir);
         }
         return 0;
     }

@@ -1,0 +1,130 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import dev.weir.journal.EventJournal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir replay --output-dir}: results in date partitions, rewritten whole by a rerun; a replay of one
+ * day with another window changes that day's partition and no other.
+ */
+class PartitionedReplayTest
+{
+    private static final long DAY = 86_400_000L;
+    private static final long NOV_1 = 1_793_491_200_000L; // 2026-11-01T00:00:00Z
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRerunIsByteIdenticalAndAOneDayReplayChangesOnlyThatDay() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        final long[] firstOfDay = new long[4];
+        final long[] lastOfDay = new long[3];
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            final SplittableRandom random = new SplittableRandom(17);
+            for (int day = 0; day < 3; day++)
+            {
+                for (int i = 0; i < 2_000; i++)
+                {
+                    final long offset = writer.append(day * 10_000L + i, NOV_1 + day * DAY + i * 40_000L, "card-" + random.nextInt(20),
+                        random.nextInt(10_000));
+                    if (i == 0)
+                    {
+                        firstOfDay[day] = offset;
+                    }
+                    lastOfDay[day] = offset;
+                }
+            }
+        }
+        final Path out = dir.resolve("out");
+        assertEquals(0, replay(journal, out, "--window", "tumbling:1h").exit());
+        final List<Path> days = List.of(part(out, "2026-11-01"), part(out, "2026-11-02"), part(out, "2026-11-03"));
+        final byte[][] first = read(days);
+        assertTrue(Files.readAllLines(days.get(0)).get(0).equals(ResultCsv.RESULT_HEADER));
+        assertTrue(Files.readAllLines(days.get(1)).size() > 20);
+
+        assertEquals(0, replay(journal, out, "--window", "tumbling:1h").exit());
+        final byte[][] again = read(days);
+        for (int d = 0; d < days.size(); d++)
+        {
+            assertArrayEquals(first[d], again[d], "rerun, " + days.get(d));
+        }
+
+        final Cli oneDay = replay(journal, out, "--window", "tumbling:2h", "--from", String.valueOf(firstOfDay[1]),
+            "--to", String.valueOf(lastOfDay[1]));
+        assertEquals(0, oneDay.exit(), oneDay.err());
+        assertTrue(oneDay.out().contains("in 1 partitions"), oneDay.out());
+        final byte[][] after = read(days);
+        assertArrayEquals(first[0], after[0], "day 0 untouched");
+        assertFalse(Arrays.equals(first[1], after[1]), "day 1 rewritten with 2 h windows");
+        assertArrayEquals(first[2], after[2], "day 2 untouched");
+        assertTrue(Files.readAllLines(days.get(1)).stream().skip(1).allMatch(l -> {
+            final String[] f = l.split(",");
+            return Long.parseLong(f[1]) - Long.parseLong(f[0]) == 7_200_000L;
+        }), "day 1 holds only the new windows (overwritten, not appended)");
+    }
+
+    @Test
+    void jsonLinesAndUsageErrors() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            writer.append(1, NOV_1 + 5_000, "card-1", 250);
+            writer.append(2, NOV_1 + 7_000, "card-1", 750);
+        }
+        final Path out = dir.resolve("json");
+        assertEquals(0, replay(journal, out, "--window", "tumbling:10s", "--format", "jsonl").exit());
+        assertEquals(List.of("{\"window_start\":" + NOV_1 + ",\"window_end\":" + (NOV_1 + 10_000)
+                + ",\"key\":\"card-1\",\"count\":2,\"sum\":1000,\"min\":250,\"max\":750,\"version\":0}"),
+            Files.readAllLines(out.resolve("date=2026-11-01").resolve("results.jsonl")));
+
+        final Cli both = Cli.run("replay", "--journal", journal.toString(), "--window", "tumbling:10s", "--results",
+            dir.resolve("r.csv").toString(), "--output-dir", out.toString());
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("exactly one of --results FILE and --output-dir DIR"), both.err());
+        final Cli badFormat = replay(journal, out, "--window", "tumbling:10s", "--format", "xml");
+        assertEquals(2, badFormat.exit());
+    }
+
+    private static Cli replay(final Path journal, final Path out, final String... flags)
+    {
+        final String[] args = new String[4 + flags.length];
+        args[0] = "replay";
+        args[1] = "--journal";
+        args[2] = journal.toString();
+        args[3] = "--output-dir=" + out;
+        System.arraycopy(flags, 0, args, 4, flags.length);
+        return Cli.run(args);
+    }
+
+    private static Path part(final Path out, final String date)
+    {
+        return out.resolve("date=" + date).resolve("results.csv");
+    }
+
+    private static byte[][] read(final List<Path> files) throws IOException
+    {
+        final byte[][] bytes = new byte[files.size()][];
+        for (int i = 0; i < files.size(); i++)
+        {
+            bytes[i] = Files.readAllBytes(files.get(i));
+        }
+        return bytes;
+    }
+}
