@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.nio.file.Path;
 
+import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.OutputConsumer;
@@ -67,6 +68,59 @@ final class OutputExport
                 }
             });
             resultFile.commit();
+            if (lateFile != null)
+            {
+                lateFile.commit();
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * Export the output journal's results as date partitions (see {@link PartitionedResults}), and its late
+     * events as CSV.
+     *
+     * @param directory the journal.
+     * @param outputDir the partitions' directory.
+     * @param format    their file format.
+     * @param late      the late-events CSV to write, or null.
+     * @return rows written: {results, late, partitions}.
+     */
+    static long[] exportPartitions(final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late)
+    {
+        final long[] rows = {0, 0, 0};
+        try (KeyDictionary keys = KeyDictionary.open(directory);
+             OutputJournal output = OutputJournal.open(directory);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys);
+             AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
+        {
+            if (lateFile != null)
+            {
+                lateFile.line(LATE_HEADER);
+            }
+            final WindowResult result = new WindowResult();
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    partitions.onResult(result.set(start, end, key, count, sum, min, max, version, offset));
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                    if (lateFile != null)
+                    {
+                        lateFile.line(id + "," + time + "," + keys.name(key) + "," + value);
+                    }
+                    rows[1]++;
+                }
+            });
+            rows[0] = partitions.rows();
+            rows[2] = partitions.commit().size();
             if (lateFile != null)
             {
                 lateFile.commit();

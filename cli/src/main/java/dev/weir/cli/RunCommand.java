@@ -26,13 +26,22 @@ final class RunCommand implements Callable<Integer>
     @Mixin
     ProcessingOptions processing;
 
-    @Option(names = "--results", required = true, paramLabel = "FILE", description = "results CSV to write (replaced atomically)")
+    @Option(names = "--results", paramLabel = "FILE", description = "results CSV to write (replaced atomically); or --output-dir")
     Path results;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+        description = "write results as date partitions DIR/date=YYYY-MM-DD/results.<format> (UTC date of window_start), each replaced atomically")
+    Path outputDir;
+
+    @Option(names = "--format", paramLabel = "csv|jsonl", defaultValue = "csv",
+        description = "file format of --output-dir partitions (default: ${DEFAULT-VALUE})")
+    PartitionedResults.Format format;
 
     @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
     Path lateOutput;
 
-    @Option(names = "--rejected", paramLabel = "FILE", description = "rejected lines (default: <results>.rejected.csv)")
+    @Option(names = "--rejected", paramLabel = "FILE",
+        description = "rejected lines (default: <results>.rejected.csv, or <output-dir>/rejected.csv)")
     Path rejected;
 
     @Option(names = "--journal", paramLabel = "DIR",
@@ -49,9 +58,15 @@ final class RunCommand implements Callable<Integer>
         {
             throw new BadInputException("--late side needs --late-output FILE");
         }
+        if ((results == null) == (outputDir == null))
+        {
+            throw new BadInputException("give exactly one of --results FILE and --output-dir DIR");
+        }
         final RunJob job = new RunJob();
         job.input = input;
         job.results = results;
+        job.outputDir = outputDir;
+        job.format = format;
         job.lateOutput = lateOutput;
         job.rejected = rejected;
         job.journal = journal;

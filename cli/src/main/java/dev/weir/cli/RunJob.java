@@ -26,6 +26,8 @@ final class RunJob
 {
     Path input;
     Path results;
+    Path outputDir;
+    PartitionedResults.Format format = PartitionedResults.Format.csv;
     Path lateOutput;
     Path rejected;
     Path journal;
@@ -38,7 +40,7 @@ final class RunJob
      *
      * @param ingest the ingest summary, or null without an input.
      * @param run    the pipeline's summary.
-     * @param rows   rows exported: {results, late}.
+     * @param rows   rows exported: {results, late, partitions}.
      */
     record Outcome(CsvIngest.Summary ingest, RunSummary run, long[] rows)
     {
@@ -99,7 +101,7 @@ final class RunJob
             }
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
             final RunSummary ran = process(journalDir, out);
-            final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput);
+            final long[] rows = export(journalDir);
             printSummary(out, ingested, ran, rows, journalDir, temporary);
             return new Outcome(ingested, ran, rows);
         }
@@ -138,7 +140,8 @@ final class RunJob
         try (events)
         {
             final Path rejectedFile = rejected != null ? rejected
-                : (results != null ? results.resolveSibling(results.getFileName() + ".rejected.csv") : Path.of("rejected.csv"));
+                : results != null ? results.resolveSibling(results.getFileName() + ".rejected.csv")
+                : outputDir != null ? outputDir.resolve("rejected.csv") : Path.of("rejected.csv");
             final CsvIngest ingest = new CsvIngest(input, rejectedFile);
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
@@ -246,13 +249,30 @@ final class RunJob
         {
             text.append(String.format(", %,d duplicates ignored", run.duplicates()));
         }
-        text.append(String.format("; %d checkpoints (longest pause %.1f ms). Results: %s (%,d rows)",
-            run.checkpoints(), run.maxCheckpointNanos() / 1e6, results, rows[0]));
+        text.append(String.format("; %d checkpoints (longest pause %.1f ms). Results: %s (%,d rows%s)",
+            run.checkpoints(), run.maxCheckpointNanos() / 1e6, results != null ? results : outputDir, rows[0],
+            results != null ? "" : String.format(" in %,d date partitions", rows[2])));
         if (lateOutput != null)
         {
             text.append(String.format(", late events: %s (%,d rows)", lateOutput, rows[1]));
         }
         out.println(text.append('.'));
+    }
+
+    /**
+     * Export the output journal: as one results CSV, or as date partitions.
+     *
+     * @param journalDir the journal.
+     * @return rows written: {results, late, partitions}.
+     */
+    private long[] export(final Path journalDir)
+    {
+        if (outputDir != null)
+        {
+            return OutputExport.exportPartitions(JournalDirectory.open(journalDir), outputDir, format, lateOutput);
+        }
+        final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput);
+        return new long[] {rows[0], rows[1], 1};
     }
 
     private static void deleteRecursively(final Path root)

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weir replay --output-dir}: results in date partitions, rewritten whole by a rerun; a replay of one
- * day with another window changes that day's partition and no other.
+ * {@code --output-dir}: results in date partitions. A rerun of {@code weir replay} rewrites them whole with
+ * the same bytes; a replay of one day with another window changes that day's partition and no other;
+ * {@code weir run} exports its output journal the same way.
  */
 class PartitionedReplayTest
 {
@@ -100,6 +101,24 @@ class PartitionedReplayTest
         assertTrue(both.err().contains("exactly one of --results FILE and --output-dir DIR"), both.err());
         final Cli badFormat = replay(journal, out, "--window", "tumbling:10s", "--format", "xml");
         assertEquals(2, badFormat.exit());
+    }
+
+    @Test
+    void weirRunExportsItsOutputJournalAsPartitions() throws IOException
+    {
+        final Path input = dir.resolve("events.csv");
+        Files.write(input, List.of("event_id,event_time,key,value", "1," + (NOV_1 + 5_000) + ",card-1,250",
+            "2," + (NOV_1 + DAY + 5_000) + ",card-2,300", "3," + (NOV_1 + DAY + 6_000) + ",card-2,100", "not,a,line"));
+        final Path out = dir.resolve("run-out");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--journal", dir.resolve("run-journal").toString(),
+            "--window", "tumbling:10s", "--output-dir", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("(2 rows in 2 date partitions)"), run.out());
+        assertEquals(List.of(ResultCsv.RESULT_HEADER, NOV_1 + "," + (NOV_1 + 10_000) + ",card-1,1,250,250,250,0"),
+            Files.readAllLines(part(out, "2026-11-01")));
+        assertEquals(List.of(ResultCsv.RESULT_HEADER, (NOV_1 + DAY) + "," + (NOV_1 + DAY + 10_000) + ",card-2,2,400,100,300,0"),
+            Files.readAllLines(part(out, "2026-11-02")));
+        assertEquals(2, Files.readAllLines(out.resolve("rejected.csv")).size(), "header and the bad line");
     }
 
     private static Cli replay(final Path journal, final Path out, final String... flags)
