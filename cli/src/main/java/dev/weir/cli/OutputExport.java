@@ -25,7 +25,7 @@ final class OutputExport
 
     /**
      * @param directory the journal.
-     * @param results   the results CSV to write.
+     * @param results   the results CSV to write, or null.
      * @param late      the late-events CSV to write, or null.
      * @return rows written: {results, late}.
      */
@@ -34,10 +34,13 @@ final class OutputExport
         final long[] rows = {0, 0};
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory);
-             AtomicTextFile resultFile = new AtomicTextFile(results);
+             AtomicTextFile resultFile = results == null ? null : new AtomicTextFile(results);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
-            resultFile.line(RESULT_HEADER);
+            if (resultFile != null)
+            {
+                resultFile.line(RESULT_HEADER);
+            }
             if (lateFile != null)
             {
                 lateFile.line(LATE_HEADER);
@@ -50,11 +53,15 @@ final class OutputExport
                     final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
                     final int version, final long offset)
                 {
+                    rows[0]++;
+                    if (resultFile == null)
+                    {
+                        return;
+                    }
                     row.setLength(0);
                     row.append(start).append(',').append(end).append(',').append(keys.name(key)).append(',').append(count).append(',')
                         .append(sum).append(',').append(min).append(',').append(max).append(',').append(version);
                     resultFile.line(row.toString());
-                    rows[0]++;
                 }
 
                 @Override
@@ -67,7 +74,10 @@ final class OutputExport
                     rows[1]++;
                 }
             });
-            resultFile.commit();
+            if (resultFile != null)
+            {
+                resultFile.commit();
+            }
             if (lateFile != null)
             {
                 lateFile.commit();

@@ -37,6 +37,19 @@ final class RunCommand implements Callable<Integer>
         description = "file format of --output-dir partitions (default: ${DEFAULT-VALUE})")
     PartitionedResults.Format format;
 
+    @Option(names = "--jdbc-url", paramLabel = "URL",
+        description = "also deliver the results into PostgreSQL (jdbc:postgresql://host:port/db?user=..&password=..): "
+            + "upserts keeping the highest version, with the offsets in the same transaction (table weir_offsets)")
+    String jdbcUrl;
+
+    @Option(names = "--jdbc-table", paramLabel = "NAME", defaultValue = dev.weir.postgres.PostgresSink.DEFAULT_TABLE,
+        description = "results table for --jdbc-url, created if missing (default: ${DEFAULT-VALUE})")
+    String jdbcTable;
+
+    @Option(names = "--jdbc-batch", paramLabel = "N", defaultValue = "" + dev.weir.postgres.PostgresSink.DEFAULT_BATCH,
+        description = "outputs per PostgreSQL transaction (default: ${DEFAULT-VALUE})")
+    int jdbcBatch;
+
     @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
     Path lateOutput;
 
@@ -58,9 +71,13 @@ final class RunCommand implements Callable<Integer>
         {
             throw new BadInputException("--late side needs --late-output FILE");
         }
-        if ((results == null) == (outputDir == null))
+        if (results != null && outputDir != null)
         {
-            throw new BadInputException("give exactly one of --results FILE and --output-dir DIR");
+            throw new BadInputException("give one of --results FILE and --output-dir DIR, not both");
+        }
+        if (results == null && outputDir == null && jdbcUrl == null)
+        {
+            throw new BadInputException("give --results FILE, --output-dir DIR or --jdbc-url URL");
         }
         final RunJob job = new RunJob();
         job.input = input;
@@ -68,6 +85,9 @@ final class RunCommand implements Callable<Integer>
         job.outputDir = outputDir;
         job.format = format;
         job.lateOutput = lateOutput;
+        job.jdbcUrl = jdbcUrl;
+        job.jdbcTable = jdbcTable;
+        job.jdbcBatch = jdbcBatch;
         job.rejected = rejected;
         job.journal = journal;
         job.window = window;

@@ -29,6 +29,9 @@ final class RunJob
     Path outputDir;
     PartitionedResults.Format format = PartitionedResults.Format.csv;
     Path lateOutput;
+    String jdbcUrl;
+    String jdbcTable = dev.weir.postgres.PostgresSink.DEFAULT_TABLE;
+    int jdbcBatch = dev.weir.postgres.PostgresSink.DEFAULT_BATCH;
     Path rejected;
     Path journal;
     boolean follow;
@@ -41,8 +44,9 @@ final class RunJob
      * @param ingest the ingest summary, or null without an input.
      * @param run    the pipeline's summary.
      * @param rows   rows exported: {results, late, partitions}.
+     * @param delivery what the PostgreSQL sink delivered, or null without one.
      */
-    record Outcome(CsvIngest.Summary ingest, RunSummary run, long[] rows)
+    record Outcome(CsvIngest.Summary ingest, RunSummary run, long[] rows, dev.weir.postgres.Delivery delivery)
     {
     }
 
@@ -88,7 +92,7 @@ final class RunJob
         {
             throw new java.io.UncheckedIOException("cannot create a temporary journal", ex);
         }
-        try
+        try (PostgresDelivery postgres = jdbcUrl == null ? null : PostgresDelivery.connect(jdbcUrl, jdbcTable, jdbcBatch))
         {
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
@@ -102,8 +106,9 @@ final class RunJob
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
             final RunSummary ran = process(journalDir, out);
             final long[] rows = export(journalDir);
-            printSummary(out, ingested, ran, rows, journalDir, temporary);
-            return new Outcome(ingested, ran, rows);
+            final dev.weir.postgres.Delivery delivered = postgres == null ? null : postgres.deliver(JournalDirectory.open(journalDir));
+            printSummary(out, ingested, ran, rows, journalDir, temporary, postgres == null ? null : postgres.describe(delivered));
+            return new Outcome(ingested, ran, rows, delivered);
         }
         finally
         {
@@ -223,7 +228,8 @@ final class RunJob
         final RunSummary run,
         final long[] rows,
         final Path journalDir,
-        final boolean temporary)
+        final boolean temporary,
+        final String delivery)
     {
         final StringBuilder text = new StringBuilder();
         if (in != null)
@@ -249,14 +255,25 @@ final class RunJob
         {
             text.append(String.format(", %,d duplicates ignored", run.duplicates()));
         }
-        text.append(String.format("; %d checkpoints (longest pause %.1f ms). Results: %s (%,d rows%s)",
-            run.checkpoints(), run.maxCheckpointNanos() / 1e6, results != null ? results : outputDir, rows[0],
-            results != null ? "" : String.format(" in %,d date partitions", rows[2])));
+        text.append(String.format("; %d checkpoints (longest pause %.1f ms).", run.checkpoints(), run.maxCheckpointNanos() / 1e6));
+        if (results != null || outputDir != null)
+        {
+            text.append(String.format(" Results: %s (%,d rows%s)", results != null ? results : outputDir, rows[0],
+                results != null ? "" : String.format(" in %,d date partitions", rows[2])));
+        }
         if (lateOutput != null)
         {
-            text.append(String.format(", late events: %s (%,d rows)", lateOutput, rows[1]));
+            text.append(String.format("%s late events: %s (%,d rows)", results != null || outputDir != null ? "," : " Late", lateOutput, rows[1]));
         }
-        out.println(text.append('.'));
+        if (text.charAt(text.length() - 1) != '.')
+        {
+            text.append('.');
+        }
+        if (delivery != null)
+        {
+            text.append(' ').append(delivery).append('.');
+        }
+        out.println(text);
     }
 
     /**
@@ -271,7 +288,11 @@ final class RunJob
         {
             return OutputExport.exportPartitions(JournalDirectory.open(journalDir), outputDir, format, lateOutput);
         }
-        final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput);
+        if (results == null && lateOutput == null)
+        {
+            return new long[] {0, 0, 0}; // PostgreSQL only
+        }
+        final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput); // results may be null: late events only
         return new long[] {rows[0], rows[1], 1};
     }
 

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +11,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
-import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,7 +35,7 @@ class KillRecoveryTest
     void killedAtRandomMomentsTheRunStillWritesEveryResultExactlyOnce(final String window) throws Exception
     {
         final Path input = dir.resolve("events.csv");
-        writeEvents(input, EVENTS, window.hashCode());
+        KillHarness.writeEvents(input, EVENTS, 2_000, window.hashCode());
         final List<String> flags = List.of("--window", window, "--out-of-orderness", "400", "--allowed-lateness", "1s", "--late", "side",
             "--checkpoint-every", "2000");
 
@@ -57,7 +53,7 @@ class KillRecoveryTest
         {
             attempts++;
             assertTrue(attempts < KILLS * 20 + 50, "too many attempts: " + attempts);
-            final Process child = startChild(args(input, killed, flags), dir.resolve("child-" + attempts + ".log"));
+            final Process child = KillHarness.startChild(args(input, killed, flags), dir.resolve("child-" + attempts + ".log"));
             // the child spends its first ~0.8 s starting the JVM and Chronicle, then ingests, then processes:
             // the first third of the kills aim at the ingest, the rest anywhere
             final long delayMs = kills >= KILLS ? 600_000 : kills < KILLS / 3 ? 500 + random.nextInt(800) : 300 + random.nextInt(2_000);
@@ -74,7 +70,7 @@ class KillRecoveryTest
                 child.destroyForcibly(); // SIGKILL
                 child.waitFor();
                 kills++;
-                if (ingestedLines(killed.resolve("journal")) < EVENTS)
+                if (KillHarness.ingestedLines(killed.resolve("journal")) < EVENTS)
                 {
                     killsDuringIngest++;
                 }
@@ -98,56 +94,5 @@ class KillRecoveryTest
             "--rejected", out.resolve("rejected.csv").toString()));
         args.addAll(flags);
         return args.toArray(String[]::new);
-    }
-
-    private static Process startChild(final String[] weirArgs, final Path log) throws IOException
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(testClasspath());
-        command.add(WeirCommand.class.getName());
-        command.addAll(List.of(weirArgs));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    private static String testClasspath()
-    {
-        final String classpath = System.getProperty("java.class.path");
-        assertTrue(classpath.contains("picocli") && classpath.contains("chronicle-queue"), "the test classpath reaches the child: " + classpath);
-        return classpath;
-    }
-
-    private static void writeEvents(final Path file, final int events, final long seed) throws IOException
-    {
-        final SplittableRandom random = new SplittableRandom(seed);
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
-        {
-            out.write(EventLine.HEADER);
-            out.write('\n');
-            for (int i = 0; i < events; i++)
-            {
-                if (random.nextInt(1_000) == 0)
-                {
-                    out.write("malformed," + i + "\n");
-                }
-                final long lateBy = random.nextInt(200) == 0 ? 3_000 + random.nextInt(2_000) : random.nextInt(400);
-                final long time = Math.max(0, 100_000L + i / 2 - lateBy);
-                out.write(i + "," + time + ",k" + random.nextInt(2_000) + "," + (random.nextInt(20_000) - 10_000) + "\n");
-            }
-        }
-    }
-
-
-    private static long ingestedLines(final Path journal)
-    {
-        if (!JournalDirectory.isJournal(journal))
-        {
-            return 0;
-        }
-        final dev.weir.journal.IngestLog.Counts counts = dev.weir.journal.IngestLog.counts(JournalDirectory.open(journal));
-        return counts.events();
     }
 }

@@ -29,12 +29,15 @@ public final class JournalDirectory
     public static final int FORMAT_VERSION = 2;
 
     private static final String VERSION_PREFIX = "version=";
+    private static final String ID_PREFIX = "id=";
 
     private final Path root;
+    private final String id;
 
-    private JournalDirectory(final Path root)
+    private JournalDirectory(final Path root, final String id)
     {
         this.root = root;
+        this.id = id;
     }
 
     /**
@@ -85,8 +88,10 @@ public final class JournalDirectory
             final Path staging = parent.resolve("." + root.getFileName() + ".weir-creating");
             deleteRecursively(staging);
             Files.createDirectories(staging);
-            Files.write(staging.resolve(MARKER_FILE), List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION), StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging);
+            final String id = java.util.UUID.randomUUID().toString();
+            Files.write(
+                staging.resolve(MARKER_FILE), List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION, ID_PREFIX + id), StandardCharsets.UTF_8);
+            final JournalDirectory staged = new JournalDirectory(staging, id);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -99,7 +104,7 @@ public final class JournalDirectory
         {
             throw new UncheckedIOException("cannot create journal directory " + root, ex);
         }
-        return new JournalDirectory(root);
+        return open(root);
     }
 
     private static void deleteRecursively(final Path path) throws IOException
@@ -155,7 +160,10 @@ public final class JournalDirectory
             throw new JournalRefusedException(
                 root, "it is journal format version " + version + ", this build reads version " + FORMAT_VERSION);
         }
-        return new JournalDirectory(root);
+        final String id = lines.size() > 2 && lines.get(2).startsWith(ID_PREFIX)
+            ? lines.get(2).substring(ID_PREFIX.length()).trim()
+            : "path:" + root; // journals made before ids were written
+        return new JournalDirectory(root, id);
     }
 
     /**
@@ -165,6 +173,17 @@ public final class JournalDirectory
     public static boolean isJournal(final Path directory)
     {
         return Files.isRegularFile(directory.resolve(MARKER_FILE));
+    }
+
+    /**
+     * @return the journal's identity: a random UUID written into its marker when it was created, so a
+     *         journal deleted and created again at the same path is another journal. (A journal made before
+     *         ids were written is identified by {@code path:} and its absolute root.) Sinks that keep their
+     *         own offsets, such as the PostgreSQL sink, key them by it.
+     */
+    public String id()
+    {
+        return id;
     }
 
     /**

@@ -39,6 +39,21 @@ class JournalDirectoryTest
     }
 
     @Test
+    void aJournalKeepsItsIdAndAJournalCreatedAgainAtTheSamePathHasAnother() throws IOException
+    {
+        final Path journalDir = dir.resolve("ids");
+        final String first = JournalDirectory.create(journalDir).id();
+        assertEquals(first, JournalDirectory.open(journalDir).id());
+        assertEquals(36, first.length(), first);
+        try (java.util.stream.Stream<Path> paths = Files.walk(journalDir))
+        {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        final String second = JournalDirectory.create(journalDir).id();
+        org.junit.jupiter.api.Assertions.assertNotEquals(first, second);
+    }
+
+    @Test
     void refusesAFileAndAMissingDirectoryForReading()
     {
         assertThrows(JournalRefusedException.class, () -> JournalDirectory.open(dir.resolve("missing")));

@@ -1,0 +1,283 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+import dev.weir.postgres.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Exactly-once into PostgreSQL, proven by killing: {@code weir run --jdbc-url} in a child JVM is killed
+ * with SIGKILL at random moments (during ingest, processing and delivery) and restarted, at least
+ * {@code -Dweir.kill.count} times (12 by default), in rounds on fresh journals and tables; half of
+ * the kills are aimed at the delivery, just after the child commits a transaction. After each round the
+ * table must equal an uninterrupted run's, row for row; the offsets row must name the last output of the
+ * round's own output journal and the highest event offset its outputs cover; and the table must
+ * hold one row per window the output journal fired, each of its highest version.
+ */
+class PostgresKillRecoveryTest
+{
+    private static final int KILLS = Integer.getInteger("weir.kill.count", 12);
+    private static final int EVENTS = 200_000;
+
+    @TempDir
+    Path dir;
+
+    private Connection db;
+    private String table;
+
+    @BeforeEach
+    void connect()
+    {
+        db = TestDatabase.connect();
+        table = "kill_test_" + Long.toHexString(System.nanoTime());
+    }
+
+    @AfterEach
+    void dropTables() throws SQLException
+    {
+        if (db == null)
+        {
+            return; // skipped: no server
+        }
+        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table + "_reference");
+        for (final String killedTable : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + table + "_killed_%'"))
+        {
+            TestDatabase.execute(db, "DROP TABLE " + killedTable);
+        }
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table LIKE '" + table + "%'");
+        db.close();
+    }
+
+    @Test
+    void killedAtRandomMomentsTheTableStillEqualsAnUninterruptedRun() throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        KillHarness.writeEvents(input, EVENTS, 1_000, 77);
+        final List<String> flags = List.of("--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "3s",
+            "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200");
+
+        final long started = System.nanoTime();
+        final Cli clean = Cli.run(args(input, dir.resolve("reference"), table + "_reference", flags));
+        assertEquals(0, clean.exit(), clean.err());
+        final long cleanMs = Math.max(1_000, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+
+        final List<String> reference = rows(table + "_reference");
+        assertTrue(reference.size() > 10_000, "windows: " + reference.size());
+        assertTrue(reference.stream().anyMatch(r -> r.endsWith(",1")), "late events re-fired some windows");
+        final JournalDirectory referenceJournal = JournalDirectory.open(dir.resolve("reference").resolve("journal"));
+        assertEquals(lastSourceOffset(referenceJournal), Long.parseLong(sourceOffset(table + "_reference")), "the uninterrupted run's offsets row");
+
+        // rounds, each on a fresh journal and table: kills aimed anywhere alternate with kills aimed at the
+        // delivery (just after the child committed a transaction); a round ends when a child completes
+        final SplittableRandom random = new SplittableRandom(31);
+        final int[] phases = new int[3]; // ingest, processing or export, delivery
+        int kills = 0;
+        int attempts = 0;
+        int rounds = 0;
+        while (kills < KILLS)
+        {
+            final Path killed = dir.resolve("killed-" + rounds);
+            final Path journal = killed.resolve("journal");
+            final String killedTable = table + "_killed_" + rounds;
+            for (int k = 0; ; k++)
+            {
+                attempts++;
+                assertTrue(attempts < KILLS * 20 + 50, "too many attempts: " + attempts);
+                final Path log = dir.resolve("child-" + attempts + ".log");
+                final long deliveredBefore = deliveredPosition(journal, killedTable);
+                final Process child = KillHarness.startChild(args(input, killed, killedTable, flags), log);
+                final boolean aim = kills < KILLS;
+                if (aim && k % 2 == 1)
+                {
+                    awaitDeliveryProgress(child, journal, killedTable, deliveredBefore);
+                    Thread.sleep(random.nextInt(200));
+                }
+                else if (aim)
+                {
+                    Thread.sleep(300 + random.nextLong(cleanMs / 2));
+                }
+                if (aim && child.isAlive())
+                {
+                    child.destroyForcibly(); // SIGKILL
+                    child.waitFor();
+                    kills++;
+                    phases[phase(journal, killedTable)]++;
+                    continue;
+                }
+                assertTrue(child.waitFor(10, TimeUnit.MINUTES), "a run to completion");
+                if (child.exitValue() != 0)
+                {
+                    fail("child exited with " + child.exitValue() + ":\n" + Files.readString(log));
+                }
+                break;
+            }
+
+            final List<String> afterKills = rows(killedTable);
+            assertEquals(reference.size(), afterKills.size(), "round " + rounds + ": rows after its kills");
+            assertEquals(reference, afterKills, "round " + rounds + ": rows after its kills");
+            assertEquals(highestVersions(journal), afterKills, "one row per window fired, of its highest version");
+            final JournalDirectory killedJournal = JournalDirectory.open(journal);
+            assertEquals(List.of(lastOutputPosition(killedJournal) + "," + lastSourceOffset(killedJournal)), TestDatabase.rows(db,
+                    "SELECT output_position, source_offset FROM weir_offsets WHERE journal_id = '" + killedJournal.id() + "' AND results_table = '"
+                        + killedTable + "'"),
+                "the offsets row names the last output and the event offset it covers");
+            rounds++;
+        }
+        System.out.printf("PostgreSQL sink: %d kills in %d rounds: %d during ingest, %d during processing or export, %d during delivery%n",
+            kills, rounds, phases[0], phases[1], phases[2]);
+        assertTrue(phases[2] > 0, "some kills landed during delivery");
+    }
+
+    /** Wait until the child commits a delivery transaction beyond {@code before}, or exits. */
+    private void awaitDeliveryProgress(final Process child, final Path journal, final String resultsTable, final long before) throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (child.isAlive() && deliveredPosition(journal, resultsTable) <= before && System.nanoTime() < deadline)
+        {
+            Thread.sleep(5);
+        }
+    }
+
+    /** Where a killed run was: 0 ingest, 1 processing or export, 2 delivery (begun, not finished). */
+    private int phase(final Path journal, final String resultsTable) throws SQLException
+    {
+        if (KillHarness.ingestedLines(journal) < EVENTS)
+        {
+            return 0;
+        }
+        final long delivered = deliveredPosition(journal, resultsTable);
+        return delivered >= 0 && delivered < lastOutputPosition(JournalDirectory.open(journal)) ? 2 : 1;
+    }
+
+    private static String[] args(final Path input, final Path out, final String resultsTable, final List<String> flags)
+    {
+        final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--journal", out.resolve("journal").toString(),
+            "--rejected", out.resolve("rejected.csv").toString(), "--jdbc-table", resultsTable));
+        args.addAll(flags);
+        return args.toArray(String[]::new);
+    }
+
+    private List<String> rows(final String resultsTable) throws SQLException
+    {
+        final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version FROM " + resultsTable);
+        Collections.sort(rows);
+        return rows;
+    }
+
+    private String sourceOffset(final String resultsTable) throws SQLException
+    {
+        return TestDatabase.rows(db, "SELECT source_offset FROM weir_offsets WHERE results_table = '" + resultsTable + "'").get(0);
+    }
+
+    private long deliveredPosition(final Path journal, final String resultsTable) throws SQLException
+    {
+        if (!JournalDirectory.isJournal(journal))
+        {
+            return -1;
+        }
+        final List<String> position = TestDatabase.rows(db, "SELECT output_position FROM weir_offsets WHERE journal_id = '"
+            + JournalDirectory.open(journal).id() + "' AND results_table = '" + resultsTable + "'");
+        return position.isEmpty() ? -1 : Long.parseLong(position.get(0));
+    }
+
+    /** Every window in the output journal with its highest version, as the table's rows, sorted. */
+    private static List<String> highestVersions(final Path journalDir)
+    {
+        final JournalDirectory journal = JournalDirectory.open(journalDir);
+        final java.util.Map<String, String> rows = new java.util.HashMap<>();
+        final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
+        try (dev.weir.journal.KeyDictionary keys = dev.weir.journal.KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    final String window = keys.name(key) + "," + start + "," + end;
+                    if (versions.getOrDefault(window, -1) < version)
+                    {
+                        versions.put(window, version);
+                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
+                    }
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            });
+        }
+        final List<String> sorted = new ArrayList<>(rows.values());
+        Collections.sort(sorted);
+        return sorted;
+    }
+
+    /** The highest event journal offset the output journal's outputs cover (an event offset differs between two journals of the same lines). */
+    private static long lastSourceOffset(final JournalDirectory journal)
+    {
+        final long[] highest = {-1};
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                {
+                    highest[0] = Math.max(highest[0], o);
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                    highest[0] = Math.max(highest[0], offset);
+                }
+            });
+        }
+        return highest[0];
+    }
+
+    private static long lastOutputPosition(final JournalDirectory journal)
+    {
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            final OutputConsumer skip = new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                {
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            };
+            output.seekAfter(OutputJournal.NONE);
+            while (output.next(skip) != 0)
+            {
+                // to the end
+            }
+            return output.lastReadPosition();
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package dev.weir.postgres;
+
+/**
+ * What one {@link PostgresSink#deliver} call did.
+ *
+ * @param resumedAfter     the output journal position the database held before the call ({@code -1}: none).
+ * @param position         the position it holds now.
+ * @param sourceOffset     the highest event journal offset the delivered outputs cover ({@code -1}: none yet).
+ * @param results          results read from the output journal and upserted.
+ * @param changed          of those, rows inserted or updated (the others found a row of the same or a
+ *                         higher version already there, and left it unchanged).
+ * @param transactions     transactions committed.
+ */
+public record Delivery(long resumedAfter, long position, long sourceOffset, long results, long changed, long transactions)
+{
+}

@@ -1,0 +1,168 @@
+package dev.weir.postgres;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The two tables of the PostgreSQL sink, created on first use and checked on every connection:
+ * <ul>
+ *   <li>the results table (default {@code weir_results}): one row per window, unique by
+ *   {@code (key, window_start, window_end)};</li>
+ *   <li>{@value #OFFSETS_TABLE}: per journal id and results table, the last output journal position
+ *   delivered and the highest source (event journal) offset it covers.</li>
+ * </ul>
+ * A table that exists with a missing column, a column of another type, a required extra column, or
+ * without the unique key the upsert needs is refused with {@link SinkRefusedException}; it is never
+ * altered. Extra columns that are nullable or have a default (an audit timestamp, say) are allowed.
+ * Stateless; its methods run on the caller's connection.
+ */
+final class SinkSchema
+{
+    static final String OFFSETS_TABLE = "weir_offsets";
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
+    private static final Map<String, String> RESULT_COLUMNS = columns(
+        "key", "text", "window_start", "bigint", "window_end", "bigint", "count", "bigint", "sum", "bigint", "min", "bigint",
+        "max", "bigint", "version", "integer", "source_offset", "bigint", "aggregate", "bigint");
+    private static final List<String> RESULT_KEY = List.of("key", "window_start", "window_end");
+
+    private static final Map<String, String> OFFSET_COLUMNS = columns(
+        "journal_id", "text", "results_table", "text", "output_position", "bigint", "source_offset", "bigint",
+        "updated_at", "timestamp with time zone");
+    private static final List<String> OFFSET_KEY = List.of("journal_id", "results_table");
+
+    private SinkSchema()
+    {
+    }
+
+    /**
+     * @param table a results table name.
+     * @return the name, if it is a plain lower-case SQL identifier.
+     * @throws SinkRefusedException if it is not.
+     */
+    static String checkName(final String table)
+    {
+        if (table == null || !IDENTIFIER.matcher(table).matches() || table.equals(OFFSETS_TABLE))
+        {
+            throw new SinkRefusedException("results table name '" + table
+                + "' is not allowed: use a lower-case identifier ([a-z_][a-z0-9_]*, up to 63 characters) other than " + OFFSETS_TABLE);
+        }
+        return table;
+    }
+
+    /**
+     * Create the tables if they are missing, then check both; commits.
+     *
+     * @param connection a connection, not in auto-commit.
+     * @param table      the results table.
+     * @throws SinkRefusedException if a table does not match.
+     * @throws SQLException         if the database fails.
+     */
+    static void ensure(final Connection connection, final String table) throws SQLException
+    {
+        try (Statement statement = connection.createStatement())
+        {
+            statement.execute("CREATE TABLE IF NOT EXISTS " + table + " ("
+                + "key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
+                + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, "
+                + "version integer NOT NULL, source_offset bigint NOT NULL, aggregate bigint, "
+                + "PRIMARY KEY (key, window_start, window_end))");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + OFFSETS_TABLE + " ("
+                + "journal_id text NOT NULL, results_table text NOT NULL, output_position bigint NOT NULL, "
+                + "source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
+                + "PRIMARY KEY (journal_id, results_table))");
+        }
+        connection.commit();
+        check(connection, table, RESULT_COLUMNS, RESULT_KEY);
+        check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY);
+        connection.commit();
+    }
+
+    private static void check(final Connection connection, final String table, final Map<String, String> expected, final List<String> key)
+        throws SQLException
+    {
+        final List<String> problems = new ArrayList<>();
+        final Map<String, String> found = new LinkedHashMap<>();
+        try (PreparedStatement query = connection.prepareStatement(
+            "SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"))
+        {
+            query.setString(1, table);
+            try (ResultSet rows = query.executeQuery())
+            {
+                while (rows.next())
+                {
+                    final String column = rows.getString(1);
+                    found.put(column, rows.getString(2));
+                    if (!expected.containsKey(column) && "NO".equals(rows.getString(3)) && rows.getString(4) == null)
+                    {
+                        problems.add("extra column " + column + " is NOT NULL without a default");
+                    }
+                }
+            }
+        }
+        expected.forEach((column, type) ->
+        {
+            final String actual = found.get(column);
+            if (actual == null)
+            {
+                problems.add("column " + column + " " + type + " is missing");
+            }
+            else if (!actual.equals(type))
+            {
+                problems.add("column " + column + " is " + actual + ", expected " + type);
+            }
+        });
+        if (!hasUniqueKey(connection, table, key))
+        {
+            problems.add("no primary key or unique index on exactly (" + String.join(", ", key) + ")");
+        }
+        if (!problems.isEmpty())
+        {
+            throw new SinkRefusedException("table " + table + " exists but does not match Weir's schema: " + String.join("; ", problems)
+                + ". Weir does not alter tables: drop or rename it, or give another table name.");
+        }
+    }
+
+    private static boolean hasUniqueKey(final Connection connection, final String table, final List<String> key) throws SQLException
+    {
+        try (PreparedStatement query = connection.prepareStatement(
+            "SELECT string_agg(a.attname, ',' ORDER BY a.attname) FROM pg_index i "
+                + "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
+                + "WHERE i.indrelid = to_regclass(?) AND i.indisunique AND i.indpred IS NULL GROUP BY i.indexrelid"))
+        {
+            query.setString(1, table);
+            final String wanted = String.join(",", key.stream().sorted().toList());
+            try (ResultSet rows = query.executeQuery())
+            {
+                while (rows.next())
+                {
+                    if (wanted.equals(rows.getString(1)))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> columns(final String... nameAndType)
+    {
+        final Map<String, String> columns = new LinkedHashMap<>();
+        for (int i = 0; i < nameAndType.length; i += 2)
+        {
+            columns.put(nameAndType[i], nameAndType[i + 1]);
+        }
+        return columns;
+    }
+}

@@ -1,0 +1,278 @@
+package dev.weir.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import dev.weir.engine.Weir;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The PostgreSQL sink against a real server: it delivers exactly the output journal's results (the
+ * highest version of each window), a second delivery changes nothing, a delivery from an older or a wiped
+ * position changes nothing either, and tables or offsets that do not match are refused untouched.
+ */
+class PostgresSinkTest
+{
+    private static final String SELECT = "SELECT key, window_start, window_end, count, sum, min, max, version FROM ";
+
+    @TempDir
+    Path dir;
+
+    private Connection db;
+    private String table;
+
+    @BeforeEach
+    void connect() throws SQLException
+    {
+        db = TestDatabase.connect();
+        table = "sink_test_" + Long.toHexString(System.nanoTime());
+    }
+
+    @AfterEach
+    void dropTable() throws SQLException
+    {
+        if (db == null)
+        {
+            return; // skipped: no server
+        }
+        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table);
+        db.close();
+    }
+
+    @Test
+    void deliversTheHighestVersionOfEveryWindowOnceAndAgainChangesNothing() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 30_000);
+        final List<String> expected = highestVersions(journal);
+        assertTrue(expected.size() > 100, "windows: " + expected.size());
+
+        final Delivery first;
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 500))
+        {
+            first = sink.deliver(journal);
+        }
+        assertSameRows(expected, table(), "the table holds the highest version of each window");
+        assertTrue(first.transactions() > 1, "several transactions: " + first);
+        assertEquals(lastPosition(journal), first.position());
+        assertEquals(List.of(first.position() + "," + first.sourceOffset()), offsets(journal));
+        assertTrue(first.results() > expected.size() && expected.stream().anyMatch(r -> r.endsWith(",2")), "re-fired windows were delivered as new versions: " + first);
+
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 500))
+        {
+            final Delivery again = sink.deliver(journal);
+            assertEquals(0, again.results(), "nothing new to deliver");
+            assertEquals(first.position(), again.resumedAfter());
+        }
+        assertSameRows(expected, table(), "after a second delivery");
+    }
+
+    /** Like assertEquals, but names the first difference instead of printing thousands of rows. */
+    static void assertSameRows(final List<String> expected, final List<String> actual, final String what)
+    {
+        for (int i = 0; i < Math.min(expected.size(), actual.size()); i++)
+        {
+            assertEquals(expected.get(i), actual.get(i), what + ": first difference at row " + i);
+        }
+        assertEquals(expected.size(), actual.size(), what + ": rows");
+    }
+
+    @Test
+    void deliveringAgainFromAnOlderOrAWipedPositionChangesNothing() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 20_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 300))
+        {
+            sink.deliver(journal);
+        }
+        final List<String> delivered = table();
+
+        TestDatabase.execute(db, "UPDATE weir_offsets SET output_position = -1, source_offset = -1 WHERE journal_id = '" + journal.id() + "'");
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 300))
+        {
+            final Delivery again = sink.deliver(journal);
+            assertTrue(again.results() > 0);
+            assertEquals(0, again.changed(), "every upsert found its version already there: " + again);
+        }
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 300))
+        {
+            assertEquals(0, sink.deliver(journal).changed());
+        }
+        assertSameRows(delivered, table(), "after deliveries from older positions");
+    }
+
+    @Test
+    void aLowerVersionNeverReplacesAHigherOne() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        final String someKey = TestDatabase.rows(db, "SELECT key FROM " + table + " ORDER BY key, window_start LIMIT 1").get(0);
+        TestDatabase.execute(db, "UPDATE " + table + " SET version = 99, count = -1 WHERE key = '" + someKey + "'");
+        final List<String> tampered = table();
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        assertSameRows(tampered, table(), "rows of version 99 stay; the others were already equal");
+    }
+
+    @Test
+    void aTableThatDoesNotMatchIsRefusedAndLeftAsItWas() throws SQLException
+    {
+        TestDatabase.execute(db, "CREATE TABLE " + table + " (key text, window_start bigint, window_end bigint, count bigint, "
+            + "sum numeric, min bigint, max bigint, version integer, source_offset bigint, PRIMARY KEY (key, window_start))");
+        TestDatabase.execute(db, "INSERT INTO " + table + " VALUES ('k', 0, 10, 1, 1, 1, 1, 1, 0)");
+        final SinkRefusedException refused = assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, table, 10));
+        assertTrue(refused.getMessage().contains("column sum is numeric, expected bigint"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("column aggregate bigint is missing"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("no primary key or unique index on exactly (key, window_start, window_end)"), refused.getMessage());
+        assertEquals(List.of("k,0,10,1,1,1,1,1"), table());
+        assertEquals(List.of("window_start", "window_end", "count", "sum", "min", "max", "version", "source_offset"),
+            TestDatabase.rows(db, "SELECT column_name FROM information_schema.columns WHERE table_name = '" + table
+                + "' AND column_name <> 'key' ORDER BY ordinal_position"), "not altered");
+
+        assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, "Results; DROP TABLE x", 10));
+        assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, "weir_offsets", 10));
+    }
+
+    @Test
+    void anExtraColumnWithADefaultIsAllowed() throws SQLException
+    {
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 10))
+        {
+            assertEquals(table, sink.table());
+        }
+        TestDatabase.execute(db, "ALTER TABLE " + table + " ADD COLUMN loaded_at timestamptz NOT NULL DEFAULT now()");
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 2_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 10))
+        {
+            assertTrue(sink.deliver(journal).results() > 0);
+        }
+        TestDatabase.execute(db, "ALTER TABLE " + table + " ADD COLUMN batch_id integer NOT NULL DEFAULT 0");
+        TestDatabase.execute(db, "ALTER TABLE " + table + " ALTER COLUMN batch_id DROP DEFAULT");
+        final SinkRefusedException refused = assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, table, 10));
+        assertTrue(refused.getMessage().contains("extra column batch_id is NOT NULL without a default"), refused.getMessage());
+    }
+
+    @Test
+    void offsetsThatAreNotThisJournalsAreRefused() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 2_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 10))
+        {
+            sink.deliver(journal);
+            TestDatabase.execute(db, "UPDATE weir_offsets SET output_position = 123456789012 WHERE journal_id = '" + journal.id() + "'");
+            final SinkRefusedException refused = assertThrows(SinkRefusedException.class, () -> sink.deliver(journal));
+            assertTrue(refused.getMessage().contains("has no output there"), refused.getMessage());
+        }
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+    }
+
+    /** Tumbling windows of 1 s over a stream with late events that re-fire their windows (versions 2, 3 ...). */
+    private static JournalDirectory journalWithLateRefirings(final Path path, final int events)
+    {
+        final SplittableRandom random = new SplittableRandom(events);
+        try (EventJournal writer = EventJournal.openOrCreate(path))
+        {
+            for (int i = 0; i < events; i++)
+            {
+                final long late = random.nextInt(50) == 0 ? 1_000 + random.nextInt(1_500) : random.nextInt(100);
+                writer.append(i, Math.max(0, i * 2L - late), "k" + random.nextInt(40), random.nextInt(1_000));
+            }
+        }
+        Weir.pipeline().journal(path).window(TumblingWindows.of(1_000)).outOfOrderness(100).allowedLateness(3_000)
+            .latePolicy(LatePolicy.SIDE).checkpointEvery(5_000).build().runToEnd();
+        return JournalDirectory.open(path);
+    }
+
+    /** The highest version of each window in the output journal, as the table's rows sorted. */
+    private static List<String> highestVersions(final JournalDirectory journal)
+    {
+        final java.util.TreeMap<String, String> rows = new java.util.TreeMap<>();
+        final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
+        try (KeyDictionary keys = KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    final String window = keys.name(key) + "," + start + "," + end;
+                    if (versions.getOrDefault(window, -1) < version)
+                    {
+                        versions.put(window, version);
+                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
+                    }
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            });
+        }
+        return new ArrayList<>(rows.values());
+    }
+
+    private static long lastPosition(final JournalDirectory journal)
+    {
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            final OutputConsumer ignore = new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                {
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            };
+            output.seekAfter(OutputJournal.NONE);
+            while (output.next(ignore) != 0)
+            {
+                // to the end
+            }
+            return output.lastReadPosition();
+        }
+    }
+
+    private List<String> table() throws SQLException
+    {
+        final List<String> rows = TestDatabase.rows(db, SELECT + table);
+        java.util.Collections.sort(rows); // the order of highestVersions(), whatever the database's collation
+        return rows;
+    }
+
+    private List<String> offsets(final JournalDirectory journal) throws SQLException
+    {
+        return TestDatabase.rows(db, "SELECT output_position, source_offset FROM weir_offsets WHERE journal_id = '" + journal.id()
+            + "' AND results_table = '" + table + "'");
+    }
+}

@@ -1,0 +1,90 @@
+package dev.weir.postgres;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The real PostgreSQL server the tests use: {@code WEIR_TEST_JDBC_URL}, by default the one
+ * {@code scripts/test-postgres.sh} sets up ({@code ./weir test} and {@code .ci/run} run it). When the server
+ * cannot be reached the tests are skipped with a message, unless {@code WEIR_REQUIRE_POSTGRES=1} (CI sets
+ * it), which makes them fail instead.
+ */
+public final class TestDatabase
+{
+    /** The URL of the test database. */
+    public static final String URL = System.getenv().getOrDefault(
+        "WEIR_TEST_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/weir_test?user=weir&password=weir");
+
+    private TestDatabase()
+    {
+    }
+
+    /**
+     * @return a connection in auto-commit mode; skips (or fails, in CI) the test when there is no server.
+     */
+    public static Connection connect()
+    {
+        try
+        {
+            return DriverManager.getConnection(URL);
+        }
+        catch (final SQLException ex)
+        {
+            final String message = "no PostgreSQL server at " + PostgresSink.redacted(URL) + " (" + ex.getMessage()
+                + "); run scripts/test-postgres.sh, or set WEIR_TEST_JDBC_URL";
+            if ("1".equals(System.getenv("WEIR_REQUIRE_POSTGRES")))
+            {
+                fail(message + " -- WEIR_REQUIRE_POSTGRES=1, so this fails rather than skips");
+            }
+            Assumptions.abort(message);
+            throw new AssertionError("unreachable");
+        }
+    }
+
+    /**
+     * @param connection a connection.
+     * @param sql        a query.
+     * @return its rows, each as its columns joined with commas.
+     * @throws SQLException if it fails.
+     */
+    public static List<String> rows(final Connection connection, final String sql) throws SQLException
+    {
+        final List<String> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql))
+        {
+            final int columns = result.getMetaData().getColumnCount();
+            while (result.next())
+            {
+                final StringBuilder row = new StringBuilder();
+                for (int c = 1; c <= columns; c++)
+                {
+                    row.append(c > 1 ? "," : "").append(result.getString(c));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * @param connection a connection.
+     * @param sql        statements to run.
+     * @throws SQLException if one fails.
+     */
+    public static void execute(final Connection connection, final String sql) throws SQLException
+    {
+        try (Statement statement = connection.createStatement())
+        {
+            statement.execute(sql);
+        }
+    }
+}
