@@ -45,6 +45,7 @@ public final class TestDatabase
             {
                 fail(message + " -- WEIR_REQUIRE_POSTGRES=1, so this fails rather than skips");
             }
+            System.err.println("SKIPPED (set WEIR_REQUIRE_POSTGRES=1 to fail instead): " + message);
             Assumptions.abort(message);
             throw new AssertionError("unreachable");
         }
