@@ -35,7 +35,7 @@ for _ in $(seq 1 30); do
   pg_isready -q -h 127.0.0.1 -p "$port" && break
   sleep 1
 done
-as_postgres() { runuser -u postgres -- psql -q -p "$port" -v ON_ERROR_STOP=1 "$@"; }
+as_postgres() { (cd / && runuser -u postgres -- psql -q -p "$port" -v ON_ERROR_STOP=1 "$@"); }
 if [ "$(as_postgres -tAc "select 1 from pg_roles where rolname = 'weir'")" != 1 ]; then
   as_postgres -c "create role weir login password 'weir'" || exit 1
 fi

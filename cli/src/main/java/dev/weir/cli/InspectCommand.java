@@ -66,13 +66,7 @@ final class InspectCommand implements Callable<Integer>
                     outputs[1]++;
                 }
             });
-            output.seekAfter(OutputJournal.NONE);
-            long last = OutputJournal.NONE;
-            while (output.next(new Ignore()) != 0)
-            {
-                last = output.lastReadPosition();
-            }
-            lastPosition = last;
+            lastPosition = output.lastPosition();
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %,d keys%n", counts.events(), counts.rejected(),
@@ -100,19 +94,5 @@ final class InspectCommand implements Callable<Integer>
         System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
             n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
         return 0;
-    }
-
-    private static final class Ignore implements OutputConsumer
-    {
-        @Override
-        public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max, final int v,
-            final long o)
-        {
-        }
-
-        @Override
-        public void onLate(final long id, final long t, final int k, final long v, final long o)
-        {
-        }
     }
 }

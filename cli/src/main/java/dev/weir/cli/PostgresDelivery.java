@@ -65,6 +65,20 @@ final class PostgresDelivery implements AutoCloseable
     {
         try (Progress progress = Progress.start("postgres", sink::resultsDelivered, sink::sourceOffsetDelivered))
         {
+            return deliverQuietly(journal);
+        }
+    }
+
+    /**
+     * {@link #deliver} without progress on the terminal (a following run delivers every second).
+     *
+     * @param journal the journal.
+     * @return what was delivered.
+     */
+    Delivery deliverQuietly(final JournalDirectory journal)
+    {
+        try
+        {
             return sink.deliver(journal);
         }
         catch (final SinkRefusedException ex)

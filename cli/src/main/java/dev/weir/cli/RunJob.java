@@ -50,7 +50,11 @@ final class RunJob
     {
     }
 
+    /** How often a following run delivers new results into PostgreSQL. */
+    static final long DELIVERY_INTERVAL_MS = 1_000;
+
     private final CountDownLatch finished = new CountDownLatch(1);
+    private dev.weir.postgres.Delivery deliveredWhileFollowing;
 
     Outcome execute(final PrintStream out)
     {
@@ -104,9 +108,10 @@ final class RunJob
                 CsvIngest.checkHeader(input);
             }
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
-            final RunSummary ran = process(journalDir, out);
+            final RunSummary ran = process(journalDir, out, postgres);
             final long[] rows = export(journalDir);
-            final dev.weir.postgres.Delivery delivered = postgres == null ? null : postgres.deliver(JournalDirectory.open(journalDir));
+            final dev.weir.postgres.Delivery delivered = postgres == null ? null
+                : deliveredWhileFollowing != null ? deliveredWhileFollowing : postgres.deliver(JournalDirectory.open(journalDir));
             printSummary(out, ingested, ran, rows, journalDir, temporary, postgres == null ? null : postgres.describe(delivered));
             return new Outcome(ingested, ran, rows, delivered);
         }
@@ -167,7 +172,7 @@ final class RunJob
         }
     }
 
-    private RunSummary process(final Path journalDir, final PrintStream out)
+    private RunSummary process(final Path journalDir, final PrintStream out, final PostgresDelivery postgres)
     {
         final Pipeline pipeline = buildPipeline(journalDir);
         try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
@@ -176,7 +181,7 @@ final class RunJob
             {
                 return pipeline.runToEnd();
             }
-            return followUntilSignalled(pipeline, out);
+            return followUntilSignalled(pipeline, out, postgres, journalDir);
         }
         catch (final dev.weir.engine.PipelineFailedException ex)
         {
@@ -192,7 +197,7 @@ final class RunJob
         }
     }
 
-    private RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out)
+    private RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
     {
         final CountDownLatch stopRequested = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
@@ -209,6 +214,9 @@ final class RunJob
         }, "weir-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         pipeline.start();
+        // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
+        final ContinuousDelivery live = postgres == null ? null
+            : new ContinuousDelivery(postgres, JournalDirectory.open(journalDir), DELIVERY_INTERVAL_MS, System.err).start();
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
         try
@@ -219,7 +227,12 @@ final class RunJob
         {
             Thread.currentThread().interrupt();
         }
-        return pipeline.stop();
+        final RunSummary summary = pipeline.stop();
+        if (live != null)
+        {
+            deliveredWhileFollowing = live.finish();
+        }
+        return summary;
     }
 
     private void printSummary(

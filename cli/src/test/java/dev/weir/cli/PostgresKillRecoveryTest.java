@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
+import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -83,7 +83,7 @@ class PostgresKillRecoveryTest
         assertTrue(reference.size() > 10_000, "windows: " + reference.size());
         assertTrue(reference.stream().anyMatch(r -> r.endsWith(",1")), "late events re-fired some windows");
         final JournalDirectory referenceJournal = JournalDirectory.open(dir.resolve("reference").resolve("journal"));
-        assertEquals(lastSourceOffset(referenceJournal), Long.parseLong(sourceOffset(table + "_reference")), "the uninterrupted run's offsets row");
+        assertEquals(OutputRows.lastSourceOffset(referenceJournal), Long.parseLong(sourceOffset(table + "_reference")), "the uninterrupted run's offsets row");
 
         // rounds, each on a fresh journal and table: kills aimed anywhere alternate with kills aimed at the
         // delivery (just after the child committed a transaction); a round ends when a child completes
@@ -133,9 +133,9 @@ class PostgresKillRecoveryTest
             final List<String> afterKills = rows(killedTable);
             assertEquals(reference.size(), afterKills.size(), "round " + rounds + ": rows after its kills");
             assertEquals(reference, afterKills, "round " + rounds + ": rows after its kills");
-            assertEquals(highestVersions(journal), afterKills, "one row per window fired, of its highest version");
+            assertEquals(OutputRows.highestVersions(JournalDirectory.open(journal)), afterKills, "one row per window fired, of its highest version");
             final JournalDirectory killedJournal = JournalDirectory.open(journal);
-            assertEquals(List.of(lastOutputPosition(killedJournal) + "," + lastSourceOffset(killedJournal)), TestDatabase.rows(db,
+            assertEquals(List.of(lastOutputPosition(killedJournal) + "," + OutputRows.lastSourceOffset(killedJournal)), TestDatabase.rows(db,
                     "SELECT output_position, source_offset FROM weir_offsets WHERE journal_id = '" + killedJournal.id() + "' AND results_table = '"
                         + killedTable + "'"),
                 "the offsets row names the last output and the event offset it covers");
@@ -187,6 +187,14 @@ class PostgresKillRecoveryTest
         return TestDatabase.rows(db, "SELECT source_offset FROM weir_offsets WHERE results_table = '" + resultsTable + "'").get(0);
     }
 
+    private static long lastOutputPosition(final JournalDirectory journal)
+    {
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            return output.lastPosition();
+        }
+    }
+
     private long deliveredPosition(final Path journal, final String resultsTable) throws SQLException
     {
         if (!JournalDirectory.isJournal(journal))
@@ -196,88 +204,5 @@ class PostgresKillRecoveryTest
         final List<String> position = TestDatabase.rows(db, "SELECT output_position FROM weir_offsets WHERE journal_id = '"
             + JournalDirectory.open(journal).id() + "' AND results_table = '" + resultsTable + "'");
         return position.isEmpty() ? -1 : Long.parseLong(position.get(0));
-    }
-
-    /** Every window in the output journal with its highest version, as the table's rows, sorted. */
-    private static List<String> highestVersions(final Path journalDir)
-    {
-        final JournalDirectory journal = JournalDirectory.open(journalDir);
-        final java.util.Map<String, String> rows = new java.util.HashMap<>();
-        final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
-        try (dev.weir.journal.KeyDictionary keys = dev.weir.journal.KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
-        {
-            output.readAll(new OutputConsumer()
-            {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
-                {
-                    final String window = keys.name(key) + "," + start + "," + end;
-                    if (versions.getOrDefault(window, -1) < version)
-                    {
-                        versions.put(window, version);
-                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
-                    }
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                }
-            });
-        }
-        final List<String> sorted = new ArrayList<>(rows.values());
-        Collections.sort(sorted);
-        return sorted;
-    }
-
-    /** The highest event journal offset the output journal's outputs cover (an event offset differs between two journals of the same lines). */
-    private static long lastSourceOffset(final JournalDirectory journal)
-    {
-        final long[] highest = {-1};
-        try (OutputJournal output = OutputJournal.open(journal))
-        {
-            output.readAll(new OutputConsumer()
-            {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
-                {
-                    highest[0] = Math.max(highest[0], o);
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                    highest[0] = Math.max(highest[0], offset);
-                }
-            });
-        }
-        return highest[0];
-    }
-
-    private static long lastOutputPosition(final JournalDirectory journal)
-    {
-        try (OutputJournal output = OutputJournal.open(journal))
-        {
-            final OutputConsumer skip = new OutputConsumer()
-            {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
-                {
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                }
-            };
-            output.seekAfter(OutputJournal.NONE);
-            while (output.next(skip) != 0)
-            {
-                // to the end
-            }
-            return output.lastReadPosition();
-        }
     }
 }

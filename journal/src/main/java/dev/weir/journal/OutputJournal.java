@@ -24,6 +24,20 @@ public final class OutputJournal implements AutoCloseable
     private ExcerptTailer cursor;
     private long lastReadIndex = NONE;
 
+    private static final OutputConsumer IGNORE = new OutputConsumer()
+    {
+        @Override
+        public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max, final int v,
+            final long o)
+        {
+        }
+
+        @Override
+        public void onLate(final long id, final long t, final int k, final long v, final long o)
+        {
+        }
+    };
+
     private OutputJournal(final SingleChronicleQueue queue)
     {
         this.queue = queue;
@@ -189,6 +203,32 @@ public final class OutputJournal implements AutoCloseable
     public long lastReadPosition()
     {
         return lastReadIndex;
+    }
+
+    /**
+     * @return the position of the last output in the journal, or {@link #NONE} if it holds none (read through
+     *         with a fresh cursor; the read cursor does not move).
+     */
+    public long lastPosition()
+    {
+        long last = NONE;
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent())
+                    {
+                        return last;
+                    }
+                    if (OutputLayout.read(dc.wire().bytes(), IGNORE) != 0)
+                    {
+                        last = dc.index();
+                    }
+                }
+            }
+        }
     }
 
     /**

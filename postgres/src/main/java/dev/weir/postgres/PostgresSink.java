@@ -1,8 +1,5 @@
 package dev.weir.postgres;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -28,8 +25,9 @@ import dev.weir.journal.OutputJournal;
  * side output is a file or the output journal. Offsets are keyed by the journal's {@link JournalDirectory#id()},
  * so a journal created again at the same path starts from its beginning.
  * <p>
- * Not thread-safe: one thread delivers, and owns the connection. {@link #resultsDelivered()} may be read
- * from any thread (for progress).
+ * Not thread-safe: one thread delivers, and owns the connection and the journal's files, which stay open
+ * between deliveries (so calling {@link #deliver} again and again, as a following run does, reads only
+ * what is new). {@link #resultsDelivered()} may be read from any thread (for progress).
  */
 public final class PostgresSink implements AutoCloseable
 {
@@ -38,34 +36,24 @@ public final class PostgresSink implements AutoCloseable
     /** The default number of outputs per transaction. */
     public static final int DEFAULT_BATCH = 2_000;
 
-    private final Connection connection;
+    private final String jdbcUrl;
     private final String table;
     private final int batchSize;
-    private final PreparedStatement upsert;
-    private final PreparedStatement lockOffsets;
-    private final PreparedStatement createOffsets;
-    private final PreparedStatement updateOffsets;
+    private SinkConnection db;
+
+    private JournalDirectory source;
+    private KeyDictionary keys;
+    private OutputJournal output;
 
     private volatile long resultsDelivered;
     private volatile long sourceOffsetDelivered = -1;
 
-    private PostgresSink(final Connection connection, final String table, final int batchSize) throws SQLException
+    private PostgresSink(final String jdbcUrl, final String table, final int batchSize, final SinkConnection db)
     {
-        this.connection = connection;
+        this.jdbcUrl = jdbcUrl;
         this.table = table;
         this.batchSize = batchSize;
-        upsert = connection.prepareStatement("INSERT INTO " + table + " AS current "
-            + "(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            + "ON CONFLICT (key, window_start, window_end) DO UPDATE SET count = excluded.count, sum = excluded.sum, "
-            + "min = excluded.min, max = excluded.max, version = excluded.version, source_offset = excluded.source_offset, "
-            + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
-        lockOffsets = connection.prepareStatement("SELECT output_position, source_offset FROM " + SinkSchema.OFFSETS_TABLE
-            + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
-        createOffsets = connection.prepareStatement("INSERT INTO " + SinkSchema.OFFSETS_TABLE
-            + " (journal_id, results_table, output_position, source_offset) VALUES (?, ?, -1, -1) ON CONFLICT DO NOTHING");
-        updateOffsets = connection.prepareStatement("UPDATE " + SinkSchema.OFFSETS_TABLE
-            + " SET output_position = ?, source_offset = ?, updated_at = now() WHERE journal_id = ? AND results_table = ?");
+        this.db = db;
     }
 
     /**
@@ -85,18 +73,7 @@ public final class PostgresSink implements AutoCloseable
             throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
         }
         SinkSchema.checkName(table);
-        final Connection connection = DriverManager.getConnection(jdbcUrl);
-        try
-        {
-            connection.setAutoCommit(false);
-            SinkSchema.ensure(connection, table);
-            return new PostgresSink(connection, table, batchSize);
-        }
-        catch (final SQLException | RuntimeException ex)
-        {
-            connection.close();
-            throw ex;
-        }
+        return new PostgresSink(jdbcUrl, table, batchSize, SinkConnection.open(jdbcUrl, table));
     }
 
     /**
@@ -127,29 +104,39 @@ public final class PostgresSink implements AutoCloseable
      */
     public Delivery deliver(final JournalDirectory journal) throws SQLException
     {
-        try (KeyDictionary keys = KeyDictionary.open(journal);
-             OutputJournal output = OutputJournal.open(journal))
+        if (db == null || !db.isValid())
         {
-            return deliver(journal.id(), keys, output);
+            reconnect();
+        }
+        try
+        {
+            if (source == null || !source.root().equals(journal.root()))
+            {
+                closeJournal();
+                keys = KeyDictionary.open(journal);
+                output = OutputJournal.open(journal);
+                source = journal;
+            }
+            return deliverAfterStoredPosition(journal.id());
         }
         catch (final BatchFailure ex)
         {
-            connection.rollback();
+            rollbackQuietly();
             throw ex.getCause();
         }
         catch (final SQLException | RuntimeException ex)
         {
-            connection.rollback();
+            rollbackQuietly();
             throw ex;
         }
     }
 
-    private Delivery deliver(final String journalId, final KeyDictionary keys, final OutputJournal output) throws SQLException
+    private Delivery deliverAfterStoredPosition(final String journalId) throws SQLException
     {
-        createOffsets.setString(1, journalId);
-        createOffsets.setString(2, table);
-        createOffsets.executeUpdate();
-        connection.commit();
+        db.createOffsets.setString(1, journalId);
+        db.createOffsets.setString(2, table);
+        db.createOffsets.executeUpdate();
+        db.connection.commit();
 
         final long[] stored = lockOffsets(journalId);
         final long resumedAfter = stored[0];
@@ -181,6 +168,7 @@ public final class PostgresSink implements AutoCloseable
                         + table + " from " + position + " to " + now[0] + ": deliver a journal into a table from one sink at a time");
                 }
             }
+            db.upsert.clearBatch(); // nothing left over from a delivery that failed
             batch.outputs = 0;
             batch.results = 0;
             batch.maxSource = sourceOffset;
@@ -190,27 +178,27 @@ public final class PostgresSink implements AutoCloseable
             }
             if (batch.outputs == 0)
             {
-                connection.rollback(); // nothing new: release the lock
+                db.connection.rollback(); // nothing new: release the lock
                 break;
             }
             if (batch.results > 0)
             {
-                for (final int count : upsert.executeBatch())
+                for (final int count : db.upsert.executeBatch())
                 {
                     changed += count;
                 }
             }
             position = output.lastReadPosition();
             sourceOffset = batch.maxSource;
-            updateOffsets.setLong(1, position);
-            updateOffsets.setLong(2, sourceOffset);
-            updateOffsets.setString(3, journalId);
-            updateOffsets.setString(4, table);
-            if (updateOffsets.executeUpdate() != 1)
+            db.updateOffsets.setLong(1, position);
+            db.updateOffsets.setLong(2, sourceOffset);
+            db.updateOffsets.setString(3, journalId);
+            db.updateOffsets.setString(4, table);
+            if (db.updateOffsets.executeUpdate() != 1)
             {
                 throw new SinkRefusedException("the " + SinkSchema.OFFSETS_TABLE + " row of journal " + journalId + " disappeared during delivery");
             }
-            connection.commit();
+            db.connection.commit();
             locked = false;
             transactions++;
             results += batch.results;
@@ -222,9 +210,9 @@ public final class PostgresSink implements AutoCloseable
 
     private long[] lockOffsets(final String journalId) throws SQLException
     {
-        lockOffsets.setString(1, journalId);
-        lockOffsets.setString(2, table);
-        try (ResultSet row = lockOffsets.executeQuery())
+        db.lockOffsets.setString(1, journalId);
+        db.lockOffsets.setString(2, table);
+        try (ResultSet row = db.lockOffsets.executeQuery())
         {
             if (!row.next())
             {
@@ -250,10 +238,61 @@ public final class PostgresSink implements AutoCloseable
         return sourceOffsetDelivered;
     }
 
+    /**
+     * Close the connection, and the journal's files the sink keeps open between deliveries.
+     *
+     * @throws SQLException if closing the connection fails.
+     */
     @Override
     public void close() throws SQLException
     {
-        connection.close();
+        closeJournal();
+        if (db != null)
+        {
+            db.close();
+        }
+    }
+
+    /** A connection the server dropped (a restart, a terminated session) is replaced by a new one before a delivery. */
+    private void reconnect() throws SQLException
+    {
+        if (db != null)
+        {
+            try
+            {
+                db.close();
+            }
+            catch (final SQLException ignored)
+            {
+                // it is broken already
+            }
+            db = null;
+        }
+        db = SinkConnection.open(jdbcUrl, table);
+    }
+
+    private void rollbackQuietly()
+    {
+        try
+        {
+            db.connection.rollback();
+        }
+        catch (final SQLException ignored)
+        {
+            // a broken connection has no transaction left to roll back; the next delivery reconnects
+        }
+    }
+
+    private void closeJournal()
+    {
+        if (output != null)
+        {
+            output.close();
+            keys.close();
+            output = null;
+            keys = null;
+            source = null;
+        }
     }
 
     /** Adds each result read to the upsert batch; counts outputs and results. */
@@ -284,24 +323,24 @@ public final class PostgresSink implements AutoCloseable
         {
             try
             {
-                upsert.setString(1, keys.name(key));
-                upsert.setLong(2, start);
-                upsert.setLong(3, end);
-                upsert.setLong(4, count);
-                upsert.setLong(5, sum);
-                upsert.setLong(6, min);
-                upsert.setLong(7, max);
-                upsert.setInt(8, version);
-                upsert.setLong(9, sourceOffset);
+                db.upsert.setString(1, keys.name(key));
+                db.upsert.setLong(2, start);
+                db.upsert.setLong(3, end);
+                db.upsert.setLong(4, count);
+                db.upsert.setLong(5, sum);
+                db.upsert.setLong(6, min);
+                db.upsert.setLong(7, max);
+                db.upsert.setInt(8, version);
+                db.upsert.setLong(9, sourceOffset);
                 if (hasAggregate)
                 {
-                    upsert.setLong(10, aggregate);
+                    db.upsert.setLong(10, aggregate);
                 }
                 else
                 {
-                    upsert.setNull(10, java.sql.Types.BIGINT);
+                    db.upsert.setNull(10, java.sql.Types.BIGINT);
                 }
-                upsert.addBatch();
+                db.upsert.addBatch();
             }
             catch (final SQLException ex)
             {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -16,8 +15,6 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,7 +58,7 @@ class PostgresSinkTest
     void deliversTheHighestVersionOfEveryWindowOnceAndAgainChangesNothing() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 30_000);
-        final List<String> expected = highestVersions(journal);
+        final List<String> expected = OutputRows.highestVersions(journal);
         assertTrue(expected.size() > 100, "windows: " + expected.size());
 
         final Delivery first;
@@ -71,8 +68,11 @@ class PostgresSinkTest
         }
         assertSameRows(expected, table(), "the table holds the highest version of each window");
         assertTrue(first.transactions() > 1, "several transactions: " + first);
-        assertEquals(lastPosition(journal), first.position());
-        assertEquals(List.of(first.position() + "," + first.sourceOffset()), offsets(journal));
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            assertEquals(output.lastPosition(), first.position());
+        }
+        assertEquals(List.of(first.position() + "," + OutputRows.lastSourceOffset(journal)), offsets(journal));
         assertTrue(first.results() > expected.size() && expected.stream().anyMatch(r -> r.endsWith(",2")), "re-fired windows were delivered as new versions: " + first);
 
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 500))
@@ -117,6 +117,24 @@ class PostgresSinkTest
             assertEquals(0, sink.deliver(journal).changed());
         }
         assertSameRows(delivered, table(), "after deliveries from older positions");
+    }
+
+    @Test
+    void aConnectionTheServerDroppedIsReplacedAtTheNextDelivery() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            final Delivery first = sink.deliver(journal);
+            final List<String> terminated = TestDatabase.rows(db, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                + "WHERE application_name = '" + SinkConnection.APPLICATION_NAME + "' AND pid <> pg_backend_pid()");
+            assertTrue(terminated.contains("t"), "the sink's session was terminated: " + terminated);
+            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+            final Delivery again = sink.deliver(journal);
+            assertEquals(first.results(), again.results(), "everything delivered again, on a new connection");
+            assertEquals(0, again.changed());
+        }
+        assertSameRows(OutputRows.highestVersions(journal), table(), "after the reconnection");
     }
 
     @Test
@@ -205,62 +223,6 @@ class PostgresSinkTest
         Weir.pipeline().journal(path).window(TumblingWindows.of(1_000)).outOfOrderness(100).allowedLateness(3_000)
             .latePolicy(LatePolicy.SIDE).checkpointEvery(5_000).build().runToEnd();
         return JournalDirectory.open(path);
-    }
-
-    /** The highest version of each window in the output journal, as the table's rows sorted. */
-    private static List<String> highestVersions(final JournalDirectory journal)
-    {
-        final java.util.TreeMap<String, String> rows = new java.util.TreeMap<>();
-        final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
-        try (KeyDictionary keys = KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
-        {
-            output.readAll(new OutputConsumer()
-            {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
-                {
-                    final String window = keys.name(key) + "," + start + "," + end;
-                    if (versions.getOrDefault(window, -1) < version)
-                    {
-                        versions.put(window, version);
-                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
-                    }
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                }
-            });
-        }
-        return new ArrayList<>(rows.values());
-    }
-
-    private static long lastPosition(final JournalDirectory journal)
-    {
-        try (OutputJournal output = OutputJournal.open(journal))
-        {
-            final OutputConsumer ignore = new OutputConsumer()
-            {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
-                {
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                }
-            };
-            output.seekAfter(OutputJournal.NONE);
-            while (output.next(ignore) != 0)
-            {
-                // to the end
-            }
-            return output.lastReadPosition();
-        }
     }
 
     private List<String> table() throws SQLException

@@ -1,0 +1,113 @@
+package dev.weir.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.postgres.Delivery;
+
+/**
+ * Delivers a followed journal's results into PostgreSQL while it is processed: a {@code weir-postgres}
+ * thread delivers what is new every interval, and on {@link #finish()} once more (after the pipeline
+ * stopped) before it ends. A delivery that fails because the database is unreachable is reported on
+ * standard error and retried at the next interval (the output journal keeps every result); a refusal
+ * (a table or offsets that do not match) stops the thread and is thrown by {@link #finish()}.
+ * The sink is used only on that thread; {@link #finish()} is called once, by the command thread.
+ */
+final class ContinuousDelivery
+{
+    private final PostgresDelivery postgres;
+    private final JournalDirectory journal;
+    private final long intervalMs;
+    private final PrintStream err;
+    private final CountDownLatch finishRequested = new CountDownLatch(1);
+    private final Thread thread;
+
+    private Delivery total;
+    private RuntimeException failure;
+
+    ContinuousDelivery(final PostgresDelivery postgres, final JournalDirectory journal, final long intervalMs, final PrintStream err)
+    {
+        this.postgres = postgres;
+        this.journal = journal;
+        this.intervalMs = intervalMs;
+        this.err = err;
+        this.thread = new Thread(this::run, "weir-postgres");
+        thread.setDaemon(true);
+    }
+
+    ContinuousDelivery start()
+    {
+        thread.start();
+        return this;
+    }
+
+    private void run()
+    {
+        boolean last = false;
+        while (true)
+        {
+            try
+            {
+                add(postgres.deliverQuietly(journal));
+            }
+            catch (final BadInputException ex)
+            {
+                failure = ex;
+                return;
+            }
+            catch (final IllegalStateException ex)
+            {
+                if (last)
+                {
+                    failure = ex;
+                    return;
+                }
+                err.println("weir: " + ex.getMessage() + " (retrying in " + intervalMs + " ms)");
+            }
+            if (last)
+            {
+                return;
+            }
+            try
+            {
+                last = finishRequested.await(intervalMs, TimeUnit.MILLISECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                last = true;
+            }
+        }
+    }
+
+    private void add(final Delivery d)
+    {
+        total = total == null ? d : new Delivery(total.resumedAfter(), d.position(), d.sourceOffset(), total.results() + d.results(),
+            total.changed() + d.changed(), total.transactions() + d.transactions());
+    }
+
+    /**
+     * Deliver once more, after the pipeline has stopped, and end the thread.
+     *
+     * @return everything delivered while following.
+     */
+    Delivery finish()
+    {
+        finishRequested.countDown();
+        try
+        {
+            thread.join();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the last delivery to PostgreSQL ran", ex);
+        }
+        if (failure != null)
+        {
+            throw failure;
+        }
+        return total;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OutputJournal;
+import dev.weir.postgres.OutputRows;
+import dev.weir.postgres.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir run --follow --jdbc-url} delivers while it follows: rows reach PostgreSQL while the child
+ * JVM is still running, events appended meanwhile by another process reach it too, and after SIGTERM the
+ * table holds the highest version of every window in the output journal, with the offsets row at its last output.
+ */
+class PostgresFollowDeliveryTest
+{
+    @TempDir
+    Path dir;
+
+    private Connection db;
+    private String table;
+
+    @BeforeEach
+    void connect()
+    {
+        db = TestDatabase.connect();
+        table = "follow_test_" + Long.toHexString(System.nanoTime());
+    }
+
+    @AfterEach
+    void dropTable() throws SQLException
+    {
+        if (db == null)
+        {
+            return; // skipped: no server
+        }
+        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table);
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = '" + table + "'");
+        db.close();
+    }
+
+    @Test
+    void resultsReachPostgresWhileTheRunFollows() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        append(journal, 0, 20_000);
+        final Path log = dir.resolve("child.log");
+        final Process child = KillHarness.startChild(new String[] {"run", "--journal", journal.toString(), "--window", "tumbling:1s",
+            "--follow", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table}, log);
+        try
+        {
+            final long firstRows = awaitRows(child, 1, log);
+            append(journal, 20_000, 40_000); // another process appends while the child follows
+            awaitRows(child, firstRows + 1, log);
+            assertTrue(child.isAlive(), "still following");
+        }
+        finally
+        {
+            child.destroy(); // SIGTERM: stop, checkpoint, deliver what is left
+            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "stopped");
+        }
+        assertEquals(143, child.exitValue(), Files.readString(log));
+
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version FROM " + table);
+        Collections.sort(rows);
+        assertEquals(OutputRows.highestVersions(directory), rows, "every window fired while following, once, of its highest version");
+        try (OutputJournal output = OutputJournal.open(directory))
+        {
+            assertEquals(List.of(String.valueOf(output.lastPosition())), TestDatabase.rows(db,
+                "SELECT output_position FROM weir_offsets WHERE journal_id = '" + directory.id() + "' AND results_table = '" + table + "'"));
+        }
+        assertTrue(Files.readString(log).contains("PostgreSQL"), Files.readString(log));
+    }
+
+    /** Events i in [from, to): 10 keys, 1 ms apart, so 1 s windows fire as the watermark moves. */
+    private static void append(final Path journal, final int from, final int to)
+    {
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (int i = from; i < to; i++)
+            {
+                writer.append(i, i, "k" + i % 10, i);
+            }
+        }
+    }
+
+    private long awaitRows(final Process child, final long atLeast, final Path log) throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline)
+        {
+            assertTrue(child.isAlive(), "the child exited early:\n" + Files.readString(log));
+            final long rows = tableRows();
+            if (rows >= atLeast)
+            {
+                return rows;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("fewer than " + atLeast + " rows in " + table + " while following:\n" + Files.readString(log));
+    }
+
+    private long tableRows() throws SQLException
+    {
+        final List<String> exists = TestDatabase.rows(db, "SELECT to_regclass('" + table + "') IS NOT NULL");
+        return "t".equals(exists.get(0)) ? Long.parseLong(TestDatabase.rows(db, "SELECT count(*) FROM " + table).get(0)) : 0;
+    }
+}

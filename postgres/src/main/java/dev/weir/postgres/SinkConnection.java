@@ -1,0 +1,87 @@
+package dev.weir.postgres;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * One connection of the PostgreSQL sink (not in auto-commit, named {@value #APPLICATION_NAME} in
+ * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked.
+ * Not thread-safe: the sink's delivering thread owns it.
+ */
+final class SinkConnection implements AutoCloseable
+{
+    /** The {@code application_name} the sink's sessions carry. */
+    static final String APPLICATION_NAME = "weir-postgres-sink";
+
+    final Connection connection;
+    final PreparedStatement upsert;
+    final PreparedStatement lockOffsets;
+    final PreparedStatement createOffsets;
+    final PreparedStatement updateOffsets;
+
+    private SinkConnection(final Connection connection, final String table) throws SQLException
+    {
+        this.connection = connection;
+        upsert = connection.prepareStatement("INSERT INTO " + table + " AS current "
+            + "(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            + "ON CONFLICT (key, window_start, window_end) DO UPDATE SET count = excluded.count, sum = excluded.sum, "
+            + "min = excluded.min, max = excluded.max, version = excluded.version, source_offset = excluded.source_offset, "
+            + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
+        lockOffsets = connection.prepareStatement("SELECT output_position, source_offset FROM " + SinkSchema.OFFSETS_TABLE
+            + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
+        createOffsets = connection.prepareStatement("INSERT INTO " + SinkSchema.OFFSETS_TABLE
+            + " (journal_id, results_table, output_position, source_offset) VALUES (?, ?, -1, -1) ON CONFLICT DO NOTHING");
+        updateOffsets = connection.prepareStatement("UPDATE " + SinkSchema.OFFSETS_TABLE
+            + " SET output_position = ?, source_offset = ?, updated_at = now() WHERE journal_id = ? AND results_table = ?");
+    }
+
+    /**
+     * @param jdbcUrl the database.
+     * @param table   the results table (checked by {@link SinkSchema#checkName}).
+     * @return a connection whose tables exist and match.
+     * @throws SinkRefusedException if a table does not match.
+     * @throws SQLException         if the database cannot be reached or fails.
+     */
+    static SinkConnection open(final String jdbcUrl, final String table) throws SQLException
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("ApplicationName", APPLICATION_NAME);
+        final Connection connection = DriverManager.getConnection(jdbcUrl, properties);
+        try
+        {
+            connection.setAutoCommit(false);
+            SinkSchema.ensure(connection, table);
+            return new SinkConnection(connection, table);
+        }
+        catch (final SQLException | RuntimeException ex)
+        {
+            connection.close();
+            throw ex;
+        }
+    }
+
+    /**
+     * @return true if the server still answers on this connection.
+     */
+    boolean isValid()
+    {
+        try
+        {
+            return connection.isValid(5);
+        }
+        catch (final SQLException ex)
+        {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws SQLException
+    {
+        connection.close();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.weir.postgres;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+
+/**
+ * What a results table should hold, computed from an output journal without the sink: the highest
+ * version of every window, as the tests' rows ({@code key,window_start,window_end,count,sum,min,max,version}),
+ * sorted; and the highest event offset the outputs cover.
+ */
+public final class OutputRows
+{
+    private OutputRows()
+    {
+    }
+
+    /**
+     * @param journal a journal.
+     * @return one row per window its output journal fired, of the highest version, sorted as strings.
+     */
+    public static List<String> highestVersions(final JournalDirectory journal)
+    {
+        final Map<String, String> rows = new HashMap<>();
+        final Map<String, Integer> versions = new HashMap<>();
+        try (KeyDictionary keys = KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset)
+                {
+                    final String window = keys.name(key) + "," + start + "," + end;
+                    if (versions.getOrDefault(window, -1) < version)
+                    {
+                        versions.put(window, version);
+                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
+                    }
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            });
+        }
+        final List<String> sorted = new ArrayList<>(rows.values());
+        Collections.sort(sorted);
+        return sorted;
+    }
+
+    /**
+     * @param journal a journal.
+     * @return the highest event offset its outputs cover, or -1 (event offsets differ between two journals of the same lines).
+     */
+    public static long lastSourceOffset(final JournalDirectory journal)
+    {
+        final long[] highest = {-1};
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                {
+                    highest[0] = Math.max(highest[0], o);
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                    highest[0] = Math.max(highest[0], offset);
+                }
+            });
+        }
+        return highest[0];
+    }
+}
