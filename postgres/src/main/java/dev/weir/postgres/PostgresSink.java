@@ -119,11 +119,6 @@ public final class PostgresSink implements AutoCloseable
             }
             return deliverAfterStoredPosition(journal.id());
         }
-        catch (final BatchFailure ex)
-        {
-            rollbackQuietly();
-            throw ex.getCause();
-        }
         catch (final SQLException | RuntimeException ex)
         {
             rollbackQuietly();
@@ -150,7 +145,7 @@ public final class PostgresSink implements AutoCloseable
                 + resumedAfter + ", but its output journal has no output there: it is not this journal's delivery. Delete that row of "
                 + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
-        final Batch batch = new Batch(keys);
+        final Batch batch = new Batch(keys, batchSize);
         long position = resumedAfter;
         long sourceOffset = stored[1];
         long results = 0;
@@ -168,7 +163,7 @@ public final class PostgresSink implements AutoCloseable
                         + table + " from " + position + " to " + now[0] + ": deliver a journal into a table from one sink at a time");
                 }
             }
-            db.upsert.clearBatch(); // nothing left over from a delivery that failed
+            batch.rows.clear(); // nothing left over from a delivery that failed
             batch.outputs = 0;
             batch.results = 0;
             batch.maxSource = sourceOffset;
@@ -183,10 +178,7 @@ public final class PostgresSink implements AutoCloseable
             }
             if (batch.results > 0)
             {
-                for (final int count : db.upsert.executeBatch())
-                {
-                    changed += count;
-                }
+                changed += batch.rows.upsert(db.connection, db.upsert);
             }
             position = output.lastReadPosition();
             sourceOffset = batch.maxSource;
@@ -295,17 +287,19 @@ public final class PostgresSink implements AutoCloseable
         }
     }
 
-    /** Adds each result read to the upsert batch; counts outputs and results. */
+    /** Adds each result read to the transaction's batch; counts outputs and results. */
     private final class Batch implements OutputConsumer
     {
         private final KeyDictionary keys;
+        final ResultBatch rows;
         int outputs;
         int results;
         long maxSource;
 
-        Batch(final KeyDictionary keys)
+        Batch(final KeyDictionary keys, final int capacity)
         {
             this.keys = keys;
+            this.rows = new ResultBatch(capacity);
         }
 
         @Override
@@ -321,31 +315,7 @@ public final class PostgresSink implements AutoCloseable
             final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
             final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
         {
-            try
-            {
-                db.upsert.setString(1, keys.name(key));
-                db.upsert.setLong(2, start);
-                db.upsert.setLong(3, end);
-                db.upsert.setLong(4, count);
-                db.upsert.setLong(5, sum);
-                db.upsert.setLong(6, min);
-                db.upsert.setLong(7, max);
-                db.upsert.setInt(8, version);
-                db.upsert.setLong(9, sourceOffset);
-                if (hasAggregate)
-                {
-                    db.upsert.setLong(10, aggregate);
-                }
-                else
-                {
-                    db.upsert.setNull(10, java.sql.Types.BIGINT);
-                }
-                db.upsert.addBatch();
-            }
-            catch (final SQLException ex)
-            {
-                throw new BatchFailure(ex);
-            }
+            rows.add(keys.name(key), start, end, count, sum, min, max, version, sourceOffset, hasAggregate ? aggregate : null);
             results++;
             maxSource = Math.max(maxSource, sourceOffset);
         }
@@ -354,23 +324,6 @@ public final class PostgresSink implements AutoCloseable
         public void onLate(final long id, final long time, final int key, final long value, final long offset)
         {
             maxSource = Math.max(maxSource, offset);
-        }
-    }
-
-    /** Carries an {@link SQLException} out of the output journal's consumer callback. */
-    private static final class BatchFailure extends RuntimeException
-    {
-        private static final long serialVersionUID = 1L;
-
-        BatchFailure(final SQLException cause)
-        {
-            super(cause);
-        }
-
-        @Override
-        public synchronized SQLException getCause()
-        {
-            return (SQLException)super.getCause();
         }
     }
 }

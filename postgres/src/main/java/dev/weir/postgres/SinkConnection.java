@@ -8,7 +8,8 @@ import java.util.Properties;
 
 /**
  * One connection of the PostgreSQL sink (not in auto-commit, named {@value #APPLICATION_NAME} in
- * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked.
+ * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked. The
+ * upsert takes a whole {@link ResultBatch} as arrays.
  * Not thread-safe: the sink's delivering thread owns it.
  */
 final class SinkConnection implements AutoCloseable
@@ -25,9 +26,15 @@ final class SinkConnection implements AutoCloseable
     private SinkConnection(final Connection connection, final String table) throws SQLException
     {
         this.connection = connection;
+        // a batch may hold several versions of one window (a late event re-fired it): keep the highest, since
+        // one INSERT ... ON CONFLICT may not touch a row twice
         upsert = connection.prepareStatement("INSERT INTO " + table + " AS current "
             + "(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            + "SELECT DISTINCT ON (key, window_start, window_end) key, window_start, window_end, count, sum, min, max, version, "
+            + "source_offset, aggregate FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], "
+            + "?::bigint[], ?::integer[], ?::bigint[], ?::bigint[]) "
+            + "AS batch(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
+            + "ORDER BY key, window_start, window_end, version DESC "
             + "ON CONFLICT (key, window_start, window_end) DO UPDATE SET count = excluded.count, sum = excluded.sum, "
             + "min = excluded.min, max = excluded.max, version = excluded.version, source_offset = excluded.source_offset, "
             + "aggregate = excluded.aggregate WHERE excluded.version > current.version");

@@ -82,6 +82,17 @@ class PostgresSinkTest
             assertEquals(first.position(), again.resumedAfter());
         }
         assertSameRows(expected, table(), "after a second delivery");
+
+        // one transaction for everything: the batch holds several versions of a window, and keeps the highest
+        TestDatabase.execute(db, "DROP TABLE " + table);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000_000))
+        {
+            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+            final Delivery whole = sink.deliver(journal);
+            assertEquals(1, whole.transactions());
+            assertEquals(expected.size(), whole.changed(), "one row per window");
+        }
+        assertSameRows(expected, table(), "delivered in one transaction");
     }
 
     /** Like assertEquals, but names the first difference instead of printing thousands of rows. */
