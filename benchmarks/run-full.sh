@@ -40,6 +40,10 @@ if [ -d /dev/shm ]; then
 fi
 # recovery after a crash, checkpoint pauses
 jmh recovery RecoveryBenchmark
+# the PostgreSQL sink, when a server is up (scripts/test-postgres.sh starts the tests' one)
+if "$here/scripts/test-postgres.sh"; then
+  jmh postgres-delivery PostgresDeliveryBenchmark
+fi
 # state size of a million open windows
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
