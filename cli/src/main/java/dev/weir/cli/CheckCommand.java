@@ -56,13 +56,13 @@ final class CheckCommand implements Callable<Integer>
     @Option(names = "--max-duplicate-rows", paramLabel = "N", description = "most rows repeating a (key, window_start, window_end, version) (default 0)")
     String maxDuplicateRows;
 
-    @Option(names = "--max-rejected-rate", paramLabel = "RATE", description = "most rejected lines, a fraction or a percentage like 1% (default 1%)")
+    @Option(names = "--max-rejected-rate", paramLabel = "RATE", description = "most rejected lines, a fraction or a percentage like 1%% (default 1%%)")
     String maxRejectedRate;
 
-    @Option(names = "--max-late-rate", paramLabel = "RATE", description = "most late or windowless events of those processed (default 1%)")
+    @Option(names = "--max-late-rate", paramLabel = "RATE", description = "most late or windowless events of those processed (default 1%%)")
     String maxLateRate;
 
-    @Option(names = "--max-duplicate-rate", paramLabel = "RATE", description = "most events repeating an event_id (default 0.1%)")
+    @Option(names = "--max-duplicate-rate", paramLabel = "RATE", description = "most events repeating an event_id (default 0.1%%)")
     String maxDuplicateRate;
 
     @Option(names = "--max-staleness", paramLabel = "DURATION", description = "longest time from the newest event to --now (default: freshness skipped)")

@@ -116,6 +116,18 @@ class CheckCommandTest
         assertTrue(refused.err().contains("unknown setting 'max-rejected-rat'"), refused.err());
     }
 
+    @Test
+    void everyCommandsHelpPrintsCleanly()
+    {
+        for (final String command : List.of("run", "ingest", "replay", "inspect", "stat", "check", "demo"))
+        {
+            final Cli help = Cli.run(command, "--help");
+            assertEquals(0, help.exit(), command);
+            assertTrue(help.out().startsWith("Usage: weir " + command), help.out());
+            assertTrue(!help.err().contains("WARN") && !help.out().contains("WARN"), command + " --help warns:\n" + help.err());
+        }
+    }
+
     private static boolean failed(final Cli check, final String name)
     {
         return check.out().lines().anyMatch(l -> l.startsWith(name + " ") && l.contains("FAIL"));
