@@ -12,8 +12,10 @@ import dev.weir.postgres.Delivery;
  * thread delivers what is new every interval, and on {@link #finish()} once more (after the pipeline
  * stopped) before it ends. A delivery that fails because the database is unreachable is reported on
  * standard error and retried at the next interval (the output journal keeps every result); a refusal
- * (a table or offsets that do not match) stops the thread and is thrown by {@link #finish()}.
- * The sink is used only on that thread; {@link #finish()} is called once, by the command thread.
+ * (a table or offsets that do not match) or any other failure is reported at once and stops the
+ * thread; {@link #result()} throws it. The sink is used only on that thread (it opens the journal's
+ * files there); {@link #finish()} and {@link #result()} are called by the command thread, after the
+ * thread has ended.
  */
 final class ContinuousDelivery
 {
@@ -54,6 +56,7 @@ final class ContinuousDelivery
             }
             catch (final BadInputException ex)
             {
+                err.println("weir: " + ex.getMessage() + " (delivery to PostgreSQL stopped; the run goes on)");
                 failure = ex;
                 return;
             }
@@ -65,6 +68,12 @@ final class ContinuousDelivery
                     return;
                 }
                 err.println("weir: " + ex.getMessage() + " (retrying in " + intervalMs + " ms)");
+            }
+            catch (final RuntimeException ex)
+            {
+                err.println("weir: delivery to PostgreSQL failed: " + ex + " (delivery stopped; the run goes on)");
+                failure = ex;
+                return;
             }
             if (last)
             {
@@ -88,11 +97,10 @@ final class ContinuousDelivery
     }
 
     /**
-     * Deliver once more, after the pipeline has stopped, and end the thread.
-     *
-     * @return everything delivered while following.
+     * Deliver once more (the pipeline has stopped, or failed) and wait for the thread to end. Throws
+     * nothing: {@link #result()} reports how it went.
      */
-    Delivery finish()
+    void finish()
     {
         finishRequested.countDown();
         try
@@ -102,8 +110,16 @@ final class ContinuousDelivery
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the last delivery to PostgreSQL ran", ex);
+            failure = new IllegalStateException("interrupted while the last delivery to PostgreSQL ran", ex);
         }
+    }
+
+    /**
+     * @return everything delivered while following (after {@link #finish()}).
+     * @throws RuntimeException the failure that stopped the delivery, if one did.
+     */
+    Delivery result()
+    {
         if (failure != null)
         {
             throw failure;

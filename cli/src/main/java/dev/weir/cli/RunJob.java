@@ -54,7 +54,7 @@ final class RunJob
     static final long DELIVERY_INTERVAL_MS = 1_000;
 
     private final CountDownLatch finished = new CountDownLatch(1);
-    private dev.weir.postgres.Delivery deliveredWhileFollowing;
+    private ContinuousDelivery following;
 
     Outcome execute(final PrintStream out)
     {
@@ -77,6 +77,11 @@ final class RunJob
         if (follow && journal == null)
         {
             throw new BadInputException("--follow needs --journal DIR (a temporary journal is deleted when the run ends)");
+        }
+        if (jdbcUrl != null && journal == null)
+        {
+            throw new BadInputException("--jdbc-url needs --journal DIR: the database's offsets refer to the journal, "
+                + "and a temporary one is deleted when the run ends");
         }
         if (processing.checkpointEvery <= 0)
         {
@@ -110,8 +115,9 @@ final class RunJob
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
             final RunSummary ran = process(journalDir, out, postgres);
             final long[] rows = export(journalDir);
+            // after the export, so a failed delivery still leaves the files written
             final dev.weir.postgres.Delivery delivered = postgres == null ? null
-                : deliveredWhileFollowing != null ? deliveredWhileFollowing : postgres.deliver(JournalDirectory.open(journalDir));
+                : following != null ? following.result() : postgres.deliver(JournalDirectory.open(journalDir));
             printSummary(out, ingested, ran, rows, journalDir, temporary, postgres == null ? null : postgres.describe(delivered));
             return new Outcome(ingested, ran, rows, delivered);
         }
@@ -215,7 +221,7 @@ final class RunJob
         Runtime.getRuntime().addShutdownHook(hook);
         pipeline.start();
         // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
-        final ContinuousDelivery live = postgres == null ? null
+        following = postgres == null ? null
             : new ContinuousDelivery(postgres, JournalDirectory.open(journalDir), DELIVERY_INTERVAL_MS, System.err).start();
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
@@ -227,12 +233,17 @@ final class RunJob
         {
             Thread.currentThread().interrupt();
         }
-        final RunSummary summary = pipeline.stop();
-        if (live != null)
+        try
         {
-            deliveredWhileFollowing = live.finish();
+            return pipeline.stop();
         }
-        return summary;
+        finally
+        {
+            if (following != null)
+            {
+                following.finish(); // its thread ends before the sink is closed, even if the pipeline failed
+            }
+        }
     }
 
     private void printSummary(

@@ -87,6 +87,43 @@ class PostgresFollowDeliveryTest
         assertTrue(Files.readString(log).contains("PostgreSQL"), Files.readString(log));
     }
 
+    @Test
+    void aRefusedDeliveryIsReportedAtOnceAndTheRunGoesOnAndStillExports() throws Exception
+    {
+        final Path other = dir.resolve("other");
+        append(other, 0, 5_000);
+        final Cli claim = Cli.run("run", "--journal", other.toString(), "--window", "tumbling:1s", "--jdbc-url", TestDatabase.URL,
+            "--jdbc-table", table);
+        assertEquals(0, claim.exit(), claim.err());
+
+        final Path journal = dir.resolve("journal");
+        append(journal, 0, 20_000);
+        final Path log = dir.resolve("child.log");
+        final Path results = dir.resolve("results.csv");
+        final Process child = KillHarness.startChild(new String[] {"run", "--journal", journal.toString(), "--window", "tumbling:1s",
+            "--follow", "--results", results.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table}, log);
+        try
+        {
+            final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!Files.readString(log).contains("a results table is fed by one journal") && System.nanoTime() < deadline)
+            {
+                assertTrue(child.isAlive(), Files.readString(log));
+                Thread.sleep(50);
+            }
+            assertTrue(Files.readString(log).contains("delivery to PostgreSQL stopped; the run goes on"), Files.readString(log));
+            Thread.sleep(300);
+            assertTrue(child.isAlive(), "still following:\n" + Files.readString(log));
+        }
+        finally
+        {
+            child.destroy();
+            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "stopped");
+        }
+        assertTrue(Files.readAllLines(results).size() > 10, "the results file was exported before the failure was reported:\n"
+            + Files.readString(log));
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + JournalDirectory.open(other).id() + "'");
+    }
+
     /** Events i in [from, to): 10 keys, 1 ms apart, so 1 s windows fire as the watermark moves. */
     private static void append(final Path journal, final int from, final int to)
     {

@@ -116,6 +116,12 @@ class RunCommandTest
         assertUsageError(Cli.run("run", "--input", in, "--window", "hopping:5s", "--results", res), "window kind");
         assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--late", "keep", "--results", res), "drop");
         assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--late", "side", "--results", res), "--late-output");
+        assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/x"),
+            "--jdbc-url needs --journal");
+        assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--journal", dir.resolve("j").toString(),
+            "--jdbc-url", "jdbc:mysql://127.0.0.1/x"), "PostgreSQL JDBC URL");
+        assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--journal", dir.resolve("j").toString()),
+            "--results FILE, --output-dir DIR or --jdbc-url URL");
         assertFalse(Files.exists(Path.of(res)), "no results file is written on a usage error");
     }
 

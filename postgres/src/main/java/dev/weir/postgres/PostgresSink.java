@@ -23,7 +23,8 @@ import dev.weir.journal.OutputJournal;
  * <p>
  * Late events in the output journal are passed over (their positions count as delivered); the late
  * side output is a file or the output journal. Offsets are keyed by the journal's {@link JournalDirectory#id()},
- * so a journal created again at the same path starts from its beginning.
+ * and a results table takes the results of one journal only: another journal's delivery into it (a
+ * journal created again at the same path is another journal) is refused.
  * <p>
  * Not thread-safe: one thread delivers, and owns the connection and the journal's files, which stay open
  * between deliveries (so calling {@link #deliver} again and again, as a following run does, reads only
@@ -128,10 +129,7 @@ public final class PostgresSink implements AutoCloseable
 
     private Delivery deliverAfterStoredPosition(final String journalId) throws SQLException
     {
-        db.createOffsets.setString(1, journalId);
-        db.createOffsets.setString(2, table);
-        db.createOffsets.executeUpdate();
-        db.connection.commit();
+        claimTable(journalId);
 
         final long[] stored = lockOffsets(journalId);
         final long resumedAfter = stored[0];
@@ -198,6 +196,36 @@ public final class PostgresSink implements AutoCloseable
             sourceOffsetDelivered = sourceOffset;
         }
         return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
+    }
+
+    /**
+     * A results table is fed by one journal, so that rows of two never mix and a rerun from another journal
+     * (whose versions start again at 0) cannot pass unnoticed beside old rows: create this journal's offsets
+     * row unless another journal's is there, under a table lock so two first deliveries cannot both pass.
+     */
+    private void claimTable(final String journalId) throws SQLException
+    {
+        try (java.sql.Statement lock = db.connection.createStatement())
+        {
+            lock.execute("LOCK TABLE " + SinkSchema.OFFSETS_TABLE + " IN SHARE ROW EXCLUSIVE MODE");
+        }
+        db.otherJournals.setString(1, table);
+        db.otherJournals.setString(2, journalId);
+        try (ResultSet other = db.otherJournals.executeQuery())
+        {
+            if (other.next())
+            {
+                final String owner = other.getString(1);
+                db.connection.rollback();
+                throw new SinkRefusedException("table " + table + " holds the results of journal " + owner + " (see " + SinkSchema.OFFSETS_TABLE
+                    + "), and this is journal " + journalId + ": a results table is fed by one journal. Deliver into another table "
+                    + "(--jdbc-table), or drop " + table + " and delete its " + SinkSchema.OFFSETS_TABLE + " rows to rebuild it from this journal.");
+            }
+        }
+        db.createOffsets.setString(1, journalId);
+        db.createOffsets.setString(2, table);
+        db.createOffsets.executeUpdate();
+        db.connection.commit();
     }
 
     private long[] lockOffsets(final String journalId) throws SQLException

@@ -20,6 +20,7 @@ final class SinkConnection implements AutoCloseable
     final Connection connection;
     final PreparedStatement upsert;
     final PreparedStatement lockOffsets;
+    final PreparedStatement otherJournals;
     final PreparedStatement createOffsets;
     final PreparedStatement updateOffsets;
 
@@ -28,7 +29,7 @@ final class SinkConnection implements AutoCloseable
         this.connection = connection;
         // a batch may hold several versions of one window (a late event re-fired it): keep the highest, since
         // one INSERT ... ON CONFLICT may not touch a row twice
-        upsert = connection.prepareStatement("INSERT INTO " + table + " AS current "
+        upsert = connection.prepareStatement("INSERT INTO " + SinkSchema.quoted(table) + " AS current "
             + "(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
             + "SELECT DISTINCT ON (key, window_start, window_end) key, window_start, window_end, count, sum, min, max, version, "
             + "source_offset, aggregate FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], "
@@ -40,6 +41,8 @@ final class SinkConnection implements AutoCloseable
             + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
         lockOffsets = connection.prepareStatement("SELECT output_position, source_offset FROM " + SinkSchema.OFFSETS_TABLE
             + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
+        otherJournals = connection.prepareStatement("SELECT journal_id FROM " + SinkSchema.OFFSETS_TABLE
+            + " WHERE results_table = ? AND journal_id <> ? LIMIT 1");
         createOffsets = connection.prepareStatement("INSERT INTO " + SinkSchema.OFFSETS_TABLE
             + " (journal_id, results_table, output_position, source_offset) VALUES (?, ?, -1, -1) ON CONFLICT DO NOTHING");
         updateOffsets = connection.prepareStatement("UPDATE " + SinkSchema.OFFSETS_TABLE
@@ -55,8 +58,11 @@ final class SinkConnection implements AutoCloseable
      */
     static SinkConnection open(final String jdbcUrl, final String table) throws SQLException
     {
-        final Properties properties = new Properties();
+        final Properties properties = new Properties(); // defaults: the URL's parameters win
         properties.setProperty("ApplicationName", APPLICATION_NAME);
+        properties.setProperty("socketTimeout", "300"); // a server that stops answering fails a delivery instead of hanging it
+        properties.setProperty("connectTimeout", "30");
+        properties.setProperty("tcpKeepAlive", "true");
         final Connection connection = DriverManager.getConnection(jdbcUrl, properties);
         try
         {

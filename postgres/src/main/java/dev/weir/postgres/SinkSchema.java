@@ -34,6 +34,7 @@ final class SinkSchema
         "key", "text", "window_start", "bigint", "window_end", "bigint", "count", "bigint", "sum", "bigint", "min", "bigint",
         "max", "bigint", "version", "integer", "source_offset", "bigint", "aggregate", "bigint");
     private static final List<String> RESULT_KEY = List.of("key", "window_start", "window_end");
+    private static final List<String> NULLABLE = List.of("aggregate");
 
     private static final Map<String, String> OFFSET_COLUMNS = columns(
         "journal_id", "text", "results_table", "text", "output_position", "bigint", "source_offset", "bigint",
@@ -69,22 +70,52 @@ final class SinkSchema
      */
     static void ensure(final Connection connection, final String table) throws SQLException
     {
+        // create only what is missing: CREATE TABLE IF NOT EXISTS needs the CREATE privilege even when the
+        // table exists, and a role a DBA gave only row privileges on pre-created tables must still work
         try (Statement statement = connection.createStatement())
         {
-            statement.execute("CREATE TABLE IF NOT EXISTS " + table + " ("
+            if (!exists(connection, table))
+            {
+                statement.execute("CREATE TABLE IF NOT EXISTS " + quoted(table) + " ("
                 + "key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
                 + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, "
                 + "version integer NOT NULL, source_offset bigint NOT NULL, aggregate bigint, "
                 + "PRIMARY KEY (key, window_start, window_end))");
-            statement.execute("CREATE TABLE IF NOT EXISTS " + OFFSETS_TABLE + " ("
-                + "journal_id text NOT NULL, results_table text NOT NULL, output_position bigint NOT NULL, "
-                + "source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
-                + "PRIMARY KEY (journal_id, results_table))");
+            }
+            if (!exists(connection, OFFSETS_TABLE))
+            {
+                statement.execute("CREATE TABLE IF NOT EXISTS " + OFFSETS_TABLE + " ("
+                    + "journal_id text NOT NULL, results_table text NOT NULL, output_position bigint NOT NULL, "
+                    + "source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
+                    + "PRIMARY KEY (journal_id, results_table))");
+            }
         }
         connection.commit();
         check(connection, table, RESULT_COLUMNS, RESULT_KEY);
         check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY);
         connection.commit();
+    }
+
+    /**
+     * @param table a lower-case identifier (see {@link #checkName}).
+     * @return it double-quoted, so that names that are SQL keywords ({@code user}, {@code order}) work too.
+     */
+    static String quoted(final String table)
+    {
+        return '"' + table + '"';
+    }
+
+    private static boolean exists(final Connection connection, final String table) throws SQLException
+    {
+        try (PreparedStatement query = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL"))
+        {
+            query.setString(1, quoted(table));
+            try (ResultSet row = query.executeQuery())
+            {
+                row.next();
+                return row.getBoolean(1);
+            }
+        }
     }
 
     private static void check(final Connection connection, final String table, final Map<String, String> expected, final List<String> key)
@@ -103,6 +134,10 @@ final class SinkSchema
                 {
                     final String column = rows.getString(1);
                     found.put(column, rows.getString(2));
+                    if (NULLABLE.contains(column) && "NO".equals(rows.getString(3)))
+                    {
+                        problems.add("column " + column + " is NOT NULL, but results without a user aggregation have none");
+                    }
                     if (!expected.containsKey(column) && "NO".equals(rows.getString(3)) && rows.getString(4) == null)
                     {
                         problems.add("extra column " + column + " is NOT NULL without a default");
@@ -136,11 +171,13 @@ final class SinkSchema
     private static boolean hasUniqueKey(final Connection connection, final String table, final List<String> key) throws SQLException
     {
         try (PreparedStatement query = connection.prepareStatement(
+            // an index ON CONFLICT can use: unique, valid, not deferrable, no predicate, plain columns only
             "SELECT string_agg(a.attname, ',' ORDER BY a.attname) FROM pg_index i "
                 + "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
-                + "WHERE i.indrelid = to_regclass(?) AND i.indisunique AND i.indpred IS NULL GROUP BY i.indexrelid"))
+                + "WHERE i.indrelid = to_regclass(?) AND i.indisunique AND i.indisvalid AND i.indimmediate AND i.indpred IS NULL "
+                + "AND i.indexprs IS NULL AND i.indnkeyatts = i.indnatts AND NOT (0 = ANY(i.indkey)) GROUP BY i.indexrelid"))
         {
-            query.setString(1, table);
+            query.setString(1, quoted(table));
             final String wanted = String.join(",", key.stream().sorted().toList());
             try (ResultSet rows = query.executeQuery())
             {

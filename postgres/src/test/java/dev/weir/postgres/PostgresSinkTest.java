@@ -149,6 +149,42 @@ class PostgresSinkTest
     }
 
     @Test
+    void aTableIsFedByOneJournal() throws SQLException
+    {
+        final JournalDirectory first = journalWithLateRefirings(dir.resolve("first"), 3_000);
+        final JournalDirectory second = journalWithLateRefirings(dir.resolve("second"), 4_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(first);
+            final List<String> delivered = table();
+            final SinkRefusedException refused = assertThrows(SinkRefusedException.class, () -> sink.deliver(second));
+            assertTrue(refused.getMessage().contains("a results table is fed by one journal"), refused.getMessage());
+            assertSameRows(delivered, table(), "untouched by the refused journal");
+            assertTrue(sink.deliver(first).results() == 0, "the first journal still delivers");
+        }
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = '" + table + "'");
+    }
+
+    @Test
+    void aTableNamedLikeASqlKeywordWorks() throws SQLException
+    {
+        final String keyword = "order";
+        TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
+        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = 'order'");
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 2_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, keyword, 1_000))
+        {
+            assertTrue(sink.deliver(journal).changed() > 0);
+            assertSameRows(OutputRows.highestVersions(journal), sortedRows(SELECT + "\"order\""), "rows in a table named order");
+        }
+        finally
+        {
+            TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
+            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = 'order'");
+        }
+    }
+
+    @Test
     void aLowerVersionNeverReplacesAHigherOne() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
@@ -181,6 +217,15 @@ class PostgresSinkTest
         assertEquals(List.of("window_start", "window_end", "count", "sum", "min", "max", "version", "source_offset"),
             TestDatabase.rows(db, "SELECT column_name FROM information_schema.columns WHERE table_name = '" + table
                 + "' AND column_name <> 'key' ORDER BY ordinal_position"), "not altered");
+
+        TestDatabase.execute(db, "DROP TABLE " + table);
+        TestDatabase.execute(db, "CREATE TABLE " + table + " (key text, window_start bigint, window_end bigint, count bigint, "
+            + "sum bigint, min bigint, max bigint, version integer, source_offset bigint, aggregate bigint NOT NULL, "
+            + "UNIQUE (key, window_start, window_end) DEFERRABLE INITIALLY DEFERRED)");
+        final SinkRefusedException unusable = assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, table, 10));
+        assertTrue(unusable.getMessage().contains("column aggregate is NOT NULL"), unusable.getMessage());
+        assertTrue(unusable.getMessage().contains("no primary key or unique index"), "a deferrable key cannot serve ON CONFLICT: "
+            + unusable.getMessage());
 
         assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, "Results; DROP TABLE x", 10));
         assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, "weir_offsets", 10));
@@ -238,7 +283,12 @@ class PostgresSinkTest
 
     private List<String> table() throws SQLException
     {
-        final List<String> rows = TestDatabase.rows(db, SELECT + table);
+        return sortedRows(SELECT + table);
+    }
+
+    private List<String> sortedRows(final String query) throws SQLException
+    {
+        final List<String> rows = TestDatabase.rows(db, query);
         java.util.Collections.sort(rows); // the order of highestVersions(), whatever the database's collation
         return rows;
     }

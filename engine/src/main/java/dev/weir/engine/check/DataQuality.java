@@ -134,16 +134,27 @@ public final class DataQuality
     private static QualityCheck gaps(final PartitionProfile partitions, final QualityThresholds limits)
     {
         final Map<LocalDate, Long> rows = partitions.rowsByDate();
-        final LocalDate from = limits.fromDate() != null ? limits.fromDate() : rows.isEmpty() ? null : rows.keySet().iterator().next();
+        LocalDate first = null;
         LocalDate last = null;
         for (final LocalDate date : rows.keySet())
         {
+            first = first == null ? date : first;
             last = date;
         }
-        final LocalDate to = limits.toDate() != null ? limits.toDate() : last;
+        // a bound not given is the first or last partition's date, but never makes the range empty: a
+        // --from-date after the last partition checks that date (and finds it missing), not zero dates
+        final LocalDate given = limits.fromDate() != null ? limits.fromDate() : limits.toDate();
+        final LocalDate from = limits.fromDate() != null ? limits.fromDate()
+            : first != null && (limits.toDate() == null || !first.isAfter(limits.toDate())) ? first : given;
+        final LocalDate to = limits.toDate() != null ? limits.toDate()
+            : last != null && (limits.fromDate() == null || !last.isBefore(limits.fromDate())) ? last : given;
         if (from == null || to == null)
         {
             return QualityCheck.skipped("gaps", "no partitions and no range (--from-date, --to-date)");
+        }
+        if (from.isAfter(to))
+        {
+            return QualityCheck.of("gaps", "empty range " + from + ".." + to, "<= " + limits.maxGaps(), false, "the range holds no date");
         }
         final List<String> missing = new ArrayList<>();
         long days = 0;

@@ -48,7 +48,9 @@ public record JournalProfile(long events, long rejected, long duplicateIds, long
                 // to the end
             }
         }
-        final CheckpointStore.Loaded newest = new CheckpointStore(directory.checkpoints(), 3).loadNewestValid();
+        // a journal never processed has no checkpoints directory: do not create one (the checks only read)
+        final CheckpointStore.Loaded newest = java.nio.file.Files.isDirectory(directory.checkpoints())
+            ? new CheckpointStore(directory.checkpoints(), 3).loadNewestValid() : null;
         long processed = -1;
         long late = -1;
         if (newest != null)

@@ -90,6 +90,14 @@ class DataQualityTest
         assertEquals(Status.FAIL, beyond.status());
         assertEquals("no rows for 2026-10-31, 2026-11-04", beyond.detail());
 
+        final QualityCheck today = check("gaps", null, PartitionProfile.of(out), QualityThresholds.DEFAULTS.withRange(LocalDate.parse("2026-11-05"), null));
+        assertEquals(Status.FAIL, today.status(), "a --from-date after the last partition checks that date: " + today);
+        assertEquals("no rows for 2026-11-05", today.detail());
+        assertEquals(Status.FAIL, check("gaps", null, PartitionProfile.of(out),
+            QualityThresholds.DEFAULTS.withRange(null, LocalDate.parse("2026-10-30"))).status(), "a --to-date before the first partition");
+        assertEquals(Status.PASS, check("gaps", null, PartitionProfile.of(out),
+            QualityThresholds.DEFAULTS.withRange(LocalDate.parse("2026-11-02"), null)).status(), "2026-11-02..2026-11-03 is full");
+
         final Path holed = partitions("holed", Map.of("2026-11-01", rows(0, "a"), "2026-11-03", rows(2 * DAY, "a")));
         final QualityCheck failed = check("gaps", null, PartitionProfile.of(holed), QualityThresholds.DEFAULTS);
         assertEquals(Status.FAIL, failed.status());
@@ -110,7 +118,9 @@ class DataQualityTest
     @Test
     void lateFailsWhenTooManyEventsWereLateAndIsSkippedBeforeProcessing()
     {
-        assertEquals(Status.SKIP, check("late", JournalProfile.of(journal("unprocessed", 1_000, 0, 0, 0)), null, QualityThresholds.DEFAULTS).status());
+        final JournalDirectory unprocessed = journal("unprocessed", 1_000, 0, 0, 0);
+        assertEquals(Status.SKIP, check("late", JournalProfile.of(unprocessed), null, QualityThresholds.DEFAULTS).status());
+        assertTrue(!Files.exists(unprocessed.checkpoints()), "the checks only read: no checkpoints directory created");
         final JournalDirectory fewLate = journal("few-late", 10_000, 50, 0, 0);
         process(fewLate);
         final QualityCheck passed = check("late", JournalProfile.of(fewLate), null, QualityThresholds.DEFAULTS);
