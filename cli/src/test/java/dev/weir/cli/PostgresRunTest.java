@@ -22,11 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weir run --follow --jdbc-url} delivers while it follows: rows reach PostgreSQL while the child
+ * {@code weir run --jdbc-url} run again and again: while following, rows reach PostgreSQL while the child
  * JVM is still running, events appended meanwhile by another process reach it too, and after SIGTERM the
- * table holds the highest version of every window in the output journal, with the offsets row at its last output.
+ * table holds the highest version of every window in the output journal, with the offsets row at its last
+ * output; a refused delivery is reported at once without stopping the run or its export; and rerunning a
+ * bounded run, or resending every event, leaves the table as it was.
  */
-class PostgresFollowDeliveryTest
+class PostgresRunTest
 {
     @TempDir
     Path dir;
@@ -122,6 +124,40 @@ class PostgresFollowDeliveryTest
         assertTrue(Files.readAllLines(results).size() > 10, "the results file was exported before the failure was reported:\n"
             + Files.readString(log));
         TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + JournalDirectory.open(other).id() + "'");
+    }
+
+    @Test
+    void rerunningTheRunOrResendingItsEventsChangesNothing() throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        KillHarness.writeEvents(input, 50_000, 100, 5);
+        final Path journal = dir.resolve("journal");
+        final String[] run = {"run", "--input", input.toString(), "--journal", journal.toString(), "--window", "tumbling:2s",
+            "--allowed-lateness", "3s", "--dedupe", "--rejected", dir.resolve("rejected.csv").toString(), "--jdbc-url", TestDatabase.URL,
+            "--jdbc-table", table};
+        final Cli first = Cli.run(run);
+        assertEquals(0, first.exit(), first.err());
+        final List<String> delivered = sortedTable();
+        assertTrue(delivered.size() > 1_000, "rows: " + delivered.size());
+
+        final Cli again = Cli.run(run); // the same command: nothing new to ingest, process or deliver
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.out().contains("0 results upserted"), again.out());
+
+        final Path resent = dir.resolve("resent.csv"); // a producer resends every event, under another file name
+        Files.copy(input, resent);
+        run[2] = resent.toString();
+        final Cli duplicates = Cli.run(run);
+        assertEquals(0, duplicates.exit(), duplicates.err());
+        assertTrue(duplicates.out().contains("duplicates ignored"), duplicates.out());
+        assertEquals(delivered, sortedTable(), "the table after a rerun and after every event was sent twice");
+    }
+
+    private List<String> sortedTable() throws SQLException
+    {
+        final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version FROM " + table);
+        Collections.sort(rows);
+        return rows;
     }
 
     /** Events i in [from, to): 10 keys, 1 ms apart, so 1 s windows fire as the watermark moves. */
