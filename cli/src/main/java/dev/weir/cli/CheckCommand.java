@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code weir check}: the data-quality checks of {@link DataQuality} on a journal and/or a partitions
- * directory, with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
+ * directory (or a PostgreSQL results table), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
  * rows per partition and a table of checks; exits 0 when every check passes (or is skipped), and
  * {@value #FAILED} when one fails, so it can gate a scheduled job. Reads only.
  */
@@ -46,6 +46,13 @@ final class CheckCommand implements Callable<Integer>
 
     @Option(names = "--output-dir", paramLabel = "DIR", description = "date partitions (as --output-dir writes them): rows, unique and gaps checks")
     Path outputDir;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL", description = "instead of --output-dir: a PostgreSQL results table (rows, unique and gaps checks)")
+    String jdbcUrl;
+
+    @Option(names = "--jdbc-table", paramLabel = "NAME", defaultValue = dev.weir.postgres.PostgresSink.DEFAULT_TABLE,
+        description = "the results table for --jdbc-url (default: ${DEFAULT-VALUE})")
+    String jdbcTable;
 
     @Option(names = "--config", paramLabel = "FILE", description = "thresholds as name=value lines, the names of these flags without '--'")
     Path config;
@@ -83,9 +90,13 @@ final class CheckCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (journal == null && outputDir == null)
+        if (journal == null && outputDir == null && jdbcUrl == null)
         {
-            throw new BadInputException("give --journal DIR, --output-dir DIR, or both");
+            throw new BadInputException("give --journal DIR and/or --output-dir DIR or --jdbc-url URL");
+        }
+        if (outputDir != null && jdbcUrl != null)
+        {
+            throw new BadInputException("give --output-dir DIR or --jdbc-url URL, not both");
         }
         final Properties file = readConfig();
         QualityThresholds limits = QualityThresholds.DEFAULTS;
@@ -132,18 +143,39 @@ final class CheckCommand implements Callable<Integer>
         final Instant at = instant(pick("now", now, file));
 
         final JournalProfile journalProfile = journal == null ? null : JournalProfile.of(openJournal());
-        final PartitionProfile partitions;
+        final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
+        final List<QualityCheck> checks = DataQuality.run(journalProfile, partitions, limits, at);
+        print(partitions, checks);
+        return checks.stream().anyMatch(c -> c.status() == QualityCheck.Status.FAIL) ? FAILED : 0;
+    }
+
+    private PartitionProfile partitionFiles()
+    {
         try
         {
-            partitions = outputDir == null ? null : PartitionProfile.of(outputDir);
+            return PartitionProfile.of(outputDir);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
-        final List<QualityCheck> checks = DataQuality.run(journalProfile, partitions, limits, at);
-        print(partitions, checks);
-        return checks.stream().anyMatch(c -> c.status() == QualityCheck.Status.FAIL) ? FAILED : 0;
+    }
+
+    private PartitionProfile resultsTable()
+    {
+        try
+        {
+            return dev.weir.postgres.ResultsTableProfile.of(jdbcUrl, jdbcTable);
+        }
+        catch (final dev.weir.postgres.SinkRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        catch (final java.sql.SQLException ex)
+        {
+            throw new IllegalStateException("cannot read table " + jdbcTable + " at " + dev.weir.postgres.PostgresSink.redacted(jdbcUrl) + ": "
+                + ex.getMessage(), ex);
+        }
     }
 
     private JournalDirectory openJournal()

@@ -153,6 +153,35 @@ class PostgresRunTest
         assertEquals(delivered, sortedTable(), "the table after a rerun and after every event was sent twice");
     }
 
+    @Test
+    void weirCheckReadsTheResultsTable() throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        final List<String> lines = new java.util.ArrayList<>(List.of(EventLine.HEADER));
+        final long start = 1_764_460_800_000L; // 2025-11-30T00:00:00Z
+        for (int i = 0; i < 3_000; i++)
+        {
+            lines.add(i + "," + (start + i * 86_400L) + ",k" + i % 7 + "," + i); // about 3 days
+        }
+        Files.write(input, lines);
+        final Path journal = dir.resolve("journal");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "tumbling:1h",
+            "--rejected", dir.resolve("rejected.csv").toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+        assertEquals(0, run.exit(), run.err());
+
+        final Cli passed = Cli.run("check", "--journal", journal.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+        assertEquals(0, passed.exit(), passed.out() + passed.err());
+        assertTrue(passed.out().contains("2025-12-01") && passed.out().contains("All checks passed."), passed.out());
+
+        TestDatabase.execute(db, "DELETE FROM " + table + " WHERE window_start >= 1764547200000 AND window_start < 1764633600000");
+        final Cli gap = Cli.run("check", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+        assertEquals(CheckCommand.FAILED, gap.exit(), gap.out());
+        assertTrue(gap.out().lines().anyMatch(l -> l.startsWith("gaps ") && l.contains("FAIL") && l.contains("no rows for 2025-12-01")), gap.out());
+
+        assertEquals(WeirCommand.USAGE, Cli.run("check", "--jdbc-url", TestDatabase.URL, "--jdbc-table", "no_such_table").exit());
+        assertEquals(WeirCommand.USAGE, Cli.run("check", "--jdbc-url", TestDatabase.URL, "--output-dir", dir.toString()).exit());
+    }
+
     private List<String> sortedTable() throws SQLException
     {
         final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version FROM " + table);

@@ -41,7 +41,7 @@ public final class DataQuality
         final JournalProfile journal, final PartitionProfile partitions, final QualityThresholds limits, final Instant now)
     {
         final List<QualityCheck> checks = new ArrayList<>();
-        final String noPartitions = "no partitions directory given";
+        final String noPartitions = "no partitions directory or results table given";
         final String noJournal = "no journal given";
         checks.add(partitions == null ? QualityCheck.skipped("rows", noPartitions) : rows(partitions, limits));
         checks.add(partitions == null ? QualityCheck.skipped("unique", noPartitions) : QualityCheck.of("unique",
