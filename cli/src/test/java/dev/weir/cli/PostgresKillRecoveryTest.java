@@ -18,6 +18,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.TestDatabase;
+import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,30 +41,25 @@ class PostgresKillRecoveryTest
     @TempDir
     Path dir;
 
+    private TestTables tables;
     private Connection db;
     private String table;
 
     @BeforeEach
     void connect()
     {
-        db = TestDatabase.connect();
-        table = "kill_test_" + Long.toHexString(System.nanoTime());
+        tables = TestTables.open("kill_test");
+        db = tables.db();
+        table = tables.name();
     }
 
     @AfterEach
     void dropTables() throws SQLException
     {
-        if (db == null)
+        if (tables != null) // null: skipped, no server
         {
-            return; // skipped: no server
+            tables.close();
         }
-        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table + "_reference");
-        for (final String killedTable : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + table + "_killed_%'"))
-        {
-            TestDatabase.execute(db, "DROP TABLE " + killedTable);
-        }
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table LIKE '" + table + "%'");
-        db.close();
     }
 
     @Test

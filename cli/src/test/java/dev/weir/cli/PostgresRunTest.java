@@ -16,6 +16,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.TestDatabase;
+import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,26 +34,25 @@ class PostgresRunTest
     @TempDir
     Path dir;
 
+    private TestTables tables;
     private Connection db;
     private String table;
 
     @BeforeEach
     void connect()
     {
-        db = TestDatabase.connect();
-        table = "follow_test_" + Long.toHexString(System.nanoTime());
+        tables = TestTables.open("run_test");
+        db = tables.db();
+        table = tables.name();
     }
 
     @AfterEach
-    void dropTable() throws SQLException
+    void dropTables() throws SQLException
     {
-        if (db == null)
+        if (tables != null) // null: skipped, no server
         {
-            return; // skipped: no server
+            tables.close();
         }
-        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table);
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = '" + table + "'");
-        db.close();
     }
 
     @Test

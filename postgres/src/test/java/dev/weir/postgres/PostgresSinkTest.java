@@ -33,25 +33,25 @@ class PostgresSinkTest
     @TempDir
     Path dir;
 
+    private TestTables tables;
     private Connection db;
     private String table;
 
     @BeforeEach
-    void connect() throws SQLException
+    void connect()
     {
-        db = TestDatabase.connect();
-        table = "sink_test_" + Long.toHexString(System.nanoTime());
+        tables = TestTables.open("sink_test");
+        db = tables.db();
+        table = tables.name();
     }
 
     @AfterEach
-    void dropTable() throws SQLException
+    void dropTables() throws SQLException
     {
-        if (db == null)
+        if (tables != null) // null: skipped, no server
         {
-            return; // skipped: no server
+            tables.close();
         }
-        TestDatabase.execute(db, "DROP TABLE IF EXISTS " + table);
-        db.close();
     }
 
     @Test
