@@ -185,6 +185,76 @@ class PostgresSinkTest
     }
 
     @Test
+    void sessionsWithAUserAggregationArriveWithItsValue() throws SQLException
+    {
+        final Path path = dir.resolve("sessions");
+        final SplittableRandom random = new SplittableRandom(11);
+        try (EventJournal writer = EventJournal.openOrCreate(path))
+        {
+            for (int i = 0; i < 20_000; i++)
+            {
+                final long late = random.nextInt(100) == 0 ? 2_000 : random.nextInt(50);
+                writer.append(i, Math.max(0, i * 3L - late), "k" + random.nextInt(30), random.nextInt(2_000) - 1_000);
+            }
+        }
+        Weir.pipeline().journal(path).window(dev.weir.engine.window.SessionWindows.withGap(200)).outOfOrderness(50).allowedLateness(3_000)
+            .aggregate(new dev.weir.engine.aggregate.Average()).build().runToEnd();
+        final JournalDirectory journal = JournalDirectory.open(path);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        final List<String> rows = sortedRows("SELECT key, window_start, window_end, count, sum, min, max, version, aggregate FROM " + table);
+        assertSameRows(highestVersionsWithAggregate(journal), rows, "sessions with their Average");
+        assertTrue(rows.stream().anyMatch(r -> Integer.parseInt(r.split(",")[7]) > 0), "late events re-fired sessions: versions above 0");
+        for (final String row : rows)
+        {
+            final String[] f = row.split(",");
+            assertEquals(Math.floorDiv(Long.parseLong(f[4]), Long.parseLong(f[3])), Long.parseLong(f[8]), "the mean, rounded down: " + row);
+        }
+    }
+
+    /** The highest version of each window with the user aggregation's value, as rows sorted. */
+    private static List<String> highestVersionsWithAggregate(final JournalDirectory journal)
+    {
+        final java.util.Map<String, String> rows = new java.util.HashMap<>();
+        final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
+        try (dev.weir.journal.KeyDictionary keys = dev.weir.journal.KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(new dev.weir.journal.OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma,
+                    final int v, final long o)
+                {
+                    throw new AssertionError("every result carries the aggregation");
+                }
+
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma,
+                    final int v, final long o, final boolean hasAggregate, final long aggregate)
+                {
+                    assertTrue(hasAggregate);
+                    final String window = keys.name(k) + "," + s + "," + e;
+                    if (versions.getOrDefault(window, -1) < v)
+                    {
+                        versions.put(window, v);
+                        rows.put(window, window + "," + c + "," + su + "," + mi + "," + ma + "," + v + "," + aggregate);
+                    }
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            });
+        }
+        final List<String> sorted = new java.util.ArrayList<>(rows.values());
+        java.util.Collections.sort(sorted);
+        return sorted;
+    }
+
+    @Test
     void aLowerVersionNeverReplacesAHigherOne() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
