@@ -10,13 +10,12 @@ import dev.weir.journal.OutputJournal;
 
 /**
  * Exports a journal's output journal as CSV files: the results
- * ({@code window_start,window_end,key,count,sum,min,max,version}) and, if asked, the late events
+ * ({@code window_start,window_end,key,count,sum,min,max,version}, then {@code aggregate} with a user aggregation) and, if asked, the late events
  * ({@code event_id,event_time,key,value}), in output order, each file written atomically. Because the
  * output journal holds every output exactly once, so does the export. Runs on the calling thread.
  */
 final class OutputExport
 {
-    static final String RESULT_HEADER = "window_start,window_end,key,count,sum,min,max,version";
     static final String LATE_HEADER = "event_id,event_time,key,value";
 
     private OutputExport()
@@ -27,9 +26,10 @@ final class OutputExport
      * @param directory the journal.
      * @param results   the results CSV to write, or null.
      * @param late      the late-events CSV to write, or null.
+     * @param withAggregate write the user aggregation's column.
      * @return rows written: {results, late}.
      */
-    static long[] export(final JournalDirectory directory, final Path results, final Path late)
+    static long[] export(final JournalDirectory directory, final Path results, final Path late, final boolean withAggregate)
     {
         final long[] rows = {0, 0};
         try (KeyDictionary keys = KeyDictionary.open(directory);
@@ -39,7 +39,7 @@ final class OutputExport
         {
             if (resultFile != null)
             {
-                resultFile.line(RESULT_HEADER);
+                resultFile.line(ResultRow.header(withAggregate));
             }
             if (lateFile != null)
             {
@@ -53,14 +53,21 @@ final class OutputExport
                     final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
                     final int version, final long offset)
                 {
+                    onResult(start, end, key, count, sum, min, max, version, offset, false, 0);
+                }
+
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset, final boolean hasAggregate, final long aggregate)
+                {
                     rows[0]++;
                     if (resultFile == null)
                     {
                         return;
                     }
                     row.setLength(0);
-                    row.append(start).append(',').append(end).append(',').append(keys.name(key)).append(',').append(count).append(',')
-                        .append(sum).append(',').append(min).append(',').append(max).append(',').append(version);
+                    ResultRow.csv(row, start, end, keys.name(key), count, sum, min, max, version, withAggregate, aggregate);
                     resultFile.line(row.toString());
                 }
 
@@ -94,14 +101,16 @@ final class OutputExport
      * @param outputDir the partitions' directory.
      * @param format    their file format.
      * @param late      the late-events CSV to write, or null.
+     * @param withAggregate write the user aggregation's value.
      * @return rows written: {results, late, partitions}.
      */
-    static long[] exportPartitions(final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late)
+    static long[] exportPartitions(
+        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final boolean withAggregate)
     {
         final long[] rows = {0, 0, 0};
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, withAggregate);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
             if (lateFile != null)
@@ -116,7 +125,15 @@ final class OutputExport
                     final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
                     final int version, final long offset)
                 {
-                    partitions.onResult(result.set(start, end, key, count, sum, min, max, version, offset));
+                    onResult(start, end, key, count, sum, min, max, version, offset, false, 0);
+                }
+
+                @Override
+                public void onResult(
+                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+                    final int version, final long offset, final boolean hasAggregate, final long aggregate)
+                {
+                    partitions.onResult(result.set(start, end, key, count, sum, min, max, version, offset).withAggregate(aggregate));
                 }
 
                 @Override

@@ -24,7 +24,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     /** The file formats. */
     enum Format
     {
-        /** CSV with the header {@code window_start,window_end,key,count,sum,min,max,version}. */
+        /** CSV with the header {@code window_start,window_end,key,count,sum,min,max,version} (and {@code aggregate}). */
         csv,
         /** One JSON object per line with the same fields. */
         jsonl
@@ -33,15 +33,17 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     private final Path dir;
     private final Format format;
     private final KeyDictionary keys;
+    private final boolean withAggregate;
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
     private final StringBuilder row = new StringBuilder(160);
     private long rows;
 
-    PartitionedResults(final Path dir, final Format format, final KeyDictionary keys)
+    PartitionedResults(final Path dir, final Format format, final KeyDictionary keys, final boolean withAggregate)
     {
         this.dir = dir;
         this.format = format;
         this.keys = keys;
+        this.withAggregate = withAggregate;
     }
 
     @Override
@@ -54,7 +56,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
             file = new AtomicTextFile(partition(day));
             if (format == Format.csv)
             {
-                file.line(ResultCsv.RESULT_HEADER);
+                file.line(ResultRow.header(withAggregate));
             }
             partitions.put(day, file);
         }
@@ -62,16 +64,11 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         final String key = keys.name(r.keyId());
         if (format == Format.csv)
         {
-            row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(key).append(',').append(r.count())
-                .append(',').append(r.sum()).append(',').append(r.min()).append(',').append(r.max()).append(',').append(r.version());
+            ResultRow.csv(row, r.windowStart(), r.windowEnd(), key, r.count(), r.sum(), r.min(), r.max(), r.version(), withAggregate, r.aggregate());
         }
         else
         {
-            // keys are [A-Za-z0-9_-]: nothing to escape
-            row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd())
-                .append(",\"key\":\"").append(key).append("\",\"count\":").append(r.count()).append(",\"sum\":").append(r.sum())
-                .append(",\"min\":").append(r.min()).append(",\"max\":").append(r.max()).append(",\"version\":").append(r.version())
-                .append('}');
+            ResultRow.json(row, r.windowStart(), r.windowEnd(), key, r.count(), r.sum(), r.min(), r.max(), r.version(), withAggregate, r.aggregate());
         }
         file.line(row.toString());
         rows++;

@@ -87,7 +87,7 @@ final class ReplayCommand implements Callable<Integer>
              AtomicTextFile resultFile = new AtomicTextFile(results);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
-            final ResultCsv resultCsv = new ResultCsv(resultFile, keys);
+            final ResultCsv resultCsv = new ResultCsv(resultFile, keys, window.withAggregate());
             final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);
             keys.handOff();
             summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
@@ -108,7 +108,7 @@ final class ReplayCommand implements Callable<Integer>
     private int replayIntoPartitions(final JournalDirectory directory)
     {
         try (KeyDictionary keys = KeyDictionary.open(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, window.withAggregate());
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
             final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);

@@ -7,34 +7,34 @@ import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.KeyDictionary;
 
 /**
- * Writes results ({@code window_start,window_end,key,count,sum,min,max,version}) and late events
+ * Writes results ({@code window_start,window_end,key,count,sum,min,max,version}, then {@code aggregate} with a
+ * user aggregation) and late events
  * ({@code event_id,event_time,key,value}) as CSV rows in the engine's order, mapping key ids back to
  * strings. Called on the engine thread only; the files are committed by the command after the run.
  */
 final class ResultCsv implements ResultListener
 {
-    static final String RESULT_HEADER = OutputExport.RESULT_HEADER;
     static final String LATE_HEADER = OutputExport.LATE_HEADER;
 
     private final AtomicTextFile out;
     private final KeyDictionary keys;
+    private final boolean withAggregate;
     private final StringBuilder row = new StringBuilder(128);
 
-    ResultCsv(final AtomicTextFile out, final KeyDictionary keys)
+    ResultCsv(final AtomicTextFile out, final KeyDictionary keys, final boolean withAggregate)
     {
         this.out = out;
         this.keys = keys;
-        out.line(RESULT_HEADER);
+        this.withAggregate = withAggregate;
+        out.line(ResultRow.header(withAggregate));
     }
 
     @Override
     public void onResult(final WindowResult r)
     {
         row.setLength(0);
-        row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(keys.name(r.keyId())).append(',')
-            .append(r.count()).append(',').append(r.sum()).append(',').append(r.min()).append(',').append(r.max()).append(',')
-            .append(r.version());
-        out.line(row.toString());
+        out.line(ResultRow.csv(row, r.windowStart(), r.windowEnd(), keys.name(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version(),
+            withAggregate, r.aggregate()).toString());
     }
 
     /**

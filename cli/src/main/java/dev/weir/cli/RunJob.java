@@ -310,13 +310,13 @@ final class RunJob
     {
         if (outputDir != null)
         {
-            return OutputExport.exportPartitions(JournalDirectory.open(journalDir), outputDir, format, lateOutput);
+            return OutputExport.exportPartitions(JournalDirectory.open(journalDir), outputDir, format, lateOutput, window.withAggregate());
         }
         if (results == null && lateOutput == null)
         {
             return new long[] {0, 0, 0}; // PostgreSQL only
         }
-        final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput); // results may be null: late events only
+        final long[] rows = OutputExport.export(JournalDirectory.open(journalDir), results, lateOutput, window.withAggregate()); // results may be null: late events only
         return new long[] {rows[0], rows[1], 1};
     }
 

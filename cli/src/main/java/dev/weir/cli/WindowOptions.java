@@ -1,6 +1,9 @@
 package dev.weir.cli;
 
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.aggregate.ApproxDistinct;
+import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import picocli.CommandLine.Option;
@@ -26,11 +29,18 @@ final class WindowOptions
         description = "drop | side: what happens to events whose windows are all late (default: ${DEFAULT-VALUE})")
     LatePolicy latePolicy;
 
+    @Option(names = "--aggregate", paramLabel = "NAME", converter = AggregationConverter.class,
+        description = "a user aggregation per window beside count, sum, min and max: average (the mean, rounded down) or distinct "
+            + "(approximate distinct values, a 64-register HyperLogLog); adds an aggregate column (default: none)")
+    Aggregation aggregation;
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         try
         {
-            return builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness).latePolicy(latePolicy);
+            final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
+                .latePolicy(latePolicy);
+            return aggregation == null ? configured : configured.aggregate(aggregation);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -41,7 +51,33 @@ final class WindowOptions
     String describe()
     {
         return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
-            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT);
+            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + (aggregation == null ? "" : ", aggregate " + aggregation.name());
+    }
+
+    /**
+     * @return true if results carry a user aggregation's value (the files get an {@code aggregate} column).
+     */
+    boolean withAggregate()
+    {
+        return aggregation != null;
+    }
+
+    /** Parses {@code average} and {@code distinct}. */
+    static final class AggregationConverter implements picocli.CommandLine.ITypeConverter<Aggregation>
+    {
+        @Override
+        public Aggregation convert(final String value)
+        {
+            switch (value)
+            {
+                case "average":
+                    return new Average();
+                case "distinct":
+                    return new ApproxDistinct();
+                default:
+                    throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an aggregation: average or distinct");
+            }
+        }
     }
 
     /** Parses {@code drop} and {@code side}. */

@@ -51,7 +51,7 @@ class GoldenCasesTest
         assertEquals(0, cli.exit(), cli.err());
         assertEquals(sortedBody(golden.resolve("expected-results.csv")), sortedBody(results), name + " results");
         assertEquals(body(golden.resolve("expected-late.csv")), body(late), name + " late rows");
-        assertEquals(ResultCsv.RESULT_HEADER, Files.readAllLines(results).get(0));
+        assertEquals(ResultRow.HEADER, Files.readAllLines(results).get(0));
     }
 
     static Path goldenRoot()

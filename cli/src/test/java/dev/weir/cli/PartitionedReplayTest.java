@@ -56,7 +56,7 @@ class PartitionedReplayTest
         assertEquals(0, replay(journal, out, "--window", "tumbling:1h").exit());
         final List<Path> days = List.of(part(out, "2026-11-01"), part(out, "2026-11-02"), part(out, "2026-11-03"));
         final byte[][] first = read(days);
-        assertTrue(Files.readAllLines(days.get(0)).get(0).equals(ResultCsv.RESULT_HEADER));
+        assertTrue(Files.readAllLines(days.get(0)).get(0).equals(ResultRow.HEADER));
         assertTrue(Files.readAllLines(days.get(1)).size() > 20);
 
         assertEquals(0, replay(journal, out, "--window", "tumbling:1h").exit());
@@ -114,9 +114,9 @@ class PartitionedReplayTest
             "--window", "tumbling:10s", "--output-dir", out.toString());
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("(2 rows in 2 date partitions)"), run.out());
-        assertEquals(List.of(ResultCsv.RESULT_HEADER, NOV_1 + "," + (NOV_1 + 10_000) + ",card-1,1,250,250,250,0"),
+        assertEquals(List.of(ResultRow.HEADER, NOV_1 + "," + (NOV_1 + 10_000) + ",card-1,1,250,250,250,0"),
             Files.readAllLines(part(out, "2026-11-01")));
-        assertEquals(List.of(ResultCsv.RESULT_HEADER, (NOV_1 + DAY) + "," + (NOV_1 + DAY + 10_000) + ",card-2,2,400,100,300,0"),
+        assertEquals(List.of(ResultRow.HEADER, (NOV_1 + DAY) + "," + (NOV_1 + DAY + 10_000) + ",card-2,2,400,100,300,0"),
             Files.readAllLines(part(out, "2026-11-02")));
         assertEquals(2, Files.readAllLines(out.resolve("rejected.csv")).size(), "header and the bad line");
     }

@@ -166,8 +166,10 @@ class PostgresRunTest
         Files.write(input, lines);
         final Path journal = dir.resolve("journal");
         final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "tumbling:1h",
-            "--rejected", dir.resolve("rejected.csv").toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+            "--aggregate", "average", "--rejected", dir.resolve("rejected.csv").toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
         assertEquals(0, run.exit(), run.err());
+        assertEquals(List.of("0"), TestDatabase.rows(db, "SELECT count(*) FROM " + table + " WHERE aggregate IS DISTINCT FROM floor(sum::numeric / count)"),
+            "--aggregate average reaches the aggregate column");
 
         final Cli passed = Cli.run("check", "--journal", journal.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
         assertEquals(0, passed.exit(), passed.out() + passed.err());

@@ -101,7 +101,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
             while ((line = in.readLine()) != null)
             {
                 number++;
-                if (line.isEmpty() || (csv && number == 1 && line.equals(CSV_HEADER)))
+                if (line.isEmpty() || (csv && number == 1 && (line.equals(CSV_HEADER) || line.equals(CSV_HEADER + ",aggregate"))))
                 {
                     continue;
                 }
@@ -123,7 +123,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static String csvIdentity(final String line)
     {
         final String[] fields = line.split(",", -1);
-        if (fields.length != 8 || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
+        if ((fields.length != 8 && fields.length != 9) || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
         {
             return null;
         }
