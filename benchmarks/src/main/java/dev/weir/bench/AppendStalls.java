@@ -13,7 +13,7 @@ import dev.weir.journal.EventJournal;
  * <p>
  * {@code java -cp benchmarks/target/benchmarks.jar dev.weir.bench.AppendStalls [directory]} (default the
  * temporary directory; give {@code /dev/shm} for tmpfs). A tool, not a JMH benchmark: it prints
- * observations, and its figures are in BENCHMARKS.md.
+ * observations, and its figures are in BENCHMARKS.md. Runs on the main thread.
  */
 public final class AppendStalls
 {

@@ -67,7 +67,6 @@ public class PostgresDeliveryBenchmark
         journal = JournalDirectory.open(dir);
         expected = run.windowsFired();
         execute("DROP TABLE IF EXISTS " + TABLE);
-        execute("DELETE FROM weir_offsets WHERE results_table = '" + TABLE + "'"); // a table is fed by one journal
         sink = PostgresSink.connect(URL, TABLE, batch);
         if (mode.equals("redeliver"))
         {

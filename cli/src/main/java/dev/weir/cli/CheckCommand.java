@@ -50,8 +50,7 @@ final class CheckCommand implements Callable<Integer>
     @Option(names = "--jdbc-url", paramLabel = "URL", description = "instead of --output-dir: a PostgreSQL results table (rows, unique and gaps checks)")
     String jdbcUrl;
 
-    @Option(names = "--jdbc-table", paramLabel = "NAME", defaultValue = dev.weir.postgres.PostgresSink.DEFAULT_TABLE,
-        description = "the results table for --jdbc-url (default: ${DEFAULT-VALUE})")
+    @Option(names = "--jdbc-table", paramLabel = "NAME", description = "the results table for --jdbc-url (default: weir_results)")
     String jdbcTable;
 
     @Option(names = "--config", paramLabel = "FILE", description = "thresholds as name=value lines, the names of these flags without '--'")
@@ -97,6 +96,14 @@ final class CheckCommand implements Callable<Integer>
         if (outputDir != null && jdbcUrl != null)
         {
             throw new BadInputException("give --output-dir DIR or --jdbc-url URL, not both");
+        }
+        if (jdbcTable != null && jdbcUrl == null)
+        {
+            throw new BadInputException("--jdbc-table needs --jdbc-url");
+        }
+        if (jdbcUrl != null)
+        {
+            PostgresDelivery.checkUrl(jdbcUrl);
         }
         final Properties file = readConfig();
         QualityThresholds limits = QualityThresholds.DEFAULTS;
@@ -165,7 +172,7 @@ final class CheckCommand implements Callable<Integer>
     {
         try
         {
-            return dev.weir.postgres.ResultsTableProfile.of(jdbcUrl, jdbcTable);
+            return dev.weir.postgres.ResultsTableProfile.of(jdbcUrl, jdbcTable != null ? jdbcTable : dev.weir.postgres.PostgresSink.DEFAULT_TABLE);
         }
         catch (final dev.weir.postgres.SinkRefusedException ex)
         {
@@ -173,7 +180,7 @@ final class CheckCommand implements Callable<Integer>
         }
         catch (final java.sql.SQLException ex)
         {
-            throw new IllegalStateException("cannot read table " + jdbcTable + " at " + dev.weir.postgres.PostgresSink.redacted(jdbcUrl) + ": "
+            throw new IllegalStateException("cannot read the results table at " + dev.weir.postgres.PostgresSink.redacted(jdbcUrl) + ": "
                 + ex.getMessage(), ex);
         }
     }

@@ -27,7 +27,7 @@ final class ContinuousDelivery
     private final Thread thread;
 
     private Delivery total;
-    private RuntimeException failure;
+    private volatile RuntimeException failure;
 
     ContinuousDelivery(final PostgresDelivery postgres, final JournalDirectory journal, final long intervalMs, final PrintStream err)
     {
@@ -103,14 +103,22 @@ final class ContinuousDelivery
     void finish()
     {
         finishRequested.countDown();
-        try
+        boolean interrupted = false;
+        while (true)
         {
-            thread.join();
+            try
+            {
+                thread.join(); // uninterruptibly: the sink is closed after this returns, so its thread must have ended
+                break;
+            }
+            catch (final InterruptedException ex)
+            {
+                interrupted = true;
+            }
         }
-        catch (final InterruptedException ex)
+        if (interrupted)
         {
             Thread.currentThread().interrupt();
-            failure = new IllegalStateException("interrupted while the last delivery to PostgreSQL ran", ex);
         }
     }
 

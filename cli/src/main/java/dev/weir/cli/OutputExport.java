@@ -22,6 +22,15 @@ final class OutputExport
     {
     }
 
+    /** A file with an aggregate column gets a value in every row, never a stand-in 0. */
+    private static void requireAggregate(final boolean withAggregate, final boolean hasAggregate)
+    {
+        if (withAggregate && !hasAggregate)
+        {
+            throw new IllegalStateException("the output journal holds a result without a user aggregation's value, but the run has one");
+        }
+    }
+
     /**
      * @param directory the journal.
      * @param results   the results CSV to write, or null.
@@ -61,6 +70,7 @@ final class OutputExport
                     final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
                     final int version, final long offset, final boolean hasAggregate, final long aggregate)
                 {
+                    requireAggregate(withAggregate, hasAggregate);
                     rows[0]++;
                     if (resultFile == null)
                     {
@@ -133,6 +143,7 @@ final class OutputExport
                     final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
                     final int version, final long offset, final boolean hasAggregate, final long aggregate)
                 {
+                    requireAggregate(withAggregate, hasAggregate);
                     partitions.onResult(result.set(start, end, key, count, sum, min, max, version, offset).withAggregate(aggregate));
                 }
 

@@ -32,11 +32,7 @@ final class PostgresDelivery implements AutoCloseable
      */
     static PostgresDelivery connect(final String jdbcUrl, final String table, final int batchSize)
     {
-        if (!jdbcUrl.startsWith("jdbc:postgresql:"))
-        {
-            throw new BadInputException("--jdbc-url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database?user=...&password=...): "
-                + PostgresSink.redacted(jdbcUrl));
-        }
+        checkUrl(jdbcUrl);
         if (batchSize < 1)
         {
             throw new BadInputException("--jdbc-batch must be at least 1: " + batchSize);
@@ -52,6 +48,19 @@ final class PostgresDelivery implements AutoCloseable
         catch (final SQLException ex)
         {
             throw new IllegalStateException("cannot use PostgreSQL at " + PostgresSink.redacted(jdbcUrl) + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * @param jdbcUrl a {@code --jdbc-url}.
+     * @throws BadInputException if it is not a PostgreSQL JDBC URL.
+     */
+    static void checkUrl(final String jdbcUrl)
+    {
+        if (!jdbcUrl.startsWith("jdbc:postgresql:"))
+        {
+            throw new BadInputException("--jdbc-url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database?user=...&password=...): "
+                + PostgresSink.redacted(jdbcUrl));
         }
     }
 

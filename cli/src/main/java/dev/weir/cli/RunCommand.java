@@ -42,13 +42,11 @@ final class RunCommand implements Callable<Integer>
             + "upserts keeping the highest version, with the offsets in the same transaction (table weir_offsets)")
     String jdbcUrl;
 
-    @Option(names = "--jdbc-table", paramLabel = "NAME", defaultValue = dev.weir.postgres.PostgresSink.DEFAULT_TABLE,
-        description = "results table for --jdbc-url, created if missing (default: ${DEFAULT-VALUE})")
+    @Option(names = "--jdbc-table", paramLabel = "NAME", description = "results table for --jdbc-url, created if missing (default: weir_results)")
     String jdbcTable;
 
-    @Option(names = "--jdbc-batch", paramLabel = "N", defaultValue = "" + dev.weir.postgres.PostgresSink.DEFAULT_BATCH,
-        description = "outputs per PostgreSQL transaction (default: ${DEFAULT-VALUE})")
-    int jdbcBatch;
+    @Option(names = "--jdbc-batch", paramLabel = "N", description = "outputs per PostgreSQL transaction (default: 2000)")
+    Integer jdbcBatch;
 
     @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
     Path lateOutput;
@@ -85,9 +83,19 @@ final class RunCommand implements Callable<Integer>
         job.outputDir = outputDir;
         job.format = format;
         job.lateOutput = lateOutput;
+        if (jdbcUrl == null && (jdbcTable != null || jdbcBatch != null))
+        {
+            throw new BadInputException("--jdbc-table and --jdbc-batch need --jdbc-url");
+        }
         job.jdbcUrl = jdbcUrl;
-        job.jdbcTable = jdbcTable;
-        job.jdbcBatch = jdbcBatch;
+        if (jdbcTable != null)
+        {
+            job.jdbcTable = jdbcTable;
+        }
+        if (jdbcBatch != null)
+        {
+            job.jdbcBatch = jdbcBatch;
+        }
         job.rejected = rejected;
         job.journal = journal;
         job.window = window;

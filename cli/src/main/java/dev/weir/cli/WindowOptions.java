@@ -62,7 +62,7 @@ final class WindowOptions
         return aggregation != null;
     }
 
-    /** Parses {@code average} and {@code distinct}. */
+    /** Parses {@code average} and {@code distinct} into a new aggregation. Stateless. */
     static final class AggregationConverter implements picocli.CommandLine.ITypeConverter<Aggregation>
     {
         @Override

@@ -104,6 +104,8 @@ class CheckCommandTest
         assertEquals(WeirCommand.USAGE, Cli.run("check", "--output-dir", out.toString(), "--from-date", "yesterday").exit());
         assertEquals(WeirCommand.USAGE, Cli.run("check", "--journal", dir.resolve("nothing").toString()).exit());
         assertEquals(WeirCommand.USAGE, Cli.run("check", "--journal", journal.toString(), "--now", "noon").exit());
+        assertEquals(WeirCommand.USAGE, Cli.run("check", "--jdbc-url", "jdbc:mysql://127.0.0.1/x").exit());
+        assertEquals(WeirCommand.USAGE, Cli.run("check", "--journal", journal.toString(), "--jdbc-table", "t").exit());
     }
 
     @Test

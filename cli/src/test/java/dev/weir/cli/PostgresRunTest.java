@@ -123,7 +123,7 @@ class PostgresRunTest
         }
         assertTrue(Files.readAllLines(results).size() > 10, "the results file was exported before the failure was reported:\n"
             + Files.readString(log));
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + JournalDirectory.open(other).id() + "'");
+        TestDatabase.deleteOffsets(db, "journal_id = '" + JournalDirectory.open(other).id() + "'");
     }
 
     @Test

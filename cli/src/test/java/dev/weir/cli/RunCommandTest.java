@@ -122,6 +122,7 @@ class RunCommandTest
             "--jdbc-url", "jdbc:mysql://127.0.0.1/x"), "PostgreSQL JDBC URL");
         assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--journal", dir.resolve("j").toString()),
             "--results FILE, --output-dir DIR or --jdbc-url URL");
+        assertUsageError(Cli.run("run", "--input", in, "--window", "tumbling:10s", "--results", res, "--jdbc-table", "t"), "need --jdbc-url");
         assertFalse(Files.exists(Path.of(res)), "no results file is written on a usage error");
     }
 

@@ -100,7 +100,8 @@ public final class PostgresSink implements AutoCloseable
      *
      * @param journal the journal.
      * @return what was delivered.
-     * @throws SinkRefusedException if the database's position is not in this output journal, or another sink moved it.
+     * @throws SinkRefusedException if another journal feeds the table, the database's position is not in this output
+     *                              journal, or another sink moved it.
      * @throws SQLException         if the database fails; the open transaction is rolled back.
      */
     public Delivery deliver(final JournalDirectory journal) throws SQLException
@@ -205,10 +206,24 @@ public final class PostgresSink implements AutoCloseable
      */
     private void claimTable(final String journalId) throws SQLException
     {
-        try (java.sql.Statement lock = db.connection.createStatement())
+        db.ownRow.setString(1, journalId);
+        db.ownRow.setString(2, table);
+        try (ResultSet own = db.ownRow.executeQuery())
         {
-            lock.execute("LOCK TABLE " + SinkSchema.OFFSETS_TABLE + " IN SHARE ROW EXCLUSIVE MODE");
+            if (own.next())
+            {
+                db.connection.rollback();
+                return; // claimed before: no lock, the usual case for every delivery after the first
+            }
         }
+        // first delivery of this journal into this table: a transaction-scoped advisory lock per table name
+        // serializes only the claims on that table (not other sinks' offset updates), with a bounded wait
+        try (java.sql.Statement timeout = db.connection.createStatement())
+        {
+            timeout.execute("SET LOCAL lock_timeout = '30s'");
+        }
+        db.claimLock.setString(1, "weir-results-table:" + table);
+        db.claimLock.execute();
         db.otherJournals.setString(1, table);
         db.otherJournals.setString(2, journalId);
         try (ResultSet other = db.otherJournals.executeQuery())
@@ -219,7 +234,8 @@ public final class PostgresSink implements AutoCloseable
                 db.connection.rollback();
                 throw new SinkRefusedException("table " + table + " holds the results of journal " + owner + " (see " + SinkSchema.OFFSETS_TABLE
                     + "), and this is journal " + journalId + ": a results table is fed by one journal. Deliver into another table "
-                    + "(--jdbc-table), or drop " + table + " and delete its " + SinkSchema.OFFSETS_TABLE + " rows to rebuild it from this journal.");
+                    + "(--jdbc-table), or drop " + table + " to rebuild it from this journal (its " + SinkSchema.OFFSETS_TABLE
+                    + " rows are deleted when it is created again).");
             }
         }
         db.createOffsets.setString(1, journalId);

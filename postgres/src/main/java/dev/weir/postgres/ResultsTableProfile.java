@@ -1,7 +1,6 @@
 package dev.weir.postgres;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,9 +12,9 @@ import java.util.TreeMap;
 import dev.weir.engine.check.PartitionProfile;
 
 /**
- * The partition checks of {@code weir check} ({@code rows}, {@code unique}, {@code gaps}) on a results
- * table the sink fills, as on partition files: the rows per UTC date of {@code window_start}, and the
- * rows that repeat a {@code (key, window_start, window_end, version)}. Reads only. Stateless.
+ * The partition checks of {@code weir check} ({@code rows} and {@code gaps}) on a results table the sink
+ * fills, as on partition files: the rows per UTC date of {@code window_start}. ({@code unique} is skipped:
+ * the table's primary key rules out repeated rows.) Reads only. Stateless and thread-safe.
  */
 public final class ResultsTableProfile
 {
@@ -34,15 +33,19 @@ public final class ResultsTableProfile
     {
         SinkSchema.checkName(table);
         final String quoted = SinkSchema.quoted(table);
-        try (Connection connection = DriverManager.getConnection(jdbcUrl); Statement statement = connection.createStatement())
+        try (Connection connection = SinkConnection.connect(jdbcUrl); Statement statement = connection.createStatement())
         {
             connection.setReadOnly(true);
-            try (ResultSet exists = statement.executeQuery("SELECT to_regclass('" + quoted.replace("'", "''") + "') IS NOT NULL"))
+            try (java.sql.PreparedStatement exists = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL"))
             {
-                exists.next();
-                if (!exists.getBoolean(1))
+                exists.setString(1, quoted);
+                try (ResultSet found = exists.executeQuery())
                 {
-                    throw new SinkRefusedException("no table " + table + " in the database");
+                    found.next();
+                    if (!found.getBoolean(1))
+                    {
+                        throw new SinkRefusedException("no table " + table + " in the database");
+                    }
                 }
             }
             final Map<LocalDate, Long> rows = new TreeMap<>();
@@ -54,14 +57,8 @@ public final class ResultsTableProfile
                     rows.put(byDate.getObject(1, LocalDate.class), byDate.getLong(2));
                 }
             }
-            final long duplicates;
-            try (ResultSet repeated = statement.executeQuery(
-                "SELECT count(*) - count(DISTINCT (key, window_start, window_end, version)) FROM " + quoted))
-            {
-                repeated.next();
-                duplicates = repeated.getLong(1);
-            }
-            return new PartitionProfile(Collections.unmodifiableMap(rows), duplicates);
+            // the sink's table has a primary key on (key, window_start, window_end): no row can repeat
+            return new PartitionProfile(Collections.unmodifiableMap(rows), PartitionProfile.UNIQUE_BY_KEY);
         }
     }
 }

@@ -20,6 +20,8 @@ final class SinkConnection implements AutoCloseable
     final Connection connection;
     final PreparedStatement upsert;
     final PreparedStatement lockOffsets;
+    final PreparedStatement ownRow;
+    final PreparedStatement claimLock;
     final PreparedStatement otherJournals;
     final PreparedStatement createOffsets;
     final PreparedStatement updateOffsets;
@@ -41,6 +43,8 @@ final class SinkConnection implements AutoCloseable
             + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
         lockOffsets = connection.prepareStatement("SELECT output_position, source_offset FROM " + SinkSchema.OFFSETS_TABLE
             + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
+        ownRow = connection.prepareStatement("SELECT 1 FROM " + SinkSchema.OFFSETS_TABLE + " WHERE journal_id = ? AND results_table = ?");
+        claimLock = connection.prepareStatement("SELECT pg_advisory_xact_lock(hashtext(?))");
         otherJournals = connection.prepareStatement("SELECT journal_id FROM " + SinkSchema.OFFSETS_TABLE
             + " WHERE results_table = ? AND journal_id <> ? LIMIT 1");
         createOffsets = connection.prepareStatement("INSERT INTO " + SinkSchema.OFFSETS_TABLE
@@ -58,12 +62,7 @@ final class SinkConnection implements AutoCloseable
      */
     static SinkConnection open(final String jdbcUrl, final String table) throws SQLException
     {
-        final Properties properties = new Properties(); // defaults: the URL's parameters win
-        properties.setProperty("ApplicationName", APPLICATION_NAME);
-        properties.setProperty("socketTimeout", "300"); // a server that stops answering fails a delivery instead of hanging it
-        properties.setProperty("connectTimeout", "30");
-        properties.setProperty("tcpKeepAlive", "true");
-        final Connection connection = DriverManager.getConnection(jdbcUrl, properties);
+        final Connection connection = connect(jdbcUrl);
         try
         {
             connection.setAutoCommit(false);
@@ -75,6 +74,22 @@ final class SinkConnection implements AutoCloseable
             connection.close();
             throw ex;
         }
+    }
+
+    /**
+     * @param jdbcUrl the database.
+     * @return a connection with the sink's defaults (the URL's parameters win): its application name, and
+     *         timeouts so that a server that stops answering fails a call instead of hanging it.
+     * @throws SQLException if the database cannot be reached.
+     */
+    static Connection connect(final String jdbcUrl) throws SQLException
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("ApplicationName", APPLICATION_NAME);
+        properties.setProperty("socketTimeout", "300");
+        properties.setProperty("connectTimeout", "30");
+        properties.setProperty("tcpKeepAlive", "true");
+        return DriverManager.getConnection(jdbcUrl, properties);
     }
 
     /**

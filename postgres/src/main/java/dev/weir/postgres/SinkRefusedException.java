@@ -2,8 +2,10 @@ package dev.weir.postgres;
 
 /**
  * The PostgreSQL sink refused to write: the database's tables do not match Weir's schema, a table name
- * is not a plain identifier, or the offsets the database holds do not belong to the journal being
- * delivered. Nothing was written when it is thrown. Its message says what to fix.
+ * is not a plain identifier, another journal feeds the table, the offsets the database holds do not
+ * belong to the journal being delivered, or another sink moved them during a delivery. The transaction
+ * open when it is thrown is rolled back; transactions the same delivery committed before stay (each is
+ * whole: rows and offsets together). Its message says what to fix.
  */
 public final class SinkRefusedException extends RuntimeException
 {

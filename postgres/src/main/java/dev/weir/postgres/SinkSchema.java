@@ -74,20 +74,28 @@ final class SinkSchema
         // table exists, and a role a DBA gave only row privileges on pre-created tables must still work
         try (Statement statement = connection.createStatement())
         {
-            if (!exists(connection, table))
-            {
-                statement.execute("CREATE TABLE IF NOT EXISTS " + quoted(table) + " ("
-                + "key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
-                + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, "
-                + "version integer NOT NULL, source_offset bigint NOT NULL, aggregate bigint, "
-                + "PRIMARY KEY (key, window_start, window_end))");
-            }
             if (!exists(connection, OFFSETS_TABLE))
             {
                 statement.execute("CREATE TABLE IF NOT EXISTS " + OFFSETS_TABLE + " ("
                     + "journal_id text NOT NULL, results_table text NOT NULL, output_position bigint NOT NULL, "
                     + "source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
                     + "PRIMARY KEY (journal_id, results_table))");
+                connection.commit();
+            }
+            if (!exists(connection, table))
+            {
+                statement.execute("CREATE TABLE IF NOT EXISTS " + quoted(table) + " ("
+                    + "key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
+                    + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, "
+                    + "version integer NOT NULL, source_offset bigint NOT NULL, aggregate bigint, "
+                    + "PRIMARY KEY (key, window_start, window_end))");
+                // a table dropped and created again is empty: offsets left from the old one would resume after
+                // rows it no longer holds, so they go, in the same transaction, and delivery starts over
+                try (PreparedStatement forget = connection.prepareStatement("DELETE FROM " + OFFSETS_TABLE + " WHERE results_table = ?"))
+                {
+                    forget.setString(1, table);
+                    forget.executeUpdate();
+                }
             }
         }
         connection.commit();
@@ -123,11 +131,13 @@ final class SinkSchema
     {
         final List<String> problems = new ArrayList<>();
         final Map<String, String> found = new LinkedHashMap<>();
+        // the columns of the table the name resolves to on the search path, the one statements will use
         try (PreparedStatement query = connection.prepareStatement(
-            "SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns "
-                + "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"))
+            "SELECT a.attname, format_type(a.atttypid, a.atttypmod), CASE WHEN a.attnotnull THEN 'NO' ELSE 'YES' END, "
+                + "CASE WHEN a.atthasdef THEN 'default' END FROM pg_attribute a "
+                + "WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum"))
         {
-            query.setString(1, table);
+            query.setString(1, quoted(table));
             try (ResultSet rows = query.executeQuery())
             {
                 while (rows.next())

@@ -87,7 +87,7 @@ class PostgresSinkTest
         TestDatabase.execute(db, "DROP TABLE " + table);
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000_000))
         {
-            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+            TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
             final Delivery whole = sink.deliver(journal);
             assertEquals(1, whole.transactions());
             assertEquals(expected.size(), whole.changed(), "one row per window");
@@ -122,7 +122,7 @@ class PostgresSinkTest
             assertTrue(again.results() > 0);
             assertEquals(0, again.changed(), "every upsert found its version already there: " + again);
         }
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+        TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 300))
         {
             assertEquals(0, sink.deliver(journal).changed());
@@ -140,7 +140,7 @@ class PostgresSinkTest
             final List<String> terminated = TestDatabase.rows(db, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 + "WHERE application_name = '" + SinkConnection.APPLICATION_NAME + "' AND pid <> pg_backend_pid()");
             assertTrue(terminated.contains("t"), "the sink's session was terminated: " + terminated);
-            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+            TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
             final Delivery again = sink.deliver(journal);
             assertEquals(first.results(), again.results(), "everything delivered again, on a new connection");
             assertEquals(0, again.changed());
@@ -162,7 +162,7 @@ class PostgresSinkTest
             assertSameRows(delivered, table(), "untouched by the refused journal");
             assertTrue(sink.deliver(first).results() == 0, "the first journal still delivers");
         }
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = '" + table + "'");
+        TestDatabase.deleteOffsets(db, "results_table = '" + table + "'");
     }
 
     @Test
@@ -170,7 +170,7 @@ class PostgresSinkTest
     {
         final String keyword = "order";
         TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = 'order'");
+        TestDatabase.deleteOffsets(db, "results_table = 'order'");
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 2_000);
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, keyword, 1_000))
         {
@@ -180,7 +180,7 @@ class PostgresSinkTest
         finally
         {
             TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
-            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table = 'order'");
+            TestDatabase.deleteOffsets(db, "results_table = 'order'");
         }
     }
 
@@ -255,6 +255,23 @@ class PostgresSinkTest
     }
 
     @Test
+    void aTableDroppedAndCreatedAgainIsDeliveredAgainInFull() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        final List<String> delivered = table();
+        TestDatabase.execute(db, "DROP TABLE " + table); // its weir_offsets row stays behind
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "the new table's delivery starts over");
+        }
+        assertSameRows(delivered, table(), "every row again, none lost to the old offsets");
+    }
+
+    @Test
     void aLowerVersionNeverReplacesAHigherOne() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
@@ -265,7 +282,7 @@ class PostgresSinkTest
         final String someKey = TestDatabase.rows(db, "SELECT key FROM " + table + " ORDER BY key, window_start LIMIT 1").get(0);
         TestDatabase.execute(db, "UPDATE " + table + " SET version = 99, count = -1 WHERE key = '" + someKey + "'");
         final List<String> tampered = table();
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+        TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
         {
             sink.deliver(journal);
@@ -331,7 +348,7 @@ class PostgresSinkTest
             final SinkRefusedException refused = assertThrows(SinkRefusedException.class, () -> sink.deliver(journal));
             assertTrue(refused.getMessage().contains("has no output there"), refused.getMessage());
         }
-        TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE journal_id = '" + journal.id() + "'");
+        TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
     }
 
     /** Tumbling windows of 1 s over a stream with late events that re-fire their windows (versions 2, 3 ...). */

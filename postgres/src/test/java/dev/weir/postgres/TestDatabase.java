@@ -88,4 +88,20 @@ public final class TestDatabase
             statement.execute(sql);
         }
     }
+
+    /**
+     * Delete rows of {@code weir_offsets}, if the table exists yet (a fresh database has none until a sink
+     * connects).
+     *
+     * @param connection a connection.
+     * @param condition  the rows, as a WHERE condition.
+     * @throws SQLException if it fails.
+     */
+    public static void deleteOffsets(final Connection connection, final String condition) throws SQLException
+    {
+        if ("t".equals(rows(connection, "SELECT to_regclass('weir_offsets') IS NOT NULL").get(0)))
+        {
+            execute(connection, "DELETE FROM weir_offsets WHERE " + condition);
+        }
+    }
 }

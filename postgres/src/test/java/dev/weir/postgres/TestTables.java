@@ -6,7 +6,8 @@ import java.sql.SQLException;
 /**
  * A test's own tables in the test database: a connection ({@link TestDatabase#connect()}: skips, or fails
  * in CI, without a server) and a unique name prefix; {@link #close()} drops every table whose name starts
- * with it and deletes their {@code weir_offsets} rows, then closes the connection.
+ * with it and deletes their {@code weir_offsets} rows, then closes the connection. Not thread-safe: one
+ * test thread.
  */
 public final class TestTables implements AutoCloseable
 {
@@ -49,11 +50,11 @@ public final class TestTables implements AutoCloseable
     {
         try
         {
-            for (final String table : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + name + "%'"))
+            for (final String table : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + name.replace("_", "\\_") + "%'"))
             {
                 TestDatabase.execute(db, "DROP TABLE \"" + table + "\"");
             }
-            TestDatabase.execute(db, "DELETE FROM weir_offsets WHERE results_table LIKE '" + name + "%'");
+            TestDatabase.deleteOffsets(db, "results_table LIKE '" + name.replace("_", "\\_") + "%'");
         }
         finally
         {

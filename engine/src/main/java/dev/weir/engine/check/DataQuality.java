@@ -44,7 +44,9 @@ public final class DataQuality
         final String noPartitions = "no partitions directory or results table given";
         final String noJournal = "no journal given";
         checks.add(partitions == null ? QualityCheck.skipped("rows", noPartitions) : rows(partitions, limits));
-        checks.add(partitions == null ? QualityCheck.skipped("unique", noPartitions) : QualityCheck.of("unique",
+        checks.add(partitions == null ? QualityCheck.skipped("unique", noPartitions)
+            : partitions.duplicateRows() == PartitionProfile.UNIQUE_BY_KEY ? QualityCheck.skipped("unique", "the results table's primary key rules out repeats")
+            : QualityCheck.of("unique",
             String.format("%,d duplicate rows", partitions.duplicateRows()), "<= " + limits.maxDuplicateRows(),
             partitions.duplicateRows() <= limits.maxDuplicateRows(),
             "rows repeat a (key, window_start, window_end, version) of another row: the partitions were appended to, or copied"));

@@ -24,10 +24,14 @@ import java.util.regex.Pattern;
  * before in any partition. Immutable.
  *
  * @param rowsByDate    result rows per partition date, in date order.
- * @param duplicateRows rows whose (key, window_start, window_end, version) an earlier row had.
+ * @param duplicateRows rows whose (key, window_start, window_end, version) an earlier row had, or
+ *                      {@link #UNIQUE_BY_KEY} where the store itself rules repeats out.
  */
 public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRows)
 {
+    /** {@link #duplicateRows()} of a store whose key makes rows unique (a PostgreSQL results table): not counted. */
+    public static final long UNIQUE_BY_KEY = -1;
+
     private static final Pattern PARTITION = Pattern.compile("date=(\\d{4}-\\d{2}-\\d{2})");
     private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|key|version)\":(\"[^\"]*\"|-?\\d+)");
     private static final String CSV_HEADER = "window_start,window_end,key,count,sum,min,max,version";
@@ -94,6 +98,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     {
         long rows = 0;
         long duplicates = 0;
+        int fields = 8; // 9 when the header names the aggregate column
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
             String line;
@@ -101,11 +106,16 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
             while ((line = in.readLine()) != null)
             {
                 number++;
-                if (line.isEmpty() || (csv && number == 1 && (line.equals(CSV_HEADER) || line.equals(CSV_HEADER + ",aggregate"))))
+                if (csv && number == 1 && (line.equals(CSV_HEADER) || line.equals(CSV_HEADER + ",aggregate")))
+                {
+                    fields = line.equals(CSV_HEADER) ? 8 : 9;
+                    continue;
+                }
+                if (line.isEmpty())
                 {
                     continue;
                 }
-                final String identity = csv ? csvIdentity(line) : jsonIdentity(line);
+                final String identity = csv ? csvIdentity(line, fields) : jsonIdentity(line);
                 if (identity == null)
                 {
                     throw new IllegalArgumentException(file + " line " + number + " is not a results row: " + line);
@@ -120,10 +130,10 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         return new long[] {rows, duplicates};
     }
 
-    private static String csvIdentity(final String line)
+    private static String csvIdentity(final String line, final int width)
     {
         final String[] fields = line.split(",", -1);
-        if ((fields.length != 8 && fields.length != 9) || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
+        if (fields.length != width || (width == 9 && !isLong(fields[8])) || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
         {
             return null;
         }
