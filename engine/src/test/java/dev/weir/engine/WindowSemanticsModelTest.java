@@ -45,6 +45,16 @@ class WindowSemanticsModelTest
     }
 
     @ParameterizedTest
+    @EnumSource(value = WindowKind.class, names = {"TUMBLING", "SLIDING"})
+    void stagesAgreeWithTheModelWhenTheWindowIndexOverflows(final WindowKind kind)
+    {
+        for (long seed = 0; seed < STREAMS / 4; seed++)
+        {
+            check(StreamGenerator.generate(seed * 7919 + kind.ordinal(), kind), EngineRun::stagesWithTinyIndex);
+        }
+    }
+
+    @ParameterizedTest
     @EnumSource(WindowKind.class)
     void wholePipelineAgreesWithTheModel(final WindowKind kind)
     {

@@ -9,9 +9,9 @@ import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.state.FiringSchedule;
+import dev.weir.engine.state.KeyWindowIndex;
 import dev.weir.engine.state.StartChains;
 import dev.weir.engine.state.WindowSlots;
-import org.agrona.collections.Long2LongHashMap;
 
 /**
  * Aggregation for tumbling and sliding windows: an event's value is added to each of its non-late
@@ -21,20 +21,19 @@ import org.agrona.collections.Long2LongHashMap;
  * carries the start's one timer, so a window costs no timer state and firing walks a list instead of
  * popping a heap entry per window.
  * <p>
- * The index is an Agrona {@link Long2LongHashMap} from {@code (keyId << 32) | (start / slide mod 2^32)}
- * to the slot: no boxing, no allocation in steady state. The low 32 bits are unique among open windows
- * because open windows' starts always lie within {@code D + A + size} of each other, which the
- * constructor checks is fewer than 2^31 slides.
+ * The index ({@link KeyWindowIndex}) finds a window by key id and slide index ({@code start / slide}):
+ * a run of entries per key, so an event's windows are found in one or two cache lines without hashing,
+ * and an overflow map for the rare collision. No boxing, no allocation in steady state. Slide indexes
+ * are compared modulo 2^32 in the overflow map, which is unique among open windows because their starts
+ * always lie within {@code D + A + size} of each other, which the constructor checks is fewer than 2^31 slides.
  * Not thread-safe: one owner thread.
  */
 public final class AlignedWindowAggregator extends WindowAggregator
 {
-    private static final long MISSING = -1;
-
     private final AlignedWindows windows;
     private final long size;
     private final long slide;
-    private final Long2LongHashMap index;
+    private final KeyWindowIndex index;
     private final StartChains chains;
 
     /**
@@ -82,13 +81,45 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final boolean dedupe,
         final Aggregation aggregation)
     {
+        this(windows, outOfOrderness, lateness, latePolicy, results, late, initialWindows, dedupe, aggregation, 0);
+    }
+
+    /**
+     * @param windows         tumbling or sliding windows.
+     * @param outOfOrderness  D, ms.
+     * @param lateness        the lateness rules.
+     * @param latePolicy      what to do with skipped events.
+     * @param results         receives results.
+     * @param late            receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialWindows  open windows to pre-size for.
+     * @param dedupe          ignore events whose id was already seen.
+     * @param aggregation     a user aggregation to keep per window, or null.
+     * @param indexRingSlides slide indexes per key the window index holds before its overflow map, or 0 for
+     *                        enough for every window a key can have open (tests pass a small value to force
+     *                        the overflow path; results are the same either way).
+     */
+    public AlignedWindowAggregator(
+        final AlignedWindows windows,
+        final long outOfOrderness,
+        final Lateness lateness,
+        final LatePolicy latePolicy,
+        final ResultListener results,
+        final LateListener late,
+        final int initialWindows,
+        final boolean dedupe,
+        final Aggregation aggregation,
+        final int indexRingSlides)
+    {
         super(lateness, latePolicy, results, late, initialWindows, 64, windows.size(), aggregation, dedupe);
         this.chains = new StartChains(slots);
         this.windows = windows;
         this.size = windows.size();
         this.slide = windows.slide();
         checkHorizon(windows, outOfOrderness, lateness.allowedLateness());
-        this.index = new Long2LongHashMap(Math.max(16, initialWindows * 2), 0.65f, MISSING);
+        // a key's open windows span (D + A + size) / slide + 1 slide indexes; two more for safety
+        final long ringSlides = indexRingSlides > 0 ? indexRingSlides
+            : (outOfOrderness + lateness.allowedLateness() + size + slide - 1) / slide + 3;
+        this.index = new KeyWindowIndex(ringSlides, 1_024, initialWindows);
     }
 
     /**
@@ -116,17 +147,19 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final long value = slot.value;
         final long wm = slot.watermarkBefore;
         long start = slot.firstStart;
-        final long keyBits = (long)keyId << 32;
         long slideIndex = Math.floorDiv(start, slide);
         for (int i = 0, n = slot.windowCount; i < n; i++, start += slide, slideIndex++)
         {
-            final long packed = mix(keyBits | (slideIndex & 0xFFFF_FFFFL));
-            int window = (int)index.get(packed);
-            final boolean created = window == MISSING;
+            int window = index.ringEntry(keyId, slideIndex);
+            if (window == WindowSlots.NONE || slots.start(window) != start)
+            {
+                window = index.hasOverflow() ? index.overflowEntry(keyId, slideIndex) : WindowSlots.NONE;
+            }
+            final boolean created = window == WindowSlots.NONE;
             if (created)
             {
                 window = slots.allocate(keyId, start, start + size);
-                index.put(packed, window);
+                index.put(keyId, slideIndex, window);
                 counters.windowsOpened++;
             }
             slots.add(window, value);
@@ -222,7 +255,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     protected void reindex(final int slot)
     {
-        index.put(pack(slots.keyId(slot), slots.start(slot)), slot);
+        index.put(slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), slot);
     }
 
     @Override
@@ -235,28 +268,12 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     protected void unindex(final int slot)
     {
-        index.remove(pack(slots.keyId(slot), slots.start(slot)));
+        index.remove(slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), slot);
     }
 
     @Override
     public long retainedBytes()
     {
-        return super.retainedBytes() + (long)index.capacity() * 2 * Long.BYTES + chains.retainedBytes();
-    }
-
-    private long pack(final int keyId, final long start)
-    {
-        return mix(((long)keyId << 32) | (Math.floorDiv(start, slide) & 0xFFFF_FFFFL));
-    }
-
-    /**
-     * Scramble a (key id, slide index) pair before it goes into the map. The map hashes a key by folding
-     * its two halves together, under which (k, s) and (k xor d, s xor d) collide: consecutive slide
-     * indexes of nearby key ids pile into the same probe runs. Multiplying by an odd constant is a
-     * bijection on 64 bits, so distinct pairs stay distinct.
-     */
-    private static long mix(final long pair)
-    {
-        return pair * 0x9E37_79B9_7F4A_7C15L;
+        return super.retainedBytes() + index.retainedBytes() + chains.retainedBytes();
     }
 }

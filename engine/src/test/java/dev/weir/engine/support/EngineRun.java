@@ -76,6 +76,24 @@ public final class EngineRun
      */
     public static EngineRun stages(final List<ModelEvent> events, final ModelConfig config)
     {
+        return stages(events, config, 0);
+    }
+
+    /**
+     * {@link #stages(List, ModelConfig)} with a window index of one entry per key for tumbling and sliding
+     * windows, so that most windows go through its overflow map.
+     *
+     * @param events the stream.
+     * @param config the configuration.
+     * @return the output.
+     */
+    public static EngineRun stagesWithTinyIndex(final List<ModelEvent> events, final ModelConfig config)
+    {
+        return stages(events, config, 1);
+    }
+
+    private static EngineRun stages(final List<ModelEvent> events, final ModelConfig config, final int indexRingSlides)
+    {
         final EngineRun run = new EngineRun();
         final Map<String, Integer> ids = new HashMap<>();
         final List<String> names = new ArrayList<>();
@@ -86,7 +104,8 @@ public final class EngineRun
         final WindowAggregator aggregator = spec instanceof AlignedWindows
             ? new AlignedWindowAggregator((AlignedWindows)spec, config.outOfOrderness(), lateness, policy,
                 r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
-                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false)
+                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false, null,
+                indexRingSlides)
             : new SessionWindowAggregator((SessionWindows)spec, lateness, policy,
                 r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
                 e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false);
