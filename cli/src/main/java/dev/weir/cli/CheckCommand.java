@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -152,7 +151,7 @@ final class CheckCommand implements Callable<Integer>
         final JournalProfile journalProfile = journal == null ? null : JournalProfile.of(openJournal());
         final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
         final List<QualityCheck> checks = DataQuality.run(journalProfile, partitions, limits, at);
-        print(partitions, checks);
+        CheckReport.print(System.out, partitions, checks);
         return checks.stream().anyMatch(c -> c.status() == QualityCheck.Status.FAIL) ? FAILED : 0;
     }
 
@@ -195,35 +194,6 @@ final class CheckCommand implements Callable<Integer>
         {
             throw new BadInputException(ex.getMessage());
         }
-    }
-
-    private static void print(final PartitionProfile partitions, final List<QualityCheck> checks)
-    {
-        if (partitions != null && !partitions.rowsByDate().isEmpty())
-        {
-            System.out.printf("%-12s %12s%n", "partition", "rows");
-            for (final Map.Entry<LocalDate, Long> partition : partitions.rowsByDate().entrySet())
-            {
-                System.out.printf("%-12s %,12d%n", partition.getKey(), partition.getValue());
-            }
-            System.out.println();
-        }
-        int measured = "measured".length();
-        int threshold = "threshold".length();
-        for (final QualityCheck check : checks)
-        {
-            measured = Math.max(measured, check.measured().length());
-            threshold = Math.max(threshold, check.threshold().length());
-        }
-        final String format = "%-10s %-6s %-" + measured + "s  %-" + threshold + "s  %s";
-        System.out.println(String.format(format, "check", "result", "measured", "threshold", "detail").stripTrailing());
-        long failed = 0;
-        for (final QualityCheck check : checks)
-        {
-            System.out.println(String.format(format, check.name(), check.status(), check.measured(), check.threshold(), check.detail()).stripTrailing());
-            failed += check.status() == QualityCheck.Status.FAIL ? 1 : 0;
-        }
-        System.out.println(failed == 0 ? "All checks passed." : failed + (failed == 1 ? " check failed." : " checks failed."));
     }
 
     private Properties readConfig()

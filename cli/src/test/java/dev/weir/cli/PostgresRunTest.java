@@ -17,9 +17,9 @@ import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.TestDatabase;
 import dev.weir.postgres.TestTables;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,25 +34,17 @@ class PostgresRunTest
     @TempDir
     Path dir;
 
-    private TestTables tables;
+    @RegisterExtension
+    final TestTables tables = new TestTables("run_test");
+
     private Connection db;
     private String table;
 
     @BeforeEach
-    void connect()
+    void tables()
     {
-        tables = TestTables.open("run_test");
         db = tables.db();
         table = tables.name();
-    }
-
-    @AfterEach
-    void dropTables() throws SQLException
-    {
-        if (tables != null) // null: skipped, no server
-        {
-            tables.close();
-        }
     }
 
     @Test

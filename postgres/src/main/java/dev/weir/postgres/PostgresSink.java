@@ -5,7 +5,6 @@ import java.sql.SQLException;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 
 /**
@@ -144,7 +143,7 @@ public final class PostgresSink implements AutoCloseable
                 + resumedAfter + ", but its output journal has no output there: it is not this journal's delivery. Delete that row of "
                 + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
-        final Batch batch = new Batch(keys, batchSize);
+        final ResultBatch batch = new ResultBatch(keys, batchSize);
         long position = resumedAfter;
         long sourceOffset = stored[1];
         long results = 0;
@@ -162,25 +161,17 @@ public final class PostgresSink implements AutoCloseable
                         + table + " from " + position + " to " + now[0] + ": deliver a journal into a table from one sink at a time");
                 }
             }
-            batch.rows.clear(); // nothing left over from a delivery that failed
-            batch.outputs = 0;
-            batch.results = 0;
-            batch.maxSource = sourceOffset;
-            while (batch.outputs < batchSize && output.next(batch) != 0)
-            {
-                batch.outputs++;
-            }
-            if (batch.outputs == 0)
+            if (batch.fill(output, batchSize, sourceOffset) == 0)
             {
                 db.connection.rollback(); // nothing new: release the lock
                 break;
             }
-            if (batch.results > 0)
+            if (batch.size() > 0)
             {
-                changed += batch.rows.upsert(db.connection, db.upsert);
+                changed += batch.upsert(db.connection, db.upsert);
             }
             position = output.lastReadPosition();
-            sourceOffset = batch.maxSource;
+            sourceOffset = batch.maxSource();
             db.updateOffsets.setLong(1, position);
             db.updateOffsets.setLong(2, sourceOffset);
             db.updateOffsets.setString(3, journalId);
@@ -192,8 +183,8 @@ public final class PostgresSink implements AutoCloseable
             db.connection.commit();
             locked = false;
             transactions++;
-            results += batch.results;
-            resultsDelivered += batch.results;
+            results += batch.size();
+            resultsDelivered += batch.size();
             sourceOffsetDelivered = sourceOffset;
         }
         return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
@@ -328,46 +319,6 @@ public final class PostgresSink implements AutoCloseable
             output = null;
             keys = null;
             source = null;
-        }
-    }
-
-    /** Adds each result read to the transaction's batch; counts outputs and results. */
-    private final class Batch implements OutputConsumer
-    {
-        private final KeyDictionary keys;
-        final ResultBatch rows;
-        int outputs;
-        int results;
-        long maxSource;
-
-        Batch(final KeyDictionary keys, final int capacity)
-        {
-            this.keys = keys;
-            this.rows = new ResultBatch(capacity);
-        }
-
-        @Override
-        public void onResult(
-            final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-            final int version, final long sourceOffset)
-        {
-            onResult(start, end, key, count, sum, min, max, version, sourceOffset, false, 0);
-        }
-
-        @Override
-        public void onResult(
-            final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-            final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
-        {
-            rows.add(keys.name(key), start, end, count, sum, min, max, version, sourceOffset, hasAggregate ? aggregate : null);
-            results++;
-            maxSource = Math.max(maxSource, sourceOffset);
-        }
-
-        @Override
-        public void onLate(final long id, final long time, final int key, final long value, final long offset)
-        {
-            maxSource = Math.max(maxSource, offset);
         }
     }
 }

@@ -5,14 +5,20 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
 
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+
 /**
- * The results of one delivery transaction, held by column, bound as ten arrays to the one upsert
- * statement of {@link SinkConnection} (which unnests them, keeps the highest version of each window
- * in the batch, and upserts). One statement per transaction instead of one per row. Not thread-safe:
- * the delivering thread owns it.
+ * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
+ * by column and bound as ten arrays to the one upsert statement of {@link SinkConnection} (which unnests
+ * them, keeps the highest version of each window in the batch, and upserts): one statement per
+ * transaction instead of one per row. Late events are passed over but counted, and their offsets covered.
+ * Not thread-safe: the delivering thread owns it.
  */
-final class ResultBatch
+final class ResultBatch implements OutputConsumer
 {
+    private final KeyDictionary keyNames;
     private final String[] keys;
     private final long[] starts;
     private final long[] ends;
@@ -24,9 +30,12 @@ final class ResultBatch
     private final long[] sources;
     private final Long[] aggregates;
     private int size;
+    private int outputs;
+    private long maxSource;
 
-    ResultBatch(final int capacity)
+    ResultBatch(final KeyDictionary keyNames, final int capacity)
     {
+        this.keyNames = keyNames;
         keys = new String[capacity];
         starts = new long[capacity];
         ends = new long[capacity];
@@ -39,7 +48,60 @@ final class ResultBatch
         aggregates = new Long[capacity];
     }
 
-    void add(
+    /**
+     * Empty the batch, then read up to {@code most} outputs after the journal's read cursor.
+     *
+     * @param output       the output journal, its cursor where the delivery stands.
+     * @param most         the most outputs to read.
+     * @param sourceOffset the event offset covered so far.
+     * @return outputs read (results and late events); 0 at the end of the journal.
+     */
+    int fill(final OutputJournal output, final int most, final long sourceOffset)
+    {
+        Arrays.fill(keys, 0, size, null);
+        Arrays.fill(aggregates, 0, size, null);
+        size = 0;
+        outputs = 0;
+        maxSource = sourceOffset;
+        while (outputs < most && output.next(this) != 0)
+        {
+            outputs++;
+        }
+        return outputs;
+    }
+
+    /**
+     * @return the highest event offset the outputs read so far cover.
+     */
+    long maxSource()
+    {
+        return maxSource;
+    }
+
+    @Override
+    public void onResult(
+        final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+        final int version, final long sourceOffset)
+    {
+        onResult(start, end, key, count, sum, min, max, version, sourceOffset, false, 0);
+    }
+
+    @Override
+    public void onResult(
+        final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
+        final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
+    {
+        add(keyNames.name(key), start, end, count, sum, min, max, version, sourceOffset, hasAggregate ? aggregate : null);
+        maxSource = Math.max(maxSource, sourceOffset);
+    }
+
+    @Override
+    public void onLate(final long id, final long time, final int key, final long value, final long offset)
+    {
+        maxSource = Math.max(maxSource, offset);
+    }
+
+    private void add(
         final String key, final long start, final long end, final long count, final long sum, final long min, final long max,
         final int version, final long source, final Long aggregate)
     {
@@ -56,16 +118,12 @@ final class ResultBatch
         size++;
     }
 
+    /**
+     * @return results in the batch.
+     */
     int size()
     {
         return size;
-    }
-
-    void clear()
-    {
-        Arrays.fill(keys, 0, size, null);
-        Arrays.fill(aggregates, 0, size, null);
-        size = 0;
     }
 
     /**

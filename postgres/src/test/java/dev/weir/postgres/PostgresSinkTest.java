@@ -16,9 +16,9 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,25 +33,17 @@ class PostgresSinkTest
     @TempDir
     Path dir;
 
-    private TestTables tables;
+    @RegisterExtension
+    final TestTables tables = new TestTables("sink_test");
+
     private Connection db;
     private String table;
 
     @BeforeEach
-    void connect()
+    void tables()
     {
-        tables = TestTables.open("sink_test");
         db = tables.db();
         table = tables.name();
-    }
-
-    @AfterEach
-    void dropTables() throws SQLException
-    {
-        if (tables != null) // null: skipped, no server
-        {
-            tables.close();
-        }
     }
 
     @Test

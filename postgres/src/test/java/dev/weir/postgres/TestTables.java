@@ -3,30 +3,35 @@ package dev.weir.postgres;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/**
- * A test's own tables in the test database: a connection ({@link TestDatabase#connect()}: skips, or fails
- * in CI, without a server) and a unique name prefix; {@link #close()} drops every table whose name starts
- * with it and deletes their {@code weir_offsets} rows, then closes the connection. Not thread-safe: one
- * test thread.
- */
-public final class TestTables implements AutoCloseable
-{
-    private final Connection db;
-    private final String name;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-    private TestTables(final Connection db, final String name)
-    {
-        this.db = db;
-        this.name = name;
-    }
+/**
+ * A test's own tables in the test database, as a JUnit extension ({@code @RegisterExtension}): before
+ * each test, a connection ({@link TestDatabase#connect()}: skips, or fails in CI, without a server) and a
+ * unique name prefix; after it, every table whose name starts with the prefix is dropped, their
+ * {@code weir_offsets} rows deleted, and the connection closed. Not thread-safe: one test thread.
+ */
+public final class TestTables implements BeforeEachCallback, AfterEachCallback
+{
+    private final String prefix;
+    private Connection db;
+    private String name;
 
     /**
      * @param prefix what the tables are for, a lower-case identifier.
-     * @return the test's tables.
      */
-    public static TestTables open(final String prefix)
+    public TestTables(final String prefix)
     {
-        return new TestTables(TestDatabase.connect(), prefix + "_" + Long.toHexString(System.nanoTime()));
+        this.prefix = prefix;
+    }
+
+    @Override
+    public void beforeEach(final ExtensionContext context)
+    {
+        db = TestDatabase.connect();
+        name = prefix + "_" + Long.toHexString(System.nanoTime());
     }
 
     /**
@@ -46,19 +51,25 @@ public final class TestTables implements AutoCloseable
     }
 
     @Override
-    public void close() throws SQLException
+    public void afterEach(final ExtensionContext context) throws SQLException
     {
+        if (db == null)
+        {
+            return; // skipped: no server
+        }
         try
         {
-            for (final String table : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + name.replace("_", "\\_") + "%'"))
+            final String like = name.replace("_", "\\_") + "%";
+            for (final String table : TestDatabase.rows(db, "SELECT tablename FROM pg_tables WHERE tablename LIKE '" + like + "'"))
             {
                 TestDatabase.execute(db, "DROP TABLE \"" + table + "\"");
             }
-            TestDatabase.deleteOffsets(db, "results_table LIKE '" + name.replace("_", "\\_") + "%'");
+            TestDatabase.deleteOffsets(db, "results_table LIKE '" + like + "'");
         }
         finally
         {
             db.close();
+            db = null;
         }
     }
 }
