@@ -1,10 +1,11 @@
 package dev.weir.cli;
 
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.PipelineLayout;
 import picocli.CommandLine.Option;
 
 /**
- * The durability and input-quality flags of the commands that process a journal with durable outputs.
+ * The durability, input-quality and threading flags of the commands that process a journal with durable outputs.
  * Picocli fills it; read-only after.
  */
 final class ProcessingOptions
@@ -20,12 +21,18 @@ final class ProcessingOptions
         + "so they also survive a machine crash (costs an fsync each time)")
     boolean sync;
 
+    @Option(names = "--layout", paramLabel = "FUSED|STAGED|INLINE",
+        description = "how the stages map to threads: FUSED (a journal reader and one stage thread), STAGED (two stage threads), "
+            + "INLINE (one thread) (default: FUSED for a bounded run, INLINE with --follow; see BENCHMARKS.md)")
+    PipelineLayout layout;
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         if (checkpointEvery <= 0)
         {
             throw new BadInputException("--checkpoint-every must be > 0: " + checkpointEvery);
         }
-        return builder.dedupe(dedupe).checkpointEvery(checkpointEvery).syncOnCheckpoint(sync);
+        final PipelineBuilder configured = builder.dedupe(dedupe).checkpointEvery(checkpointEvery).syncOnCheckpoint(sync);
+        return layout == null ? configured : configured.layout(layout);
     }
 }

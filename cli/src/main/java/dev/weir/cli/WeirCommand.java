@@ -43,7 +43,7 @@ public final class WeirCommand implements Runnable
      */
     public static int execute(final String... args)
     {
-        final CommandLine commandLine = new CommandLine(new WeirCommand());
+        final CommandLine commandLine = new CommandLine(new WeirCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler((ex, arguments) ->
         {
             final CommandLine cmd = ex.getCommandLine();

@@ -100,6 +100,35 @@ class RunCommandTest
     }
 
     @Test
+    void everyThreadLayoutGivesTheSameRows() throws IOException
+    {
+        final List<String> lines = new java.util.ArrayList<>(List.of("event_id,event_time,key,value"));
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int i = 0; i < 30_000; i++)
+        {
+            lines.add(i + "," + (i * 7L - random.nextInt(300)) + ",k" + random.nextInt(50) + "," + random.nextInt(1_000));
+        }
+        final Path input = write("layouts.csv", lines.toArray(String[]::new));
+        List<String> first = null;
+        for (final String layout : List.of("FUSED", "STAGED", "INLINE"))
+        {
+            final Path results = dir.resolve(layout + ".csv");
+            final Cli run = Cli.run("run", "--input", input.toString(), "--window", "sliding:2s/500ms", "--out-of-orderness", "200",
+                "--layout", layout.toLowerCase(java.util.Locale.ROOT), "--results", results.toString());
+            assertEquals(0, run.exit(), layout + ": " + run.err());
+            final List<String> rows = Files.readAllLines(results);
+            assertTrue(rows.size() > 1_000, layout + " rows: " + rows.size());
+            if (first == null)
+            {
+                first = rows;
+            }
+            assertEquals(first, rows, layout + " gives FUSED's rows, in order");
+        }
+        assertUsageError(Cli.run("run", "--input", input.toString(), "--window", "tumbling:1s", "--layout", "SIDEWAYS",
+            "--results", dir.resolve("x.csv").toString()), "layout");
+    }
+
+    @Test
     void usageErrorsPrintOneLineAndExitWithTwo() throws IOException
     {
         final Path input = write("events.csv", "event_id,event_time,key,value", "1,1,a,1");
