@@ -13,13 +13,15 @@ import java.nio.file.StandardOpenOption;
 /**
  * A text file that appears whole or not at all: lines go to a temporary file beside the target, which
  * is forced to disk and renamed over the target on {@link #commit()}. Closing without committing
- * deletes the temporary file and leaves any previous target untouched. Not thread-safe: one writer.
+ * deletes the temporary file and leaves any previous target untouched. {@link #suspend()} closes the
+ * temporary file without committing it (to bound the files a writer of many holds open); the next line
+ * reopens it and appends. Not thread-safe: one writer.
  */
 final class AtomicTextFile implements AutoCloseable
 {
     private final Path target;
     private final Path temporary;
-    private final BufferedWriter out;
+    private BufferedWriter out;
     private boolean committed;
     private long lines;
 
@@ -46,9 +48,33 @@ final class AtomicTextFile implements AutoCloseable
     {
         try
         {
+            if (out == null)
+            {
+                out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            }
             out.write(text);
             out.write('\n');
             lines++;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + target, ex);
+        }
+    }
+
+    /**
+     * Close the temporary file, keeping what was written; the next {@link #line(String)} reopens it.
+     * Holds no file open until then.
+     */
+    void suspend()
+    {
+        try
+        {
+            if (out != null)
+            {
+                out.close();
+                out = null;
+            }
         }
         catch (final IOException ex)
         {
@@ -70,7 +96,7 @@ final class AtomicTextFile implements AutoCloseable
     {
         try
         {
-            out.close();
+            suspend();
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE))
             {
                 channel.force(true);
@@ -91,7 +117,11 @@ final class AtomicTextFile implements AutoCloseable
         {
             try
             {
-                out.close();
+                if (out != null)
+                {
+                    out.close();
+                    out = null;
+                }
                 Files.deleteIfExists(temporary);
             }
             catch (final IOException ignored)

@@ -1,9 +1,14 @@
 package dev.weir.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,7 +22,16 @@ import dev.weir.journal.KeyDictionary;
  * UTC date of {@code window_start}. Each partition the run produces rows for is written whole to a
  * temporary file and, on {@link #commit()}, forced and renamed over the previous one: a rerun replaces
  * exactly the partitions it touches and leaves the others byte for byte as they were. Rows are in the
- * engine's order within a partition. Called on the engine thread; committed by the command afterwards.
+ * engine's order within a partition.
+ * <p>
+ * Given a {@link DayRange}, it keeps only the rows of windows starting on those days, and {@link #commit()}
+ * also removes those days' partitions (of this format) that got no row: the caller guarantees the run was a
+ * complete recomputation of those days, and a day without rows has no partition.
+ * <p>
+ * At most {@link #MAX_OPEN} temporary files are open at a time, however many days the rows span: the least
+ * recently written is suspended and reopened for appending when its day gets a row again.
+ * <p>
+ * Called on the engine thread; committed by the command afterwards.
  */
 final class PartitionedResults implements ResultListener, AutoCloseable
 {
@@ -30,36 +44,54 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         jsonl
     }
 
+    /** The most temporary files open at once. */
+    static final int MAX_OPEN = 64;
+
+    private static final long DAY_MS = 86_400_000L;
+
     private final Path dir;
     private final Format format;
     private final KeyDictionary keys;
     private final boolean withAggregate;
+    private final DayRange days;
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
+    /** The partitions whose temporary files are open, least recently written first. */
+    private final LinkedHashMap<Long, AtomicTextFile> open = new LinkedHashMap<>(MAX_OPEN * 2, 0.75f, true);
     private final StringBuilder row = new StringBuilder(160);
+    private long currentDay = Long.MIN_VALUE;
+    private AtomicTextFile current;
     private long rows;
+    private int removed;
 
+    /**
+     * Partitions for every day the rows fall on.
+     */
     PartitionedResults(final Path dir, final Format format, final KeyDictionary keys, final boolean withAggregate)
+    {
+        this(dir, format, keys, withAggregate, null);
+    }
+
+    /**
+     * @param days the days to keep rows of and to replace or remove partitions of, or null for all.
+     */
+    PartitionedResults(final Path dir, final Format format, final KeyDictionary keys, final boolean withAggregate, final DayRange days)
     {
         this.dir = dir;
         this.format = format;
         this.keys = keys;
         this.withAggregate = withAggregate;
+        this.days = days;
     }
 
     @Override
     public void onResult(final WindowResult r)
     {
-        final long day = Math.floorDiv(r.windowStart(), 86_400_000L);
-        AtomicTextFile file = partitions.get(day);
-        if (file == null)
+        final long day = Math.floorDiv(r.windowStart(), DAY_MS);
+        if (days != null && !days.contains(day))
         {
-            file = new AtomicTextFile(partition(day));
-            if (format == Format.csv)
-            {
-                file.line(ResultRow.header(withAggregate));
-            }
-            partitions.put(day, file);
+            return;
         }
+        final AtomicTextFile file = day == currentDay ? current : fileOf(day);
         row.setLength(0);
         final String key = keys.name(r.keyId());
         if (format == Format.csv)
@@ -74,20 +106,111 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         rows++;
     }
 
+    /** The partition's file, open for writing, and no more than {@link #MAX_OPEN} open. */
+    private AtomicTextFile fileOf(final long day)
+    {
+        AtomicTextFile file = open.get(day);
+        if (file == null)
+        {
+            if (open.size() == MAX_OPEN)
+            {
+                final Map.Entry<Long, AtomicTextFile> eldest = open.entrySet().iterator().next();
+                eldest.getValue().suspend();
+                open.remove(eldest.getKey());
+            }
+            file = partitions.get(day);
+            if (file == null)
+            {
+                file = new AtomicTextFile(partition(day));
+                partitions.put(day, file);
+                if (format == Format.csv)
+                {
+                    file.line(ResultRow.header(withAggregate));
+                }
+            }
+            open.put(day, file);
+        }
+        currentDay = day;
+        current = file;
+        return file;
+    }
+
     /**
-     * Replace every partition written by this run.
+     * Replace every partition written by this run, one after the other, each atomically; then, given days,
+     * remove those days' partitions that got no row (and their date directories, if empty).
      *
      * @return the partitions replaced, in date order.
      */
     List<Path> commit()
     {
+        open.clear();
+        currentDay = Long.MIN_VALUE;
+        current = null;
         final List<Path> written = new ArrayList<>();
         for (final Map.Entry<Long, AtomicTextFile> partition : partitions.entrySet())
         {
             partition.getValue().commit();
             written.add(partition(partition.getKey()));
         }
+        if (days != null)
+        {
+            removeEmptyDays();
+        }
         return written;
+    }
+
+    /**
+     * @return the partitions of days without rows that {@link #commit()} removed.
+     */
+    int removed()
+    {
+        return removed;
+    }
+
+    private void removeEmptyDays()
+    {
+        if (!Files.isDirectory(dir))
+        {
+            return;
+        }
+        try (DirectoryStream<Path> dates = Files.newDirectoryStream(dir, "date=*"))
+        {
+            for (final Path date : dates)
+            {
+                final long day = epochDay(date.getFileName().toString().substring("date=".length()));
+                if (day == Long.MIN_VALUE || !days.contains(day) || partitions.containsKey(day) || !Files.isDirectory(date))
+                {
+                    continue;
+                }
+                if (Files.deleteIfExists(partition(day)))
+                {
+                    removed++;
+                }
+                try (DirectoryStream<Path> left = Files.newDirectoryStream(date))
+                {
+                    if (!left.iterator().hasNext())
+                    {
+                        Files.delete(date); // a date directory left empty
+                    }
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot remove a partition of a day without rows in " + dir, ex);
+        }
+    }
+
+    private static long epochDay(final String date)
+    {
+        try
+        {
+            return LocalDate.parse(date).toEpochDay();
+        }
+        catch (final DateTimeParseException ex)
+        {
+            return Long.MIN_VALUE; // not a partition of ours
+        }
     }
 
     /**
@@ -112,7 +235,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
 
     private Path partition(final long day)
     {
-        final String date = Instant.ofEpochMilli(day * 86_400_000L).atZone(ZoneOffset.UTC).toLocalDate().toString();
+        final String date = LocalDate.ofEpochDay(day).toString();
         return dir.resolve("date=" + date).resolve("results." + format.name());
     }
 }

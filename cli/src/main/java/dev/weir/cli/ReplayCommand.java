@@ -19,19 +19,38 @@ import picocli.CommandLine.Option;
  * {@code weir replay}: reprocess a range of a journal as a batch, from a clean state (no checkpoint, no
  * output journal), with any window configuration, and write the results CSV atomically: rerunnable, it
  * overwrites the file and never appends to it. The journal is only read.
+ * <p>
+ * Into {@code --output-dir}, a partition is only ever replaced by a complete recomputation of it: a replay
+ * reads the whole journal, so a range of offsets that leaves out any event is refused (exit 2), since a
+ * window of any day may hold events from outside the range and its rows would be rewritten from partial
+ * input. {@code --days} recomputes chosen days: it replays the whole journal, from its first event, and
+ * keeps only the rows of windows starting on those days (UTC date of {@code window_start}), which are
+ * therefore the rows, order and versions a full replay writes into those partitions, whatever the
+ * out-of-orderness, allowed lateness or sessions; it replaces those days' partitions, removes those of
+ * them that got no row, and leaves every other partition as it was.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-    description = "Reprocess a journal offset range from a clean state; overwrites the results file atomically.")
+    description = {"Reprocess a journal from a clean state; overwrites the results file atomically.",
+        "With --output-dir the whole journal is replayed (an offset range that leaves out events is refused: it cannot "
+            + "recompute a partition completely); --days replaces only the partitions of those days."})
 final class ReplayCommand implements Callable<Integer>
 {
     @Option(names = "--journal", required = true, paramLabel = "DIR", description = "the journal to read")
     Path journal;
 
-    @Option(names = "--from", paramLabel = "OFFSET", defaultValue = "-1", description = "first offset (default: the journal's first)")
+    @Option(names = "--from", paramLabel = "OFFSET", defaultValue = "-1",
+        description = "first offset (default: the journal's first); with --output-dir only if no event is before it")
     long from;
 
-    @Option(names = "--to", paramLabel = "OFFSET", defaultValue = "" + Long.MAX_VALUE, description = "last offset, inclusive (default: the journal's last)")
+    @Option(names = "--to", paramLabel = "OFFSET", defaultValue = "" + Long.MAX_VALUE,
+        description = "last offset, inclusive (default: the journal's last); with --output-dir only if no event is after it")
     long to;
+
+    @Option(names = "--days", paramLabel = "DATE[..DATE]", converter = DayRange.Converter.class,
+        description = "with --output-dir: recompute the partitions of these UTC days (YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD) "
+            + "from the whole journal, with the same flags as the replay that wrote the others: each is replaced atomically "
+            + "with the rows a full replay writes into it, a day without rows loses its partition, other days are untouched")
+    DayRange days;
 
     @Mixin
     WindowOptions window;
@@ -44,7 +63,7 @@ final class ReplayCommand implements Callable<Integer>
 
     @Option(names = "--output-dir", paramLabel = "DIR",
         description = "write results as date partitions DIR/date=YYYY-MM-DD/results.<format> (by the UTC date of window_start), "
-            + "replacing exactly the partitions this replay produces rows for")
+            + "each replaced atomically: all the partitions this replay produces rows for, or with --days those days' (others untouched)")
     Path outputDir;
 
     @Option(names = "--format", paramLabel = "csv|jsonl", defaultValue = "csv",
@@ -61,9 +80,18 @@ final class ReplayCommand implements Callable<Integer>
         {
             throw new BadInputException("--late side needs --late-output FILE");
         }
+        if (days != null && outputDir == null)
+        {
+            throw new BadInputException("--days needs --output-dir DIR: it replaces those days' date partitions");
+        }
         if ((results == null) == (outputDir == null))
         {
             throw new BadInputException("give exactly one of --results FILE and --output-dir DIR");
+        }
+        if (days != null && (from >= 0 || to != Long.MAX_VALUE))
+        {
+            throw new BadInputException("--days replays the whole journal (a window of those days may hold events from anywhere in it): "
+                + "give it without --from/--to");
         }
         if (from >= 0 && to < from)
         {
@@ -107,8 +135,19 @@ final class ReplayCommand implements Callable<Integer>
 
     private int replayIntoPartitions(final JournalDirectory directory)
     {
+        if (from >= 0 || to != Long.MAX_VALUE)
+        {
+            final EventSpan span = EventSpan.of(directory);
+            if (!span.within(from, to))
+            {
+                throw new BadInputException("--from/--to select offsets " + Math.max(from, 0) + ".." + to + " but " + journal + " holds " + span
+                    + ": a replay of part of a journal cannot recompute a date partition completely (its windows may hold events "
+                    + "outside the range), so it replaces none; recompute whole days with --days YYYY-MM-DD[..YYYY-MM-DD], "
+                    + "or write part of a journal to --results FILE");
+            }
+        }
         try (KeyDictionary keys = KeyDictionary.open(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, window.withAggregate());
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, window.withAggregate(), days);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
             final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);
@@ -121,10 +160,14 @@ final class ReplayCommand implements Callable<Integer>
             {
                 lateFile.commit();
             }
-            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. "
-                    + "Results: %,d rows in %d partitions of %s replaced (others untouched).%n",
+            final String outcome = days == null
+                ? String.format("Results: %,d rows in %d partitions of %s replaced (others untouched).",
+                    partitions.rows(), written.size(), outputDir)
+                : String.format("Results of %s: %,d rows in %d partitions of %s replaced, %d %s of a day without rows removed (other days untouched).",
+                    days, partitions.rows(), written.size(), outputDir, partitions.removed(), partitions.removed() == 1 ? "partition" : "partitions");
+            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. %s%n",
                 summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
-                summary.dropped(), summary.sideOutput(), lateOutput, partitions.rows(), written.size(), outputDir);
+                summary.dropped(), summary.sideOutput(), lateOutput, outcome);
         }
         return 0;
     }
