@@ -25,8 +25,8 @@ record DayRange(long first, long last)
     static DayRange parse(final String text)
     {
         final int dots = text.indexOf("..");
-        final LocalDate from = date(dots < 0 ? text : text.substring(0, dots));
-        final LocalDate to = dots < 0 ? from : date(text.substring(dots + 2));
+        final LocalDate from = date(dots < 0 ? text : text.substring(0, dots), text);
+        final LocalDate to = dots < 0 ? from : date(text.substring(dots + 2), text);
         if (to.isBefore(from))
         {
             throw new IllegalArgumentException("'" + text + "': " + from + " is after " + to + " (give the earlier day first)");
@@ -34,7 +34,7 @@ record DayRange(long first, long last)
         return new DayRange(from.toEpochDay(), to.toEpochDay());
     }
 
-    private static LocalDate date(final String text)
+    private static LocalDate date(final String text, final String whole)
     {
         try
         {
@@ -42,7 +42,7 @@ record DayRange(long first, long last)
         }
         catch (final DateTimeParseException ex)
         {
-            throw new IllegalArgumentException("'" + text + "' is not a date (" + FORMS + ")");
+            throw new IllegalArgumentException((text.equals(whole) ? "" : "'" + whole + "': ") + "'" + text + "' is not a date (" + FORMS + ")");
         }
     }
 

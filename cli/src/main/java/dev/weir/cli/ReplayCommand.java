@@ -70,7 +70,8 @@ final class ReplayCommand implements Callable<Integer>
         description = "file format of --output-dir partitions (default: ${DEFAULT-VALUE})")
     PartitionedResults.Format format;
 
-    @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
+    @Option(names = "--late-output", paramLabel = "FILE",
+        description = "late events CSV (with --late side): all of the replay's, with --days too (it replays the whole journal)")
     Path lateOutput;
 
     @Override
@@ -140,7 +141,8 @@ final class ReplayCommand implements Callable<Integer>
             final EventSpan span = EventSpan.of(directory);
             if (!span.within(from, to))
             {
-                throw new BadInputException("--from/--to select offsets " + Math.max(from, 0) + ".." + to + " but " + journal + " holds " + span
+                final String range = ((from >= 0 ? " --from " + from : "") + (to != Long.MAX_VALUE ? " --to " + to : "")).substring(1);
+                throw new BadInputException(range + " leaves out events of " + journal + " (it holds " + span + ")"
                     + ": a replay of part of a journal cannot recompute a date partition completely (its windows may hold events "
                     + "outside the range), so it replaces none; recompute whole days with --days YYYY-MM-DD[..YYYY-MM-DD], "
                     + "or write part of a journal to --results FILE");
