@@ -264,6 +264,53 @@ class PostgresSinkTest
     }
 
     @Test
+    void aTableTruncatedBetweenDeliveriesGetsEveryRowAgain() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            final Delivery first = sink.deliver(journal);
+            final List<String> delivered = table();
+            assertTrue(delivered.size() > 50, "rows: " + delivered.size());
+
+            TestDatabase.execute(db, "TRUNCATE " + table); // by a DBA, while the sink stays connected (a following run)
+            final Delivery again = sink.deliver(journal);
+            assertEquals(-1, again.resumedAfter(), "a truncated table's delivery starts over: " + again);
+            assertEquals(first.position(), again.position());
+            assertSameRows(delivered, table(), "every row back after TRUNCATE");
+
+            assertEquals(0, sink.deliver(journal).results(), "then nothing new: the offsets name the new table");
+        }
+        TestDatabase.execute(db, "TRUNCATE " + table);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "a new sink sees the truncation too");
+        }
+        assertSameRows(OutputRows.highestVersions(journal), table(), "every row back after a second TRUNCATE");
+    }
+
+    @Test
+    void aTableADbaDroppedAndCreatedAgainGetsEveryRowAgain() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        final List<String> delivered = table();
+        // the DBA (not Weir) creates an empty table of the same schema in its place: Weir sees a table that exists
+        TestDatabase.execute(db, "CREATE TABLE " + table + "_new (LIKE " + table + " INCLUDING ALL)");
+        TestDatabase.execute(db, "DROP TABLE " + table);
+        TestDatabase.execute(db, "ALTER TABLE " + table + "_new RENAME TO " + table);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "the re-created table's delivery starts over");
+            assertEquals(0, sink.deliver(journal).results(), "then nothing new");
+        }
+        assertSameRows(delivered, table(), "every row back in the re-created table");
+    }
+
+    @Test
     void aLowerVersionNeverReplacesAHigherOne() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
