@@ -290,6 +290,43 @@ class PostgresSinkTest
     }
 
     @Test
+    void anOffsetsTableOfAnEarlierVersionGetsTheIdentityColumnsAndKeepsItsOffsets() throws SQLException
+    {
+        final String schema = table + "_schema"; // its own weir_offsets, of the shape earlier versions created
+        TestDatabase.execute(db, "CREATE SCHEMA " + schema);
+        try
+        {
+            final String url = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+            final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
+            TestDatabase.execute(db, "CREATE TABLE " + schema + ".weir_offsets (journal_id text NOT NULL, results_table text NOT NULL, "
+                + "output_position bigint NOT NULL, source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
+                + "PRIMARY KEY (journal_id, results_table))");
+            final Delivery first;
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                first = sink.deliver(journal);
+            }
+            assertEquals(List.of("table_oid,bigint", "table_filenode,bigint"), TestDatabase.rows(db, "SELECT column_name, data_type "
+                + "FROM information_schema.columns WHERE table_schema = '" + schema + "' AND table_name = 'weir_offsets' "
+                + "AND column_name LIKE 'table\\_%' ORDER BY ordinal_position"), "added, nullable");
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                assertEquals(first.position(), sink.deliver(journal).resumedAfter(), "the offsets were kept");
+            }
+            TestDatabase.execute(db, "TRUNCATE " + schema + "." + table);
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                assertEquals(-1, sink.deliver(journal).resumedAfter(), "and now a truncation is seen");
+            }
+            assertSameRows(OutputRows.highestVersions(journal), sortedRows(SELECT + schema + "." + table), "every row back");
+        }
+        finally
+        {
+            TestDatabase.execute(db, "DROP SCHEMA " + schema + " CASCADE");
+        }
+    }
+
+    @Test
     void aTableADbaDroppedAndCreatedAgainGetsEveryRowAgain() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
