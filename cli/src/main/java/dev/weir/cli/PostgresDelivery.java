@@ -162,7 +162,7 @@ final class PostgresDelivery implements AutoCloseable
     {
         if (delivery == null)
         {
-            return String.format("PostgreSQL %s, table %s: results pending, not delivered (see below)", url, sink.table());
+            return String.format("PostgreSQL %s, table %s: results pending, not delivered (see the message on standard error)", url, sink.table());
         }
         return String.format("PostgreSQL %s, table %s: %,d results upserted (%,d rows inserted or raised to a higher version) in %,d transactions%s, "
                 + "delivered up to output position %d (event offset %d)",

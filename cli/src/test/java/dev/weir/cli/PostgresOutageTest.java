@@ -107,6 +107,7 @@ class PostgresOutageTest
             Thread.sleep(2_000);
             assertTrue(child.isAlive(), Files.readString(log));
             assertEquals(0, tableRows(table), "nothing reached the table while it was down");
+            awaitLog(child, log, "retrying in 2000 ms"); // backoff: 1 s, then twice as long each time
 
             forwarder.restore(); // back: the next retry (at most 30 s away) delivers everything so far
             final long caughtUp = awaitRows(child, log, 1);
