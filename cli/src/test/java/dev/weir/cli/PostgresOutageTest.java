@@ -92,6 +92,20 @@ class PostgresOutageTest
     }
 
     @Test
+    void aLoginTheServerRefusesIsAUsageErrorBeforeAnythingIsIngested() throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        KillHarness.writeEvents(input, 1_000, 5, 4);
+        final Path journal = dir.resolve("journal");
+        final String wrongUser = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "user=weir_no_such_role";
+        final Cli refused = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "tumbling:1s",
+            "--jdbc-url", wrongUser, "--jdbc-table", table);
+        assertEquals(WeirCommand.USAGE, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("cannot use PostgreSQL") && refused.err().contains("weir_no_such_role"), refused.err());
+        assertEquals(0, KillHarness.ingestedLines(journal), "refused before anything was ingested");
+    }
+
+    @Test
     void aFollowingRunStartedWhileTheDatabaseIsDownCatchesUpWhenItReturns() throws Exception
     {
         final Path journal = dir.resolve("journal");
