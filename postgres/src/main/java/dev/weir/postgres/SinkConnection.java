@@ -22,9 +22,9 @@ final class SinkConnection implements AutoCloseable
     /** A delivery's wait for a lock (server side, {@code lock_timeout}). */
     static final int LOCK_TIMEOUT_S = 10;
     /** A delivery's statement (server side, {@code statement_timeout}). */
-    static final int STATEMENT_TIMEOUT_S = 60;
+    static final int STATEMENT_TIMEOUT_S = 120;
     /** A delivery's wait for the server's answer (client side: a network that went silent). */
-    static final int SOCKET_TIMEOUT_S = 90;
+    static final int SOCKET_TIMEOUT_S = 150;
     /** Connecting and logging in. */
     static final int LOGIN_TIMEOUT_S = 30;
     /** Opening the TCP connection. */

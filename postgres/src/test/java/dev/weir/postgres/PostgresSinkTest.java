@@ -290,6 +290,41 @@ class PostgresSinkTest
     }
 
     @Test
+    void aDeliveryThatWaitsForALockFailsAtTheLockTimeoutWhichTheUrlMayChange() throws Exception
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
+        final String shorter = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1s";
+        try (PostgresSink created = PostgresSink.connect(TestDatabase.URL, table, 1_000); Connection locker = TestDatabase.connect())
+        {
+            locker.setAutoCommit(false);
+            TestDatabase.execute(locker, "LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE"); // a DBA's long transaction
+            final long defaultMs = msUntilTheLockTimesOut(TestDatabase.URL, journal);
+            final long shorterMs = msUntilTheLockTimesOut(shorter, journal);
+            locker.rollback();
+            assertTrue(defaultMs >= (SinkConnection.LOCK_TIMEOUT_S - 1) * 1_000L, "the default lock_timeout: " + defaultMs + " ms");
+            assertTrue(shorterMs < (SinkConnection.LOCK_TIMEOUT_S - 1) * 1_000L, "the URL's options win: " + shorterMs + " ms");
+            assertSameRows(List.of(), table(), "nothing delivered while locked");
+            created.deliver(journal);
+        }
+        assertSameRows(OutputRows.highestVersions(journal), table(), "delivered once the lock is gone");
+    }
+
+    /** Deliver while the table is locked: it must fail with lock_not_available, well before the socket's timeout. */
+    private long msUntilTheLockTimesOut(final String url, final JournalDirectory journal)
+    {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () ->
+        {
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                final long started = System.nanoTime();
+                final SQLException failed = assertThrows(SQLException.class, () -> sink.deliver(journal));
+                assertEquals("55P03", failed.getSQLState(), failed.getMessage());
+                return java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            }
+        }, "a delivery waiting for a lock must fail at the session's lock_timeout");
+    }
+
+    @Test
     void anOffsetsTableOfAnEarlierVersionGetsTheIdentityColumnsAndKeepsItsOffsets() throws SQLException
     {
         final String schema = table + "_schema"; // its own weir_offsets, of the shape earlier versions created
