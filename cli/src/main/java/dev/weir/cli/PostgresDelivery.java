@@ -8,15 +8,20 @@ import dev.weir.postgres.PostgresSink;
 import dev.weir.postgres.SinkRefusedException;
 
 /**
- * The command line's side of the PostgreSQL sink: connects early (so a table that does not match is
- * refused before any work, exit code 2), delivers the output journal with progress on a terminal, and
- * describes what it did in one sentence. A database that cannot be reached fails the command (exit
- * code 1); the journal keeps everything, so the next run delivers it. Not thread-safe: one command thread.
+ * The command line's side of the PostgreSQL sink: connects early (so a table that does not match, or a
+ * server that refuses the login, is refused before any work, exit code 2), delivers the output journal
+ * with progress on a terminal, and describes what it did in one sentence. A database that is down delays
+ * the table, never the engine: one that cannot be reached at the start is connected at the first delivery
+ * (its tables are checked then), and a delivery that fails on the database throws
+ * {@link DeliveryPendingException} (exit code 4) naming how many results are pending; the journal keeps
+ * them, so the next run delivers them. Not thread-safe: one delivering thread; {@link #abort()},
+ * {@link #abandon()} and {@link #pendingReport} may be called from another.
  */
 final class PostgresDelivery implements AutoCloseable
 {
     private final PostgresSink sink;
     private final String url;
+    private volatile boolean abandoned;
 
     private PostgresDelivery(final PostgresSink sink, final String url)
     {
@@ -37,9 +42,10 @@ final class PostgresDelivery implements AutoCloseable
         {
             throw new BadInputException("--jdbc-batch must be at least 1: " + batchSize);
         }
+        final String redacted = PostgresSink.redacted(jdbcUrl);
         try
         {
-            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, batchSize), PostgresSink.redacted(jdbcUrl));
+            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, batchSize), redacted);
         }
         catch (final SinkRefusedException ex)
         {
@@ -47,7 +53,21 @@ final class PostgresDelivery implements AutoCloseable
         }
         catch (final SQLException ex)
         {
-            throw new IllegalStateException("cannot use PostgreSQL at " + PostgresSink.redacted(jdbcUrl) + ": " + ex.getMessage(), ex);
+            final String state = ex.getSQLState() == null ? "" : ex.getSQLState();
+            if (state.startsWith("28") || state.equals("3D000")) // the server answered: a login or database that does not exist
+            {
+                throw new BadInputException("cannot use PostgreSQL at " + redacted + ": " + ex.getMessage());
+            }
+            System.err.println("weir: PostgreSQL at " + redacted + " cannot be reached now (" + ex.getMessage() + "): ingest, processing "
+                + "and files go on, and the results are delivered when it can be reached (its tables are checked then)");
+            try
+            {
+                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, batchSize), redacted);
+            }
+            catch (final SinkRefusedException refused)
+            {
+                throw new BadInputException(refused.getMessage());
+            }
         }
     }
 
@@ -76,6 +96,10 @@ final class PostgresDelivery implements AutoCloseable
         {
             return deliverQuietly(journal);
         }
+        catch (final DeliveryPendingException ex)
+        {
+            throw new DeliveryPendingException(pendingReport(journal, ex.getCause().getMessage()), ex.getCause(), false);
+        }
     }
 
     /**
@@ -96,17 +120,50 @@ final class PostgresDelivery implements AutoCloseable
         }
         catch (final SQLException ex)
         {
-            throw new IllegalStateException("delivery to PostgreSQL at " + url + " failed (the journal keeps every result: run again to deliver them): "
-                + ex.getMessage(), ex);
+            throw new DeliveryPendingException("delivery to PostgreSQL at " + url + " failed (the journal keeps every result): " + ex.getMessage(),
+                ex, false);
         }
     }
 
     /**
-     * @param delivery what {@link #deliver} returned.
+     * @param journal the journal.
+     * @param reason  why they are not delivered.
+     * @return a sentence: how many results are not delivered, why, and that the next run delivers them; any thread.
+     */
+    String pendingReport(final JournalDirectory journal, final String reason)
+    {
+        return String.format("%s%,d results are not delivered to PostgreSQL at %s, table %s (%s): the output journal keeps them, "
+                + "and the next run with --jdbc-url delivers them", sink.heldPosition() == PostgresSink.UNKNOWN ? "up to " : "",
+            sink.pendingResults(journal), url, sink.table(), reason);
+    }
+
+    /**
+     * Make a delivery blocked on a database that hangs fail now; any thread.
+     */
+    void abort()
+    {
+        sink.abort();
+    }
+
+    /**
+     * The delivering thread did not end: leave the sink to the JVM's exit ({@link #close()} does nothing), so
+     * that the journal's files are not closed under that thread; any thread.
+     */
+    void abandon()
+    {
+        abandoned = true;
+    }
+
+    /**
+     * @param delivery what {@link #deliver} returned, or null if the results are pending.
      * @return one sentence for the summary.
      */
     String describe(final Delivery delivery)
     {
+        if (delivery == null)
+        {
+            return String.format("PostgreSQL %s, table %s: results pending, not delivered (see the message on standard error)", url, sink.table());
+        }
         return String.format("PostgreSQL %s, table %s: %,d results upserted (%,d rows inserted or raised to a higher version) in %,d transactions%s, "
                 + "delivered up to output position %d (event offset %d)",
             url, sink.table(), delivery.results(), delivery.changed(), delivery.transactions(),
@@ -116,6 +173,10 @@ final class PostgresDelivery implements AutoCloseable
     @Override
     public void close()
     {
+        if (abandoned)
+        {
+            return;
+        }
         try
         {
             sink.close();

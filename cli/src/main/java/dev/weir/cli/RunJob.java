@@ -116,9 +116,21 @@ final class RunJob
             final RunSummary ran = process(journalDir, out, postgres);
             final long[] rows = export(journalDir);
             // after the export, so a failed delivery still leaves the files written
-            final dev.weir.postgres.Delivery delivered = postgres == null ? null
-                : following != null ? following.result() : postgres.deliver(JournalDirectory.open(journalDir));
+            dev.weir.postgres.Delivery delivered = null;
+            DeliveryPendingException pending = null;
+            try
+            {
+                delivered = postgres == null ? null : following != null ? following.result() : postgres.deliver(JournalDirectory.open(journalDir));
+            }
+            catch (final DeliveryPendingException ex)
+            {
+                pending = ex; // the database is down or hangs: the run completed all the same; exit code 4 after the summary
+            }
             printSummary(out, ingested, ran, rows, journalDir, temporary, postgres == null ? null : postgres.describe(delivered));
+            if (pending != null)
+            {
+                throw pending;
+            }
             return new Outcome(ingested, ran, rows, delivered);
         }
         finally

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
  * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
- * exits with code 2; any other failure exits 1.
+ * exits with code 2; a run that completed but could not deliver its results to PostgreSQL exits with code 4
+ * ({@link #DELIVERY_PENDING}); any other failure exits 1.
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
@@ -17,6 +18,11 @@ public final class WeirCommand implements Runnable
 {
     /** Exit code for usage and input errors. */
     public static final int USAGE = 2;
+    /**
+     * Exit code of a run that completed (ingest, processing, files) but left results not delivered to
+     * PostgreSQL (the database is down or hangs); the next run delivers them. ({@code weir check} uses 3.)
+     */
+    public static final int DELIVERY_PENDING = 4;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -53,6 +59,14 @@ public final class WeirCommand implements Runnable
         });
         commandLine.setExecutionExceptionHandler((ex, cmd, parsed) ->
         {
+            if (ex instanceof DeliveryPendingException pending)
+            {
+                if (!pending.reported())
+                {
+                    cmd.getErr().println("weir: " + ex.getMessage());
+                }
+                return DELIVERY_PENDING;
+            }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());

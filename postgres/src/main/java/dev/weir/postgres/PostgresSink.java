@@ -25,9 +25,16 @@ import dev.weir.journal.OutputJournal;
  * and a results table takes the results of one journal only: another journal's delivery into it (a
  * journal created again at the same path is another journal) is refused.
  * <p>
+ * The offsets hold for the table they were delivered into: they are stored with its identity (its OID,
+ * and its relfilenode), and a table a DBA truncated, or dropped and created again, is delivered again
+ * from the start. A delivery that fails on the database (down, hanging past the session's timeouts, see
+ * {@link SinkConnection}) drops the connection; the next one connects again and checks the tables again.
+ * <p>
  * Not thread-safe: one thread delivers, and owns the connection and the journal's files, which stay open
  * between deliveries (so calling {@link #deliver} again and again, as a following run does, reads only
- * what is new). {@link #resultsDelivered()} may be read from any thread (for progress).
+ * what is new). {@link #resultsDelivered()}, {@link #heldPosition()} and {@link #pendingResults} may be
+ * called from any thread (for progress and reports), and {@link #abort()} from any thread to stop a
+ * delivery that hangs.
  */
 public final class PostgresSink implements AutoCloseable
 {
@@ -39,7 +46,10 @@ public final class PostgresSink implements AutoCloseable
     private final String jdbcUrl;
     private final String table;
     private final int batchSize;
-    private SinkConnection db;
+    /** {@link #heldPosition()} before the database was reached. */
+    public static final long UNKNOWN = -2;
+
+    private volatile SinkConnection db;
 
     private JournalDirectory source;
     private KeyDictionary keys;
@@ -47,6 +57,7 @@ public final class PostgresSink implements AutoCloseable
 
     private volatile long resultsDelivered;
     private volatile long sourceOffsetDelivered = -1;
+    private volatile long heldPosition = UNKNOWN;
 
     private PostgresSink(final String jdbcUrl, final String table, final int batchSize, final SinkConnection db)
     {
@@ -74,6 +85,26 @@ public final class PostgresSink implements AutoCloseable
         }
         SinkSchema.checkName(table);
         return new PostgresSink(jdbcUrl, table, batchSize, SinkConnection.open(jdbcUrl, table));
+    }
+
+    /**
+     * A sink that connects at its first delivery: for a database that cannot be reached now (its tables are
+     * created or checked then).
+     *
+     * @param jdbcUrl   a PostgreSQL JDBC URL.
+     * @param table     the results table (a lower-case identifier).
+     * @param batchSize outputs per transaction, at least 1.
+     * @return the sink, not connected.
+     * @throws SinkRefusedException if the name is not allowed.
+     */
+    public static PostgresSink deferred(final String jdbcUrl, final String table, final int batchSize)
+    {
+        if (batchSize < 1)
+        {
+            throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
+        }
+        SinkSchema.checkName(table);
+        return new PostgresSink(jdbcUrl, table, batchSize, null);
     }
 
     /**
@@ -120,7 +151,12 @@ public final class PostgresSink implements AutoCloseable
             }
             return deliverAfterStoredPosition(journal.id());
         }
-        catch (final SQLException | RuntimeException ex)
+        catch (final SQLException ex)
+        {
+            dropConnection(); // down, hanging, or a table dropped under it: the next delivery connects and checks again
+            throw ex;
+        }
+        catch (final RuntimeException ex)
         {
             rollbackQuietly();
             throw ex;
@@ -133,6 +169,7 @@ public final class PostgresSink implements AutoCloseable
 
         final long[] stored = lockOffsets(journalId);
         final long resumedAfter = stored[0];
+        heldPosition = resumedAfter;
         try
         {
             output.seekAfter(resumedAfter);
@@ -155,6 +192,12 @@ public final class PostgresSink implements AutoCloseable
             if (!locked)
             {
                 final long[] now = lockOffsets(journalId);
+                if (now[0] == OutputJournal.NONE && now[2] == 1)
+                {
+                    output.seekAfter(OutputJournal.NONE); // truncated or created again between two transactions
+                    position = OutputJournal.NONE;
+                    sourceOffset = -1;
+                }
                 if (now[0] != position)
                 {
                     throw new SinkRefusedException("another sink moved the delivered position of journal " + journalId + " into "
@@ -181,6 +224,7 @@ public final class PostgresSink implements AutoCloseable
                 throw new SinkRefusedException("the " + SinkSchema.OFFSETS_TABLE + " row of journal " + journalId + " disappeared during delivery");
             }
             db.connection.commit();
+            heldPosition = position;
             locked = false;
             transactions++;
             results += batch.size();
@@ -235,6 +279,10 @@ public final class PostgresSink implements AutoCloseable
         db.connection.commit();
     }
 
+    /**
+     * @return {output position, source offset, 1 if they were of another table of this name (a DBA truncated or
+     *         created it again) and are read as none (-1, -1), else 0}.
+     */
     private long[] lockOffsets(final String journalId) throws SQLException
     {
         db.lockOffsets.setString(1, journalId);
@@ -245,7 +293,11 @@ public final class PostgresSink implements AutoCloseable
             {
                 throw new SinkRefusedException("the " + SinkSchema.OFFSETS_TABLE + " row of journal " + journalId + " is missing");
             }
-            return new long[] {row.getLong(1), row.getLong(2)};
+            if (!row.getBoolean(3))
+            {
+                return new long[] {OutputJournal.NONE, -1, 1};
+            }
+            return new long[] {row.getLong(1), row.getLong(2), 0};
         }
     }
 
@@ -255,6 +307,64 @@ public final class PostgresSink implements AutoCloseable
     public long resultsDelivered()
     {
         return resultsDelivered;
+    }
+
+    /**
+     * @return the output position the database was last seen to hold for the journal (-1: none), or
+     *         {@link #UNKNOWN} before it was reached; any thread.
+     */
+    public long heldPosition()
+    {
+        return heldPosition;
+    }
+
+    /**
+     * Count the results a journal's output journal holds after {@link #heldPosition()} (all of them while it
+     * is unknown): what is not delivered yet. Reads with its own cursor, so any thread may call it, even
+     * while a delivery runs.
+     *
+     * @param journal the journal.
+     * @return results after the position the database holds (late events are not delivered, and not counted).
+     */
+    public long pendingResults(final JournalDirectory journal)
+    {
+        final long after = Math.max(OutputJournal.NONE, heldPosition);
+        final long[] results = {0};
+        try (OutputJournal pending = OutputJournal.open(journal))
+        {
+            pending.seekAfter(after);
+            final dev.weir.journal.OutputConsumer counter = new dev.weir.journal.OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                {
+                    results[0]++;
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                {
+                }
+            };
+            while (pending.next(counter) != 0)
+            {
+                // counted
+            }
+        }
+        return results[0];
+    }
+
+    /**
+     * Close the connection at once, from any thread: a delivery blocked on a database that hangs fails now
+     * (its open transaction is rolled back by the server; what it committed stays).
+     */
+    public void abort()
+    {
+        final SinkConnection current = db;
+        if (current != null)
+        {
+            current.abort();
+        }
     }
 
     /**
@@ -283,23 +393,33 @@ public final class PostgresSink implements AutoCloseable
     /** A connection the server dropped (a restart, a terminated session) is replaced by a new one before a delivery. */
     private void reconnect() throws SQLException
     {
-        if (db != null)
+        dropConnection();
+        db = SinkConnection.open(jdbcUrl, table);
+    }
+
+    private void dropConnection()
+    {
+        final SinkConnection broken = db;
+        db = null;
+        if (broken != null)
         {
             try
             {
-                db.close();
+                broken.close();
             }
             catch (final SQLException ignored)
             {
                 // it is broken already
             }
-            db = null;
         }
-        db = SinkConnection.open(jdbcUrl, table);
     }
 
     private void rollbackQuietly()
     {
+        if (db == null)
+        {
+            return; // refused while connecting: no transaction
+        }
         try
         {
             db.connection.rollback();

@@ -9,13 +9,26 @@ import java.util.Properties;
 /**
  * One connection of the PostgreSQL sink (not in auto-commit, named {@value #APPLICATION_NAME} in
  * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked. The
- * upsert takes a whole {@link ResultBatch} as arrays.
- * Not thread-safe: the sink's delivering thread owns it.
+ * upsert takes a whole {@link ResultBatch} as arrays. The sink's sessions carry timeouts (the URL's
+ * parameters win): {@code lock_timeout} {@value #LOCK_TIMEOUT_S} s and {@code statement_timeout}
+ * {@value #STATEMENT_TIMEOUT_S} s (the {@code options} parameter), {@code socketTimeout} {@value #SOCKET_TIMEOUT_S} s,
+ * {@code loginTimeout} {@value #LOGIN_TIMEOUT_S} s, {@code connectTimeout} {@value #CONNECT_TIMEOUT_S} s.
+ * Not thread-safe: the sink's delivering thread owns it; only {@link #abort()} may be called from another.
  */
 final class SinkConnection implements AutoCloseable
 {
     /** The {@code application_name} the sink's sessions carry. */
     static final String APPLICATION_NAME = "weir-postgres-sink";
+    /** A delivery's wait for a lock (server side, {@code lock_timeout}). */
+    static final int LOCK_TIMEOUT_S = 10;
+    /** A delivery's statement (server side, {@code statement_timeout}). */
+    static final int STATEMENT_TIMEOUT_S = 120;
+    /** A delivery's wait for the server's answer (client side: a network that went silent). */
+    static final int SOCKET_TIMEOUT_S = 150;
+    /** Connecting and logging in. */
+    static final int LOGIN_TIMEOUT_S = 30;
+    /** Opening the TCP connection. */
+    static final int CONNECT_TIMEOUT_S = 10;
 
     final Connection connection;
     final PreparedStatement upsert;
@@ -26,7 +39,7 @@ final class SinkConnection implements AutoCloseable
     final PreparedStatement createOffsets;
     final PreparedStatement updateOffsets;
 
-    private SinkConnection(final Connection connection, final String table) throws SQLException
+    private SinkConnection(final Connection connection, final String table, final boolean tracksIdentity) throws SQLException
     {
         this.connection = connection;
         // a batch may hold several versions of one window (a late event re-fired it): keep the highest, since
@@ -41,8 +54,14 @@ final class SinkConnection implements AutoCloseable
             + "ON CONFLICT (key, window_start, window_end) DO UPDATE SET count = excluded.count, sum = excluded.sum, "
             + "min = excluded.min, max = excluded.max, version = excluded.version, source_offset = excluded.source_offset, "
             + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
-        lockOffsets = connection.prepareStatement("SELECT output_position, source_offset FROM " + SinkSchema.OFFSETS_TABLE
-            + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
+        // the offsets hold for the table they were delivered into: not for one a DBA truncated or created again
+        final String regclass = "to_regclass('" + SinkSchema.quoted(table) + "')";
+        final String oid = regclass + "::oid::bigint";
+        final String filenode = "pg_relation_filenode(" + regclass + ")::bigint";
+        lockOffsets = connection.prepareStatement("SELECT output_position, source_offset, "
+            + (tracksIdentity ? SinkSchema.TABLE_OID + " IS NULL OR (" + SinkSchema.TABLE_OID + " = " + oid + " AND "
+                + SinkSchema.TABLE_FILENODE + " IS NOT DISTINCT FROM " + filenode + ")" : "true")
+            + " FROM " + SinkSchema.OFFSETS_TABLE + " WHERE journal_id = ? AND results_table = ? FOR UPDATE");
         ownRow = connection.prepareStatement("SELECT 1 FROM " + SinkSchema.OFFSETS_TABLE + " WHERE journal_id = ? AND results_table = ?");
         claimLock = connection.prepareStatement("SELECT pg_advisory_xact_lock(hashtext(?))");
         otherJournals = connection.prepareStatement("SELECT journal_id FROM " + SinkSchema.OFFSETS_TABLE
@@ -50,7 +69,9 @@ final class SinkConnection implements AutoCloseable
         createOffsets = connection.prepareStatement("INSERT INTO " + SinkSchema.OFFSETS_TABLE
             + " (journal_id, results_table, output_position, source_offset) VALUES (?, ?, -1, -1) ON CONFLICT DO NOTHING");
         updateOffsets = connection.prepareStatement("UPDATE " + SinkSchema.OFFSETS_TABLE
-            + " SET output_position = ?, source_offset = ?, updated_at = now() WHERE journal_id = ? AND results_table = ?");
+            + " SET output_position = ?, source_offset = ?, updated_at = now()"
+            + (tracksIdentity ? ", " + SinkSchema.TABLE_OID + " = " + oid + ", " + SinkSchema.TABLE_FILENODE + " = " + filenode : "")
+            + " WHERE journal_id = ? AND results_table = ?");
     }
 
     /**
@@ -62,12 +83,18 @@ final class SinkConnection implements AutoCloseable
      */
     static SinkConnection open(final String jdbcUrl, final String table) throws SQLException
     {
-        final Connection connection = connect(jdbcUrl);
+        final Properties delivery = new Properties();
+        // a delivery that waits for a lock, or a statement the server does not finish, fails within these
+        // instead of holding the delivery (and a stop) for minutes; the URL's own options replace them
+        delivery.setProperty("options", "-c lock_timeout=" + LOCK_TIMEOUT_S + "s -c statement_timeout=" + STATEMENT_TIMEOUT_S + "s");
+        delivery.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_S));
+        delivery.setProperty("loginTimeout", String.valueOf(LOGIN_TIMEOUT_S));
+        delivery.setProperty("connectTimeout", String.valueOf(CONNECT_TIMEOUT_S));
+        final Connection connection = connect(jdbcUrl, delivery);
         try
         {
             connection.setAutoCommit(false);
-            SinkSchema.ensure(connection, table);
-            return new SinkConnection(connection, table);
+            return new SinkConnection(connection, table, SinkSchema.ensure(connection, table));
         }
         catch (final SQLException | RuntimeException ex)
         {
@@ -84,12 +111,34 @@ final class SinkConnection implements AutoCloseable
      */
     static Connection connect(final String jdbcUrl) throws SQLException
     {
+        return connect(jdbcUrl, new Properties());
+    }
+
+    private static Connection connect(final String jdbcUrl, final Properties overrides) throws SQLException
+    {
         final Properties properties = new Properties();
         properties.setProperty("ApplicationName", APPLICATION_NAME);
         properties.setProperty("socketTimeout", "300");
         properties.setProperty("connectTimeout", "30");
         properties.setProperty("tcpKeepAlive", "true");
+        properties.putAll(overrides);
         return DriverManager.getConnection(jdbcUrl, properties);
+    }
+
+    /**
+     * Close the connection at once from another thread, so that a call blocked on it fails now (a stop
+     * that will not wait for a database that hangs).
+     */
+    void abort()
+    {
+        try
+        {
+            connection.abort(Runnable::run);
+        }
+        catch (final SQLException ignored)
+        {
+            // closed already
+        }
     }
 
     /**

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  *   <li>the results table (default {@code weir_results}): one row per window, unique by
  *   {@code (key, window_start, window_end)};</li>
  *   <li>{@value #OFFSETS_TABLE}: per journal id and results table, the last output journal position
- *   delivered and the highest source (event journal) offset it covers.</li>
+ *   delivered and the highest source (event journal) offset it covers, and the identity of the results
+ *   table they were delivered into ({@value #TABLE_OID} and {@value #TABLE_FILENODE}, nullable: added to an
+ *   offsets table made before they existed, if the role may alter it).</li>
  * </ul>
  * A table that exists with a missing column, a column of another type, a required extra column, or
  * without the unique key the upsert needs is refused with {@link SinkRefusedException}; it is never
@@ -27,6 +29,10 @@ import java.util.regex.Pattern;
 final class SinkSchema
 {
     static final String OFFSETS_TABLE = "weir_offsets";
+    /** The results table's OID when the offsets were written: another after a DROP and CREATE. */
+    static final String TABLE_OID = "table_oid";
+    /** Its relfilenode then: another after a TRUNCATE (and after a rewrite, VACUUM FULL or CLUSTER). */
+    static final String TABLE_FILENODE = "table_filenode";
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
@@ -61,14 +67,16 @@ final class SinkSchema
     }
 
     /**
-     * Create the tables if they are missing, then check both; commits.
+     * Create the tables if they are missing, then check both, and add the identity columns to an offsets
+     * table that lacks them (if the role may); commits.
      *
      * @param connection a connection, not in auto-commit.
      * @param table      the results table.
+     * @return true if the offsets table has the identity columns (false: the role may not add them).
      * @throws SinkRefusedException if a table does not match.
      * @throws SQLException         if the database fails.
      */
-    static void ensure(final Connection connection, final String table) throws SQLException
+    static boolean ensure(final Connection connection, final String table) throws SQLException
     {
         // create only what is missing: CREATE TABLE IF NOT EXISTS needs the CREATE privilege even when the
         // table exists, and a role a DBA gave only row privileges on pre-created tables must still work
@@ -79,7 +87,7 @@ final class SinkSchema
                 statement.execute("CREATE TABLE IF NOT EXISTS " + OFFSETS_TABLE + " ("
                     + "journal_id text NOT NULL, results_table text NOT NULL, output_position bigint NOT NULL, "
                     + "source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
-                    + "PRIMARY KEY (journal_id, results_table))");
+                    + TABLE_OID + " bigint, " + TABLE_FILENODE + " bigint, PRIMARY KEY (journal_id, results_table))");
                 connection.commit();
             }
             if (!exists(connection, table))
@@ -102,6 +110,44 @@ final class SinkSchema
         check(connection, table, RESULT_COLUMNS, RESULT_KEY);
         check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY);
         connection.commit();
+        return identityColumns(connection);
+    }
+
+    /**
+     * An offsets table made before the identity columns existed gets them, nullable (a row without them
+     * is trusted as before, and records them at its next delivery). A role with row privileges only may
+     * not add them: then truncation and re-creation go undetected, as before, until a DBA adds them.
+     */
+    private static boolean identityColumns(final Connection connection) throws SQLException
+    {
+        final String both = "SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass('" + OFFSETS_TABLE + "') AND NOT attisdropped "
+            + "AND attname IN ('" + TABLE_OID + "', '" + TABLE_FILENODE + "') AND atttypid = 'bigint'::regtype";
+        try (Statement statement = connection.createStatement())
+        {
+            if (count(statement, both) == 2)
+            {
+                connection.commit();
+                return true;
+            }
+            statement.execute("ALTER TABLE " + OFFSETS_TABLE + " ADD COLUMN IF NOT EXISTS " + TABLE_OID + " bigint, ADD COLUMN IF NOT EXISTS "
+                + TABLE_FILENODE + " bigint");
+            if (count(statement, both) != 2)
+            {
+                throw new SinkRefusedException("table " + OFFSETS_TABLE + " exists but does not match Weir's schema: columns " + TABLE_OID
+                    + " and " + TABLE_FILENODE + " must be bigint. Weir does not alter columns: drop them, or the table.");
+            }
+            connection.commit();
+            return true;
+        }
+        catch (final SQLException ex)
+        {
+            connection.rollback();
+            if ("42501".equals(ex.getSQLState())) // insufficient_privilege: not the table's owner
+            {
+                return false;
+            }
+            throw ex;
+        }
     }
 
     /**
@@ -111,6 +157,15 @@ final class SinkSchema
     static String quoted(final String table)
     {
         return '"' + table + '"';
+    }
+
+    private static int count(final Statement statement, final String query) throws SQLException
+    {
+        try (ResultSet row = statement.executeQuery(query))
+        {
+            row.next();
+            return row.getInt(1);
+        }
     }
 
     private static boolean exists(final Connection connection, final String table) throws SQLException

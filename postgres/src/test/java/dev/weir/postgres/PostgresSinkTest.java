@@ -264,6 +264,125 @@ class PostgresSinkTest
     }
 
     @Test
+    void aTableTruncatedBetweenDeliveriesGetsEveryRowAgain() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            final Delivery first = sink.deliver(journal);
+            final List<String> delivered = table();
+            assertTrue(delivered.size() > 50, "rows: " + delivered.size());
+
+            TestDatabase.execute(db, "TRUNCATE " + table); // by a DBA, while the sink stays connected (a following run)
+            final Delivery again = sink.deliver(journal);
+            assertEquals(-1, again.resumedAfter(), "a truncated table's delivery starts over: " + again);
+            assertEquals(first.position(), again.position());
+            assertSameRows(delivered, table(), "every row back after TRUNCATE");
+
+            assertEquals(0, sink.deliver(journal).results(), "then nothing new: the offsets name the new table");
+        }
+        TestDatabase.execute(db, "TRUNCATE " + table);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "a new sink sees the truncation too");
+        }
+        assertSameRows(OutputRows.highestVersions(journal), table(), "every row back after a second TRUNCATE");
+    }
+
+    @Test
+    void aDeliveryThatWaitsForALockFailsAtTheLockTimeoutWhichTheUrlMayChange() throws Exception
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
+        final String shorter = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1s";
+        try (PostgresSink created = PostgresSink.connect(TestDatabase.URL, table, 1_000); Connection locker = TestDatabase.connect())
+        {
+            locker.setAutoCommit(false);
+            TestDatabase.execute(locker, "LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE"); // a DBA's long transaction
+            final long defaultMs = msUntilTheLockTimesOut(TestDatabase.URL, journal);
+            final long shorterMs = msUntilTheLockTimesOut(shorter, journal);
+            locker.rollback();
+            assertTrue(defaultMs >= (SinkConnection.LOCK_TIMEOUT_S - 1) * 1_000L, "the default lock_timeout: " + defaultMs + " ms");
+            assertTrue(shorterMs < (SinkConnection.LOCK_TIMEOUT_S - 1) * 1_000L, "the URL's options win: " + shorterMs + " ms");
+            assertSameRows(List.of(), table(), "nothing delivered while locked");
+            created.deliver(journal);
+        }
+        assertSameRows(OutputRows.highestVersions(journal), table(), "delivered once the lock is gone");
+    }
+
+    /** Deliver while the table is locked: it must fail with lock_not_available, well before the socket's timeout. */
+    private long msUntilTheLockTimesOut(final String url, final JournalDirectory journal)
+    {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () ->
+        {
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                final long started = System.nanoTime();
+                final SQLException failed = assertThrows(SQLException.class, () -> sink.deliver(journal));
+                assertEquals("55P03", failed.getSQLState(), failed.getMessage());
+                return java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            }
+        }, "a delivery waiting for a lock must fail at the session's lock_timeout");
+    }
+
+    @Test
+    void anOffsetsTableOfAnEarlierVersionGetsTheIdentityColumnsAndKeepsItsOffsets() throws SQLException
+    {
+        final String schema = table + "_schema"; // its own weir_offsets, of the shape earlier versions created
+        TestDatabase.execute(db, "CREATE SCHEMA " + schema);
+        try
+        {
+            final String url = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+            final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
+            TestDatabase.execute(db, "CREATE TABLE " + schema + ".weir_offsets (journal_id text NOT NULL, results_table text NOT NULL, "
+                + "output_position bigint NOT NULL, source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "
+                + "PRIMARY KEY (journal_id, results_table))");
+            final Delivery first;
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                first = sink.deliver(journal);
+            }
+            assertEquals(List.of("table_oid,bigint", "table_filenode,bigint"), TestDatabase.rows(db, "SELECT column_name, data_type "
+                + "FROM information_schema.columns WHERE table_schema = '" + schema + "' AND table_name = 'weir_offsets' "
+                + "AND column_name LIKE 'table\\_%' ORDER BY ordinal_position"), "added, nullable");
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                assertEquals(first.position(), sink.deliver(journal).resumedAfter(), "the offsets were kept");
+            }
+            TestDatabase.execute(db, "TRUNCATE " + schema + "." + table);
+            try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
+            {
+                assertEquals(-1, sink.deliver(journal).resumedAfter(), "and now a truncation is seen");
+            }
+            assertSameRows(OutputRows.highestVersions(journal), sortedRows(SELECT + schema + "." + table), "every row back");
+        }
+        finally
+        {
+            TestDatabase.execute(db, "DROP SCHEMA " + schema + " CASCADE");
+        }
+    }
+
+    @Test
+    void aTableADbaDroppedAndCreatedAgainGetsEveryRowAgain() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        final List<String> delivered = table();
+        // the DBA (not Weir) creates an empty table of the same schema in its place: Weir sees a table that exists
+        TestDatabase.execute(db, "CREATE TABLE " + table + "_new (LIKE " + table + " INCLUDING ALL)");
+        TestDatabase.execute(db, "DROP TABLE " + table);
+        TestDatabase.execute(db, "ALTER TABLE " + table + "_new RENAME TO " + table);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "the re-created table's delivery starts over");
+            assertEquals(0, sink.deliver(journal).results(), "then nothing new");
+        }
+        assertSameRows(delivered, table(), "every row back in the re-created table");
+    }
+
+    @Test
     void aLowerVersionNeverReplacesAHigherOne() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
