@@ -161,7 +161,7 @@ final class RunJob
             final CsvIngest ingest = new CsvIngest(input, rejectedFile);
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                return ingest.into(events, processing.sync);
+                return ingest.into(events, processing.sync, true); // the input is read once, as complete
             }
         }
     }

@@ -13,8 +13,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * key carries its string in the same document, so every key id in the log can be mapped back to its
  * string by any later reader, whenever the writer died.
  * <p>
- * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One process
- * at a time may append to a journal.
+ * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One appender
+ * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
+ * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
+ * one while it is held throws {@link JournalRefusedException}.
  */
 public final class EventJournal implements AutoCloseable
 {
@@ -28,11 +30,21 @@ public final class EventJournal implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
     private final KeyDictionary keys;
+    private final AppendLock lock;
 
     private EventJournal(final JournalDirectory directory)
     {
         this.directory = directory;
-        this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        this.lock = AppendLock.acquire(directory, "events");
+        try
+        {
+            this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        }
+        catch (final RuntimeException ex)
+        {
+            lock.close();
+            throw ex;
+        }
         this.keys = KeyDictionary.over(queue);
         this.appender = queue.createAppender();
     }
@@ -42,7 +54,7 @@ public final class EventJournal implements AutoCloseable
      *
      * @param directory the journal directory.
      * @return the journal.
-     * @throws JournalRefusedException if the directory is not a Weir journal.
+     * @throws JournalRefusedException if the directory is not a Weir journal, or another appender has it open.
      */
     public static EventJournal openOrCreate(final java.nio.file.Path directory)
     {
@@ -54,6 +66,7 @@ public final class EventJournal implements AutoCloseable
      *
      * @param directory the journal directory.
      * @return the journal.
+     * @throws JournalRefusedException if another appender has it open.
      */
     public static EventJournal open(final JournalDirectory directory)
     {
@@ -87,6 +100,33 @@ public final class EventJournal implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
+        return write(eventId, eventTime, keyId, value, -1);
+    }
+
+    /**
+     * Append one event read from line {@code line} of the source of the current ingest (see
+     * {@link #appendIngestStart}): the event carries its line number, so that the ingest's progress is
+     * told by its own documents only, whatever else is appended between two ingests.
+     *
+     * @param line      the input line the event came from, &gt;= 0.
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms, &gt;= 0.
+     * @param key       the event's key, valid under {@link KeyFormat}.
+     * @param value     the event's value.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the time is negative or the key invalid.
+     */
+    public long appendIngested(final long line, final long eventId, final long eventTime, final String key, final long value)
+    {
+        if (line < 0)
+        {
+            throw new IllegalArgumentException("line must be >= 0: " + line);
+        }
+        return write(eventId, eventTime, keys.intern(key), value, line);
+    }
+
+    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line)
+    {
         if (eventTime < 0 || eventTime > MAX_EVENT_TIME)
         {
             throw new IllegalArgumentException("event_time must be between 0 and " + MAX_EVENT_TIME + ": " + eventTime);
@@ -100,6 +140,10 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
+                if (line >= 0)
+                {
+                    EventLayout.writeLine(dc.wire().bytes(), line);
+                }
             }
         }
         else
@@ -107,6 +151,10 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
+                if (line >= 0)
+                {
+                    EventLayout.writeLine(dc.wire().bytes(), line);
+                }
             }
             keys.markWritten(keyId);
         }
@@ -114,8 +162,9 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
-     * Mark the start of an ingest: every document appended after this one, up to the next ingest start,
-     * is exactly one line of {@code source}, in order, starting at {@code firstLine}.
+     * Mark the start of an ingest of {@code source} at line {@code firstLine}: the lines that follow are
+     * appended with {@link #appendIngested} and {@link #appendRejected}, in order, each carrying its line
+     * number; other events appended before the next ingest start are no lines of it.
      *
      * @param source    the identity of the source.
      * @param firstLine the line number of the next line to be appended.
@@ -143,6 +192,24 @@ public final class EventJournal implements AutoCloseable
         try (DocumentContext dc = appender.writingDocument())
         {
             IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content);
+        }
+        return appender.lastIndexAppended();
+    }
+
+    /**
+     * Record that line {@code line} of the current ingest's source was taken as complete although it had
+     * no line terminator (the source was declared complete), and how long it was: a later ingest of the
+     * same source can then tell that the line has grown since.
+     *
+     * @param line  its line number.
+     * @param bytes its length in bytes.
+     * @return the offset of the record.
+     */
+    public long appendUnterminated(final long line, final long bytes)
+    {
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            IngestLayout.writeUnterminated(dc.wire().bytes(), line, bytes);
         }
         return appender.lastIndexAppended();
     }
@@ -186,7 +253,14 @@ public final class EventJournal implements AutoCloseable
     @Override
     public void close()
     {
-        keys.close();
-        queue.close();
+        try
+        {
+            keys.close();
+            queue.close();
+        }
+        finally
+        {
+            lock.close();
+        }
     }
 }

@@ -7,13 +7,18 @@ import net.openhft.chronicle.bytes.BytesOut;
  * The documents an ingest writes into the {@code events} queue beside the events, so that where each
  * input line went is durable with the events themselves:
  * <ul>
- *   <li>{@link #TYPE_INGEST_START}: an ingest of a source begins here, at a given line; every document
- *   after it, up to the next ingest start, is exactly one line of that source, in order (an event or a
- *   rejected line). Fields: {@code byte type, long firstLine, utf8 source}.</li>
+ *   <li>{@link #TYPE_INGEST_START}: an ingest of a source begins here, at a given line. Fields:
+ *   {@code byte type, long firstLine, utf8 source, byte linesTagged}. With {@code linesTagged} = 1
+ *   (every ingest since it was added), the lines of the ingest that follow are the events that carry a
+ *   line number ({@link EventLayout#writeLine}) and the rejected lines, up to the next ingest start;
+ *   untagged events in between were appended by something else and are no lines of it. Without it
+ *   (journals written before), every document up to the next ingest start is one line, in order.</li>
  *   <li>{@link #TYPE_REJECTED}: a line that is not a valid event. Fields:
  *   {@code byte type, long line, utf8 reason, utf8 content}.</li>
+ *   <li>{@link #TYPE_UNTERMINATED}: the line just recorded had no line terminator but was taken as
+ *   complete, because its source was declared complete. Fields: {@code byte type, long line, long bytes}.</li>
  * </ul>
- * Readers of events skip both. Stateless and thread-safe.
+ * Readers of events skip all three. Stateless and thread-safe.
  */
 public final class IngestLayout
 {
@@ -21,6 +26,10 @@ public final class IngestLayout
     public static final byte TYPE_INGEST_START = 3;
     /** Document type of a rejected line. */
     public static final byte TYPE_REJECTED = 4;
+    /** Document type of the record of a last line taken without its terminator. */
+    public static final byte TYPE_UNTERMINATED = 7;
+
+    private static final byte LINES_TAGGED = 1;
 
     private IngestLayout()
     {
@@ -36,6 +45,19 @@ public final class IngestLayout
         out.writeByte(TYPE_INGEST_START);
         out.writeLong(firstLine);
         out.writeUtf8(source);
+        out.writeByte(LINES_TAGGED);
+    }
+
+    /**
+     * @param out   where to write.
+     * @param line  the line number.
+     * @param bytes its length in bytes, without a terminator.
+     */
+    public static void writeUnterminated(final BytesOut<?> out, final long line, final long bytes)
+    {
+        out.writeByte(TYPE_UNTERMINATED);
+        out.writeLong(line);
+        out.writeLong(bytes);
     }
 
     /**
@@ -67,11 +89,12 @@ public final class IngestLayout
     public interface IngestConsumer
     {
         /**
-         * @param offset    the document's offset.
-         * @param source    the source identity.
-         * @param firstLine the line number of the first line that follows.
+         * @param offset      the document's offset.
+         * @param source      the source identity.
+         * @param firstLine   the line number of the first line that follows.
+         * @param linesTagged true if the ingest's events carry their line number (see the type's doc).
          */
-        void onIngestStart(long offset, String source, long firstLine);
+        void onIngestStart(long offset, String source, long firstLine, boolean linesTagged);
 
         /**
          * @param offset  the document's offset.
@@ -83,8 +106,18 @@ public final class IngestLayout
 
         /**
          * @param offset the offset of an event document.
+         * @param line   the input line it came from, or -1 if it carries none.
          */
-        void onEvent(long offset);
+        void onEvent(long offset, long line);
+
+        /**
+         * @param offset the document's offset.
+         * @param line   a line taken as complete without its terminator.
+         * @param bytes  its length in bytes.
+         */
+        default void onUnterminated(final long offset, final long line, final long bytes)
+        {
+        }
     }
 
     /**
@@ -101,7 +134,8 @@ public final class IngestLayout
         {
             in.readByte();
             final long firstLine = in.readLong();
-            consumer.onIngestStart(offset, in.readUtf8(), firstLine);
+            final String source = in.readUtf8();
+            consumer.onIngestStart(offset, source, firstLine, in.readRemaining() > 0 && in.readByte() == LINES_TAGGED);
         }
         else if (type == TYPE_REJECTED)
         {
@@ -110,9 +144,15 @@ public final class IngestLayout
             final String reason = in.readUtf8();
             consumer.onRejected(offset, line, reason, in.readUtf8());
         }
-        else if (type == EventLayout.TYPE_EVENT || type == EventLayout.TYPE_EVENT_NEW_KEY)
+        else if (type == TYPE_UNTERMINATED)
         {
-            consumer.onEvent(offset);
+            in.readByte();
+            final long line = in.readLong();
+            consumer.onUnterminated(offset, line, in.readLong());
+        }
+        else if (EventLayout.isEvent(in))
+        {
+            consumer.onEvent(offset, EventLayout.readLine(in));
         }
     }
 }
