@@ -14,8 +14,9 @@ import java.util.Arrays;
  * The lines of an input file as bytes, decoded one line at a time, so that a bad line is that line's
  * problem only:
  * <ul>
- *   <li>a line ends at {@code \n}; a {@code \r} just before it is dropped (CRLF files read as LF files);
- *   the last line may lack its terminator, which {@link #terminated()} tells;</li>
+ *   <li>a line ends at {@code \n}; a {@code \r} that ends a line is dropped (CRLF files read as LF files,
+ *   and a last line cut between its CR and LF has the same length once completed); the last line may
+ *   lack its terminator, which {@link #terminated()} tells;</li>
  *   <li>a UTF-8 byte order mark at the very start of the input is dropped;</li>
  *   <li>{@link #text()} decodes the line strictly as UTF-8 and returns null if it is not valid UTF-8;</li>
  *   <li>at most {@value #MAX_LINE_BYTES} bytes of a line are kept: a longer line is skipped to its end and
@@ -83,7 +84,7 @@ final class InputLines implements AutoCloseable
             }
             chunkPos = end;
         }
-        if (terminated && length > 0 && lastByte == '\r')
+        if (length > 0 && lastByte == '\r')
         {
             if (kept == length)
             {

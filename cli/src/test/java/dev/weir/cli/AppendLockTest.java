@@ -90,6 +90,14 @@ class AppendLockTest
         assertEquals(2, second.exit(), second.out() + second.err());
         assertTrue(second.err().contains("its results queue already has an appender (process " + follower.pid() + ")"), second.err());
 
+        final Path other = dir.resolve("other.csv");
+        Files.write(other, List.of("event_id,event_time,key,value", "7,7000,a,7"));
+        final Cli secondWithInput = Cli.run("run", "--input", other.toString(), "--journal", journal.toString(), "--window", "tumbling:10s",
+            "--results", dir.resolve("r.csv").toString());
+        assertEquals(2, secondWithInput.exit(), secondWithInput.out() + secondWithInput.err());
+        assertTrue(secondWithInput.err().contains("its results queue already has an appender"), secondWithInput.err());
+        assertEquals(List.of("1,1000,a,1"), JournalContents.events(journal), "refused before it ingested anything");
+
         final Path more = dir.resolve("more.csv");
         Files.write(more, List.of("event_id,event_time,key,value", "2,2000,a,2"));
         final Cli beside = Cli.run("ingest", "--input", more.toString(), "--journal", journal.toString());
