@@ -87,7 +87,7 @@ final class CsvIngest
         final String recorded = identity.findIn(nextLines);
         final String source = recorded != null ? recorded : identity.toString();
         final long resumeAt = recorded != null ? nextLines.get(recorded) : 2;
-        final long[] unterminated = recorded != null ? IngestLog.unterminated(journal.directory(), recorded) : null;
+        final long[] takenUnterminated = recorded != null ? IngestLog.unterminated(journal.directory(), recorded) : null;
 
         long lineNo = 0;
         long skipped = 0;
@@ -109,10 +109,10 @@ final class CsvIngest
                 lineNo++;
                 if (lineNo < resumeAt)
                 {
-                    if (unterminated != null && unterminated[0] == lineNo && in.length() != unterminated[1])
+                    if (takenUnterminated != null && takenUnterminated[0] == lineNo && in.length() != takenUnterminated[1])
                     {
                         throw new BadInputException("line " + lineNo + " of " + input + " was ingested without a line terminator, as the "
-                            + "last line of a complete file (" + unterminated[1] + " bytes), and has grown since to " + in.length()
+                            + "last line of a complete file (" + takenUnterminated[1] + " bytes), and has grown since to " + in.length()
                             + " bytes: the journal holds the line as it was. Put the new lines in a new file, or rebuild the journal");
                     }
                     skipped++;
@@ -133,19 +133,16 @@ final class CsvIngest
                 final String why = in.tooLong() ? "line too long: " + in.length() + " bytes, the limit is " + InputLines.MAX_LINE_BYTES
                     : text == null ? INVALID_UTF8
                     : event.parse(text);
+                final long unterminated = in.terminated() ? -1 : in.length(); // recorded in the line's own document
                 if (why == null)
                 {
-                    lastOffset = journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.key(), event.value());
+                    lastOffset = journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.key(), event.value(), unterminated);
                     ingested++;
                 }
                 else
                 {
-                    journal.appendRejected(lineNo, why, shownContent(in, text));
+                    journal.appendRejected(lineNo, why, shownContent(in, text), unterminated);
                     rejectedCount++;
-                }
-                if (!in.terminated())
-                {
-                    journal.appendUnterminated(lineNo, in.length());
                 }
                 if ((lineNo & 1023) == 0)
                 {

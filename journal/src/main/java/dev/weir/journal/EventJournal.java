@@ -100,7 +100,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
-        return write(eventId, eventTime, keyId, value, -1);
+        return write(eventId, eventTime, keyId, value, -1, -1);
     }
 
     /**
@@ -113,19 +113,23 @@ public final class EventJournal implements AutoCloseable
      * @param eventTime the event's time, epoch ms, &gt;= 0.
      * @param key       the event's key, valid under {@link KeyFormat}.
      * @param value     the event's value.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator (the last line of
+     *                  a source declared complete), recorded so that a later ingest can tell that it grew;
+     *                  else -1.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key invalid.
      */
-    public long appendIngested(final long line, final long eventId, final long eventTime, final String key, final long value)
+    public long appendIngested(
+        final long line, final long eventId, final long eventTime, final String key, final long value, final long unterminatedLength)
     {
         if (line < 0)
         {
             throw new IllegalArgumentException("line must be >= 0: " + line);
         }
-        return write(eventId, eventTime, keys.intern(key), value, line);
+        return write(eventId, eventTime, keys.intern(key), value, line, unterminatedLength);
     }
 
-    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line)
+    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
     {
         if (eventTime < 0 || eventTime > MAX_EVENT_TIME)
         {
@@ -140,10 +144,7 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
-                if (line >= 0)
-                {
-                    EventLayout.writeLine(dc.wire().bytes(), line);
-                }
+                writeLine(dc, line, unterminatedLength);
             }
         }
         else
@@ -151,14 +152,23 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
-                if (line >= 0)
-                {
-                    EventLayout.writeLine(dc.wire().bytes(), line);
-                }
+                writeLine(dc, line, unterminatedLength);
             }
             keys.markWritten(keyId);
         }
         return appender.lastIndexAppended();
+    }
+
+    private static void writeLine(final DocumentContext dc, final long line, final long unterminatedLength)
+    {
+        if (line >= 0)
+        {
+            EventLayout.writeLine(dc.wire().bytes(), line);
+            if (unterminatedLength >= 0)
+            {
+                EventLayout.writeUnterminated(dc.wire().bytes(), unterminatedLength);
+            }
+        }
     }
 
     /**
@@ -189,27 +199,24 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendRejected(final long line, final String reason, final String content)
     {
-        try (DocumentContext dc = appender.writingDocument())
-        {
-            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content);
-        }
-        return appender.lastIndexAppended();
+        return appendRejected(line, reason, content, -1);
     }
 
     /**
-     * Record that line {@code line} of the current ingest's source was taken as complete although it had
-     * no line terminator (the source was declared complete), and how long it was: a later ingest of the
-     * same source can then tell that the line has grown since.
+     * Record a line that is not a valid event, in order with the events.
      *
-     * @param line  its line number.
-     * @param bytes its length in bytes.
+     * @param line    its line number.
+     * @param reason  why it was rejected.
+     * @param content the line as read.
+     * @param unterminatedLength its length in bytes if it had no line terminator (see
+     *                {@link #appendIngested}), else -1.
      * @return the offset of the record.
      */
-    public long appendUnterminated(final long line, final long bytes)
+    public long appendRejected(final long line, final String reason, final String content, final long unterminatedLength)
     {
         try (DocumentContext dc = appender.writingDocument())
         {
-            IngestLayout.writeUnterminated(dc.wire().bytes(), line, bytes);
+            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content, unterminatedLength);
         }
         return appender.lastIndexAppended();
     }

@@ -14,11 +14,11 @@ import net.openhft.chronicle.bytes.BytesOut;
  *   untagged events in between were appended by something else and are no lines of it. Without it
  *   (journals written before), every document up to the next ingest start is one line, in order.</li>
  *   <li>{@link #TYPE_REJECTED}: a line that is not a valid event. Fields:
- *   {@code byte type, long line, utf8 reason, utf8 content}.</li>
- *   <li>{@link #TYPE_UNTERMINATED}: the line just recorded had no line terminator but was taken as
- *   complete, because its source was declared complete. Fields: {@code byte type, long line, long bytes}.</li>
+ *   {@code byte type, long line, utf8 reason, utf8 content}, and, only for a last line that had no line
+ *   terminator but was taken because its source was declared complete, {@code stop-bit length} (its
+ *   length in bytes; an event carries it the same way, see {@link EventLayout}).</li>
  * </ul>
- * Readers of events skip all three. Stateless and thread-safe.
+ * Readers of events skip both. Stateless and thread-safe.
  */
 public final class IngestLayout
 {
@@ -26,8 +26,6 @@ public final class IngestLayout
     public static final byte TYPE_INGEST_START = 3;
     /** Document type of a rejected line. */
     public static final byte TYPE_REJECTED = 4;
-    /** Document type of the record of a last line taken without its terminator. */
-    public static final byte TYPE_UNTERMINATED = 7;
 
     private static final byte LINES_TAGGED = 1;
 
@@ -49,29 +47,22 @@ public final class IngestLayout
     }
 
     /**
-     * @param out   where to write.
-     * @param line  the line number.
-     * @param bytes its length in bytes, without a terminator.
-     */
-    public static void writeUnterminated(final BytesOut<?> out, final long line, final long bytes)
-    {
-        out.writeByte(TYPE_UNTERMINATED);
-        out.writeLong(line);
-        out.writeLong(bytes);
-    }
-
-    /**
      * @param out     where to write.
      * @param line    the line number.
      * @param reason  why it was rejected.
      * @param content the line as read.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator, else -1.
      */
-    public static void writeRejected(final BytesOut<?> out, final long line, final String reason, final String content)
+    public static void writeRejected(final BytesOut<?> out, final long line, final String reason, final String content, final long unterminatedLength)
     {
         out.writeByte(TYPE_REJECTED);
         out.writeLong(line);
         out.writeUtf8(reason);
         out.writeUtf8(content);
+        if (unterminatedLength >= 0)
+        {
+            out.writeStopBit(unterminatedLength);
+        }
     }
 
     /**
@@ -111,8 +102,11 @@ public final class IngestLayout
         void onEvent(long offset, long line);
 
         /**
+         * Called after {@code onEvent} or {@code onRejected} for a line that had no line terminator and was
+         * taken because its source was declared complete.
+         *
          * @param offset the document's offset.
-         * @param line   a line taken as complete without its terminator.
+         * @param line   the line.
          * @param bytes  its length in bytes.
          */
         default void onUnterminated(final long offset, final long line, final long bytes)
@@ -143,16 +137,19 @@ public final class IngestLayout
             final long line = in.readLong();
             final String reason = in.readUtf8();
             consumer.onRejected(offset, line, reason, in.readUtf8());
-        }
-        else if (type == TYPE_UNTERMINATED)
-        {
-            in.readByte();
-            final long line = in.readLong();
-            consumer.onUnterminated(offset, line, in.readLong());
+            if (in.readRemaining() > 0)
+            {
+                consumer.onUnterminated(offset, line, in.readStopBit());
+            }
         }
         else if (EventLayout.isEvent(in))
         {
-            consumer.onEvent(offset, EventLayout.readLine(in));
+            final long line = EventLayout.readLine(in);
+            consumer.onEvent(offset, line);
+            if (line >= 0 && in.readRemaining() > 0)
+            {
+                consumer.onUnterminated(offset, line, in.readStopBit());
+            }
         }
     }
 }

@@ -91,7 +91,7 @@ public final class IngestLog
      * @param directory a journal.
      * @param source    a source identity.
      * @return {line, bytes} of the last line of {@code source} that was taken as complete without its
-     *         terminator ({@link IngestLayout#TYPE_UNTERMINATED}), or null if there is none.
+     *         terminator (recorded with the line's own document), or null if there is none.
      */
     public static long[] unterminated(final JournalDirectory directory, final String source)
     {

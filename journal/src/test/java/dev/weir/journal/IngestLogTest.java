@@ -29,11 +29,11 @@ class IngestLogTest
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
             journal.appendIngestStart("file-a", 2);
-            journal.appendIngested(2, 1, 1_000, "a", 1);
+            journal.appendIngested(2, 1, 1_000, "a", 1, -1);
             journal.appendRejected(3, "bad", "x");
             journal.append(100, 1_500, "api", 5); // another appender's event
             journal.append(101, 1_600, "api", 6);
-            journal.appendIngested(4, 2, 2_000, "a", 2);
+            journal.appendIngested(4, 2, 2_000, "a", 2, -1);
             journal.append(102, 1_700, "api", 7);
         }
         final JournalDirectory directory = JournalDirectory.open(dir);
@@ -64,6 +64,32 @@ class IngestLogTest
     }
 
     @Test
+    void aLastLineTakenWithoutItsTerminatorIsRecordedInItsOwnDocument()
+    {
+        try (EventJournal journal = EventJournal.openOrCreate(dir))
+        {
+            journal.appendIngestStart("file-a", 2);
+            journal.appendIngested(2, 1, 1_000, "a", 1, 11);
+            journal.appendIngestStart("file-b", 2);
+            journal.appendRejected(2, "bad", "x,y", 3);
+            journal.appendIngestStart("file-c", 2);
+            journal.appendIngested(2, 1, 1_000, "a", 1, -1);
+        }
+        final JournalDirectory directory = JournalDirectory.open(dir);
+        assertEquals(List.of(2L, 11L), List.of(IngestLog.unterminated(directory, "file-a")[0], IngestLog.unterminated(directory, "file-a")[1]));
+        assertEquals(List.of(2L, 3L), List.of(IngestLog.unterminated(directory, "file-b")[0], IngestLog.unterminated(directory, "file-b")[1]));
+        assertNull(IngestLog.unterminated(directory, "file-c"));
+        assertEquals(3, IngestLog.nextLine(directory, "file-a"));
+        assertEquals(3, IngestLog.nextLine(directory, "file-b"));
+        try (JournalReader reader = JournalReader.open(directory))
+        {
+            final List<String> events = new ArrayList<>();
+            reader.poll((o, id, t, k, v) -> events.add(id + "," + t + "," + k + "," + v), 10);
+            assertEquals(List.of("1,1000,0,1", "1,1000,0,1"), events, "readers of events ignore the line fields");
+        }
+    }
+
+    @Test
     void aJournalWrittenBeforeLinesWereTaggedCountsEveryDocumentOfABlockAsOneLine()
     {
         final JournalDirectory directory = JournalDirectory.create(dir);
@@ -82,7 +108,7 @@ class IngestLogTest
             }
             try (DocumentContext dc = appender.writingDocument())
             {
-                IngestLayout.writeRejected(dc.wire().bytes(), 3, "bad", "x");
+                IngestLayout.writeRejected(dc.wire().bytes(), 3, "bad", "x", -1);
             }
             try (DocumentContext dc = appender.writingDocument())
             {
