@@ -1,9 +1,7 @@
 package dev.weir.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,11 +13,19 @@ import dev.weir.journal.IngestLog;
  * Appends the lines of an events CSV to a journal, resumably and exactly once.
  * <p>
  * The ingest first records where it starts (the file's {@link SourceIdentity} and the line number) in the
- * journal; then every line becomes exactly one journal document, in order: an event if it is valid, a
- * rejected-line record (line number, reason, content) if not. So the journal alone says how far the file
- * was ingested: re-running an interrupted ingest on the same file continues after the last line
- * recorded, with nothing lost and nothing appended twice, whenever it was killed. The rejected-lines file
- * ({@code line,reason,content}) is then exported from the journal, atomically.
+ * journal; then every line becomes exactly one journal document, in order, carrying its line number: an
+ * event if it is valid, a rejected-line record (line number, reason, content) if not. So the journal
+ * alone says how far the file was ingested, whatever else was appended to it: re-running an interrupted
+ * ingest on the same file continues after the last line recorded, with nothing lost and nothing
+ * appended twice, whenever it was killed. The rejected-lines file ({@code line,reason,content}) is then
+ * exported from the journal, atomically.
+ * <p>
+ * Lines are read as bytes ({@link InputLines}) and decoded one by one: a line that is not valid UTF-8
+ * (reason {@value #INVALID_UTF8}) or longer than {@link InputLines#MAX_LINE_BYTES} bytes is rejected like
+ * any other bad line; a rejected line's content is recorded up to {@value #MAX_REJECTED_CHARS}
+ * characters. A last line without a line terminator is left pending unless the file is declared
+ * complete; when a complete file's unterminated last line is taken, its length is recorded, and an
+ * ingest that finds that line grown since is refused.
  * <p>
  * Not thread-safe: one ingesting thread; {@link #linesRead()} and {@link #lastOffset()} may be sampled
  * from another thread for progress.
@@ -44,70 +50,98 @@ final class CsvIngest
     /**
      * What an ingest did.
      *
-     * @param lines     data lines in the file (not counting the header).
+     * @param lines     data lines in the file (not counting the header, nor a pending last line).
      * @param skipped   lines already ingested by an earlier run, skipped.
      * @param ingested  events appended by this run.
      * @param rejected  lines rejected by this run.
      * @param rejectedTotal lines of this file rejected over all runs (the rows of the rejected file).
+     * @param pendingLine the number of a last line left pending because it has no line terminator yet, or 0.
      */
-    record Summary(long lines, long skipped, long ingested, long rejected, long rejectedTotal)
+    record Summary(long lines, long skipped, long ingested, long rejected, long rejectedTotal, long pendingLine)
     {
     }
 
+    /** The reason of a line that is not valid UTF-8. */
+    static final String INVALID_UTF8 = "invalid UTF-8";
+    /** The most characters of a rejected line's content that are recorded. */
+    static final int MAX_REJECTED_CHARS = 1024;
+
     /**
-     * @param journal the journal to append to.
-     * @param sync    force the journal to disk at the end.
+     * @param journal  the journal to append to.
+     * @param sync     force the journal to disk at the end.
+     * @param complete the file is complete: a last line without a line terminator is a line. If false, the
+     *                 file may still grow, and such a line is left pending, neither ingested nor recorded,
+     *                 for the next ingest to take once it is complete.
      * @return what was done.
-     * @throws BadInputException if the file is missing or does not start with the header.
+     * @throws BadInputException if the file is missing or does not start with the header, or a last line
+     *                           an earlier complete ingest took without its terminator has grown since.
      */
-    Summary into(final EventJournal journal, final boolean sync)
+    Summary into(final EventJournal journal, final boolean sync, final boolean complete)
     {
         if (!Files.isRegularFile(input))
         {
             throw new BadInputException("input file not found: " + input);
         }
         final SourceIdentity identity = SourceIdentity.of(input);
-        final String recorded = identity.findIn(IngestLog.nextLines(journal.directory()));
+        final java.util.Map<String, Long> nextLines = IngestLog.nextLines(journal.directory());
+        final String recorded = identity.findIn(nextLines);
         final String source = recorded != null ? recorded : identity.toString();
-        final long resumeAt = recorded != null ? IngestLog.nextLines(journal.directory()).get(recorded) : 2;
+        final long resumeAt = recorded != null ? nextLines.get(recorded) : 2;
+        final long[] takenUnterminated = recorded != null ? IngestLog.unterminated(journal.directory(), recorded) : null;
 
         long lineNo = 0;
         long skipped = 0;
         long ingested = 0;
         long rejectedCount = 0;
+        long pending = 0;
         final EventLine event = new EventLine();
-        try (BufferedReader in = Files.newBufferedReader(input, StandardCharsets.UTF_8))
+        try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
-            final String header = in.readLine();
+            final String header = in.next() ? in.text() : null;
             lineNo++;
-            if (header == null || !EventLine.HEADER.equals(stripBom(header).trim()))
+            if (header == null || !EventLine.HEADER.equals(header.trim()))
             {
                 throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
             }
             boolean started = false;
-            String line;
-            while ((line = in.readLine()) != null)
+            while (in.next())
             {
                 lineNo++;
                 if (lineNo < resumeAt)
                 {
+                    if (takenUnterminated != null && takenUnterminated[0] == lineNo && in.length() != takenUnterminated[1])
+                    {
+                        throw new BadInputException("line " + lineNo + " of " + input + " was ingested without a line terminator, as the "
+                            + "last line of a complete file (" + takenUnterminated[1] + " bytes), and has grown since to " + in.length()
+                            + " bytes: the journal holds the line as it was. Put the new lines in a new file, or rebuild the journal");
+                    }
                     skipped++;
                     continue;
+                }
+                if (!in.terminated() && !complete)
+                {
+                    pending = lineNo;
+                    lineNo--;
+                    break;
                 }
                 if (!started)
                 {
                     journal.appendIngestStart(source, lineNo);
                     started = true;
                 }
-                final String why = event.parse(line);
+                final String text = in.tooLong() ? null : in.text();
+                final String why = in.tooLong() ? "line too long: " + in.length() + " bytes, the limit is " + InputLines.MAX_LINE_BYTES
+                    : text == null ? INVALID_UTF8
+                    : event.parse(text);
+                final long unterminated = in.terminated() ? -1 : in.length(); // recorded in the line's own document
                 if (why == null)
                 {
-                    lastOffset = journal.append(event.eventId(), event.eventTime(), event.key(), event.value());
+                    lastOffset = journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.key(), event.value(), unterminated);
                     ingested++;
                 }
                 else
                 {
-                    journal.appendRejected(lineNo, why, line);
+                    journal.appendRejected(lineNo, why, shownContent(in, text), unterminated);
                     rejectedCount++;
                 }
                 if ((lineNo & 1023) == 0)
@@ -126,7 +160,22 @@ final class CsvIngest
         }
         linesRead = lineNo - 1;
         final long total = exportRejected(journal, source);
-        return new Summary(lineNo - 1, skipped, ingested, rejectedCount, total);
+        return new Summary(lineNo - 1, skipped, ingested, rejectedCount, total, pending);
+    }
+
+    /**
+     * @return what is recorded of a rejected line: the line, or its first {@value #MAX_REJECTED_CHARS}
+     *         characters and a note of its length; invalid UTF-8 shown as U+FFFD.
+     */
+    private static String shownContent(final InputLines in, final String text)
+    {
+        final String full = text != null ? text : in.shown(MAX_REJECTED_CHARS + 1);
+        if (full.length() <= MAX_REJECTED_CHARS && !in.tooLong())
+        {
+            return full;
+        }
+        return full.substring(0, Math.min(MAX_REJECTED_CHARS, full.length()))
+            + "... (" + in.length() + " bytes in all; the first " + MAX_REJECTED_CHARS + " characters are kept)";
     }
 
     private long exportRejected(final EventJournal journal, final String source)
@@ -138,7 +187,7 @@ final class CsvIngest
             IngestLog.rejected(journal.directory(), source, new IngestLayout.IngestConsumer()
             {
                 @Override
-                public void onIngestStart(final long offset, final String s, final long firstLine)
+                public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
                 {
                 }
 
@@ -150,7 +199,7 @@ final class CsvIngest
                 }
 
                 @Override
-                public void onEvent(final long offset)
+                public void onEvent(final long offset, final long line)
                 {
                 }
             });
@@ -171,10 +220,10 @@ final class CsvIngest
         {
             throw new BadInputException("input file not found: " + input);
         }
-        try (BufferedReader in = Files.newBufferedReader(input, StandardCharsets.UTF_8))
+        try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
-            final String header = in.readLine();
-            if (header == null || !EventLine.HEADER.equals(stripBom(header).trim()))
+            final String header = in.next() ? in.text() : null;
+            if (header == null || !EventLine.HEADER.equals(header.trim()))
             {
                 throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
             }
@@ -193,10 +242,5 @@ final class CsvIngest
     long lastOffset()
     {
         return lastOffset;
-    }
-
-    private static String stripBom(final String s)
-    {
-        return !s.isEmpty() && s.charAt(0) == '\uFEFF' ? s.substring(1) : s;
     }
 }

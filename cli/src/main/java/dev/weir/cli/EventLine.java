@@ -7,12 +7,16 @@ import dev.weir.journal.KeyFormat;
  * <p>
  * {@link #parse(String)} fills this reusable instance and returns null when the line is a valid event,
  * or returns the reason it is not: wrong field count, an id, time or value that is not a 64-bit
- * integer, a negative time, or a key outside {@code [A-Za-z0-9_-]{1,64}}. Not thread-safe.
+ * integer, a negative time, or a key outside {@code [A-Za-z0-9_-]{1,64}}. A reason quotes the bad field,
+ * up to {@value #SHOWN_CHARS} characters of it. Not thread-safe.
  */
 public final class EventLine
 {
     /** The header every events CSV starts with. */
     public static final String HEADER = "event_id,event_time,key,value";
+
+    /** The most characters of a bad field that a reason quotes. */
+    static final int SHOWN_CHARS = 80;
 
     private long eventId;
     private long eventTime;
@@ -46,7 +50,7 @@ public final class EventLine
         }
         catch (final NumberFormatException ex)
         {
-            return "event_id is not a 64-bit integer: '" + id + "'";
+            return "event_id is not a 64-bit integer: '" + shown(id) + "'";
         }
         try
         {
@@ -54,7 +58,7 @@ public final class EventLine
         }
         catch (final NumberFormatException ex)
         {
-            return "event_time is not a 64-bit integer: '" + time + "'";
+            return "event_time is not a 64-bit integer: '" + shown(time) + "'";
         }
         if (eventTime < 0)
         {
@@ -67,7 +71,7 @@ public final class EventLine
         final String why = KeyFormat.whyInvalid(k);
         if (why != null)
         {
-            return why + ": '" + k + "'";
+            return why + ": '" + shown(k) + "'";
         }
         try
         {
@@ -75,7 +79,7 @@ public final class EventLine
         }
         catch (final NumberFormatException ex)
         {
-            return "value is not a 64-bit integer: '" + v + "'";
+            return "value is not a 64-bit integer: '" + shown(v) + "'";
         }
         key = k;
         return null;
@@ -103,6 +107,11 @@ public final class EventLine
     public long value()
     {
         return value;
+    }
+
+    private static String shown(final String field)
+    {
+        return field.length() <= SHOWN_CHARS ? field : field.substring(0, SHOWN_CHARS) + "...";
     }
 
     private static int count(final String s, final char c)

@@ -28,6 +28,10 @@ final class IngestCommand implements Callable<Integer>
     @Option(names = "--sync", description = "fsync the journal at the end, so it also survives a machine crash")
     boolean sync;
 
+    @Option(names = "--final", description = "the file is complete: also ingest a last line that has no line terminator "
+        + "(by default such a line is left pending, for a later ingest to take once it is complete)")
+    boolean complete;
+
     @Override
     public Integer call()
     {
@@ -52,12 +56,17 @@ final class IngestCommand implements Callable<Integer>
             final CsvIngest.Summary s;
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                s = ingest.into(events, sync);
+                s = ingest.into(events, sync, complete);
             }
             System.out.printf("Read %,d lines from %s: %,d events appended to journal %s, %,d rejected%s. Rejected lines: %s (%,d rows).%n",
                 s.lines(), input, s.ingested(), journal, s.rejected(),
                 s.skipped() > 0 ? String.format(" (%,d lines were already ingested and were skipped)", s.skipped()) : "",
                 rejectedFile, s.rejectedTotal());
+            if (s.pendingLine() > 0)
+            {
+                System.out.printf("Line %,d has no line terminator yet: it was left pending, not ingested; the next ingest of %s takes it "
+                    + "once it is complete (or give --final if the file is complete as it is).%n", s.pendingLine(), input);
+            }
         }
         return 0;
     }

@@ -15,6 +15,7 @@ import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.OutputJournal;
 
 /**
  * One {@code weir run}: ingest an events CSV into a journal (resumably; a temporary journal unless a
@@ -107,6 +108,7 @@ final class RunJob
             {
                 openExisting(journalDir);
                 buildPipeline(journalDir); // refuses a checkpoint of another configuration before anything is ingested
+                OutputJournal.openForAppend(JournalDirectory.open(journalDir)).close(); // and a journal another run is writing
             }
             if (input != null)
             {
@@ -173,7 +175,7 @@ final class RunJob
             final CsvIngest ingest = new CsvIngest(input, rejectedFile);
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                return ingest.into(events, processing.sync);
+                return ingest.into(events, processing.sync, true); // the input is read once, as complete
             }
         }
     }

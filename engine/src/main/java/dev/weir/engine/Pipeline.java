@@ -311,7 +311,7 @@ public final class Pipeline implements AutoCloseable
                     firstOffset = restored.sourceOffset();
                 }
             }
-            sink = new OutputJournalSink(OutputJournal.open(directory), resumeAfterOutput, results, config.late, config.aggregation != null);
+            sink = new OutputJournalSink(OutputJournal.openForAppend(directory), resumeAfterOutput, results, config.late, config.aggregation != null);
             holder.sink = sink;
             checkpointer = new Checkpointer(
                 store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);

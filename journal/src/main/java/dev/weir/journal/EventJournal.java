@@ -13,8 +13,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * key carries its string in the same document, so every key id in the log can be mapped back to its
  * string by any later reader, whenever the writer died.
  * <p>
- * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One process
- * at a time may append to a journal.
+ * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One appender
+ * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
+ * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
+ * one while it is held throws {@link JournalRefusedException}.
  */
 public final class EventJournal implements AutoCloseable
 {
@@ -28,11 +30,21 @@ public final class EventJournal implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
     private final KeyDictionary keys;
+    private final AppendLock lock;
 
     private EventJournal(final JournalDirectory directory)
     {
         this.directory = directory;
-        this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        this.lock = AppendLock.acquire(directory, "events");
+        try
+        {
+            this.queue = JournalQueues.open(directory, directory.eventsQueue());
+        }
+        catch (final RuntimeException ex)
+        {
+            lock.close();
+            throw ex;
+        }
         this.keys = KeyDictionary.over(queue);
         this.appender = queue.createAppender();
     }
@@ -42,7 +54,7 @@ public final class EventJournal implements AutoCloseable
      *
      * @param directory the journal directory.
      * @return the journal.
-     * @throws JournalRefusedException if the directory is not a Weir journal.
+     * @throws JournalRefusedException if the directory is not a Weir journal, or another appender has it open.
      */
     public static EventJournal openOrCreate(final java.nio.file.Path directory)
     {
@@ -54,6 +66,7 @@ public final class EventJournal implements AutoCloseable
      *
      * @param directory the journal directory.
      * @return the journal.
+     * @throws JournalRefusedException if another appender has it open.
      */
     public static EventJournal open(final JournalDirectory directory)
     {
@@ -87,6 +100,37 @@ public final class EventJournal implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
+        return write(eventId, eventTime, keyId, value, -1, -1);
+    }
+
+    /**
+     * Append one event read from line {@code line} of the source of the current ingest (see
+     * {@link #appendIngestStart}): the event carries its line number, so that the ingest's progress is
+     * told by its own documents only, whatever else is appended between two ingests.
+     *
+     * @param line      the input line the event came from, &gt;= 0.
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms, &gt;= 0.
+     * @param key       the event's key, valid under {@link KeyFormat}.
+     * @param value     the event's value.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator (the last line of
+     *                  a source declared complete), recorded so that a later ingest can tell that it grew;
+     *                  else -1.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the time is negative or the key invalid.
+     */
+    public long appendIngested(
+        final long line, final long eventId, final long eventTime, final String key, final long value, final long unterminatedLength)
+    {
+        if (line < 0)
+        {
+            throw new IllegalArgumentException("line must be >= 0: " + line);
+        }
+        return write(eventId, eventTime, keys.intern(key), value, line, unterminatedLength);
+    }
+
+    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
+    {
         if (eventTime < 0 || eventTime > MAX_EVENT_TIME)
         {
             throw new IllegalArgumentException("event_time must be between 0 and " + MAX_EVENT_TIME + ": " + eventTime);
@@ -100,6 +144,7 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
+                writeLine(dc, line, unterminatedLength);
             }
         }
         else
@@ -107,15 +152,29 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
+                writeLine(dc, line, unterminatedLength);
             }
             keys.markWritten(keyId);
         }
         return appender.lastIndexAppended();
     }
 
+    private static void writeLine(final DocumentContext dc, final long line, final long unterminatedLength)
+    {
+        if (line >= 0)
+        {
+            EventLayout.writeLine(dc.wire().bytes(), line);
+            if (unterminatedLength >= 0)
+            {
+                EventLayout.writeUnterminated(dc.wire().bytes(), unterminatedLength);
+            }
+        }
+    }
+
     /**
-     * Mark the start of an ingest: every document appended after this one, up to the next ingest start,
-     * is exactly one line of {@code source}, in order, starting at {@code firstLine}.
+     * Mark the start of an ingest of {@code source} at line {@code firstLine}: the lines that follow are
+     * appended with {@link #appendIngested} and {@link #appendRejected}, in order, each carrying its line
+     * number; other events appended before the next ingest start are no lines of it.
      *
      * @param source    the identity of the source.
      * @param firstLine the line number of the next line to be appended.
@@ -140,9 +199,24 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendRejected(final long line, final String reason, final String content)
     {
+        return appendRejected(line, reason, content, -1);
+    }
+
+    /**
+     * Record a line that is not a valid event, in order with the events.
+     *
+     * @param line    its line number.
+     * @param reason  why it was rejected.
+     * @param content the line as read.
+     * @param unterminatedLength its length in bytes if it had no line terminator (see
+     *                {@link #appendIngested}), else -1.
+     * @return the offset of the record.
+     */
+    public long appendRejected(final long line, final String reason, final String content, final long unterminatedLength)
+    {
         try (DocumentContext dc = appender.writingDocument())
         {
-            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content);
+            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content, unterminatedLength);
         }
         return appender.lastIndexAppended();
     }
@@ -186,7 +260,14 @@ public final class EventJournal implements AutoCloseable
     @Override
     public void close()
     {
-        keys.close();
-        queue.close();
+        try
+        {
+            keys.close();
+            queue.close();
+        }
+        finally
+        {
+            lock.close();
+        }
     }
 }

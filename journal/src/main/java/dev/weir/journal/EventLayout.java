@@ -13,6 +13,10 @@ import net.openhft.chronicle.bytes.BytesOut;
  *  25  int   key_id      dense id from the key dictionary
  *  29        (length of an event)
  *  29  utf8  key         only in {@link #TYPE_EVENT_NEW_KEY}: the key's string, defining its id
+ *  ..  stop  line        optional: the input line the event came from, when an ingest appended it
+ *                        (stop-bit encoded; {@link #writeLine}); absent in events appended by other means
+ *  ..  stop  unterminated optional, after line: the line's length in bytes, present only when it was the
+ *                        last line of a complete input and had no line terminator
  * </pre>
  * A key's definition travels in the same document as its first event, so there is no moment at which
  * an event's key cannot be resolved, whenever the writer dies. Fields are written and read in place
@@ -68,6 +72,46 @@ public final class EventLayout
         out.writeLong(value);
         out.writeInt(keyId);
         out.writeUtf8(key);
+    }
+
+    /**
+     * Tag the event just written with the input line it came from: its last field.
+     *
+     * @param out  where the event was written.
+     * @param line the line number, &gt;= 0.
+     */
+    public static void writeLine(final BytesOut<?> out, final long line)
+    {
+        out.writeStopBit(line);
+    }
+
+    /**
+     * After {@link #writeLine}: record that the line had no terminator, and its length.
+     *
+     * @param out    where the event was written.
+     * @param length the line's length in bytes.
+     */
+    public static void writeUnterminated(final BytesOut<?> out, final long length)
+    {
+        out.writeStopBit(length);
+    }
+
+    /**
+     * Read the line tag of an event document (consumes the document up to the tag; an unterminated
+     * line's length, if any, is left to read with {@code readStopBit()}).
+     *
+     * @param in an event document (see {@link #isEvent}).
+     * @return the input line it came from, or -1 if it carries none.
+     */
+    public static long readLine(final BytesIn<?> in)
+    {
+        final int type = in.readUnsignedByte();
+        in.readSkip(LENGTH - 1);
+        if (type == TYPE_EVENT_NEW_KEY)
+        {
+            in.readUtf8();
+        }
+        return in.readRemaining() > 0 ? in.readStopBit() : -1;
     }
 
     /**

@@ -7,11 +7,16 @@ import net.openhft.chronicle.bytes.BytesOut;
  * The documents an ingest writes into the {@code events} queue beside the events, so that where each
  * input line went is durable with the events themselves:
  * <ul>
- *   <li>{@link #TYPE_INGEST_START}: an ingest of a source begins here, at a given line; every document
- *   after it, up to the next ingest start, is exactly one line of that source, in order (an event or a
- *   rejected line). Fields: {@code byte type, long firstLine, utf8 source}.</li>
+ *   <li>{@link #TYPE_INGEST_START}: an ingest of a source begins here, at a given line. Fields:
+ *   {@code byte type, long firstLine, utf8 source, byte linesTagged}. With {@code linesTagged} = 1
+ *   (every ingest since it was added), the lines of the ingest that follow are the events that carry a
+ *   line number ({@link EventLayout#writeLine}) and the rejected lines, up to the next ingest start;
+ *   untagged events in between were appended by something else and are no lines of it. Without it
+ *   (journals written before), every document up to the next ingest start is one line, in order.</li>
  *   <li>{@link #TYPE_REJECTED}: a line that is not a valid event. Fields:
- *   {@code byte type, long line, utf8 reason, utf8 content}.</li>
+ *   {@code byte type, long line, utf8 reason, utf8 content}, and, only for a last line that had no line
+ *   terminator but was taken because its source was declared complete, {@code stop-bit length} (its
+ *   length in bytes; an event carries it the same way, see {@link EventLayout}).</li>
  * </ul>
  * Readers of events skip both. Stateless and thread-safe.
  */
@@ -21,6 +26,8 @@ public final class IngestLayout
     public static final byte TYPE_INGEST_START = 3;
     /** Document type of a rejected line. */
     public static final byte TYPE_REJECTED = 4;
+
+    private static final byte LINES_TAGGED = 1;
 
     private IngestLayout()
     {
@@ -36,6 +43,7 @@ public final class IngestLayout
         out.writeByte(TYPE_INGEST_START);
         out.writeLong(firstLine);
         out.writeUtf8(source);
+        out.writeByte(LINES_TAGGED);
     }
 
     /**
@@ -43,13 +51,18 @@ public final class IngestLayout
      * @param line    the line number.
      * @param reason  why it was rejected.
      * @param content the line as read.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator, else -1.
      */
-    public static void writeRejected(final BytesOut<?> out, final long line, final String reason, final String content)
+    public static void writeRejected(final BytesOut<?> out, final long line, final String reason, final String content, final long unterminatedLength)
     {
         out.writeByte(TYPE_REJECTED);
         out.writeLong(line);
         out.writeUtf8(reason);
         out.writeUtf8(content);
+        if (unterminatedLength >= 0)
+        {
+            out.writeStopBit(unterminatedLength);
+        }
     }
 
     /**
@@ -67,11 +80,12 @@ public final class IngestLayout
     public interface IngestConsumer
     {
         /**
-         * @param offset    the document's offset.
-         * @param source    the source identity.
-         * @param firstLine the line number of the first line that follows.
+         * @param offset      the document's offset.
+         * @param source      the source identity.
+         * @param firstLine   the line number of the first line that follows.
+         * @param linesTagged true if the ingest's events carry their line number (see the type's doc).
          */
-        void onIngestStart(long offset, String source, long firstLine);
+        void onIngestStart(long offset, String source, long firstLine, boolean linesTagged);
 
         /**
          * @param offset  the document's offset.
@@ -83,8 +97,21 @@ public final class IngestLayout
 
         /**
          * @param offset the offset of an event document.
+         * @param line   the input line it came from, or -1 if it carries none.
          */
-        void onEvent(long offset);
+        void onEvent(long offset, long line);
+
+        /**
+         * Called after {@code onEvent} or {@code onRejected} for a line that had no line terminator and was
+         * taken because its source was declared complete.
+         *
+         * @param offset the document's offset.
+         * @param line   the line.
+         * @param bytes  its length in bytes.
+         */
+        default void onUnterminated(final long offset, final long line, final long bytes)
+        {
+        }
     }
 
     /**
@@ -101,7 +128,8 @@ public final class IngestLayout
         {
             in.readByte();
             final long firstLine = in.readLong();
-            consumer.onIngestStart(offset, in.readUtf8(), firstLine);
+            final String source = in.readUtf8();
+            consumer.onIngestStart(offset, source, firstLine, in.readRemaining() > 0 && in.readByte() == LINES_TAGGED);
         }
         else if (type == TYPE_REJECTED)
         {
@@ -109,10 +137,19 @@ public final class IngestLayout
             final long line = in.readLong();
             final String reason = in.readUtf8();
             consumer.onRejected(offset, line, reason, in.readUtf8());
+            if (in.readRemaining() > 0)
+            {
+                consumer.onUnterminated(offset, line, in.readStopBit());
+            }
         }
-        else if (type == EventLayout.TYPE_EVENT || type == EventLayout.TYPE_EVENT_NEW_KEY)
+        else if (EventLayout.isEvent(in))
         {
-            consumer.onEvent(offset);
+            final long line = EventLayout.readLine(in);
+            consumer.onEvent(offset, line);
+            if (line >= 0 && in.readRemaining() > 0)
+            {
+                consumer.onUnterminated(offset, line, in.readStopBit());
+            }
         }
     }
 }

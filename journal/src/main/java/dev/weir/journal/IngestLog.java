@@ -7,7 +7,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * Reads back what ingests recorded in a journal: where each source was ingested up to, and which of
  * its lines were rejected, so that an interrupted ingest resumes after the last line it appended and
- * the rejected-lines file can be rebuilt from the journal at any time.
+ * the rejected-lines file can be rebuilt from the journal at any time. A source's progress is told by
+ * the documents of its own ingests only (see {@link IngestLayout#TYPE_INGEST_START}): events appended
+ * by another appender between two ingests do not move it.
  * <p>
  * Each method scans the events queue from the start with its own tailer. Stateless between calls;
  * thread-safe as long as each call is on one thread.
@@ -41,13 +43,13 @@ public final class IngestLog
     public static java.util.LinkedHashMap<String, Long> nextLines(final JournalDirectory directory)
     {
         final java.util.LinkedHashMap<String, Long> next = new java.util.LinkedHashMap<>();
-        final String[] current = {null};
+        final LineCount count = new LineCount();
         scan(directory, new IngestLayout.IngestConsumer()
         {
             @Override
-            public void onIngestStart(final long offset, final String s, final long firstLine)
+            public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
             {
-                current[0] = s;
+                count.start(s, firstLine, linesTagged);
                 next.remove(s);
                 next.put(s, firstLine);
             }
@@ -55,20 +57,18 @@ public final class IngestLog
             @Override
             public void onRejected(final long offset, final long line, final String reason, final String content)
             {
-                advance();
+                if (count.line(line))
+                {
+                    next.put(count.source, count.next);
+                }
             }
 
             @Override
-            public void onEvent(final long offset)
+            public void onEvent(final long offset, final long line)
             {
-                advance();
-            }
-
-            private void advance()
-            {
-                if (current[0] != null)
+                if (count.line(line))
                 {
-                    next.merge(current[0], 1L, Long::sum);
+                    next.put(count.source, count.next);
                 }
             }
         });
@@ -83,39 +83,90 @@ public final class IngestLog
      */
     public static long nextLine(final JournalDirectory directory, final String source)
     {
-        final long[] next = {0};
+        final Long next = nextLines(directory).get(source);
+        return next == null ? 0 : next;
+    }
+
+    /**
+     * @param directory a journal.
+     * @param source    a source identity.
+     * @return {line, bytes} of the last line of {@code source} that was taken as complete without its
+     *         terminator (recorded with the line's own document), or null if there is none.
+     */
+    public static long[] unterminated(final JournalDirectory directory, final String source)
+    {
+        final long[][] found = {null};
         final boolean[] inBlock = {false};
         scan(directory, new IngestLayout.IngestConsumer()
         {
             @Override
-            public void onIngestStart(final long offset, final String s, final long firstLine)
+            public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
             {
                 inBlock[0] = source.equals(s);
-                if (inBlock[0])
-                {
-                    next[0] = firstLine;
-                }
             }
 
             @Override
             public void onRejected(final long offset, final long line, final String reason, final String content)
             {
-                if (inBlock[0])
-                {
-                    next[0]++;
-                }
             }
 
             @Override
-            public void onEvent(final long offset)
+            public void onEvent(final long offset, final long line)
+            {
+            }
+
+            @Override
+            public void onUnterminated(final long offset, final long line, final long bytes)
             {
                 if (inBlock[0])
                 {
-                    next[0]++;
+                    found[0] = new long[] {line, bytes};
                 }
             }
         });
-        return next[0];
+        return found[0];
+    }
+
+    /**
+     * How far the ingest block being scanned got. A block whose ingest start says its lines are tagged
+     * counts only the documents that carry a line number (rejected lines, tagged events); an older block
+     * counts every event and rejected line, one per line. Scanning thread only.
+     */
+    private static final class LineCount
+    {
+        String source;
+        long next;
+        boolean tagged;
+
+        void start(final String s, final long firstLine, final boolean linesTagged)
+        {
+            source = s;
+            next = firstLine;
+            tagged = linesTagged;
+        }
+
+        /**
+         * @param line the line number a document carries, or -1.
+         * @return true if the document is a line of the current block (and {@link #next} moved).
+         */
+        boolean line(final long line)
+        {
+            if (source == null)
+            {
+                return false;
+            }
+            if (!tagged)
+            {
+                next++;
+                return true;
+            }
+            if (line < 0)
+            {
+                return false; // appended by something else between two lines of this ingest
+            }
+            next = Math.max(next, line + 1);
+            return true;
+        }
     }
 
     /**
@@ -131,7 +182,7 @@ public final class IngestLog
         scan(directory, new IngestLayout.IngestConsumer()
         {
             @Override
-            public void onIngestStart(final long offset, final String s, final long firstLine)
+            public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
             {
                 inBlock[0] = source.equals(s);
             }
@@ -146,7 +197,7 @@ public final class IngestLog
             }
 
             @Override
-            public void onEvent(final long offset)
+            public void onEvent(final long offset, final long line)
             {
             }
         });
@@ -162,7 +213,7 @@ public final class IngestLog
         scan(directory, new IngestLayout.IngestConsumer()
         {
             @Override
-            public void onIngestStart(final long offset, final String s, final long firstLine)
+            public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
             {
                 c[2]++;
                 seen(offset);
@@ -176,7 +227,7 @@ public final class IngestLog
             }
 
             @Override
-            public void onEvent(final long offset)
+            public void onEvent(final long offset, final long line)
             {
                 c[0]++;
                 seen(offset);

@@ -10,6 +10,11 @@ import net.openhft.chronicle.wire.DocumentContext;
  * {@code results} Chronicle Queue, each in one document with the source offset it covers
  * ({@link OutputLayout}). The index of an output document is its output position.
  * <p>
+ * One appender at a time, in any process, may append to a journal's outputs: the first append (or
+ * {@link #openForAppend}) takes the journal's {@code results.lock} ({@link AppendLock}) and
+ * {@link #close()} releases it; a second appender is refused with {@link JournalRefusedException}.
+ * Readers take no lock.
+ * <p>
  * Appending allocates nothing. A read cursor ({@link #seekAfter(long)}, {@link #next(OutputConsumer)})
  * reads stored outputs in order, so recovery can compare what it reproduces with what is already there.
  * Not thread-safe: one owner thread per instance.
@@ -19,7 +24,9 @@ public final class OutputJournal implements AutoCloseable
     /** The output position before the first output. */
     public static final long NONE = -1;
 
+    private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
+    private AppendLock lock;
     private ExcerptAppender appender;
     private ExcerptTailer cursor;
     private long lastReadIndex = NONE;
@@ -38,8 +45,9 @@ public final class OutputJournal implements AutoCloseable
         }
     };
 
-    private OutputJournal(final SingleChronicleQueue queue)
+    private OutputJournal(final JournalDirectory directory, final SingleChronicleQueue queue)
     {
+        this.directory = directory;
         this.queue = queue;
     }
 
@@ -49,7 +57,31 @@ public final class OutputJournal implements AutoCloseable
      */
     public static OutputJournal open(final JournalDirectory directory)
     {
-        return new OutputJournal(JournalQueues.open(directory, directory.resultsQueue()));
+        return new OutputJournal(directory, JournalQueues.open(directory, directory.resultsQueue()));
+    }
+
+    /**
+     * Open the output journal to append to it: its single-appender lock is taken now, not at the first
+     * append, so a second writer is refused before it does any work.
+     *
+     * @param directory the journal whose output journal to open.
+     * @return the output journal, holding the lock until closed.
+     * @throws JournalRefusedException if another appender holds it.
+     */
+    public static OutputJournal openForAppend(final JournalDirectory directory)
+    {
+        final AppendLock held = AppendLock.acquire(directory, "results");
+        try
+        {
+            final OutputJournal output = open(directory);
+            output.lock = held;
+            return output;
+        }
+        catch (final RuntimeException ex)
+        {
+            held.close();
+            throw ex;
+        }
     }
 
     /**
@@ -287,6 +319,10 @@ public final class OutputJournal implements AutoCloseable
     {
         if (appender == null)
         {
+            if (lock == null)
+            {
+                lock = AppendLock.acquire(directory, "results");
+            }
             appender = queue.createAppender();
         }
         return appender;
@@ -304,6 +340,16 @@ public final class OutputJournal implements AutoCloseable
     @Override
     public void close()
     {
-        queue.close();
+        try
+        {
+            queue.close();
+        }
+        finally
+        {
+            if (lock != null)
+            {
+                lock.close();
+            }
+        }
     }
 }

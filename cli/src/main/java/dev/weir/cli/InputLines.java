@@ -1,0 +1,195 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The lines of an input file as bytes, decoded one line at a time, so that a bad line is that line's
+ * problem only:
+ * <ul>
+ *   <li>a line ends at {@code \n}; a {@code \r} that ends a line is dropped (CRLF files read as LF files,
+ *   and a last line cut between its CR and LF has the same length once completed); the last line may
+ *   lack its terminator, which {@link #terminated()} tells;</li>
+ *   <li>a UTF-8 byte order mark at the very start of the input is dropped;</li>
+ *   <li>{@link #text()} decodes the line strictly as UTF-8 and returns null if it is not valid UTF-8;</li>
+ *   <li>at most {@value #MAX_LINE_BYTES} bytes of a line are kept: a longer line is skipped to its end and
+ *   {@link #tooLong()} tells it, so no line can exhaust memory or exceed a journal document.</li>
+ * </ul>
+ * Not thread-safe: one reading thread.
+ */
+final class InputLines implements AutoCloseable
+{
+    /** The longest line kept, in bytes without its terminator; no valid event line comes close. */
+    static final int MAX_LINE_BYTES = 64 * 1024;
+
+    private final InputStream in;
+    private final byte[] chunk = new byte[64 * 1024];
+    private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private int chunkPos;
+    private int chunkEnd;
+    private byte[] line = new byte[256];
+    private int kept;
+    private long length;
+    private boolean terminated;
+    private byte lastByte;
+    private boolean first = true;
+
+    /**
+     * @param in the input, read to its end and closed with this.
+     */
+    InputLines(final InputStream in)
+    {
+        this.in = in;
+    }
+
+    /**
+     * Read the next line.
+     *
+     * @return false at the end of the input.
+     * @throws IOException if the input cannot be read.
+     */
+    boolean next() throws IOException
+    {
+        kept = 0;
+        length = 0;
+        lastByte = 0;
+        terminated = false;
+        boolean any = false;
+        while (true)
+        {
+            if (chunkPos == chunkEnd && !fill())
+            {
+                break;
+            }
+            any = true;
+            int end = chunkPos;
+            while (end < chunkEnd && chunk[end] != '\n')
+            {
+                end++;
+            }
+            keep(chunkPos, end - chunkPos);
+            if (end < chunkEnd)
+            {
+                chunkPos = end + 1;
+                terminated = true;
+                break;
+            }
+            chunkPos = end;
+        }
+        if (length > 0 && lastByte == '\r')
+        {
+            if (kept == length)
+            {
+                kept--;
+            }
+            length--;
+        }
+        if (first && any)
+        {
+            first = false;
+            if (kept >= 3 && (line[0] & 0xFF) == 0xEF && (line[1] & 0xFF) == 0xBB && (line[2] & 0xFF) == 0xBF)
+            {
+                System.arraycopy(line, 3, line, 0, kept - 3);
+                kept -= 3;
+                length -= 3;
+            }
+        }
+        return any;
+    }
+
+    /**
+     * @return true if the line ended with a terminator; false only for a last line that lacks one.
+     */
+    boolean terminated()
+    {
+        return terminated;
+    }
+
+    /**
+     * @return the line's length in bytes, without its terminator (counted in full even when too long).
+     */
+    long length()
+    {
+        return length;
+    }
+
+    /**
+     * @return true if the line is longer than {@value #MAX_LINE_BYTES} bytes (only its start was kept).
+     */
+    boolean tooLong()
+    {
+        return length > MAX_LINE_BYTES;
+    }
+
+    /**
+     * @return the line, decoded as UTF-8, or null if it is not valid UTF-8.
+     */
+    String text()
+    {
+        try
+        {
+            return strict.reset().decode(ByteBuffer.wrap(line, 0, kept)).toString();
+        }
+        catch (final CharacterCodingException ex)
+        {
+            return null;
+        }
+    }
+
+    /**
+     * @param maxChars how many characters to return at most.
+     * @return the start of the line, invalid UTF-8 replaced by U+FFFD, for showing it.
+     */
+    String shown(final int maxChars)
+    {
+        final CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(line, 0, kept));
+        return chars.length() <= maxChars ? chars.toString() : chars.subSequence(0, maxChars).toString();
+    }
+
+    private void keep(final int from, final int count)
+    {
+        if (count > 0)
+        {
+            lastByte = chunk[from + count - 1];
+        }
+        length += count;
+        final int room = MAX_LINE_BYTES + 1 - kept; // one byte more than the limit: enough to see a trailing CR
+        final int n = Math.min(room, count);
+        if (n <= 0)
+        {
+            return;
+        }
+        if (kept + n > line.length)
+        {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, kept + n));
+        }
+        System.arraycopy(chunk, from, line, kept, n);
+        kept += n;
+    }
+
+    private boolean fill() throws IOException
+    {
+        final int n = in.read(chunk);
+        if (n <= 0)
+        {
+            return false;
+        }
+        chunkPos = 0;
+        chunkEnd = n;
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        in.close();
+    }
+}

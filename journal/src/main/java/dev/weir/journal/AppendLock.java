@@ -1,0 +1,122 @@
+package dev.weir.journal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The single-appender rule of one queue of a journal, enforced: an exclusive operating-system lock
+ * ({@link FileChannel#tryLock()}) on the file {@code <journal>/<queue>.lock}, held from
+ * {@link #acquire} to {@link #close()}. A second appender, in another process or in this one, is
+ * refused at once with a {@link JournalRefusedException} naming the holder's process id. The
+ * operating system releases the lock when its process dies in any way (kill -9 included), so a crash
+ * never leaves a journal locked; the lock file itself stays and is harmless. Readers take no lock.
+ * <p>
+ * Owned by the appender that acquired it; {@link #close()} is idempotent.
+ */
+final class AppendLock implements AutoCloseable
+{
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private AppendLock(final FileChannel channel, final FileLock lock)
+    {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * @param directory the journal.
+     * @param queue     the queue appended to: {@code events} or {@code results}.
+     * @return the held lock.
+     * @throws JournalRefusedException if another appender holds it.
+     */
+    static AppendLock acquire(final JournalDirectory directory, final String queue)
+    {
+        final Path file = directory.root().resolve(queue + ".lock");
+        FileChannel channel = null;
+        try
+        {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            FileLock lock;
+            try
+            {
+                lock = channel.tryLock();
+            }
+            catch (final OverlappingFileLockException ex)
+            {
+                lock = null; // held by this JVM
+            }
+            if (lock == null)
+            {
+                final String holder = holder(file);
+                channel.close();
+                throw new JournalRefusedException(directory.root(), "its " + queue + " queue already has an appender"
+                    + (holder.isEmpty() ? "" : " (process " + holder + ")") + ", which holds " + file
+                    + ": one appender at a time may write a journal's " + queue + "; stop the other one first, or wait for it to end");
+            }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            return new AppendLock(channel, lock);
+        }
+        catch (final IOException ex)
+        {
+            closeQuietly(channel);
+            throw new UncheckedIOException("cannot lock " + file, ex);
+        }
+    }
+
+    private static String holder(final Path file)
+    {
+        try
+        {
+            return Files.readString(file, StandardCharsets.US_ASCII).trim();
+        }
+        catch (final IOException ex)
+        {
+            return "";
+        }
+    }
+
+    private static void closeQuietly(final FileChannel channel)
+    {
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ignored)
+            {
+                // already failing
+            }
+        }
+    }
+
+    /**
+     * Release the lock.
+     */
+    @Override
+    public void close()
+    {
+        if (channel.isOpen())
+        {
+            try
+            {
+                lock.release();
+            }
+            catch (final IOException ignored)
+            {
+                // closing the channel releases it too
+            }
+            closeQuietly(channel);
+        }
+    }
+}
