@@ -62,7 +62,8 @@ import org.agrona.concurrent.IdleStrategy;
  * application through {@link PipelineBuilder#onFailure(PipelineFailureListener)} at once, and
  * {@link #awaitOffset} and {@link #stop()} throw it.
  * <p>
- * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread. {@link #processedEvents()} and
+ * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread; the
+ * failure listener on the thread that saw the failure. {@link #processedEvents()} and
  * {@link #processedOffset()} may be read from any thread; everything else belongs to the thread that
  * starts the pipeline.
  */

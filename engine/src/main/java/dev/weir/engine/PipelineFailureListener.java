@@ -7,8 +7,8 @@ package dev.weir.engine;
  * typically wake the thread that owns the pipeline, which then calls {@link Pipeline#stop()} to release
  * its threads and files (that call throws the {@link PipelineFailedException}).
  * <p>
- * Called on the thread that saw the failure (a stage thread, the publisher thread, or the thread
- * stopping the pipeline), after the failure is recorded: it must not block, and must not call
+ * Called on the thread that saw the failure (a stage thread, the publisher thread, the background
+ * checkpoint writer, or the thread stopping the pipeline), after the failure is recorded: it must not block, and must not call
  * {@link Pipeline#stop()} or {@link Pipeline#close()} itself. An exception it throws is added to the
  * failure as suppressed.
  */
