@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weir run --follow} in a child JVM, with a real fault: its checkpoints directory replaced by a
  * plain file, so no checkpoint can be written. A stage that fails while following ends the process at
- * once, with the cause on stderr and exit code 1; a stop by SIGTERM whose final checkpoint fails prints
- * the cause and exits 1, not the 143 of a clean SIGTERM stop.
+ * once, with the cause on stderr and exit code 1; a stop by SIGTERM whose final checkpoint or export fails
+ * prints the cause and exits 1, not the 143 of a clean SIGTERM stop.
  */
 class FollowFailureTest
 {
@@ -72,6 +72,31 @@ class FollowFailureTest
             final String err = child.stderr();
             assertTrue(err.contains("weir: failed:") && err.contains("checkpoint"), "the cause is on stderr:\n" + child.output());
             assertFalse(Files.exists(dir.resolve("results.csv")), "nothing is exported after a failed stop");
+        }
+        finally
+        {
+            child.process.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aSigtermStopWhoseExportFailsPrintsTheCauseAndExitsOne() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        append(journal, 0, 1_000);
+        final Path out = Files.createDirectory(dir.resolve("out"));
+        final Child child = Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
+            "--checkpoint-every", "50", "--results", out.resolve("results.csv").toString());
+        try
+        {
+            child.awaitFollowing(journal);
+            Files.delete(out);
+            Files.writeString(out, "not a directory\n"); // the export at the stop cannot write its file
+            child.process.destroy(); // SIGTERM
+            assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "stopped:\n" + child.output());
+            assertEquals(1, child.process.exitValue(), "a failed stop is not a clean SIGTERM stop (143):\n" + child.output());
+            final String err = child.stderr();
+            assertTrue(err.contains("weir: failed:") && err.contains("results.csv"), "the cause is on stderr:\n" + child.output());
         }
         finally
         {
