@@ -55,6 +55,8 @@ final class RunJob
     static final long DELIVERY_INTERVAL_MS = 1_000;
 
     private final CountDownLatch finished = new CountDownLatch(1);
+    /** A following run stops: on a signal, or at once when the pipeline fails. */
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
     private ContinuousDelivery following;
 
     Outcome execute(final PrintStream out)
@@ -184,7 +186,9 @@ final class RunJob
     {
         try
         {
-            return processing.applyTo(window.applyTo(Weir.pipeline().journal(journalDir))).build();
+            return processing.applyTo(window.applyTo(Weir.pipeline().journal(journalDir)))
+                .onFailure(cause -> stopRequested.countDown()) // a failed following run ends now, with its cause
+                .build();
         }
         catch (final JournalRefusedException | CheckpointMismatchException ex)
         {
@@ -219,7 +223,6 @@ final class RunJob
 
     private RunSummary followUntilSignalled(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
     {
-        final CountDownLatch stopRequested = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
             stopRequested.countDown();
@@ -231,8 +234,28 @@ final class RunJob
             {
                 Thread.currentThread().interrupt();
             }
+            ExitStatus.haltIfFailed(); // a stop that failed exits with its code, not the signal's
         }, "weir-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        try
+        {
+            return follow(pipeline, out, postgres, journalDir);
+        }
+        finally
+        {
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(hook); // stopped by a failure, not a signal
+            }
+            catch (final IllegalStateException shutdownInProgress)
+            {
+                // stopped by a signal: the hook is running
+            }
+        }
+    }
+
+    private RunSummary follow(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
+    {
         pipeline.start();
         // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
         following = postgres == null ? null

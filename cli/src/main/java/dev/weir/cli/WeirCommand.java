@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
  * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
  * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
  * exits with code 2; a run that completed but could not deliver its results to PostgreSQL exits with code 4
- * ({@link #DELIVERY_PENDING}); any other failure exits 1.
+ * ({@link #DELIVERY_PENDING}); any other failure exits 1, also when it happens while a run stops on SIGINT
+ * or SIGTERM (a clean stop on a signal exits 130 or 143, see {@link ExitStatus}).
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
@@ -38,7 +39,10 @@ public final class WeirCommand implements Runnable
      */
     public static void main(final String[] args)
     {
-        System.exit(execute(args));
+        ExitStatus.startedByMain();
+        final int code = execute(args);
+        ExitStatus.decide(code); // a run stopped by a signal exits with it if it is a failure's
+        System.exit(code);
     }
 
     /**

@@ -58,7 +58,12 @@ import org.agrona.concurrent.IdleStrategy;
  * watermark goes to plus infinity) and checkpoints. {@link #start()} follows the journal for new events
  * until {@link #stop()}, which checkpoints without firing open windows.
  * <p>
- * A pipeline runs once. Listeners are called on the last stage's thread. {@link #processedEvents()} and
+ * A following pipeline whose stage or publisher fails processes nothing more: the failure reaches the
+ * application through {@link PipelineBuilder#onFailure(PipelineFailureListener)} at once, and
+ * {@link #awaitOffset} and {@link #stop()} throw it.
+ * <p>
+ * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread; the
+ * failure listener on the thread that saw the failure. {@link #processedEvents()} and
  * {@link #processedOffset()} may be read from any thread; everything else belongs to the thread that
  * starts the pipeline.
  */
@@ -68,8 +73,8 @@ public final class Pipeline implements AutoCloseable
 
     private final PipelineBuilder config;
     private final JournalDirectory directory;
-    private final RunCompletion completion = new RunCompletion();
-    private final StageThreads stageThreads = new StageThreads();
+    private final RunCompletion completion;
+    private final StageThreads stageThreads;
     private boolean started;
     private boolean closed;
     private long startedNanos;
@@ -90,6 +95,8 @@ public final class Pipeline implements AutoCloseable
     Pipeline(final PipelineBuilder config)
     {
         this.config = config;
+        this.completion = new RunCompletion(config.failure == null ? null : config.failure::onFailure);
+        this.stageThreads = new StageThreads(completion);
         this.directory = JournalDirectory.open(config.journal);
         if (config.window instanceof AlignedWindows)
         {
@@ -315,6 +322,7 @@ public final class Pipeline implements AutoCloseable
             holder.sink = sink;
             checkpointer = new Checkpointer(
                 store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);
+            checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
             if (restored != null && restored.endPending())
             {
                 // the run that wrote this checkpoint died while applying the end of its input: apply it
@@ -603,17 +611,27 @@ public final class Pipeline implements AutoCloseable
         }
     }
 
-    /** Makes the stage threads, and remembers them so a finishing pipeline can wait for them to end. */
+    /**
+     * Makes the stage threads, and remembers them so a finishing pipeline can wait for them to end. A stage
+     * thread ends on its failure, which is the run's: it is recorded, not printed by the JVM.
+     */
     private static final class StageThreads implements ThreadFactory
     {
         private final AtomicInteger next = new AtomicInteger();
         private final List<Thread> threads = new CopyOnWriteArrayList<>();
+        private final RunCompletion completion;
+
+        StageThreads(final RunCompletion completion)
+        {
+            this.completion = completion;
+        }
 
         @Override
         public Thread newThread(final Runnable task)
         {
             final Thread thread = new Thread(task, "weir-stage-" + next.getAndIncrement());
             thread.setDaemon(true);
+            thread.setUncaughtExceptionHandler((t, ex) -> completion.fail(ex));
             threads.add(thread);
             return thread;
         }

@@ -36,6 +36,7 @@ public final class PipelineBuilder
     ResultListener results;
     LateListener late = LateListener.NONE;
     AppliedListener applied;
+    PipelineFailureListener failure;
     Aggregation aggregation;
     Supplier<IdleStrategy> publisherIdle;
     PipelineLayout layout;
@@ -153,6 +154,18 @@ public final class PipelineBuilder
     public PipelineBuilder onApplied(final AppliedListener listener)
     {
         this.applied = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param listener told once, as soon as the run fails, on the thread that saw the failure (see
+     *                 {@link PipelineFailureListener}): how a following pipeline's failure reaches the
+     *                 application without waiting for {@link Pipeline#awaitOffset} or {@link Pipeline#stop()}.
+     * @return this.
+     */
+    public PipelineBuilder onFailure(final PipelineFailureListener listener)
+    {
+        this.failure = Objects.requireNonNull(listener, "listener");
         return this;
     }
 

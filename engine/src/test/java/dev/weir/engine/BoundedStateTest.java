@@ -51,6 +51,60 @@ class BoundedStateTest
         assertTrue(fired[0] > 100_000, "sessions fired: " + fired[0]);
     }
 
+    @Test
+    void dedupeForgetsTheIdsOfSessionsThatStayOpenForever()
+    {
+        // every key has an event every 100 ms of event time (at most 250 ms apart with the disorder): with a
+        // gap of 300 ms each key's one session never closes, for as long as the stream runs
+        final long gap = 300;
+        final long outOfOrderness = 200;
+        final Lateness lateness = new Lateness(500);
+        final SessionWindows windows = SessionWindows.withGap(gap);
+        final SessionWindowAggregator aggregator = new SessionWindowAggregator(
+            windows, lateness, LatePolicy.DROP, r -> { }, LateListener.NONE, 1024, true);
+        final WindowAssigner assigner = new WindowAssigner(windows, outOfOrderness, lateness);
+        final SplittableRandom random = new SplittableRandom(11);
+        final EventSlot slot = new EventSlot();
+        final long events = 3_000_000;
+        final long warmUp = events / 10;
+        final long[] times = new long[64];
+        long injected = 0;
+        long retainedAtWarmUp = -1;
+        int maxRemembered = 0;
+        for (long i = 0; i < events; i++)
+        {
+            final long time = 1_000_000 + i / 10 - random.nextInt(150);
+            times[(int)(i & 63)] = time;
+            slot.event(i, i, time, (int)(i % KEYS), 1);
+            assigner.assign(slot);
+            aggregator.apply(slot);
+            if (i % 100 == 99)
+            {
+                // a retry of an event 50 back: its session is open and would count it again
+                final long original = i - 50;
+                slot.event(i, original, times[(int)(original & 63)], (int)(original % KEYS), 1);
+                assigner.assign(slot);
+                aggregator.apply(slot);
+                injected++;
+            }
+            if (i == warmUp)
+            {
+                retainedAtWarmUp = aggregator.retainedBytes();
+            }
+            maxRemembered = Math.max(maxRemembered, aggregator.rememberedIds());
+        }
+        assertEquals(KEYS, aggregator.openWindows(), "one session per key, open all along");
+        assertEquals(injected, aggregator.counters().duplicates(), "every retry that could still change its session is caught");
+        // ids of events within gap + A + D (+ disorder) of the newest event time: about 1,150 ms at 10 events per ms
+        assertTrue(maxRemembered < 20_000, "remembered ids stay bounded: " + maxRemembered);
+        assertEquals(retainedAtWarmUp, aggregator.retainedBytes(), "retained state does not grow after warm-up");
+
+        slot.endOfInput(events - 1);
+        assigner.assign(slot);
+        aggregator.apply(slot);
+        assertEquals(0, aggregator.openWindows(), "every session fires and is discarded at the end of input");
+    }
+
     private static void drive(
         final WindowSpec windows, final long outOfOrderness, final Lateness lateness, final WindowAggregator aggregator, final long events)
     {

@@ -2,6 +2,7 @@ package dev.weir.engine.checkpoint;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Writes checkpoints to a {@link CheckpointStore} on a background thread, so the engine's thread pauses
@@ -11,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #submit(StateBuffer)} another, and the buffer submitted belongs to the writer until it is idle
  * again. Checkpoints are written in submission order, so a newer checkpoint never lands before an older
  * one. A failed write is kept and thrown to the engine by its next call ({@link #isIdle()},
- * {@link #awaitIdle()}). The writer thread is started on the first submission and stopped by
- * {@link #close()}.
+ * {@link #awaitIdle()}), and told at once to the failure listener, if any, on the writer thread (a
+ * following engine may make no such call for long). The writer thread is started on the first submission
+ * and stopped by {@link #close()}.
  * <p>
  * Thread-safety: {@link #submit(StateBuffer)}, {@link #isIdle()}, {@link #awaitIdle()} and
  * {@link #close()} are for the one engine thread that owns this writer; the store is used by the writer
@@ -24,6 +26,7 @@ public final class CheckpointWriter implements AutoCloseable
     private volatile StateBuffer pending;
     private volatile Throwable failure;
     private volatile boolean closed;
+    private volatile Consumer<Throwable> failureListener;
     private Thread thread;
 
     /**
@@ -32,6 +35,15 @@ public final class CheckpointWriter implements AutoCloseable
     public CheckpointWriter(final CheckpointStore store)
     {
         this.store = store;
+    }
+
+    /**
+     * @param listener told of a failed background write, on the writer thread, as soon as it fails; set
+     *                 before the first {@link #submit(StateBuffer)}.
+     */
+    public void onFailure(final Consumer<Throwable> listener)
+    {
+        this.failureListener = listener;
     }
 
     /**
@@ -128,6 +140,7 @@ public final class CheckpointWriter implements AutoCloseable
             final StateBuffer state = pending;
             if (state != null)
             {
+                Throwable failed = null;
                 try
                 {
                     store.write(state.written());
@@ -135,8 +148,14 @@ public final class CheckpointWriter implements AutoCloseable
                 catch (final Throwable ex)
                 {
                     failure = ex;
+                    failed = ex;
                 }
                 pending = null;
+                final Consumer<Throwable> listener = failureListener;
+                if (failed != null && listener != null)
+                {
+                    listener.accept(new IllegalStateException("writing a checkpoint failed: " + failed, failed));
+                }
             }
             else if (closed)
             {

@@ -1,5 +1,7 @@
 package dev.weir.engine.checkpoint;
 
+import java.util.function.Consumer;
+
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.operator.WindowAggregator;
 
@@ -80,6 +82,16 @@ public final class Checkpointer
             this.applied = restored.applied();
             this.lastOffset = restored.sourceOffset();
         }
+    }
+
+    /**
+     * @param listener told at once, on the background writer's thread, when a checkpoint written there
+     *                 fails (the engine thread learns of it only at its next checkpoint); set before the
+     *                 first event.
+     */
+    public void onWriteFailure(final Consumer<Throwable> listener)
+    {
+        writer.onFailure(listener);
     }
 
     /**

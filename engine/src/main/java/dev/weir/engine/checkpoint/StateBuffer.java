@@ -6,10 +6,16 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A growable little-endian byte buffer for writing engine state into a checkpoint, and the reader of
- * the same form. Checkpoints are off the hot path: growth allocates. Not thread-safe: one owner thread.
+ * the same form. Checkpoints are off the hot path: growth allocates. It grows by doubling up to the largest
+ * array the JVM allocates ({@link #MAX_CAPACITY}, just under 2 GiB); writing past that throws an
+ * {@link IllegalStateException} saying so. Not thread-safe: one owner thread.
  */
 public final class StateBuffer
 {
+    /** The largest byte array the JVM allocates. */
+    static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+    private final int maxCapacity;
     private ByteBuffer buffer;
 
     /**
@@ -17,7 +23,17 @@ public final class StateBuffer
      */
     public StateBuffer(final int initialCapacity)
     {
-        buffer = ByteBuffer.allocate(Math.max(64, initialCapacity)).order(ByteOrder.LITTLE_ENDIAN);
+        this(initialCapacity, MAX_CAPACITY);
+    }
+
+    /**
+     * @param initialCapacity bytes to start with.
+     * @param maxCapacity     the most bytes it may hold (tests use a small one to reach the limit).
+     */
+    StateBuffer(final int initialCapacity, final int maxCapacity)
+    {
+        this.maxCapacity = maxCapacity;
+        buffer = ByteBuffer.allocate(Math.min(maxCapacity, Math.max(64, initialCapacity))).order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -125,11 +141,28 @@ public final class StateBuffer
     {
         if (buffer.remaining() < bytes)
         {
-            final ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + bytes))
+            final long needed = (long)buffer.position() + bytes;
+            if (needed > maxCapacity)
+            {
+                throw new IllegalStateException("the engine state is too large for a checkpoint: more than " + maxCapacity
+                    + " bytes (a checkpoint is one heap buffer, below 2 GiB); fewer open windows or keys, or a smaller allowed lateness, are needed");
+            }
+            final ByteBuffer bigger = ByteBuffer.allocate(Math.min(maxCapacity, grownCapacity(buffer.capacity(), needed)))
                 .order(ByteOrder.LITTLE_ENDIAN);
             buffer.flip();
             bigger.put(buffer);
             buffer = bigger;
         }
+    }
+
+    /**
+     * @param capacity the current capacity.
+     * @param needed   the bytes the buffer must hold, at most {@link #MAX_CAPACITY}.
+     * @return the capacity to grow to: double, or what is needed if more, but never past {@link #MAX_CAPACITY}
+     *         (computed in long: doubling 1 GiB overflows an int).
+     */
+    static int grownCapacity(final int capacity, final long needed)
+    {
+        return (int)Math.min(MAX_CAPACITY, Math.max(2L * capacity, needed));
     }
 }

@@ -16,6 +16,11 @@ import org.agrona.collections.Int2IntHashMap;
  * session of its key that it overlaps or touches; the merged session is then checked for lateness
  * (merge before the lateness check, as Apache Flink does).
  * <p>
+ * With dedupe, an event whose own window {@code [t, t + gap)} is late ({@code t + gap + A <= wm}) is late
+ * even where it would merge into an open session: that is when its id, and any other id of time
+ * {@code t}, may be forgotten, so a retry arriving after that must not change a session, whatever it
+ * touches (otherwise a session that never closes would have to remember every id it ever held).
+ * <p>
  * Each key's open sessions are a chain of slots in start order ({@link WindowSlots#link(int)}), found
  * through an Agrona {@link Int2IntHashMap} from key id to the first slot. A merged session keeps the
  * first slot, folds in the others' aggregates and firing counts (so its next version counts the firings
@@ -83,6 +88,11 @@ public final class SessionWindowAggregator extends WindowAggregator
         final long t = slot.eventTime;
         long start = t;
         long end = Lateness.saturatedAdd(t, gap);
+        if (dedupe() && lateness.isWindowLate(end, wm))
+        {
+            late(slot, wm); // its id may already be forgotten: a retry of it must not reach a session
+            return;
+        }
 
         // Sessions are chained in start order and do not overlap: the ones to merge are consecutive.
         int previous = NONE;
@@ -96,14 +106,7 @@ public final class SessionWindowAggregator extends WindowAggregator
         {
             if (lateness.isWindowLate(end, wm))
             {
-                if (lateness.isEventLate(t, wm))
-                {
-                    skip(slot);
-                }
-                else
-                {
-                    counters.ignored++;
-                }
+                late(slot, wm);
                 return;
             }
             final int created = slots.allocate(keyId, start, end);
@@ -146,14 +149,25 @@ public final class SessionWindowAggregator extends WindowAggregator
         changed(target, !timerFollows && (start != oldStart || end != oldEnd), wm, slot.offset);
     }
 
+    /** An event whose own window is late and that no session takes: skipped, or ignored if not itself late. */
+    private void late(final EventSlot slot, final long wm)
+    {
+        if (lateness.isEventLate(slot.eventTime, wm))
+        {
+            skip(slot);
+        }
+        else
+        {
+            counters.ignored++;
+        }
+    }
+
     @Override
     protected boolean canForget(final long eventTime, final int keyId)
     {
-        // A later event u can only start a session touching [t, t + gap) if u <= t + gap, and it is not
-        // late only if u + gap + A > wm: so once t + 2 gap + A <= wm no new session can reach t. An open
-        // session of the key could still be stretched back over t by out-of-order events that merge into
-        // it: keep the id while the key has any open session.
-        return lateness.isWindowLate(Lateness.saturatedAdd(eventTime, 2 * gap), watermark()) && firstSession.get(keyId) == NONE;
+        // With dedupe an event whose own window [t, t + gap) is late is late (aggregate), whatever session
+        // it touches: once t + gap + A <= wm a retry of it changes no window, and the watermark only grows.
+        return lateness.isWindowLate(Lateness.saturatedAdd(eventTime, gap), watermark());
     }
 
     @Override

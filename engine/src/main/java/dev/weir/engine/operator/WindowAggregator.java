@@ -131,6 +131,14 @@ public abstract class WindowAggregator
     }
 
     /**
+     * @return true if events whose id was already seen are ignored.
+     */
+    protected final boolean dedupe()
+    {
+        return duplicates != null;
+    }
+
+    /**
      * Add an assigned event to its windows.
      *
      * @param slot the slot, {@link EventSlot#ASSIGNED}.
