@@ -24,10 +24,14 @@ public final class EventJournal implements AutoCloseable
      */
     public static final long MAX_EVENT_TIME = 1L << 62;
 
+    /** An upper bound of a document's bytes besides its strings. */
+    private static final int EVENT_BYTES = 64;
+
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
     private final KeyDictionary keys;
+    private final AppendReserve reserve;
 
     private EventJournal(final JournalDirectory directory)
     {
@@ -35,6 +39,7 @@ public final class EventJournal implements AutoCloseable
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
         this.keys = KeyDictionary.over(queue);
         this.appender = queue.createAppender();
+        this.reserve = new AppendReserve(directory.eventsQueue());
     }
 
     /**
@@ -99,6 +104,7 @@ public final class EventJournal implements AutoCloseable
         {
             try (DocumentContext dc = appender.writingDocument())
             {
+                reserve.before(dc, appender, EVENT_BYTES);
                 EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
             }
         }
@@ -106,6 +112,7 @@ public final class EventJournal implements AutoCloseable
         {
             try (DocumentContext dc = appender.writingDocument())
             {
+                reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
                 EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
             }
             keys.markWritten(keyId);
@@ -125,6 +132,7 @@ public final class EventJournal implements AutoCloseable
     {
         try (DocumentContext dc = appender.writingDocument())
         {
+            reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
             IngestLayout.writeIngestStart(dc.wire().bytes(), source, firstLine);
         }
         return appender.lastIndexAppended();
@@ -142,6 +150,7 @@ public final class EventJournal implements AutoCloseable
     {
         try (DocumentContext dc = appender.writingDocument())
         {
+            reserve.before(dc, appender, EVENT_BYTES + textBytes(reason) + textBytes(content));
             IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content);
         }
         return appender.lastIndexAppended();
@@ -186,7 +195,14 @@ public final class EventJournal implements AutoCloseable
     @Override
     public void close()
     {
+        reserve.close();
         keys.close();
         queue.close();
+    }
+
+    /** @return an upper bound of a string's bytes in a document (UTF-8 and its length prefix). */
+    private static long textBytes(final String s)
+    {
+        return 8 + 3L * s.length();
     }
 }

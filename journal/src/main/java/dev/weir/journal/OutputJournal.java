@@ -19,8 +19,12 @@ public final class OutputJournal implements AutoCloseable
     /** The output position before the first output. */
     public static final long NONE = -1;
 
+    /** An upper bound of an output document's bytes. */
+    private static final int OUTPUT_BYTES = 128;
+
     private final SingleChronicleQueue queue;
     private ExcerptAppender appender;
+    private final AppendReserve reserve;
     private ExcerptTailer cursor;
     private long lastReadIndex = NONE;
 
@@ -41,6 +45,7 @@ public final class OutputJournal implements AutoCloseable
     private OutputJournal(final SingleChronicleQueue queue)
     {
         this.queue = queue;
+        this.reserve = new AppendReserve(queue.file().toPath());
     }
 
     /**
@@ -80,6 +85,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
         }
         return a.lastIndexAppended();
@@ -115,6 +121,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset, aggregate);
         }
         return a.lastIndexAppended();
@@ -135,6 +142,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeLate(dc.wire().bytes(), eventId, eventTime, keyId, value, offset);
         }
         return a.lastIndexAppended();
@@ -304,6 +312,7 @@ public final class OutputJournal implements AutoCloseable
     @Override
     public void close()
     {
+        reserve.close();
         queue.close();
     }
 }
