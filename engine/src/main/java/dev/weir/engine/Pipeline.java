@@ -314,7 +314,7 @@ public final class Pipeline implements AutoCloseable
             sink = new OutputJournalSink(OutputJournal.open(directory), resumeAfterOutput, results, config.late, config.aggregation != null);
             holder.sink = sink;
             checkpointer = new Checkpointer(
-                store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);
+                store, configuration(), config.checkpointInterval, aggregator, sink, reader, config.syncOnCheckpoint, restored);
             if (restored != null && restored.endPending())
             {
                 // the run that wrote this checkpoint died while applying the end of its input: apply it
