@@ -13,7 +13,8 @@ import java.nio.file.StandardOpenOption;
 /**
  * A text file that appears whole or not at all: lines go to a temporary file beside the target, which
  * is forced to disk and renamed over the target on {@link #commit()}. Closing without committing
- * deletes the temporary file and leaves any previous target untouched. {@link #suspend()} closes the
+ * deletes the temporary file (also when the disk is full, so that it does not keep the space a rerun
+ * needs) and leaves any previous target untouched. {@link #suspend()} closes the
  * temporary file without committing it (to bound the files a writer of many holds open); the next line
  * reopens it and appends. Not thread-safe: one writer.
  */
@@ -119,9 +120,19 @@ final class AtomicTextFile implements AutoCloseable
             {
                 if (out != null)
                 {
-                    out.close();
-                    out = null;
+                    out.close(); // flushes what is buffered: fails again if the disk is full
                 }
+            }
+            catch (final IOException ignored)
+            {
+                // the temporary file is deleted all the same
+            }
+            finally
+            {
+                out = null;
+            }
+            try
+            {
                 Files.deleteIfExists(temporary);
             }
             catch (final IOException ignored)

@@ -17,7 +17,7 @@ final class ProcessingOptions
         description = "events between checkpoints (default: ${DEFAULT-VALUE})")
     long checkpointEvery = 1_000_000;
 
-    @Option(names = "--sync", description = "fsync the journal after ingest and the outputs before each checkpoint, "
+    @Option(names = "--sync", description = "fsync the journal after ingest, and the events and outputs a checkpoint covers before it is written, "
         + "so they also survive a machine crash (costs an fsync each time)")
     boolean sync;
 

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
  * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
  * exits with code 2; a run that completed but could not deliver its results to PostgreSQL exits with code 4
- * ({@link #DELIVERY_PENDING}); any other failure exits 1, also when it happens while a run stops on SIGINT
+ * ({@link #DELIVERY_PENDING}); any other failure (a full disk among them) prints its cause and exits 1, also when it happens while a run stops on SIGINT
  * or SIGTERM (a clean stop on a signal exits 130 or 143, see {@link ExitStatus}).
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
@@ -85,6 +85,16 @@ public final class WeirCommand implements Runnable
             }
             return 1;
         });
-        return commandLine.execute(args);
+        try
+        {
+            return commandLine.execute(args);
+        }
+        catch (final InternalError ex)
+        {
+            // what a SIGBUS in a memory-mapped file becomes in Java: a page of a journal file that could not be
+            // allocated (a full disk, that the journal's reserve did not catch) or read
+            System.err.println("weir: failed: a journal file's memory mapping faulted (is its disk full?): " + ex);
+            return 1;
+        }
     }
 }

@@ -321,7 +321,7 @@ public final class Pipeline implements AutoCloseable
             sink = new OutputJournalSink(OutputJournal.openForAppend(directory), resumeAfterOutput, results, config.late, config.aggregation != null);
             holder.sink = sink;
             checkpointer = new Checkpointer(
-                store, configuration(), config.checkpointInterval, aggregator, sink, config.syncOnCheckpoint, restored);
+                store, configuration(), config.checkpointInterval, aggregator, sink, reader, config.syncOnCheckpoint, restored);
             checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
             if (restored != null && restored.endPending())
             {

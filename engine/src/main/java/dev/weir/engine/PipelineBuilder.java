@@ -258,8 +258,9 @@ public final class PipelineBuilder
     }
 
     /**
-     * @param enabled force the output journal to disk before each checkpoint, so a checkpoint and the
-     *                outputs it covers also survive a machine crash (costs an fsync per checkpoint).
+     * @param enabled force the events journal (every event a checkpoint covers, whoever appended it) and the
+     *                output journal to disk before each checkpoint is written, so a checkpoint, the events
+     *                and the outputs it covers also survive a machine crash (costs fsyncs per checkpoint).
      * @return this.
      */
     public PipelineBuilder syncOnCheckpoint(final boolean enabled)

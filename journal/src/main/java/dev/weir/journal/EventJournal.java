@@ -26,11 +26,15 @@ public final class EventJournal implements AutoCloseable
      */
     public static final long MAX_EVENT_TIME = 1L << 62;
 
+    /** An upper bound of a document's bytes besides its strings. */
+    private static final int EVENT_BYTES = 64;
+
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
     private final KeyDictionary keys;
     private final AppendLock lock;
+    private final AppendReserve reserve;
 
     private EventJournal(final JournalDirectory directory)
     {
@@ -47,6 +51,7 @@ public final class EventJournal implements AutoCloseable
         }
         this.keys = KeyDictionary.over(queue);
         this.appender = queue.createAppender();
+        this.reserve = new AppendReserve(directory.eventsQueue());
     }
 
     /**
@@ -143,6 +148,7 @@ public final class EventJournal implements AutoCloseable
         {
             try (DocumentContext dc = appender.writingDocument())
             {
+                reserve.before(dc, appender, EVENT_BYTES);
                 EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
                 writeLine(dc, line, unterminatedLength);
             }
@@ -151,6 +157,7 @@ public final class EventJournal implements AutoCloseable
         {
             try (DocumentContext dc = appender.writingDocument())
             {
+                reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
                 EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
                 writeLine(dc, line, unterminatedLength);
             }
@@ -184,6 +191,7 @@ public final class EventJournal implements AutoCloseable
     {
         try (DocumentContext dc = appender.writingDocument())
         {
+            reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
             IngestLayout.writeIngestStart(dc.wire().bytes(), source, firstLine);
         }
         return appender.lastIndexAppended();
@@ -216,6 +224,7 @@ public final class EventJournal implements AutoCloseable
     {
         try (DocumentContext dc = appender.writingDocument())
         {
+            reserve.before(dc, appender, EVENT_BYTES + 20 + textBytes(reason) + textBytes(content));
             IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content, unterminatedLength);
         }
         return appender.lastIndexAppended();
@@ -262,6 +271,7 @@ public final class EventJournal implements AutoCloseable
     {
         try
         {
+            reserve.close();
             keys.close();
             queue.close();
         }
@@ -269,5 +279,11 @@ public final class EventJournal implements AutoCloseable
         {
             lock.close();
         }
+    }
+
+    /** @return an upper bound of a string's bytes in a document (UTF-8 and its length prefix). */
+    private static long textBytes(final String s)
+    {
+        return 8 + 3L * s.length();
     }
 }

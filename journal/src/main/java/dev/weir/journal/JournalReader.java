@@ -174,6 +174,16 @@ public final class JournalReader implements AutoCloseable
         }
     }
 
+    /**
+     * Force the events queue's files to disk: every document appended so far, by any appender, so at
+     * least every event this reader has read survives a machine crash. Milliseconds. Unlike the rest of
+     * this reader, callable from any thread while the reader is open (it only opens the queue's files).
+     */
+    public void sync()
+    {
+        QueueSync.force(queue);
+    }
+
     @Override
     public void close()
     {

@@ -25,9 +25,13 @@ public final class OutputJournal implements AutoCloseable
     public static final long NONE = -1;
 
     private final JournalDirectory directory;
+    /** An upper bound of an output document's bytes. */
+    private static final int OUTPUT_BYTES = 128;
+
     private final SingleChronicleQueue queue;
     private AppendLock lock;
     private ExcerptAppender appender;
+    private final AppendReserve reserve;
     private ExcerptTailer cursor;
     private long lastReadIndex = NONE;
 
@@ -49,6 +53,7 @@ public final class OutputJournal implements AutoCloseable
     {
         this.directory = directory;
         this.queue = queue;
+        this.reserve = new AppendReserve(queue.file().toPath());
     }
 
     /**
@@ -112,6 +117,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
         }
         return a.lastIndexAppended();
@@ -147,6 +153,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset, aggregate);
         }
         return a.lastIndexAppended();
@@ -167,6 +174,7 @@ public final class OutputJournal implements AutoCloseable
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
+            reserve.before(dc, a, OUTPUT_BYTES);
             OutputLayout.writeLate(dc.wire().bytes(), eventId, eventTime, keyId, value, offset);
         }
         return a.lastIndexAppended();
@@ -342,6 +350,7 @@ public final class OutputJournal implements AutoCloseable
     {
         try
         {
+            reserve.close();
             queue.close();
         }
         finally

@@ -4,6 +4,7 @@ import java.util.function.Consumer;
 
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.journal.JournalReader;
 
 /**
  * Takes checkpoints on the last stage's thread, between two events: every {@code interval} events, and
@@ -11,8 +12,10 @@ import dev.weir.engine.operator.WindowAggregator;
  * <p>
  * A checkpoint holds the configuration, the offset of the last journal document applied, the output
  * position of the last output written (so the outputs it covers and the offset it resumes from are one
- * consistent cut), and the aggregation stage's whole state. With {@code syncOutputs} the output journal
- * is forced to disk first, so the cut also survives a machine crash.
+ * consistent cut), and the aggregation stage's whole state. With {@code syncOutputs} the events journal
+ * (every event the checkpoint covers, whoever appended it: an ingest, another process, the Java API) and
+ * the output journal are forced to disk first, before the checkpoint is handed to be written and renamed,
+ * so the cut also survives a machine crash.
  * <p>
  * A periodic checkpoint only pauses the engine to snapshot the state into memory: a
  * {@link CheckpointWriter} writes it to the store in the background (if the previous one is still being
@@ -41,6 +44,7 @@ public final class Checkpointer
     private final long interval;
     private final WindowAggregator aggregator;
     private final OutputJournalSink output;
+    private final JournalReader events;
     private final boolean syncOutputs;
     private final StateBuffer buffer = new StateBuffer(1 << 16);
     private long sinceLast;
@@ -59,7 +63,9 @@ public final class Checkpointer
      * @param interval      events between checkpoints; 0 for checkpoints only at the end.
      * @param aggregator    the state to checkpoint.
      * @param output        the output sink whose position the checkpoint covers.
-     * @param syncOutputs   force the output journal to disk before each checkpoint.
+     * @param events        the reader of the events the checkpoint covers (only its {@link JournalReader#sync()}
+     *                      is used, from this thread).
+     * @param syncOutputs   force the events and the output journal to disk before each checkpoint.
      * @param restored      the checkpoint the run resumed from, or null.
      */
     public Checkpointer(
@@ -68,6 +74,7 @@ public final class Checkpointer
         final long interval,
         final WindowAggregator aggregator,
         final OutputJournalSink output,
+        final JournalReader events,
         final boolean syncOutputs,
         final Checkpoint restored)
     {
@@ -76,6 +83,7 @@ public final class Checkpointer
         this.interval = interval;
         this.aggregator = aggregator;
         this.output = output;
+        this.events = events;
         this.syncOutputs = syncOutputs;
         if (restored != null)
         {
@@ -145,6 +153,7 @@ public final class Checkpointer
         sinceLast = 0;
         if (syncOutputs)
         {
+            events.sync(); // every event up to lastOffset was appended before it was read: all are forced
             output.sync();
         }
         buffer.clear();
