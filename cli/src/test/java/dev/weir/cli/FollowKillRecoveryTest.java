@@ -25,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Exactly-once while following, proven by killing: {@code weir run --follow --journal DIR} in a child JVM
  * processes a journal that {@code weir ingest} children fill beside it, chunk by chunk, from a CSV that
- * grows between the ingests. The follower is killed with SIGKILL at random moments (a quarter of the kills
- * as a checkpoint file is being written, if one is within the random delay) and restarted, at least {@code -Dweir.kill.count.follow} times
- * (12 by default); one ingest in three is killed too, and rerun. The chunks are paced by the kills, so the
+ * grows between the ingests. The follower is stopped at random moments (a quarter of them as a checkpoint
+ * file is being written, if one is within the random delay) and restarted: 8 times in 10 with SIGKILL; once
+ * with SIGTERM (it must exit 143); once or with SIGTERM followed, 0 to 150 ms later, by SIGKILL while it stops. That makes at least
+ * {@code -Dweir.kill.count.follow} kills (12 by default); one ingest in three is killed too, and rerun. The chunks are paced by the kills, so the
  * kills land while the ingest runs, between ingests and after the last one.
  * <p>
  * A following run never ends by itself, so the end is made deterministic: once the ingests are done, a
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FollowKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.follow", 12);
-    private static final int EVENTS = 60_000;
+    private static final int EVENTS = 40_000;
     private static final int CHUNKS = 6;
     private static final List<String> FLAGS = List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--allowed-lateness", "1s",
         "--late", "side", "--checkpoint-every", "1000");
@@ -49,7 +50,8 @@ class FollowKillRecoveryTest
     Path dir;
 
     private final SplittableRandom random = new SplittableRandom(12);
-    private int children;
+    private volatile int children;
+    private volatile boolean ingesting;
 
     @Test
     void killedWhileFollowingAnIngestTheRunStillWritesEveryOutputExactlyOnce() throws Exception
@@ -95,6 +97,8 @@ class FollowKillRecoveryTest
         });
         int duringIngest = 0;
         int duringCheckpoint = 0;
+        int duringStop = 0;
+        int stops = 0;
         while (kills.get() < KILLS)
         {
             final long started = System.currentTimeMillis();
@@ -111,16 +115,30 @@ class FollowKillRecoveryTest
             {
                 fail("the follower exited with " + follower.exitValue() + ":\n" + Files.readString(log));
             }
+            final int how = random.nextInt(10);
+            if (how >= 8)
+            {
+                follower.destroy(); // SIGTERM: it stops, checkpoints, exports and exits 143 ...
+                if (how == 8 || follower.waitFor(random.nextInt(150), TimeUnit.MILLISECONDS))
+                {
+                    assertTrue(follower.waitFor(10, TimeUnit.MINUTES), "the follower stops on SIGTERM");
+                    assertEquals(143, follower.exitValue(), Files.readString(log));
+                    stops++;
+                    continue;
+                }
+                duringStop++; // ... unless it is killed while it does
+            }
             follower.destroyForcibly(); // SIGKILL
             follower.waitFor();
-            duringIngest += ingests.isDone() ? 0 : 1;
+            duringIngest += ingesting ? 1 : 0;
             duringCheckpoint += KillRounds.hasCheckpointTemp(killed, started) ? 1 : 0;
             kills.incrementAndGet();
         }
         ingestKills += ingests.get(10, TimeUnit.MINUTES);
         stopWhenCaughtUp(killed);
-        System.out.printf("--follow: %d kills of the follower (%d while an ingest was running or due, %d while writing a checkpoint), "
-            + "%d kills of the ingest beside it, %d followers started%n", kills.get(), duringIngest, duringCheckpoint, ingestKills, children);
+        System.out.printf("--follow: %d kills of the follower (%d while an ingest was running, %d while writing a checkpoint, "
+                + "%d while stopping after SIGTERM), %d stops by SIGTERM, %d kills of the ingest beside it, %d children started%n",
+            kills.get(), duringIngest, duringCheckpoint, duringStop, stops, ingestKills, children);
 
         KillHarness.assertSameLines("every event once in the journal", JournalContents.events(reference.resolve("journal")),
             JournalContents.events(killed.resolve("journal")));
@@ -140,16 +158,19 @@ class FollowKillRecoveryTest
         while (true)
         {
             final Path log = out.resolveSibling(out.getFileName() + "-ingest-" + children++ + ".log");
+            ingesting = true;
             final Process ingest = KillHarness.startChild(new String[] {"ingest", "--input", csv.toString(), "--journal",
                 out.resolve("journal").toString(), "--rejected", out.resolve("rejected.csv").toString()}, log);
             if (killed < kills && random.nextInt(3) == 0 && !ingest.waitFor(random.nextLong(2_000), TimeUnit.MILLISECONDS))
             {
                 ingest.destroyForcibly(); // SIGKILL
                 ingest.waitFor();
+                ingesting = false;
                 killed++;
                 continue;
             }
             assertTrue(ingest.waitFor(10, TimeUnit.MINUTES), "an ingest ran for 10 minutes");
+            ingesting = false;
             assertEquals(0, ingest.exitValue(), Files.readString(log));
             return killed;
         }

@@ -15,14 +15,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Exactly-once, proven by killing: a child JVM runs {@code weir run --input --journal} on a generated
  * stream (malformed and late lines; ingest, processing with a checkpoint every 2,000 events, export of the
  * results, late and rejected CSV files) and is killed with SIGKILL at moments spread over the whole run
- * ({@link KillRounds}), at least {@code -Dweir.kill.count.windows} times per window kind (12 by default).
+ * ({@link KillRounds}), at least {@code -Dweir.kill.count.windows} times per window kind (10 by default).
  * After each round the output journal (every result with its version and source event, every late event,
  * in order), the journal's events and the exported files must equal an uninterrupted run's.
  */
 class KillRecoveryTest
 {
-    private static final int KILLS = KillRounds.count("weir.kill.count.windows", 12);
-    private static final int EVENTS = 100_000;
+    private static final int KILLS = KillRounds.count("weir.kill.count.windows", 10);
+    private static final int EVENTS = 60_000;
 
     @TempDir
     Path dir;

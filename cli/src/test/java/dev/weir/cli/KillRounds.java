@@ -26,8 +26,8 @@ import dev.weir.journal.JournalDirectory;
  * with SIGKILL and restarted until one completes, and the round's output directory must then equal the
  * reference's. A kill is aimed at a moment drawn uniformly over the reference's measured duration (so the
  * kills spread over start-up, ingest, processing, checkpoints, export and exit in proportion to the time
- * each takes), or just as a checkpoint file or an exported file is being written (seen by its temporary
- * file appearing). After each kill the directory tells in which phase the child died, and the count per
+ * each takes), or aimed: just after the child's first checkpoint (processing), just as a checkpoint file or
+ * an exported file is being written (seen by its temporary file appearing). After each kill the directory tells in which phase the child died, and the count per
  * phase is printed. Not thread-safe: one test thread.
  */
 final class KillRounds
@@ -49,7 +49,14 @@ final class KillRounds
 
     private enum Aim
     {
-        ANYWHERE, CHECKPOINT, EXPORT
+        /** A moment drawn uniformly over the reference's duration. */
+        ANYWHERE,
+        /** 0 to 100 ms after the child wrote its first checkpoint. */
+        PROCESSING,
+        /** As soon as a checkpoint's temporary file is seen. */
+        CHECKPOINT,
+        /** As soon as an exported file's temporary file is seen. */
+        EXPORT
     }
 
     private static final long CHILD_TIMEOUT_MS = TimeUnit.MINUTES.toMillis(10);
@@ -122,7 +129,7 @@ final class KillRounds
                 final Path log = dir.resolve("child-" + attempts + ".log");
                 final long startedMillis = System.currentTimeMillis();
                 final Process child = KillHarness.startChild(command.apply(out), log);
-                if (killed < kills && aimAndKill(child, out))
+                if (killed < kills && aimAndKill(child, out, startedMillis))
                 {
                     killed++;
                     phases[phase(out, startedMillis).ordinal()]++;
@@ -145,10 +152,9 @@ final class KillRounds
     }
 
     /** @return true if the child was killed; false if it exited first. */
-    private boolean aimAndKill(final Process child, final Path out) throws Exception
+    private boolean aimAndKill(final Process child, final Path out, final long startedMillis) throws Exception
     {
-        final int draw = random.nextInt(10);
-        final Aim aim = draw < 6 ? Aim.ANYWHERE : draw < 8 ? Aim.CHECKPOINT : Aim.EXPORT;
+        final Aim aim = Aim.values()[random.nextInt(10) < 4 ? 0 : 1 + random.nextInt(3)];
         if (aim == Aim.ANYWHERE)
         {
             if (child.waitFor(random.nextLong(referenceMs + 1), TimeUnit.MILLISECONDS))
@@ -159,13 +165,18 @@ final class KillRounds
         else
         {
             final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILD_TIMEOUT_MS);
-            while (!(aim == Aim.CHECKPOINT ? hasCheckpointTemp(out, 0) : hasExportTemp(out, 0)))
+            while (!(aim == Aim.PROCESSING ? hasCheckpoint(out, startedMillis) : aim == Aim.CHECKPOINT ? hasCheckpointTemp(out, startedMillis)
+                : hasExportTemp(out, startedMillis)))
             {
                 if (child.waitFor(1, TimeUnit.MILLISECONDS))
                 {
                     return false;
                 }
                 assertTrue(System.nanoTime() < deadline, name + ": a child ran for 10 minutes");
+            }
+            if (aim == Aim.PROCESSING && child.waitFor(random.nextInt(100), TimeUnit.MILLISECONDS))
+            {
+                return false;
             }
         }
         child.destroyForcibly(); // SIGKILL
@@ -205,6 +216,34 @@ final class KillRounds
         return newest != null && Checkpointer.describe(newest).finished() ? Phase.FINISHING : Phase.PROCESSING;
     }
 
+    /** @return true if a checkpoint file was written since {@code since}. */
+    private static boolean hasCheckpoint(final Path out, final long since)
+    {
+        final Path checkpoints = out.resolve("journal").resolve("checkpoints");
+        if (!Files.isDirectory(checkpoints))
+        {
+            return false;
+        }
+        try (Stream<Path> paths = Files.list(checkpoints))
+        {
+            return paths.anyMatch(p ->
+            {
+                try
+                {
+                    return p.getFileName().toString().endsWith(".bin") && Files.getLastModifiedTime(p).toMillis() >= since;
+                }
+                catch (final IOException ex)
+                {
+                    return false; // pruned meanwhile
+                }
+            });
+        }
+        catch (final IOException | UncheckedIOException ex)
+        {
+            return false;
+        }
+    }
+
     static boolean hasCheckpointTemp(final Path out, final long since)
     {
         return temporaryFiles(out.resolve("journal").resolve("checkpoints"), 1, since, false);
@@ -230,7 +269,7 @@ final class KillRounds
                 try
                 {
                     return file.startsWith(".") && file.endsWith(".tmp") && !(outsideJournal && root.relativize(p).startsWith("journal"))
-                        && (since == 0 || Files.getLastModifiedTime(p).toMillis() >= since - 1_000);
+                        && (since == 0 || Files.getLastModifiedTime(p).toMillis() >= since);
                 }
                 catch (final IOException ex)
                 {
