@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PostgresKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.postgres", 12);
-    private static final int EVENTS = 200_000;
+    private static final int EVENTS = 100_000;
 
     @TempDir
     Path dir;
