@@ -1,6 +1,8 @@
 package dev.weir.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -9,15 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 
 /**
  * What the kill tests share: a child JVM running the {@code weir} command line from the test classpath
- * (so it can be killed with SIGKILL), a generated events CSV with malformed and late lines, and a look
- * at how far an ingest got.
+ * (so it can be killed with SIGKILL), a generated events CSV with malformed, late and duplicated lines, a
+ * look at how far an ingest got, and comparisons that print the first difference rather than whole files.
  */
 final class KillHarness
 {
@@ -80,7 +84,7 @@ final class KillHarness
         throws IOException
     {
         final SplittableRandom random = new SplittableRandom(seed);
-        final java.util.TreeMap<Integer, List<String>> retries = new java.util.TreeMap<>();
+        final TreeMap<Integer, List<String>> retries = new TreeMap<>();
         long lines = 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
         {
@@ -148,7 +152,7 @@ final class KillHarness
             message.append(String.format("  %7d  expected %-60s found %s%n", i, i < expected.size() ? expected.get(i) : "(end)",
                 i < actual.size() ? actual.get(i) : "(end)"));
         }
-        org.junit.jupiter.api.Assertions.fail(message.toString());
+        fail(message.toString());
     }
 
     /**
@@ -158,9 +162,9 @@ final class KillHarness
      * @param expected relative path to content.
      * @param actual   relative path to content.
      */
-    static void assertSameFiles(final String what, final java.util.Map<String, String> expected, final java.util.Map<String, String> actual)
+    static void assertSameFiles(final String what, final Map<String, String> expected, final Map<String, String> actual)
     {
-        org.junit.jupiter.api.Assertions.assertEquals(expected.keySet(), actual.keySet(), what + ": the files");
+        assertEquals(expected.keySet(), actual.keySet(), what + ": the files");
         for (final String file : expected.keySet())
         {
             assertSameLines(what + ": " + file, List.of(expected.get(file).split("\n", -1)), List.of(actual.get(file).split("\n", -1)));
