@@ -19,17 +19,20 @@ import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import org.agrona.concurrent.status.CountersReader;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Exactly-once while following, proven by killing: {@code weir run --follow --journal DIR} in a child JVM
  * processes a journal that {@code weir ingest} children fill beside it, chunk by chunk, from a CSV that
  * grows between the ingests. The follower is stopped at random moments (a quarter of them as a checkpoint
- * file is being written, if one is within the random delay) and restarted: 8 times in 10 with SIGKILL; once
- * with SIGTERM (it must exit 143); once or with SIGTERM followed, 0 to 150 ms later, by SIGKILL while it stops. That makes at least
- * {@code -Dweir.kill.count.follow} kills (12 by default); one ingest in three is killed too, and rerun. The chunks are paced by the kills, so the
- * kills land while the ingest runs, between ingests and after the last one.
+ * file is being written, if one is within the random delay) and restarted: 8 times in 10 with SIGKILL;
+ * once with SIGTERM (it must exit 143); once with SIGTERM followed, 0 to 150 ms later, by SIGKILL while it
+ * stops. That makes at least {@code -Dweir.kill.count.follow} kills per case (12 by default); one ingest in
+ * three is killed too, and rerun. The chunks are paced by the kills, so the kills land while the ingest
+ * runs, between ingests and after the last one. Two cases: results in one CSV; and {@code --dedupe} (5% of
+ * the events written twice) with {@code --output-dir}.
  * <p>
  * A following run never ends by itself, so the end is made deterministic: once the ingests are done, a
  * last follower runs until its published counters say it applied the journal's last event, and is then
@@ -53,11 +56,15 @@ class FollowKillRecoveryTest
     private volatile int children;
     private volatile boolean ingesting;
 
-    @Test
-    void killedWhileFollowingAnIngestTheRunStillWritesEveryOutputExactlyOnce() throws Exception
+    private List<String> options;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--results", "--dedupe --output-dir"})
+    void killedWhileFollowingAnIngestTheRunStillWritesEveryOutputExactlyOnce(final String variant) throws Exception
     {
+        options = List.of(variant.split(" "));
         final Path input = dir.resolve("events.csv");
-        KillHarness.writeEvents(input, EVENTS, 1_000, 12);
+        KillHarness.writeEvents(input, EVENTS, 1_000, 12, 1, options.contains("--dedupe") ? 50 : 0);
         final List<String> lines = Files.readAllLines(input, StandardCharsets.UTF_8);
 
         // the reference: everything ingested in one go, one follower, stopped once it applied the last event
@@ -136,7 +143,7 @@ class FollowKillRecoveryTest
         }
         ingestKills += ingests.get(10, TimeUnit.MINUTES);
         stopWhenCaughtUp(killed);
-        System.out.printf("--follow: %d kills of the follower (%d while an ingest was running, %d while writing a checkpoint, "
+        System.out.printf("--follow " + variant + ": %d kills of the follower (%d while an ingest was running, %d while writing a checkpoint, "
                 + "%d while stopping after SIGTERM), %d stops by SIGTERM, %d kills of the ingest beside it, %d children started%n",
             kills.get(), duringIngest, duringCheckpoint, duringStop, stops, ingestKills, children);
 
@@ -148,7 +155,10 @@ class FollowKillRecoveryTest
         KillHarness.assertSameFiles("the exported files", KillRounds.files(reference), KillRounds.files(killed));
         assertTrue(outputs.size() > 10_000, "outputs: " + outputs.size());
         assertTrue(outputs.stream().filter(o -> o.startsWith("late,")).count() > 10, "the stream has late events");
-        assertTrue(ingestKills > 0, "some ingests were killed");
+        if (options.contains("--output-dir"))
+        {
+            assertTrue(KillRounds.files(reference).containsKey("partitions/date=1970-01-01/results.csv"), "the partition is exported");
+        }
     }
 
     /** Ingest a CSV into {@code out/journal}; kill it at a random moment, at most {@code kills} times, then let it complete. */
@@ -197,7 +207,13 @@ class FollowKillRecoveryTest
     private String[] follow(final Path out)
     {
         final List<String> args = new ArrayList<>(List.of("run", "--follow", "--journal", out.resolve("journal").toString(),
-            "--results", out.resolve("results.csv").toString(), "--late-output", out.resolve("late.csv").toString()));
+            "--late-output", out.resolve("late.csv").toString()));
+        args.addAll(options.contains("--output-dir") ? List.of("--output-dir", out.resolve("partitions").toString())
+            : List.of("--results", out.resolve("results.csv").toString()));
+        if (options.contains("--dedupe"))
+        {
+            args.add("--dedupe");
+        }
         args.addAll(FLAGS);
         return args.toArray(String[]::new);
     }
