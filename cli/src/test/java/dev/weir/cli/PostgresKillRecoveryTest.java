@@ -26,17 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Exactly-once into PostgreSQL, proven by killing: {@code weir run --jdbc-url} in a child JVM is killed
- * with SIGKILL at random moments (during ingest, processing and delivery) and restarted, at least
- * {@code -Dweir.kill.count} times (12 by default), in rounds on fresh journals and tables; half of
+ * with SIGKILL at random moments (drawn uniformly over an uninterrupted child's measured duration: start-up,
+ * ingest, processing, checkpoints, export and delivery) and restarted, at least
+ * {@code -Dweir.kill.count.postgres} times (12 by default), in rounds on fresh journals and tables; half of
  * the kills are aimed at the delivery, just after the child commits a transaction. After each round the
- * table must equal an uninterrupted run's, row for row; the offsets row must name the last output of the
- * round's own output journal and the highest event offset its outputs cover; and the table must
- * hold one row per window the output journal fired, each of its highest version.
+ * table must equal an uninterrupted run's, row for row; the round's output journal must equal the
+ * uninterrupted run's, output by output with versions and source events; the offsets row must name the
+ * last output of the round's own output journal and the highest event offset its outputs cover; and the
+ * table must hold one row per window the output journal fired, each of its highest version.
  */
 class PostgresKillRecoveryTest
 {
-    private static final int KILLS = Integer.getInteger("weir.kill.count", 12);
-    private static final int EVENTS = 200_000;
+    private static final int KILLS = KillRounds.count("weir.kill.count.postgres", 12);
+    private static final int EVENTS = 100_000;
 
     @TempDir
     Path dir;
@@ -63,9 +65,11 @@ class PostgresKillRecoveryTest
             "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200");
 
         final long started = System.nanoTime();
-        final Cli clean = Cli.run(args(input, dir.resolve("reference"), table + "_reference", flags));
-        assertEquals(0, clean.exit(), clean.err());
-        final long cleanMs = Math.max(1_000, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        final Process clean = KillHarness.startChild(args(input, dir.resolve("reference"), table + "_reference", flags), dir.resolve("reference.log"));
+        assertTrue(clean.waitFor(10, TimeUnit.MINUTES), "the uninterrupted run completes");
+        assertEquals(0, clean.exitValue(), Files.readString(dir.resolve("reference.log")));
+        final long cleanMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        final List<String> referenceOutputs = OutputJournalContents.outputs(dir.resolve("reference").resolve("journal"));
 
         final List<String> reference = rows(table + "_reference");
         assertTrue(reference.size() > 10_000, "windows: " + reference.size());
@@ -100,7 +104,7 @@ class PostgresKillRecoveryTest
                 }
                 else if (aim)
                 {
-                    Thread.sleep(300 + random.nextLong(cleanMs / 2));
+                    child.waitFor(random.nextLong(cleanMs + 1), TimeUnit.MILLISECONDS);
                 }
                 if (aim && child.isAlive())
                 {
@@ -118,6 +122,8 @@ class PostgresKillRecoveryTest
                 break;
             }
 
+            KillHarness.assertSameLines("round " + rounds + ": the output journal, output by output with versions and source events", referenceOutputs,
+                OutputJournalContents.outputs(journal));
             final List<String> afterKills = rows(killedTable);
             assertEquals(reference.size(), afterKills.size(), "round " + rounds + ": rows after its kills");
             assertEquals(reference, afterKills, "round " + rounds + ": rows after its kills");
@@ -129,8 +135,8 @@ class PostgresKillRecoveryTest
                 "the offsets row names the last output and the event offset it covers");
             rounds++;
         }
-        System.out.printf("PostgreSQL sink: %d kills in %d rounds: %d during ingest, %d during processing or export, %d during delivery%n",
-            kills, rounds, phases[0], phases[1], phases[2]);
+        System.out.printf("--jdbc-url: %d kills in %d rounds (%d runs, an uninterrupted one takes %d ms): %d during start-up or ingest, "
+            + "%d during processing or export, %d during delivery%n", kills, rounds, attempts + 1, cleanMs, phases[0], phases[1], phases[2]);
         assertTrue(phases[2] > 0, "some kills landed during delivery");
     }
 

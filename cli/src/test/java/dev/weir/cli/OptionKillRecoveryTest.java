@@ -1,0 +1,112 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Exactly-once with each option of a bounded {@code weir run}, proven by killing ({@link KillRounds}): at
+ * least {@code -Dweir.kill.count.options} kills per option (12 by default), spread over the whole run. Each
+ * case must leave the output journal (results with versions and source events, late events), the journal's
+ * events and every exported file (byte for byte) equal to an uninterrupted run's:
+ * <ul>
+ *     <li>{@code --dedupe}, on a stream in which 5% of the events are written twice (1 to 300 lines apart),
+ *     with session windows, whose ids are remembered in checkpoints longest;</li>
+ *     <li>{@code --aggregate average}, whose state is checkpointed beside the aggregates;</li>
+ *     <li>{@code --sync}, which fsyncs the journal after the ingest and the output journal before each
+ *     checkpoint;</li>
+ *     <li>{@code --output-dir}, on a stream that spans three days: every date partition and the late and
+ *     rejected files compared byte for byte.</li>
+ * </ul>
+ */
+class OptionKillRecoveryTest
+{
+    private static final int KILLS = KillRounds.count("weir.kill.count.options", 12);
+    private static final int EVENTS = 40_000;
+
+    @TempDir
+    Path dir;
+
+    /**
+     * @param name          the case.
+     * @param stepMs        event time per 2 events.
+     * @param keys          distinct keys.
+     * @param duplicates    events in 1,000 written twice.
+     * @param flags         the window and option flags.
+     */
+    record Case(String name, long stepMs, int keys, int duplicates, List<String> flags)
+    {
+        @Override
+        public String toString()
+        {
+            return name;
+        }
+    }
+
+    static Stream<Case> cases()
+    {
+        return Stream.of(
+            new Case("--dedupe", 1, 1_000, 50, List.of("--dedupe", "--window", "session:1s", "--out-of-orderness", "400", "--allowed-lateness", "1s",
+                "--late", "side", "--checkpoint-every", "1000")),
+            new Case("--aggregate average", 1, 1_000, 0, List.of("--aggregate", "average", "--window", "sliding:2s/500ms", "--out-of-orderness",
+                "400", "--allowed-lateness", "1s", "--late", "side", "--checkpoint-every", "1000")),
+            new Case("--sync", 1, 1_000, 0, List.of("--sync", "--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "1s",
+                "--late", "side", "--checkpoint-every", "1000")),
+            new Case("--output-dir", 10_000, 50, 0, List.of("--output-dir", "PARTITIONS", "--window", "tumbling:1h", "--out-of-orderness", "4000s",
+                "--allowed-lateness", "30000s", "--late", "side", "--checkpoint-every", "1000")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void killedAtRandomMomentsTheRunWithThisOptionStillWritesEveryOutputExactlyOnce(final Case c) throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        final long lines = KillHarness.writeEvents(input, EVENTS, c.keys(), c.name().hashCode(), c.stepMs(), c.duplicates());
+
+        final Path reference = new KillRounds(c.name(), dir, KILLS, lines, c.name().hashCode() * 31L).run(out -> args(input, out, c.flags()));
+
+        final List<String> outputs = OutputJournalContents.outputs(reference.resolve("journal"));
+        assertTrue(outputs.stream().filter(o -> o.startsWith("late,")).count() > 10, "the stream has late events");
+        assertTrue(outputs.stream().anyMatch(o -> o.startsWith("result,") && !o.contains(",0,source=")), "windows fired more than once");
+        final Map<String, String> files = KillRounds.files(reference);
+        if (c.duplicates() > 0)
+        {
+            assertTrue(lines > EVENTS + EVENTS / 50, "the stream has duplicates: " + lines);
+            assertTrue(Files.readString(dir.resolve("reference.log")).matches("(?s).* [1-9][0-9,]* duplicates ignored.*"),
+                "the run ignored duplicates");
+        }
+        if (c.flags().contains("--output-dir"))
+        {
+            assertTrue(files.keySet().stream().filter(f -> f.startsWith("partitions/date=")).count() >= 3, "partitions: " + files.keySet());
+        }
+        if (c.flags().contains("--aggregate"))
+        {
+            assertTrue(files.get("results.csv").startsWith("window_start,window_end,key,count,sum,min,max,version,aggregate"),
+                "the results carry the average");
+        }
+    }
+
+    private static String[] args(final Path input, final Path out, final List<String> flags)
+    {
+        final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--journal", out.resolve("journal").toString(),
+            "--late-output", out.resolve("late.csv").toString(), "--rejected", out.resolve("rejected.csv").toString()));
+        if (!flags.contains("--output-dir"))
+        {
+            args.addAll(List.of("--results", out.resolve("results.csv").toString()));
+        }
+        for (final String flag : flags)
+        {
+            args.add(flag.equals("PARTITIONS") ? out.resolve("partitions").toString() : flag);
+        }
+        return args.toArray(String[]::new);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.weir.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
+import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputJournal;
+
+/**
+ * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,
+ * {@code result,window_start,window_end,key,count,sum,min,max,version[,aggregate],source=S} or
+ * {@code late,event_id,event_time,key,value,source=S}.
+ * <p>
+ * A source offset is a journal index, and two journals that hold the same events do not give them the
+ * same indexes (every ingest start and rejected line takes an index, and the index's cycle is the day the
+ * journal was written). So {@code S} names the event at that offset by its place among the journal's
+ * events and its id ({@code #ordinal/id}), which is equal for equal event streams; an offset that is not
+ * an event's is printed as {@code ?offset}, which no other journal reproduces.
+ */
+final class OutputJournalContents
+{
+    private OutputJournalContents()
+    {
+    }
+
+    /**
+     * @param journal a journal directory (no process may be appending to its output journal).
+     * @return its outputs, in order, with their source offsets named by event.
+     */
+    static List<String> outputs(final Path journal)
+    {
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final Map<Long, String> events = new HashMap<>();
+        try (JournalReader reader = JournalReader.open(directory))
+        {
+            final long[] ordinal = {0};
+            while (reader.poll((offset, id, time, key, value) -> events.put(offset, "#" + ordinal[0]++ + "/" + id), 4096) > 0)
+            {
+                // drain
+            }
+        }
+        final List<String> outputs = new ArrayList<>();
+        try (KeyDictionary keys = KeyDictionary.open(directory);
+             OutputJournal output = OutputJournal.open(directory))
+        {
+            output.readAll(new OutputConsumer()
+            {
+                @Override
+                public void onResult(final long start, final long end, final int key, final long count, final long sum, final long min,
+                    final long max, final int version, final long source)
+                {
+                    onResult(start, end, key, count, sum, min, max, version, source, false, 0);
+                }
+
+                @Override
+                public void onResult(final long start, final long end, final int key, final long count, final long sum, final long min,
+                    final long max, final int version, final long source, final boolean hasAggregate, final long aggregate)
+                {
+                    outputs.add("result," + start + "," + end + "," + keys.name(key) + "," + count + "," + sum + "," + min + "," + max + ","
+                        + version + (hasAggregate ? "," + aggregate : "") + ",source=" + event(events, source));
+                }
+
+                @Override
+                public void onLate(final long id, final long time, final int key, final long value, final long source)
+                {
+                    outputs.add("late," + id + "," + time + "," + keys.name(key) + "," + value + ",source=" + event(events, source));
+                }
+            });
+        }
+        return outputs;
+    }
+
+    private static String event(final Map<Long, String> events, final long offset)
+    {
+        final String event = events.get(offset);
+        return event != null ? event : "?" + offset;
+    }
+}
