@@ -164,14 +164,7 @@ class FollowFailureTest
 
         static Child start(final Path dir, final String... weirArgs) throws IOException
         {
-            final List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-            command.add("-Xmx256m");
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add(WeirCommand.class.getName());
-            command.addAll(List.of(weirArgs));
+            final List<String> command = ChildJvm.weir("256m", weirArgs);
             final Path out = dir.resolve("child.out");
             final Path err = dir.resolve("child.err");
             return new Child(new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start(), out, err);

@@ -135,14 +135,7 @@ final class FullDiskTest
     private Child runChild(final String[] weirArgs, final String name) throws IOException, InterruptedException
     {
         final Path log = dir.resolve(name + ".log");
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(WeirCommand.class.getName());
-        command.addAll(List.of(weirArgs));
+        final List<String> command = ChildJvm.weir("512m", weirArgs);
         // the child's working directory is the test's, so a JVM crash's hs_err file would land there
         final Process child = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the child finishes");

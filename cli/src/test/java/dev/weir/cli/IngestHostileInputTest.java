@@ -194,11 +194,7 @@ class IngestHostileInputTest
         }
         final Path journal = dir.resolve("journal");
         final Path log = dir.resolve("ingest.log");
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-        command.addAll(List.of("-Xmx64m", "-cp", System.getProperty("java.class.path"), WeirCommand.class.getName(),
-            "ingest", "--input", input.toString(), "--journal", journal.toString()));
+        final List<String> command = ChildJvm.weir("64m", "ingest", "--input", input.toString(), "--journal", journal.toString());
         final Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertTrue(child.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the ingest ends");
         assertEquals(0, child.exitValue(), Files.readString(log));

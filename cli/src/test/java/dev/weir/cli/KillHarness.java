@@ -37,16 +37,9 @@ final class KillHarness
      */
     static Process startChild(final String[] weirArgs, final Path log) throws IOException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-        command.add("-Xmx512m");
-        command.add("-cp");
         final String classpath = System.getProperty("java.class.path");
         assertTrue(classpath.contains("picocli") && classpath.contains("chronicle-queue"), "the test classpath reaches the child: " + classpath);
-        command.add(classpath);
-        command.add(WeirCommand.class.getName());
-        command.addAll(List.of(weirArgs));
+        final List<String> command = ChildJvm.weir("512m", weirArgs);
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 

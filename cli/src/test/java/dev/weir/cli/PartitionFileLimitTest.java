@@ -102,13 +102,7 @@ class PartitionFileLimitTest
         final List<String> command = new ArrayList<>();
         if (args[0].equals("weir"))
         {
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-            command.add("-Xmx512m");
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add(WeirCommand.class.getName());
-            command.addAll(List.of(args).subList(1, args.length));
+            command.addAll(ChildJvm.weir("512m", List.of(args).subList(1, args.length).toArray(String[]::new)));
         }
         else
         {

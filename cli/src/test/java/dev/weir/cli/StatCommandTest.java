@@ -79,13 +79,7 @@ class StatCommandTest
 
     private static String statInAnotherProcess(final Path journal) throws IOException, InterruptedException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(WeirCommand.class.getName());
-        command.addAll(List.of("stat", journal.toString(), "--once"));
+        final List<String> command = ChildJvm.weir("256m", "stat", journal.toString(), "--once");
         final Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         final String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "weir stat ended");

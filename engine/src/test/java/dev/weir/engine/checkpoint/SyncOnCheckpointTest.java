@@ -83,13 +83,28 @@ final class SyncOnCheckpointTest
             boolean stopped = false;
             try
             {
-                final long last = append(producer, 10, EVENTS);
+                long last = append(producer, 10, EVENTS);
+                int appended = EVENTS;
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 Checkpoint periodic;
-                while ((periodic = covered(journal)) == null || periodic.sourceOffset() < last - 5_000 || pipeline.processedOffset() < last)
+                // a checkpoint falls due only as events arrive, and waits for the next event while the previous
+                // one is still being written: feed small batches until one covers the stream's recent end
+                while (true)
                 {
-                    assertTrue(System.nanoTime() < deadline, "the run processes every event and checkpoints within 60 s");
-                    Thread.sleep(5);
+                    while (pipeline.processedOffset() < last)
+                    {
+                        assertTrue(System.nanoTime() < deadline, "the run processes every event within 60 s");
+                        Thread.sleep(5);
+                    }
+                    periodic = covered(journal);
+                    if (periodic != null && periodic.sourceOffset() >= last - 5_000)
+                    {
+                        break;
+                    }
+                    assertTrue(System.nanoTime() < deadline, "a periodic checkpoint covers the stream's recent end within 60 s");
+                    Thread.sleep(20);
+                    last = append(producer, appended, appended + 200);
+                    appended += 200;
                 }
                 // a page still dirty must hold an event appended after that checkpoint's offset (or the index
                 // entry of one): every page before it was forced before the checkpoint was written

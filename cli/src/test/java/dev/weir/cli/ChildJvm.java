@@ -1,0 +1,53 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of a child JVM that runs a class of the test classpath with the JVM flags Chronicle
+ * Queue needs ({@code target/weir.jvmopts}, written by the build from the parent pom), as the {@code weir}
+ * launcher runs the CLI. The tests that kill, starve or lock out a real process start it from here.
+ * Stateless; safe from any thread.
+ */
+final class ChildJvm
+{
+    private ChildJvm()
+    {
+    }
+
+    /**
+     * @param maxHeap the child's {@code -Xmx} value, for example {@code "512m"}
+     * @param main    the class whose {@code main} the child runs
+     * @param args    its arguments
+     * @return the command: java, the Chronicle flags, the heap, this test's classpath, the class and its arguments
+     */
+    static List<String> command(final String maxHeap, final Class<?> main, final String... args)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        try
+        {
+            command.addAll(List.of(Files.readString(Path.of("target", "weir.jvmopts")).trim().split("\\s+")));
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("the build writes target/weir.jvmopts (mvn process-resources)", ex);
+        }
+        command.add("-Xmx" + maxHeap);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(main.getName());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** @return {@link #command} for {@code weir} itself ({@link WeirCommand}) with these arguments */
+    static List<String> weir(final String maxHeap, final String... weirArgs)
+    {
+        return command(maxHeap, WeirCommand.class, weirArgs);
+    }
+}
