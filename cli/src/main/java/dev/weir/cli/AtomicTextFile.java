@@ -104,6 +104,7 @@ final class AtomicTextFile implements AutoCloseable
             }
             Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             committed = true;
+            forceDirectory(target.toAbsolutePath().getParent());
         }
         catch (final IOException ex)
         {
@@ -139,6 +140,20 @@ final class AtomicTextFile implements AutoCloseable
             {
                 // best effort: the target was never replaced
             }
+        }
+    }
+
+    /** The rename is durable once the directory that holds the name is forced too. */
+    private static void forceDirectory(final Path directory)
+    {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
+        {
+            channel.force(true);
+        }
+        catch (final IOException ex)
+        {
+            // some filesystems and platforms refuse to open or force a directory; the rename is then as
+            // durable as that platform makes it
         }
     }
 }

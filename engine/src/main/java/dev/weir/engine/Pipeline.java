@@ -297,6 +297,9 @@ public final class Pipeline implements AutoCloseable
         startedNanos = System.nanoTime();
         final ResultListener results = config.results != null ? config.results : r -> { };
         final WindowAssigner assigner = new WindowAssigner(config.window, config.outOfOrderness, new Lateness(config.allowedLateness));
+        // the output journal's single-appender lock first: a pipeline refused because another process writes
+        // its outputs has opened nothing else
+        final OutputJournal outputs = config.durableOutput ? OutputJournal.openForAppend(directory) : null;
         reader = JournalReader.open(directory);
         firstOffset = reader.firstOffset();
         if (config.durableOutput)
@@ -318,7 +321,7 @@ public final class Pipeline implements AutoCloseable
                     firstOffset = restored.sourceOffset();
                 }
             }
-            sink = new OutputJournalSink(OutputJournal.openForAppend(directory), resumeAfterOutput, results, config.late, config.aggregation != null);
+            sink = new OutputJournalSink(outputs, resumeAfterOutput, results, config.late, config.aggregation != null);
             holder.sink = sink;
             checkpointer = new Checkpointer(
                 store, configuration(), config.checkpointInterval, aggregator, sink, reader, config.syncOnCheckpoint, restored);
