@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.operator.AlignedWindowAggregator;
 import dev.weir.engine.operator.SessionWindowAggregator;
 import dev.weir.engine.operator.WindowAggregator;
@@ -72,6 +73,7 @@ public class StageBenchmark
     private long n;
     private Path dir;
     private OutputJournal output;
+    private final WindowResult appended = new WindowResult();
 
     @Setup(Level.Trial)
     public void setUp(final Blackhole bh) throws IOException
@@ -126,7 +128,9 @@ public class StageBenchmark
     public long outputAppend()
     {
         final long i = n++;
-        return output.appendResult(i * 10, i * 10 + 10_000, keys[(int)(i & (STREAM - 1))], 3, values[(int)(i & (STREAM - 1))], 1, 99, 0, i);
+        final int j = (int)(i & (STREAM - 1));
+        return output.appendResult(appended.window(i * 10, i * 10 + 10_000).keyId(keys[j]).count(3).sum(values[j]).min(1).max(99).version(0)
+            .sourceOffset(i).withAggregate(0), false);
     }
 
     private void next()

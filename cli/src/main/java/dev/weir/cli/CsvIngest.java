@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.IngestLayout;
+import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 
 /**
@@ -184,7 +184,7 @@ final class CsvIngest
         try (AtomicTextFile out = new AtomicTextFile(rejected))
         {
             out.line("line,reason,content");
-            IngestLog.rejected(journal.directory(), source, new IngestLayout.IngestConsumer()
+            IngestLog.rejected(journal.directory(), source, new IngestConsumer()
             {
                 @Override
                 public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)

@@ -13,7 +13,6 @@ import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -51,21 +50,7 @@ final class InspectCommand implements Callable<Integer>
         final long lastPosition;
         try (OutputJournal output = OutputJournal.open(directory))
         {
-            output.readAll(new OutputConsumer()
-            {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max,
-                    final int v, final long o)
-                {
-                    outputs[0]++;
-                }
-
-                @Override
-                public void onLate(final long id, final long t, final int k, final long v, final long o)
-                {
-                    outputs[1]++;
-                }
-            });
+            output.readAll(stored -> outputs[stored.isResult() ? 0 : 1]++);
             lastPosition = output.lastPosition();
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 
 /**
@@ -55,39 +55,22 @@ final class OutputExport
                 lateFile.line(LATE_HEADER);
             }
             final StringBuilder row = new StringBuilder(128);
-            output.readAll(new OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
+                if (stored.isResult())
                 {
-                    onResult(start, end, key, count, sum, min, max, version, offset, false, 0);
-                }
-
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset, final boolean hasAggregate, final long aggregate)
-                {
-                    requireAggregate(withAggregate, hasAggregate);
+                    requireAggregate(withAggregate, stored.result().hasAggregate());
                     rows[0]++;
-                    if (resultFile == null)
+                    if (resultFile != null)
                     {
-                        return;
+                        row.setLength(0);
+                        ResultRow.csv(row, stored.result(), keys.name(stored.result().keyId()), withAggregate);
+                        resultFile.line(row.toString());
                     }
-                    row.setLength(0);
-                    ResultRow.csv(row, start, end, keys.name(key), count, sum, min, max, version, withAggregate, aggregate);
-                    resultFile.line(row.toString());
                 }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                else
                 {
-                    if (lateFile != null)
-                    {
-                        lateFile.line(id + "," + time + "," + keys.name(key) + "," + value);
-                    }
+                    exportLate(stored.late(), keys, lateFile);
                     rows[1]++;
                 }
             });
@@ -128,32 +111,16 @@ final class OutputExport
                 lateFile.line(LATE_HEADER);
             }
             final WindowResult result = new WindowResult();
-            output.readAll(new OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
+                if (stored.isResult())
                 {
-                    onResult(start, end, key, count, sum, min, max, version, offset, false, 0);
+                    requireAggregate(withAggregate, stored.result().hasAggregate());
+                    partitions.onResult(result.copy(stored.result()));
                 }
-
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset, final boolean hasAggregate, final long aggregate)
+                else
                 {
-                    requireAggregate(withAggregate, hasAggregate);
-                    partitions.onResult(result.set(start, end, key, count, sum, min, max, version, offset).withAggregate(aggregate));
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                    if (lateFile != null)
-                    {
-                        lateFile.line(id + "," + time + "," + keys.name(key) + "," + value);
-                    }
+                    exportLate(stored.late(), keys, lateFile);
                     rows[1]++;
                 }
             });
@@ -165,5 +132,13 @@ final class OutputExport
             }
         }
         return rows;
+    }
+
+    private static void exportLate(final LateEventDecoder late, final KeyDictionary keys, final AtomicTextFile lateFile)
+    {
+        if (lateFile != null)
+        {
+            lateFile.line(late.eventId() + "," + late.eventTime() + "," + keys.name(late.keyId()) + "," + late.value());
+        }
     }
 }

@@ -96,11 +96,11 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         final String key = keys.name(r.keyId());
         if (format == Format.csv)
         {
-            ResultRow.csv(row, r.windowStart(), r.windowEnd(), key, r.count(), r.sum(), r.min(), r.max(), r.version(), withAggregate, r.aggregate());
+            ResultRow.csv(row, r, key, withAggregate);
         }
         else
         {
-            ResultRow.json(row, r.windowStart(), r.windowEnd(), key, r.count(), r.sum(), r.min(), r.max(), r.version(), withAggregate, r.aggregate());
+            ResultRow.json(row, r, key, withAggregate);
         }
         file.line(row.toString());
         rows++;

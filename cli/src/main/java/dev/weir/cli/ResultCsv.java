@@ -33,8 +33,7 @@ final class ResultCsv implements ResultListener
     public void onResult(final WindowResult r)
     {
         row.setLength(0);
-        out.line(ResultRow.csv(row, r.windowStart(), r.windowEnd(), keys.name(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version(),
-            withAggregate, r.aggregate()).toString());
+        out.line(ResultRow.csv(row, r, keys.name(r.keyId()), withAggregate).toString());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.weir.cli;
 
+import dev.weir.journal.ResultFields;
+
 /**
  * The text of one result row, in the results CSV ({@code window_start,window_end,key,count,sum,min,max,version},
  * then {@code aggregate} when the run has a user aggregation) or as one JSON object with the same fields.
@@ -27,18 +29,18 @@ final class ResultRow
      * Append one CSV row (without the line end).
      *
      * @param row           where to write.
+     * @param r             the result.
+     * @param key           its key's string.
      * @param withAggregate whether to write the aggregate column.
      * @return {@code row}.
      */
-    static StringBuilder csv(
-        final StringBuilder row, final long start, final long end, final String key, final long count, final long sum, final long min,
-        final long max, final int version, final boolean withAggregate, final long aggregate)
+    static StringBuilder csv(final StringBuilder row, final ResultFields r, final String key, final boolean withAggregate)
     {
-        row.append(start).append(',').append(end).append(',').append(key).append(',').append(count).append(',').append(sum).append(',')
-            .append(min).append(',').append(max).append(',').append(version);
+        row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(key).append(',').append(r.count()).append(',')
+            .append(r.sum()).append(',').append(r.min()).append(',').append(r.max()).append(',').append(r.version());
         if (withAggregate)
         {
-            row.append(',').append(aggregate);
+            row.append(',').append(r.aggregate());
         }
         return row;
     }
@@ -47,19 +49,19 @@ final class ResultRow
      * Append one JSON object (without the line end).
      *
      * @param row           where to write.
+     * @param r             the result.
+     * @param key           its key's string.
      * @param withAggregate whether to write the aggregate field.
      * @return {@code row}.
      */
-    static StringBuilder json(
-        final StringBuilder row, final long start, final long end, final String key, final long count, final long sum, final long min,
-        final long max, final int version, final boolean withAggregate, final long aggregate)
+    static StringBuilder json(final StringBuilder row, final ResultFields r, final String key, final boolean withAggregate)
     {
-        row.append("{\"window_start\":").append(start).append(",\"window_end\":").append(end).append(",\"key\":\"").append(key)
-            .append("\",\"count\":").append(count).append(",\"sum\":").append(sum).append(",\"min\":").append(min).append(",\"max\":")
-            .append(max).append(",\"version\":").append(version);
+        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()).append(",\"key\":\"")
+            .append(key).append("\",\"count\":").append(r.count()).append(",\"sum\":").append(r.sum()).append(",\"min\":").append(r.min())
+            .append(",\"max\":").append(r.max()).append(",\"version\":").append(r.version());
         if (withAggregate)
         {
-            row.append(",\"aggregate\":").append(aggregate);
+            row.append(",\"aggregate\":").append(r.aggregate());
         }
         return row.append('}');
     }

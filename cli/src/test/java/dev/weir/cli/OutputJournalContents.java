@@ -9,8 +9,9 @@ import java.util.Map;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.ResultDecoder;
 
 /**
  * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,
@@ -49,27 +50,20 @@ final class OutputJournalContents
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory))
         {
-            output.readAll(new OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(final long start, final long end, final int key, final long count, final long sum, final long min,
-                    final long max, final int version, final long source)
+                if (stored.isResult())
                 {
-                    onResult(start, end, key, count, sum, min, max, version, source, false, 0);
+                    final ResultDecoder r = stored.result();
+                    outputs.add("result," + r.windowStart() + "," + r.windowEnd() + "," + keys.name(r.keyId()) + "," + r.count() + "," + r.sum()
+                        + "," + r.min() + "," + r.max() + "," + r.version() + (r.hasAggregate() ? "," + r.aggregate() : "") + ",source="
+                        + event(events, r.sourceOffset()));
                 }
-
-                @Override
-                public void onResult(final long start, final long end, final int key, final long count, final long sum, final long min,
-                    final long max, final int version, final long source, final boolean hasAggregate, final long aggregate)
+                else
                 {
-                    outputs.add("result," + start + "," + end + "," + keys.name(key) + "," + count + "," + sum + "," + min + "," + max + ","
-                        + version + (hasAggregate ? "," + aggregate : "") + ",source=" + event(events, source));
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long source)
-                {
-                    outputs.add("late," + id + "," + time + "," + keys.name(key) + "," + value + ",source=" + event(events, source));
+                    final LateEventDecoder l = stored.late();
+                    outputs.add("late," + l.eventId() + "," + l.eventTime() + "," + keys.name(l.keyId()) + "," + l.value() + ",source="
+                        + event(events, l.offset()));
                 }
             });
         }

@@ -285,17 +285,11 @@ class PostgresOutageTest
         final long[] results = {0};
         try (OutputJournal output = OutputJournal.open(journal))
         {
-            output.readAll(new dev.weir.journal.OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                if (stored.isResult())
                 {
                     results[0]++;
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
                 }
             });
         }

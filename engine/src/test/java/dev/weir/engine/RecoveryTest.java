@@ -15,6 +15,7 @@ import java.util.SplittableRandom;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.DeterminismException;
+import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
@@ -23,7 +24,8 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.LateEventDecoder;
+import dev.weir.journal.ResultDecoder;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,7 +103,7 @@ class RecoveryTest
         fill(journal, 1_000, 1, 1);
         try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
         {
-            output.appendResult(0, 10, 0, 1, 1, 1, 1, 0, 42);
+            output.appendResult(new WindowResult().window(0, 10).keyId(0).count(1).sum(1).min(1).max(1).version(0).sourceOffset(42), false);
         }
         final PipelineFailedException ex = assertThrows(PipelineFailedException.class, () -> builder(journal, WindowKind.TUMBLING).build().runToEnd());
         assertInstanceOf(DeterminismException.class, ex.getCause());
@@ -282,20 +284,18 @@ class RecoveryTest
         final List<String> rows = new ArrayList<>();
         try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
         {
-            output.readAll(new OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
+                if (stored.isResult())
                 {
-                    rows.add("R " + start + "," + end + "," + key + "," + count + "," + sum + "," + min + "," + max + "," + version + " @" + offset);
+                    final ResultDecoder r = stored.result();
+                    rows.add("R " + r.windowStart() + "," + r.windowEnd() + "," + r.keyId() + "," + r.count() + "," + r.sum() + "," + r.min() + ","
+                        + r.max() + "," + r.version() + " @" + r.sourceOffset());
                 }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
+                else
                 {
-                    rows.add("L " + id + "," + time + "," + key + "," + value + " @" + offset);
+                    final LateEventDecoder l = stored.late();
+                    rows.add("L " + l.eventId() + "," + l.eventTime() + "," + l.keyId() + "," + l.value() + " @" + l.offset());
                 }
             });
         }

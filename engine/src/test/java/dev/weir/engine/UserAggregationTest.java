@@ -30,7 +30,6 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,26 +119,12 @@ class UserAggregationTest
         final List<long[]> stored = new ArrayList<>();
         try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
         {
-            output.readAll(new OutputConsumer()
+            output.readAll(document ->
             {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long count, final long sum, final long min, final long max,
-                    final int v, final long o)
+                if (document.isResult())
                 {
-                    throw new AssertionError("a result without its aggregate");
-                }
-
-                @Override
-                public void onResult(final long s, final long e, final int k, final long count, final long sum, final long min, final long max,
-                    final int v, final long o, final boolean hasAggregate, final long aggregate)
-                {
-                    assertTrue(hasAggregate);
-                    stored.add(new long[] {count, sum, aggregate});
-                }
-
-                @Override
-                public void onLate(final long id, final long t, final int k, final long value, final long o)
-                {
+                    assertTrue(document.result().hasAggregate(), "a result without its aggregate");
+                    stored.add(new long[] {document.result().count(), document.result().sum(), document.result().aggregate()});
                 }
             });
         }

@@ -7,7 +7,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The append side of the event journal: the offset log.
  * <p>
- * Each {@link #append} writes one fixed-layout document ({@link EventLayout}) to the journal's
+ * Each {@link #append} writes one fixed-layout document ({@link EventEncoder}) to the journal's
  * {@code events} Chronicle Queue and returns its offset, the queue index: offsets grow in append order
  * and survive restarts. Keys are interned in the journal's {@link KeyDictionary}; the first event of a
  * key carries its string in the same document, so every key id in the log can be mapped back to its
@@ -35,6 +35,9 @@ public final class EventJournal implements AutoCloseable
     private final KeyDictionary keys;
     private final AppendLock lock;
     private final AppendReserve reserve;
+    private final EventEncoder encoder = new EventEncoder();
+    private final IngestStartEncoder ingestStart = new IngestStartEncoder();
+    private final RejectedLineEncoder rejectedLine = new RejectedLineEncoder();
 
     private EventJournal(final JournalDirectory directory)
     {
@@ -149,8 +152,8 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 reserve.before(dc, appender, EVENT_BYTES);
-                EventLayout.write(dc.wire().bytes(), eventId, eventTime, keyId, value);
-                writeLine(dc, line, unterminatedLength);
+                writeLine(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId),
+                    line, unterminatedLength);
             }
         }
         else
@@ -158,22 +161,22 @@ public final class EventJournal implements AutoCloseable
             try (DocumentContext dc = appender.writingDocument())
             {
                 reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
-                EventLayout.writeWithKey(dc.wire().bytes(), eventId, eventTime, keyId, value, keys.name(keyId));
-                writeLine(dc, line, unterminatedLength);
+                writeLine(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId)
+                    .key(keys.name(keyId)), line, unterminatedLength);
             }
             keys.markWritten(keyId);
         }
         return appender.lastIndexAppended();
     }
 
-    private static void writeLine(final DocumentContext dc, final long line, final long unterminatedLength)
+    private static void writeLine(final EventEncoder event, final long line, final long unterminatedLength)
     {
         if (line >= 0)
         {
-            EventLayout.writeLine(dc.wire().bytes(), line);
+            event.line(line);
             if (unterminatedLength >= 0)
             {
-                EventLayout.writeUnterminated(dc.wire().bytes(), unterminatedLength);
+                event.unterminatedLength(unterminatedLength);
             }
         }
     }
@@ -192,7 +195,7 @@ public final class EventJournal implements AutoCloseable
         try (DocumentContext dc = appender.writingDocument())
         {
             reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
-            IngestLayout.writeIngestStart(dc.wire().bytes(), source, firstLine);
+            ingestStart.wrap(dc.wire().bytes()).firstLine(firstLine).source(source);
         }
         return appender.lastIndexAppended();
     }
@@ -225,7 +228,7 @@ public final class EventJournal implements AutoCloseable
         try (DocumentContext dc = appender.writingDocument())
         {
             reserve.before(dc, appender, EVENT_BYTES + 20 + textBytes(reason) + textBytes(content));
-            IngestLayout.writeRejected(dc.wire().bytes(), line, reason, content, unterminatedLength);
+            rejectedLine.wrap(dc.wire().bytes()).line(line).reason(reason).content(content).unterminatedLength(unterminatedLength);
         }
         return appender.lastIndexAppended();
     }

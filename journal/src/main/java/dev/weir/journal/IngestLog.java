@@ -1,5 +1,6 @@
 package dev.weir.journal;
 
+import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -8,7 +9,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  * Reads back what ingests recorded in a journal: where each source was ingested up to, and which of
  * its lines were rejected, so that an interrupted ingest resumes after the last line it appended and
  * the rejected-lines file can be rebuilt from the journal at any time. A source's progress is told by
- * the documents of its own ingests only (see {@link IngestLayout#TYPE_INGEST_START}): events appended
+ * the documents of its own ingests only (see {@link IngestStartEncoder}): events appended
  * by another appender between two ingests do not move it.
  * <p>
  * Each method scans the events queue from the start with its own tailer. Stateless between calls;
@@ -44,7 +45,7 @@ public final class IngestLog
     {
         final java.util.LinkedHashMap<String, Long> next = new java.util.LinkedHashMap<>();
         final LineCount count = new LineCount();
-        scan(directory, new IngestLayout.IngestConsumer()
+        scan(directory, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -97,7 +98,7 @@ public final class IngestLog
     {
         final long[][] found = {null};
         final boolean[] inBlock = {false};
-        scan(directory, new IngestLayout.IngestConsumer()
+        scan(directory, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -176,10 +177,10 @@ public final class IngestLog
      * @param source    a source identity.
      * @param consumer  receives {@code onRejected} for each; other callbacks are not made.
      */
-    public static void rejected(final JournalDirectory directory, final String source, final IngestLayout.IngestConsumer consumer)
+    public static void rejected(final JournalDirectory directory, final String source, final IngestConsumer consumer)
     {
         final boolean[] inBlock = {false};
-        scan(directory, new IngestLayout.IngestConsumer()
+        scan(directory, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -210,7 +211,7 @@ public final class IngestLog
     public static Counts counts(final JournalDirectory directory)
     {
         final long[] c = {0, 0, 0, -1, -1, -1, -1};
-        scan(directory, new IngestLayout.IngestConsumer()
+        scan(directory, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -256,8 +257,9 @@ public final class IngestLog
      * @param directory a journal.
      * @param consumer  the visitor.
      */
-    public static void scan(final JournalDirectory directory, final IngestLayout.IngestConsumer consumer)
+    public static void scan(final JournalDirectory directory, final IngestConsumer consumer)
     {
+        final Decoders documents = new Decoders();
         try (SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
              ExcerptTailer tailer = queue.createTailer())
         {
@@ -269,9 +271,43 @@ public final class IngestLog
                     {
                         return;
                     }
-                    IngestLayout.visit(dc.wire().bytes(), dc.index(), consumer);
+                    visit(dc.wire().bytes(), dc.index(), consumer, documents);
                 }
             }
         }
+    }
+
+    private static void visit(final BytesIn<?> in, final long offset, final IngestConsumer consumer, final Decoders documents)
+    {
+        if (documents.start.wrap(in))
+        {
+            consumer.onIngestStart(offset, documents.start.source(), documents.start.firstLine(), documents.start.linesTagged());
+        }
+        else if (documents.rejected.wrap(in))
+        {
+            final long line = documents.rejected.line();
+            consumer.onRejected(offset, line, documents.rejected.reason(), documents.rejected.content());
+            if (documents.rejected.unterminatedLength() >= 0)
+            {
+                consumer.onUnterminated(offset, line, documents.rejected.unterminatedLength());
+            }
+        }
+        else if (documents.event.wrap(in))
+        {
+            final long line = documents.event.line();
+            consumer.onEvent(offset, line);
+            if (line >= 0 && documents.event.unterminatedLength() >= 0)
+            {
+                consumer.onUnterminated(offset, line, documents.event.unterminatedLength());
+            }
+        }
+    }
+
+    /** One scan's decoders. */
+    private static final class Decoders
+    {
+        private final IngestStartDecoder start = new IngestStartDecoder();
+        private final RejectedLineDecoder rejected = new RejectedLineDecoder();
+        private final EventDecoder event = new EventDecoder();
     }
 }

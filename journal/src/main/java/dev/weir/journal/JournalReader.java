@@ -21,6 +21,7 @@ public final class JournalReader implements AutoCloseable
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
+    private final EventDecoder event = new EventDecoder();
     private long lastReadOffset = -1;
     private long rejectedRead;
 
@@ -110,11 +111,12 @@ public final class JournalReader implements AutoCloseable
                 }
                 final long offset = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
-                if (EventLayout.read(bytes, offset, consumer))
+                if (event.wrap(bytes))
                 {
+                    consumer.onEvent(offset, event.eventId(), event.eventTime(), event.keyId(), event.value());
                     read++;
                 }
-                else if (bytes.readRemaining() > 0 && bytes.peekUnsignedByte() == IngestLayout.TYPE_REJECTED)
+                else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {
                     rejectedRead++;
                 }

@@ -12,7 +12,7 @@ import org.agrona.collections.Object2IntHashMap;
  * String keys in the outside world, dense int ids inside: the durable dictionary between them.
  * <p>
  * A key's id is defined by the first event document of that key in the journal
- * ({@link EventLayout#TYPE_EVENT_NEW_KEY}), which carries the string: the definition is durable in the
+ * ({@link DocumentType#EVENT_NEW_KEY}), which carries the string: the definition is durable in the
  * same write as the event, so a process killed at any moment never leaves an event whose key cannot be
  * resolved. This dictionary reads those definitions from the events queue; {@link #name(int)} reads
  * definitions appended since its last look (by this or another process), so a reader can follow a
@@ -30,6 +30,7 @@ public final class KeyDictionary implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final boolean ownsQueue;
     private final ExcerptTailer tailer;
+    private final EventDecoder definition = new EventDecoder();
     private final Object2IntHashMap<String> idByName = new Object2IntHashMap<>(MISSING);
     private String[] nameById = new String[1024];
     private boolean[] written = new boolean[1024];
@@ -195,11 +196,10 @@ public final class KeyDictionary implements AutoCloseable
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                if (bytes.readRemaining() > EventLayout.LENGTH && bytes.peekUnsignedByte() == EventLayout.TYPE_EVENT_NEW_KEY)
+                if (bytes.readRemaining() > EventEncoder.LENGTH && definition.wrap(bytes) && definition.hasKey())
                 {
-                    bytes.readSkip(EventLayout.LENGTH - 4);
-                    final int id = bytes.readInt();
-                    final String name = bytes.readUtf8();
+                    final int id = definition.keyId();
+                    final String name = definition.key();
                     if (id < 0 || name == null)
                     {
                         throw new IllegalStateException("journal " + queue.file() + " holds a corrupt key definition at " + dc.index());

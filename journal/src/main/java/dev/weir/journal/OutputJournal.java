@@ -8,7 +8,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The output journal: window results and late events appended, in the engine's order, to the journal's
  * {@code results} Chronicle Queue, each in one document with the source offset it covers
- * ({@link OutputLayout}). The index of an output document is its output position.
+ * ({@link ResultEncoder}, {@link LateEventEncoder}). The index of an output document is its output position.
  * <p>
  * One appender at a time, in any process, may append to a journal's outputs: the first append (or
  * {@link #openForAppend}) takes the journal's {@code results.lock} ({@link AppendLock}) and
@@ -35,19 +35,10 @@ public final class OutputJournal implements AutoCloseable
     private ExcerptTailer cursor;
     private long lastReadIndex = NONE;
 
-    private static final OutputConsumer IGNORE = new OutputConsumer()
-    {
-        @Override
-        public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max, final int v,
-            final long o)
-        {
-        }
-
-        @Override
-        public void onLate(final long id, final long t, final int k, final long v, final long o)
-        {
-        }
-    };
+    private final ResultEncoder resultEncoder = new ResultEncoder();
+    private final LateEventEncoder lateEncoder = new LateEventEncoder();
+    private final OutputDecoder decoder = new OutputDecoder();
+    private final OutputDecoder scanDecoder = new OutputDecoder();
 
     private OutputJournal(final JournalDirectory directory, final SingleChronicleQueue queue)
     {
@@ -92,69 +83,17 @@ public final class OutputJournal implements AutoCloseable
     /**
      * Append a result.
      *
-     * @param windowStart  inclusive window start.
-     * @param windowEnd    exclusive window end.
-     * @param keyId        key id.
-     * @param count        count.
-     * @param sum          sum.
-     * @param min          min.
-     * @param max          max.
-     * @param version      version.
-     * @param sourceOffset the source offset covered.
+     * @param result        the result's fields.
+     * @param withAggregate true to store its user aggregation's value with it.
      * @return the output position of the result.
      */
-    public long appendResult(
-        final long windowStart,
-        final long windowEnd,
-        final int keyId,
-        final long count,
-        final long sum,
-        final long min,
-        final long max,
-        final int version,
-        final long sourceOffset)
+    public long appendResult(final ResultFields result, final boolean withAggregate)
     {
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
             reserve.before(dc, a, OUTPUT_BYTES);
-            OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
-        }
-        return a.lastIndexAppended();
-    }
-
-    /**
-     * Append a result that carries a user aggregation's value.
-     *
-     * @param windowStart  inclusive window start.
-     * @param windowEnd    exclusive window end.
-     * @param keyId        key id.
-     * @param count        count.
-     * @param sum          sum.
-     * @param min          min.
-     * @param max          max.
-     * @param version      version.
-     * @param sourceOffset the source offset covered.
-     * @param aggregate    the user aggregation's value.
-     * @return the output position of the result.
-     */
-    public long appendResult(
-        final long windowStart,
-        final long windowEnd,
-        final int keyId,
-        final long count,
-        final long sum,
-        final long min,
-        final long max,
-        final int version,
-        final long sourceOffset,
-        final long aggregate)
-    {
-        final ExcerptAppender a = appender();
-        try (DocumentContext dc = a.writingDocument())
-        {
-            reserve.before(dc, a, OUTPUT_BYTES);
-            OutputLayout.writeResult(dc.wire().bytes(), windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset, aggregate);
+            resultEncoder.wrap(dc.wire().bytes(), withAggregate).copy(result);
         }
         return a.lastIndexAppended();
     }
@@ -175,7 +114,7 @@ public final class OutputJournal implements AutoCloseable
         try (DocumentContext dc = a.writingDocument())
         {
             reserve.before(dc, a, OUTPUT_BYTES);
-            OutputLayout.writeLate(dc.wire().bytes(), eventId, eventTime, keyId, value, offset);
+            lateEncoder.wrap(dc.wire().bytes()).eventId(eventId).eventTime(eventTime).value(value).offset(offset).keyId(keyId);
         }
         return a.lastIndexAppended();
     }
@@ -214,7 +153,7 @@ public final class OutputJournal implements AutoCloseable
      * Read the next stored output at the cursor.
      *
      * @param consumer receives it.
-     * @return the type read ({@link OutputLayout#TYPE_RESULT} or {@link OutputLayout#TYPE_LATE}), or 0 at the end.
+     * @return the type read ({@link DocumentType#RESULT} or {@link DocumentType#LATE_EVENT}), or 0 at the end.
      */
     public int next(final OutputConsumer consumer)
     {
@@ -228,9 +167,10 @@ public final class OutputJournal implements AutoCloseable
                     return 0;
                 }
                 lastReadIndex = dc.index();
-                final int type = OutputLayout.read(dc.wire().bytes(), consumer);
+                final int type = decoder.wrap(dc.wire().bytes());
                 if (type != 0)
                 {
+                    consumer.onOutput(decoder);
                     return type;
                 }
             }
@@ -262,7 +202,7 @@ public final class OutputJournal implements AutoCloseable
                     {
                         return last;
                     }
-                    if (OutputLayout.read(dc.wire().bytes(), IGNORE) != 0)
+                    if (scanDecoder.wrap(dc.wire().bytes()) != 0)
                     {
                         last = dc.index();
                     }
@@ -290,8 +230,9 @@ public final class OutputJournal implements AutoCloseable
                     {
                         return read;
                     }
-                    if (OutputLayout.read(dc.wire().bytes(), consumer) != 0)
+                    if (scanDecoder.wrap(dc.wire().bytes()) != 0)
                     {
+                        consumer.onOutput(scanDecoder);
                         read++;
                     }
                 }

@@ -40,7 +40,7 @@ class IngestLogTest
         assertEquals(5, IngestLog.nextLine(directory, "file-a"));
         assertEquals(5, IngestLog.counts(directory).events(), "every event is still an event");
         final List<Long> lines = new ArrayList<>();
-        IngestLog.scan(directory, new IngestLayout.IngestConsumer()
+        IngestLog.scan(directory, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String source, final long firstLine, final boolean linesTagged)
@@ -98,21 +98,21 @@ class IngestLogTest
         {
             try (DocumentContext dc = appender.writingDocument()) // the old ingest start: no trailing byte
             {
-                dc.wire().bytes().writeByte(IngestLayout.TYPE_INGEST_START);
+                dc.wire().bytes().writeByte(DocumentType.INGEST_START);
                 dc.wire().bytes().writeLong(2);
                 dc.wire().bytes().writeUtf8("old-file");
             }
             try (DocumentContext dc = appender.writingDocument())
             {
-                EventLayout.writeWithKey(dc.wire().bytes(), 1, 1_000, 0, 1, "a");
+                new EventEncoder().wrap(dc.wire().bytes(), true).eventId(1).eventTime(1_000).keyId(0).value(1).key("a");
             }
             try (DocumentContext dc = appender.writingDocument())
             {
-                IngestLayout.writeRejected(dc.wire().bytes(), 3, "bad", "x", -1);
+                new RejectedLineEncoder().wrap(dc.wire().bytes()).line(3).reason("bad").content("x");
             }
             try (DocumentContext dc = appender.writingDocument())
             {
-                EventLayout.write(dc.wire().bytes(), 2, 2_000, 0, 2);
+                new EventEncoder().wrap(dc.wire().bytes(), false).eventId(2).eventTime(2_000).keyId(0).value(2);
             }
         }
         assertEquals(5, IngestLog.nextLine(directory, "old-file"));

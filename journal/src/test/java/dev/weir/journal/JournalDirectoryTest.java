@@ -107,7 +107,7 @@ class JournalDirectoryTest
         assertTrue(!Files.exists(staging));
         try (OutputJournal output = OutputJournal.open(JournalDirectory.open(target)))
         {
-            output.appendResult(0, 10, 0, 1, 1, 1, 1, 0, 1);
+            output.appendResult(new StoredResult(0, 10, 0, 1, 1, 1, 1, 0, 1, 0), false);
         }
     }
 

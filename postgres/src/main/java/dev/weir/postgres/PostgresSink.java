@@ -333,17 +333,11 @@ public final class PostgresSink implements AutoCloseable
         try (OutputJournal pending = OutputJournal.open(journal))
         {
             pending.seekAfter(after);
-            final dev.weir.journal.OutputConsumer counter = new dev.weir.journal.OutputConsumer()
+            final dev.weir.journal.OutputConsumer counter = stored ->
             {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
+                if (stored.isResult())
                 {
                     results[0]++;
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
                 }
             };
             while (pending.next(counter) != 0)

@@ -7,7 +7,9 @@ import java.util.Arrays;
 
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputDecoder;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.ResultDecoder;
 
 /**
  * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
@@ -79,43 +81,32 @@ final class ResultBatch implements OutputConsumer
     }
 
     @Override
-    public void onResult(
-        final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-        final int version, final long sourceOffset)
+    public void onOutput(final OutputDecoder stored)
     {
-        onResult(start, end, key, count, sum, min, max, version, sourceOffset, false, 0);
+        if (stored.isResult())
+        {
+            add(stored.result());
+        }
+        else
+        {
+            maxSource = Math.max(maxSource, stored.late().offset());
+        }
     }
 
-    @Override
-    public void onResult(
-        final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-        final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
+    private void add(final ResultDecoder r)
     {
-        add(keyNames.name(key), start, end, count, sum, min, max, version, sourceOffset, hasAggregate ? aggregate : null);
-        maxSource = Math.max(maxSource, sourceOffset);
-    }
-
-    @Override
-    public void onLate(final long id, final long time, final int key, final long value, final long offset)
-    {
-        maxSource = Math.max(maxSource, offset);
-    }
-
-    private void add(
-        final String key, final long start, final long end, final long count, final long sum, final long min, final long max,
-        final int version, final long source, final Long aggregate)
-    {
-        keys[size] = key;
-        starts[size] = start;
-        ends[size] = end;
-        counts[size] = count;
-        sums[size] = sum;
-        mins[size] = min;
-        maxes[size] = max;
-        versions[size] = version;
-        sources[size] = source;
-        aggregates[size] = aggregate;
+        keys[size] = keyNames.name(r.keyId());
+        starts[size] = r.windowStart();
+        ends[size] = r.windowEnd();
+        counts[size] = r.count();
+        sums[size] = r.sum();
+        mins[size] = r.min();
+        maxes[size] = r.max();
+        versions[size] = r.version();
+        sources[size] = r.sourceOffset();
+        aggregates[size] = r.hasAggregate() ? r.aggregate() : null;
         size++;
+        maxSource = Math.max(maxSource, r.sourceOffset());
     }
 
     /**

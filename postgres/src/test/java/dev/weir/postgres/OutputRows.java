@@ -8,8 +8,8 @@ import java.util.Map;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.ResultDecoder;
 
 /**
  * What a results table should hold, computed from an output journal without the sink: the highest
@@ -32,24 +32,17 @@ public final class OutputRows
         final Map<String, Integer> versions = new HashMap<>();
         try (KeyDictionary keys = KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
         {
-            output.readAll(new OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(
-                    final long start, final long end, final int key, final long count, final long sum, final long min, final long max,
-                    final int version, final long offset)
+                if (stored.isResult())
                 {
-                    final String window = keys.name(key) + "," + start + "," + end;
-                    if (versions.getOrDefault(window, -1) < version)
+                    final ResultDecoder r = stored.result();
+                    final String window = keys.name(r.keyId()) + "," + r.windowStart() + "," + r.windowEnd();
+                    if (versions.getOrDefault(window, -1) < r.version())
                     {
-                        versions.put(window, version);
-                        rows.put(window, window + "," + count + "," + sum + "," + min + "," + max + "," + version);
+                        versions.put(window, r.version());
+                        rows.put(window, window + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + "," + r.version());
                     }
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
                 }
             });
         }
@@ -67,20 +60,7 @@ public final class OutputRows
         final long[] highest = {-1};
         try (OutputJournal output = OutputJournal.open(journal))
         {
-            output.readAll(new OutputConsumer()
-            {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma, final int v, final long o)
-                {
-                    highest[0] = Math.max(highest[0], o);
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
-                    highest[0] = Math.max(highest[0], offset);
-                }
-            });
+            output.readAll(stored -> highest[0] = Math.max(highest[0], stored.isResult() ? stored.result().sourceOffset() : stored.late().offset()));
         }
         return highest[0];
     }

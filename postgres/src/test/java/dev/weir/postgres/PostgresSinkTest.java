@@ -213,31 +213,19 @@ class PostgresSinkTest
         final java.util.Map<String, Integer> versions = new java.util.HashMap<>();
         try (dev.weir.journal.KeyDictionary keys = dev.weir.journal.KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
         {
-            output.readAll(new dev.weir.journal.OutputConsumer()
+            output.readAll(stored ->
             {
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma,
-                    final int v, final long o)
+                if (stored.isResult())
                 {
-                    throw new AssertionError("every result carries the aggregation");
-                }
-
-                @Override
-                public void onResult(final long s, final long e, final int k, final long c, final long su, final long mi, final long ma,
-                    final int v, final long o, final boolean hasAggregate, final long aggregate)
-                {
-                    assertTrue(hasAggregate);
-                    final String window = keys.name(k) + "," + s + "," + e;
-                    if (versions.getOrDefault(window, -1) < v)
+                    final dev.weir.journal.ResultDecoder r = stored.result();
+                    assertTrue(r.hasAggregate(), "every result carries the aggregation");
+                    final String window = keys.name(r.keyId()) + "," + r.windowStart() + "," + r.windowEnd();
+                    if (versions.getOrDefault(window, -1) < r.version())
                     {
-                        versions.put(window, v);
-                        rows.put(window, window + "," + c + "," + su + "," + mi + "," + ma + "," + v + "," + aggregate);
+                        versions.put(window, r.version());
+                        rows.put(window, window + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + "," + r.version() + ","
+                            + r.aggregate());
                     }
-                }
-
-                @Override
-                public void onLate(final long id, final long time, final int key, final long value, final long offset)
-                {
                 }
             });
         }

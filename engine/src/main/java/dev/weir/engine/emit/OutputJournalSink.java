@@ -1,8 +1,9 @@
 package dev.weir.engine.emit;
 
+import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputDecoder;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.OutputLayout;
 
 /**
  * Writes every result and late event to the output journal exactly once, then hands it to the
@@ -26,18 +27,9 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private long suppressed;
     private long appended;
 
-    private int storedType;
-    private long s0;
-    private long s1;
-    private long s2;
-    private long s3;
-    private long s4;
-    private long s5;
-    private long s6;
-    private int sKey;
-    private int sVersion;
-    private boolean sHasAggregate;
-    private long sAggregate;
+    /** The output being verified against the stored one: exactly one of the two is set during {@link #verify}. */
+    private WindowResult reproducedResult;
+    private LateEvent reproducedLate;
     private final boolean withAggregate;
 
     /**
@@ -76,23 +68,16 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onResult(final WindowResult r)
     {
-        if (verifying && readStored())
+        if (verifying)
         {
-            if (storedType != OutputLayout.TYPE_RESULT || s0 != r.windowStart() || s1 != r.windowEnd() || sKey != r.keyId()
-                || s2 != r.count() || s3 != r.sum() || s4 != r.min() || s5 != r.max() || sVersion != r.version()
-                || s6 != r.sourceOffset() || sHasAggregate != withAggregate || sAggregate != (withAggregate ? r.aggregate() : 0))
+            reproducedResult = r;
+            reproducedLate = null;
+            if (verify())
             {
-                throw new DeterminismException("replay reproduced result " + r + " at source offset " + r.sourceOffset()
-                    + " but the output journal holds " + describeStored() + " at position " + position);
+                return;
             }
-            suppressed++;
-            return;
         }
-        position = withAggregate
-            ? output.appendResult(
-                r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate())
-            : output.appendResult(
-                r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset());
+        position = output.appendResult(r, withAggregate);
         appended++;
         results.onResult(r);
     }
@@ -100,16 +85,14 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onLate(final LateEvent e)
     {
-        if (verifying && readStored())
+        if (verifying)
         {
-            if (storedType != OutputLayout.TYPE_LATE || s0 != e.eventId() || s1 != e.eventTime() || sKey != e.keyId()
-                || s2 != e.value() || s3 != e.offset())
+            reproducedResult = null;
+            reproducedLate = e;
+            if (verify())
             {
-                throw new DeterminismException("replay reproduced late event " + e.eventId() + " at source offset " + e.offset()
-                    + " but the output journal holds " + describeStored() + " at position " + position);
+                return;
             }
-            suppressed++;
-            return;
         }
         position = output.appendLate(e.eventId(), e.eventTime(), e.keyId(), e.value(), e.offset());
         appended++;
@@ -173,59 +156,49 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         output.close();
     }
 
-    private boolean readStored()
+    /**
+     * Compare the reproduced output with the next stored one.
+     *
+     * @return true if one was stored (and matched: the output is suppressed); false past the last stored output.
+     */
+    private boolean verify()
     {
-        storedType = output.next(this);
-        if (storedType == 0)
+        if (output.next(this) == 0)
         {
             verifying = false;
             return false;
         }
         position = output.lastReadPosition();
+        suppressed++;
         return true;
     }
 
-    private String describeStored()
+    /**
+     * The stored output read by {@link #verify}: it must equal the reproduced one.
+     *
+     * @param stored the stored output.
+     */
+    @Override
+    public void onOutput(final OutputDecoder stored)
     {
-        return storedType == OutputLayout.TYPE_RESULT
-            ? "result " + s0 + "," + s1 + ",#" + sKey + "," + s2 + "," + s3 + "," + s4 + "," + s5 + "," + sVersion + " (source offset " + s6 + ")"
-                + (sHasAggregate ? " aggregate " + sAggregate : "")
-            : "late event " + s0 + " (source offset " + s3 + ")";
+        if (reproducedResult != null)
+        {
+            if (!stored.isResult() || !stored.result().matches(reproducedResult, withAggregate))
+            {
+                throw new DeterminismException("replay reproduced result " + reproducedResult + " at source offset "
+                    + reproducedResult.sourceOffset() + " but the output journal holds " + stored + " at position " + output.lastReadPosition());
+            }
+        }
+        else if (!stored.isLate() || !matches(stored.late(), reproducedLate))
+        {
+            throw new DeterminismException("replay reproduced late event " + reproducedLate.eventId() + " at source offset "
+                + reproducedLate.offset() + " but the output journal holds " + stored + " at position " + output.lastReadPosition());
+        }
     }
 
-    @Override
-    public void onResult(
-        final long windowStart, final long windowEnd, final int keyId, final long count, final long sum, final long min, final long max,
-        final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
+    private static boolean matches(final LateEventDecoder stored, final LateEvent e)
     {
-        onResult(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset);
-        sHasAggregate = hasAggregate;
-        sAggregate = aggregate;
-    }
-
-    @Override
-    public void onResult(
-        final long windowStart, final long windowEnd, final int keyId, final long count, final long sum, final long min, final long max,
-        final int version, final long sourceOffset)
-    {
-        s0 = windowStart;
-        s1 = windowEnd;
-        s2 = count;
-        s3 = sum;
-        s4 = min;
-        s5 = max;
-        s6 = sourceOffset;
-        sKey = keyId;
-        sVersion = version;
-    }
-
-    @Override
-    public void onLate(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
-    {
-        s0 = eventId;
-        s1 = eventTime;
-        s2 = value;
-        s3 = offset;
-        sKey = keyId;
+        return stored.eventId() == e.eventId() && stored.eventTime() == e.eventTime() && stored.keyId() == e.keyId()
+            && stored.value() == e.value() && stored.offset() == e.offset();
     }
 }

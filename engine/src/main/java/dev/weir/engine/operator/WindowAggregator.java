@@ -250,16 +250,9 @@ public abstract class WindowAggregator
     {
         final int version = slots.markFired(slot);
         counters.windowsFired++;
-        results.onResult(result.set(
-            slots.start(slot),
-            slots.end(slot),
-            slots.keyId(slot),
-            slots.count(slot),
-            slots.sum(slot),
-            slots.min(slot),
-            slots.max(slot),
-            version,
-            offset).withAggregate(slots.aggregate(slot)));
+        results.onResult(result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
+            .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset)
+            .withAggregate(slots.aggregate(slot)));
     }
 
     /**

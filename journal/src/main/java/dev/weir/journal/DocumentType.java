@@ -1,0 +1,41 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.bytes.BytesIn;
+
+/**
+ * The type codes of the journal's documents: the first byte of every document of the {@code events}
+ * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}) and of the
+ * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}). The codes are part of the file format:
+ * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
+ * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
+ * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder}).
+ * Constants only; thread-safe.
+ */
+public final class DocumentType
+{
+    /** An event whose key is already defined. */
+    public static final byte EVENT = 1;
+    /** A window result, with or without a user aggregation's value. */
+    public static final byte RESULT = 2;
+    /** The start of an ingest of a source at a given line. */
+    public static final byte INGEST_START = 3;
+    /** An input line that is not a valid event. */
+    public static final byte REJECTED_LINE = 4;
+    /** A late (side-output) event. */
+    public static final byte LATE_EVENT = 5;
+    /** The first event of a key: an event followed by the key's string, which defines the key's id. */
+    public static final byte EVENT_NEW_KEY = 6;
+
+    private DocumentType()
+    {
+    }
+
+    /**
+     * @param in a document, at its read position.
+     * @return its type code, without consuming it, or -1 if it is empty.
+     */
+    public static int peek(final BytesIn<?> in)
+    {
+        return in.readRemaining() < 1 ? -1 : in.peekUnsignedByte();
+    }
+}

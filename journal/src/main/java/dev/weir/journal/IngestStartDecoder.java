@@ -1,0 +1,58 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.bytes.BytesIn;
+
+/**
+ * Reads one ingest-start document (layout: {@link IngestStartEncoder}). {@link #wrap} reads the source's
+ * string (it allocates it); the read position is left where it was. A reusable flyweight, valid while the
+ * document is; not thread-safe: one owner thread.
+ */
+public final class IngestStartDecoder
+{
+    private long firstLine;
+    private String source;
+    private boolean linesTagged;
+
+    /**
+     * @param in a document, at its read position.
+     * @return true if it is an ingest start, now read; false otherwise.
+     */
+    public boolean wrap(final BytesIn<?> in)
+    {
+        if (DocumentType.peek(in) != DocumentType.INGEST_START)
+        {
+            return false;
+        }
+        final long saved = in.readPosition();
+        try
+        {
+            in.readSkip(1);
+            firstLine = in.readLong();
+            source = in.readUtf8();
+            linesTagged = in.readRemaining() > 0 && in.readByte() == IngestStartEncoder.LINES_TAGGED;
+        }
+        finally
+        {
+            in.readPosition(saved);
+        }
+        return true;
+    }
+
+    /** @return the line number of the first line that follows. */
+    public long firstLine()
+    {
+        return firstLine;
+    }
+
+    /** @return the identity of the source. */
+    public String source()
+    {
+        return source;
+    }
+
+    /** @return true if the ingest's events carry their line number (see {@link IngestStartEncoder}). */
+    public boolean linesTagged()
+    {
+        return linesTagged;
+    }
+}

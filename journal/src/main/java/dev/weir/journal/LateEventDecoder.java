@@ -1,0 +1,61 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.bytes.BytesIn;
+
+/**
+ * Reads one late-event document (layout: {@link LateEventEncoder}) in place, allocating nothing. Wrapped
+ * by {@link OutputDecoder}; valid while the document is. A reusable flyweight; not thread-safe: one owner thread.
+ */
+public final class LateEventDecoder
+{
+    private BytesIn<?> in;
+    private long start;
+
+    /**
+     * @param in    the bytes holding the document.
+     * @param start the offset of its type byte.
+     * @return this.
+     */
+    public LateEventDecoder wrap(final BytesIn<?> in, final long start)
+    {
+        this.in = in;
+        this.start = start;
+        return this;
+    }
+
+    /** @return the event's id. */
+    public long eventId()
+    {
+        return in.readLong(start + 1);
+    }
+
+    /** @return the event's time. */
+    public long eventTime()
+    {
+        return in.readLong(start + 9);
+    }
+
+    /** @return the event's value. */
+    public long value()
+    {
+        return in.readLong(start + 17);
+    }
+
+    /** @return the event's journal offset. */
+    public long offset()
+    {
+        return in.readLong(start + 25);
+    }
+
+    /** @return the event's key id. */
+    public int keyId()
+    {
+        return in.readInt(start + 33);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "late event " + eventId() + " (source offset " + offset() + ")";
+    }
+}

@@ -1,0 +1,77 @@
+package dev.weir.journal;
+
+import net.openhft.chronicle.bytes.Bytes;
+
+/**
+ * Writes one result document ({@link DocumentType#RESULT}) in place: {@link #wrap} reserves it at the
+ * write position, {@link #copy} fills it.
+ * <pre>
+ *   0  byte  type {@link DocumentType#RESULT}
+ *   1  long  window_start
+ *   9  long  window_end
+ *  17  long  count
+ *  25  long  sum
+ *  33  long  min
+ *  41  long  max
+ *  49  long  source_offset
+ *  57  int   key_id
+ *  61  int   version
+ *  65        (length of a result)
+ *  65  long  aggregate (only with a user aggregation: 73 bytes)
+ * </pre>
+ * A result's source offset is the offset of the event whose processing fired it, or the offset of the
+ * input's last event for results fired at its end, so the output and the position it reflects are
+ * durable together. Allocates nothing. A reusable flyweight; not thread-safe: one owner thread.
+ */
+public final class ResultEncoder
+{
+    /** Length in bytes of a result document. */
+    public static final int LENGTH = 1 + 7 * 8 + 2 * 4;
+    /** Length in bytes of a result document that carries a user aggregation's value. */
+    public static final int WITH_AGGREGATE_LENGTH = LENGTH + 8;
+
+    private Bytes<?> out;
+    private long start;
+    private boolean withAggregate;
+
+    /**
+     * Reserve a result document at the write position of {@code out}.
+     *
+     * @param out           where to write.
+     * @param withAggregate true to carry a user aggregation's value.
+     * @return this.
+     */
+    public ResultEncoder wrap(final Bytes<?> out, final boolean withAggregate)
+    {
+        this.out = out;
+        this.start = out.writePosition();
+        this.withAggregate = withAggregate;
+        out.writeSkip(withAggregate ? WITH_AGGREGATE_LENGTH : LENGTH);
+        out.writeByte(start, DocumentType.RESULT);
+        return this;
+    }
+
+    /**
+     * Fill the document with a result's fields (its aggregate only if wrapped {@code withAggregate}).
+     *
+     * @param result the result.
+     * @return this.
+     */
+    public ResultEncoder copy(final ResultFields result)
+    {
+        out.writeLong(start + 1, result.windowStart());
+        out.writeLong(start + 9, result.windowEnd());
+        out.writeLong(start + 17, result.count());
+        out.writeLong(start + 25, result.sum());
+        out.writeLong(start + 33, result.min());
+        out.writeLong(start + 41, result.max());
+        out.writeLong(start + 49, result.sourceOffset());
+        out.writeInt(start + 57, result.keyId());
+        out.writeInt(start + 61, result.version());
+        if (withAggregate)
+        {
+            out.writeLong(start + LENGTH, result.aggregate());
+        }
+        return this;
+    }
+}
