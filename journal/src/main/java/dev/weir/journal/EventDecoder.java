@@ -116,6 +116,7 @@ public final class EventDecoder
             in.readPosition(start + EventEncoder.LENGTH);
             if (hasKey())
             {
+                skipped.setLength(0);
                 in.readUtf8(skipped);
             }
             line = in.readRemaining() > 0 ? in.readStopBit() : -1;

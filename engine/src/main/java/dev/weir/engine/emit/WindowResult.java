@@ -4,6 +4,8 @@ import dev.weir.journal.ResultFields;
 
 /**
  * One firing of one (key, window): the row {@code window_start,window_end,key,count,sum,min,max,version}.
+ * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}),
+ * and {@link #copy} fills it back from a stored result.
  * <p>
  * A reusable flyweight: the engine fills the same instance for every result and hands it to
  * {@link ResultListener#onResult(WindowResult)} on the engine thread. It is valid only during that call:
