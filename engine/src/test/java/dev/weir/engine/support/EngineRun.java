@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
+import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.model.ModelConfig;
 import dev.weir.engine.model.ModelEvent;
 import dev.weir.engine.operator.AlignedWindowAggregator;
@@ -103,11 +104,11 @@ public final class EngineRun
         final WindowAssigner assigner = new WindowAssigner(spec, config.outOfOrderness(), lateness);
         final WindowAggregator aggregator = spec instanceof AlignedWindows
             ? new AlignedWindowAggregator((AlignedWindows)spec, config.outOfOrderness(), lateness, policy,
-                r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
+                r -> run.results.add(row(r, names.get(r.keyId()))),
                 e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false, null,
                 indexRingSlides)
             : new SessionWindowAggregator((SessionWindows)spec, lateness, policy,
-                r -> run.results.add(row(r.windowStart(), r.windowEnd(), names.get(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())),
+                r -> run.results.add(row(r, names.get(r.keyId()))),
                 e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false);
         final EventSlot slot = new EventSlot();
         long offset = 0;
@@ -162,7 +163,7 @@ public final class EngineRun
                 .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
                 .layout(layout)
                 .ringSize(64)
-                .onResult(r -> run.results.add(row(r.windowStart(), r.windowEnd(), keys.name(r.keyId()), r.count(), r.sum(), r.min(), r.max(), r.version())))
+                .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
                 .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
                 .build()
                 .runToEnd();
@@ -183,9 +184,9 @@ public final class EngineRun
         return sorted;
     }
 
-    private static String row(
-        final long start, final long end, final String key, final long count, final long sum, final long min, final long max, final int version)
+    private static String row(final WindowResult r, final String key)
     {
-        return start + "," + end + "," + key + "," + count + "," + sum + "," + min + "," + max + "," + version;
+        return r.windowStart() + "," + r.windowEnd() + "," + key + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + ","
+            + r.version();
     }
 }
