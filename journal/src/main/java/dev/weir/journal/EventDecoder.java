@@ -8,11 +8,9 @@ import net.openhft.chronicle.bytes.BytesIn;
  * nothing; {@link #key()} allocates its string. The read position is left where it was. A reusable
  * flyweight, valid while the document is; not thread-safe: one owner thread.
  */
-public final class EventDecoder
+public final class EventDecoder extends EventFieldsDecoder
 {
     private final StringBuilder skipped = new StringBuilder();
-    private BytesIn<?> in;
-    private long start;
     private int type;
     private long line;
     private long unterminatedLength;
@@ -44,24 +42,6 @@ public final class EventDecoder
     public boolean hasKey()
     {
         return type == DocumentType.EVENT_NEW_KEY;
-    }
-
-    /** @return the event's id. */
-    public long eventId()
-    {
-        return in.readLong(start + 1);
-    }
-
-    /** @return the event's time, epoch ms. */
-    public long eventTime()
-    {
-        return in.readLong(start + 9);
-    }
-
-    /** @return the event's value. */
-    public long value()
-    {
-        return in.readLong(start + 17);
     }
 
     /** @return the dense id of the event's key. */

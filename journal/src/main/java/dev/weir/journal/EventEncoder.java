@@ -23,13 +23,10 @@ import net.openhft.chronicle.bytes.Bytes;
  * event's key cannot be resolved, whenever the writer dies. Allocates nothing. A reusable flyweight; not
  * thread-safe: one owner thread.
  */
-public final class EventEncoder
+public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
 {
     /** Length in bytes of the fixed part of an event document. */
     public static final int LENGTH = 1 + 8 + 8 + 8 + 4;
-
-    private Bytes<?> out;
-    private long start;
 
     /**
      * Start an event document at the write position of {@code out}.
@@ -40,31 +37,7 @@ public final class EventEncoder
      */
     public EventEncoder wrap(final Bytes<?> out, final boolean newKey)
     {
-        this.out = out;
-        this.start = out.writePosition();
-        out.writeSkip(LENGTH);
-        out.writeByte(start, newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
-        return this;
-    }
-
-    /** @param eventId the event's id. @return this. */
-    public EventEncoder eventId(final long eventId)
-    {
-        out.writeLong(start + 1, eventId);
-        return this;
-    }
-
-    /** @param eventTime the event's time, epoch ms. @return this. */
-    public EventEncoder eventTime(final long eventTime)
-    {
-        out.writeLong(start + 9, eventTime);
-        return this;
-    }
-
-    /** @param value the event's value. @return this. */
-    public EventEncoder value(final long value)
-    {
-        out.writeLong(start + 17, value);
+        begin(out, LENGTH, newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
         return this;
     }
 

@@ -6,11 +6,8 @@ import net.openhft.chronicle.bytes.BytesIn;
  * Reads one late-event document (layout: {@link LateEventEncoder}) in place, allocating nothing. Wrapped
  * by {@link OutputDecoder}; valid while the document is. A reusable flyweight; not thread-safe: one owner thread.
  */
-public final class LateEventDecoder
+public final class LateEventDecoder extends EventFieldsDecoder
 {
-    private BytesIn<?> in;
-    private long start;
-
     /**
      * @param in    the bytes holding the document.
      * @param start the offset of its type byte.
@@ -21,24 +18,6 @@ public final class LateEventDecoder
         this.in = in;
         this.start = start;
         return this;
-    }
-
-    /** @return the event's id. */
-    public long eventId()
-    {
-        return in.readLong(start + 1);
-    }
-
-    /** @return the event's time. */
-    public long eventTime()
-    {
-        return in.readLong(start + 9);
-    }
-
-    /** @return the event's value. */
-    public long value()
-    {
-        return in.readLong(start + 17);
     }
 
     /** @return the event's journal offset. */

@@ -16,13 +16,10 @@ import net.openhft.chronicle.bytes.Bytes;
  * </pre>
  * Allocates nothing. A reusable flyweight; not thread-safe: one owner thread.
  */
-public final class LateEventEncoder
+public final class LateEventEncoder extends EventFieldsEncoder<LateEventEncoder>
 {
     /** Length in bytes of a late-event document. */
     public static final int LENGTH = 1 + 4 * 8 + 4;
-
-    private Bytes<?> out;
-    private long start;
 
     /**
      * @param out where to write.
@@ -30,31 +27,7 @@ public final class LateEventEncoder
      */
     public LateEventEncoder wrap(final Bytes<?> out)
     {
-        this.out = out;
-        this.start = out.writePosition();
-        out.writeSkip(LENGTH);
-        out.writeByte(start, DocumentType.LATE_EVENT);
-        return this;
-    }
-
-    /** @param eventId the event's id. @return this. */
-    public LateEventEncoder eventId(final long eventId)
-    {
-        out.writeLong(start + 1, eventId);
-        return this;
-    }
-
-    /** @param eventTime the event's time. @return this. */
-    public LateEventEncoder eventTime(final long eventTime)
-    {
-        out.writeLong(start + 9, eventTime);
-        return this;
-    }
-
-    /** @param value the event's value. @return this. */
-    public LateEventEncoder value(final long value)
-    {
-        out.writeLong(start + 17, value);
+        begin(out, LENGTH, DocumentType.LATE_EVENT);
         return this;
     }
 
