@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The engine against the brute-force {@link ReferenceModel} on many seeded streams: results as sorted
- * multisets, late rows in order, and the dropped/side/ignored counts. The number of streams per window
+ * multisets and then in emission order (README "Formats": the deterministic order), late rows in order, and the dropped/side/ignored counts. The number of streams per window
  * kind is {@code -Dweir.model.streams} (1,000 by default; 100,000 before a release). A failure prints
  * its seed and a reduced stream.
  */
@@ -66,6 +66,7 @@ class WindowSemanticsModelTest
             final EngineRun engine = EngineRun.pipeline(c.events(), c.config(), journal, layout);
             final ModelOutput model = ReferenceModel.run(c.events(), c.config());
             assertEquals(model.sortedResults(), engine.sortedResults(), () -> "results, " + layout + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.results(), engine.results, () -> "results in emission order, " + layout + "\n" + StreamReducer.describe(c, c.events()));
             assertEquals(model.late(), engine.late, () -> "late rows, " + layout + "\n" + StreamReducer.describe(c, c.events()));
             assertEquals(model.dropped(), engine.dropped, "dropped");
         }
@@ -97,6 +98,10 @@ class WindowSemanticsModelTest
         if (!model.sortedResults().equals(actual.sortedResults()))
         {
             return "results differ\n model:  " + model.sortedResults() + "\n engine: " + actual.sortedResults();
+        }
+        if (!model.results().equals(actual.results))
+        {
+            return "results in a different order\n model:  " + model.results() + "\n engine: " + actual.results;
         }
         if (!model.late().equals(actual.late))
         {

@@ -32,6 +32,9 @@ public final class WindowSlots
     /** The most open windows one instance holds: 2^27 (8 GiB of slots), within Java's array limit. */
     public static final int MAX_CAPACITY = 1 << 27;
 
+    /** The longest {@code long[]} the JVM allocates (a few header words below {@code Integer.MAX_VALUE}). */
+    static final int MAX_ARRAY_LONGS = Integer.MAX_VALUE - 8;
+
     private static final int START = 0;
     private static final int COUNT = 1;
     private static final int SUM = 2;
@@ -46,6 +49,7 @@ public final class WindowSlots
     private static final long LOW = 0xFFFF_FFFFL;
 
     private final int stride;
+    private final int maxCapacity;
     private final int userBase;
     private final int userLongs;
     private final Aggregation aggregation;
@@ -98,7 +102,9 @@ public final class WindowSlots
             throw new IllegalArgumentException("an aggregation keeps 1 to " + Aggregation.MAX_STATE_LONGS + " longs: " + userLongs);
         }
         this.stride = userBase + userLongs;
-        capacity = Math.min(MAX_CAPACITY, Math.max(16, initialCapacity));
+        this.maxCapacity = maxCapacity(stride);
+        capacity = Math.min(maxCapacity, Math.max(16, initialCapacity));
+        assert (long)capacity * stride <= MAX_ARRAY_LONGS : "slots fit one array";
         slots = new long[capacity * stride];
     }
 
@@ -473,11 +479,22 @@ public final class WindowSlots
 
     private void grow()
     {
-        if (capacity >= MAX_CAPACITY)
+        if (capacity >= maxCapacity)
         {
-            throw new IllegalStateException("more than " + MAX_CAPACITY + " open windows");
+            throw new IllegalStateException("more than " + maxCapacity + " open windows (of " + stride + " longs each)");
         }
-        capacity = Math.min(MAX_CAPACITY, capacity * 2);
+        capacity = (int)Math.min(maxCapacity, 2L * capacity);
+        assert (long)capacity * stride <= MAX_ARRAY_LONGS : "slots fit one array";
         slots = Arrays.copyOf(slots, capacity * stride);
+    }
+
+    /**
+     * @param stride longs per slot.
+     * @return the most slots of that stride one array holds, at most {@link #MAX_CAPACITY}: {@code capacity * stride}
+     *         must fit an int, which 2^27 slots of more than 15 longs (a user aggregation of 8 or more longs) do not.
+     */
+    static int maxCapacity(final int stride)
+    {
+        return (int)Math.min(MAX_CAPACITY, MAX_ARRAY_LONGS / stride);
     }
 }

@@ -15,8 +15,9 @@ import java.util.Map;
  * it; add it to its non-late windows (sessions merge first), firing at once every such window
  * whose end has already passed; skip it (drop or side) when all its windows are late and
  * {@code event_time + A < wm}; then advance the watermark to {@code max(wm, event_time - D)},
- * fire every changed window whose {@code end <= wm} in {@code (end, start, key first appearance)}
- * order and discard every window with {@code end + A <= wm}. At the end of input the watermark
+ * fire every changed window whose {@code end <= wm} in README "Formats"' order: by window end, then
+ * start; among tumbling or sliding windows of one start, in the order they were opened (created here);
+ * among sessions, by the key's first appearance. Discard every window with {@code end + A <= wm}. At the end of input the watermark
  * becomes +infinity and every changed window fires.
  *
  * <p>A firing's version is the number of earlier firings of that window; for a session, of the
@@ -56,6 +57,8 @@ public final class ReferenceModel
         final String key;
         final long start;
         final long end;
+        /** The order in which the window was opened, among every window of the run. */
+        final long opened;
         long count;
         long sum;
         long min = Long.MAX_VALUE;
@@ -65,11 +68,12 @@ public final class ReferenceModel
         /** True when the content changed since the last firing (or since creation). */
         boolean changed;
 
-        Window(final String key, final long start, final long end)
+        Window(final String key, final long start, final long end, final long opened)
         {
             this.key = key;
             this.start = start;
             this.end = end;
+            this.opened = opened;
         }
 
         void add(final long value)
@@ -103,6 +107,8 @@ public final class ReferenceModel
         long dropped;
         long sideOutput;
         long ignored;
+        /** Windows opened so far: the next window's {@link Window#opened}. */
+        long openedWindows;
         /** Long.MIN_VALUE stands for -infinity; every comparison below is overflow-free against it. */
         long wm = Long.MIN_VALUE;
 
@@ -173,7 +179,7 @@ public final class ReferenceModel
                 Window window = find(event.key(), bounds[0], bounds[1]);
                 if (window == null)
                 {
-                    window = new Window(event.key(), bounds[0], bounds[1]);
+                    window = new Window(event.key(), bounds[0], bounds[1], openedWindows++);
                     live.add(window);
                 }
                 window.add(event.value());
@@ -214,7 +220,7 @@ public final class ReferenceModel
                 return new ArrayList<>();
             }
 
-            final Window session = new Window(event.key(), start, end);
+            final Window session = new Window(event.key(), start, end, openedWindows++);
             for (final Window w : merged)
             {
                 session.absorb(w);
@@ -293,9 +299,12 @@ public final class ReferenceModel
                     ready.add(w);
                 }
             }
+            final Comparator<Window> amongOneStart = config.kind() == WindowKind.SESSION
+                ? Comparator.comparingInt(w -> keyOrder.get(w.key))
+                : Comparator.comparingLong(w -> w.opened);
             ready.sort(Comparator.<Window>comparingLong(w -> w.end)
                 .thenComparingLong(w -> w.start)
-                .thenComparingInt(w -> keyOrder.get(w.key)));
+                .thenComparing(amongOneStart));
             for (final Window w : ready)
             {
                 fire(w);

@@ -75,4 +75,19 @@ class WindowSlotsTest
         assertEquals(-5, slots.start(slot));
         assertEquals(25, slots.end(slot));
     }
+
+    @Test
+    void theMostSlotsOfAnyStrideFitOneArray()
+    {
+        // 2^27 slots of the widest stride (8 longs and a 32-long user aggregation) would need 5.4 G longs
+        for (int stride = 7; stride <= 8 + dev.weir.engine.aggregate.Aggregation.MAX_STATE_LONGS; stride++)
+        {
+            final int most = WindowSlots.maxCapacity(stride);
+            assertTrue((long)most * stride <= WindowSlots.MAX_ARRAY_LONGS, "stride " + stride + ": " + most + " slots fit");
+            assertTrue(most == WindowSlots.MAX_CAPACITY || (long)(most + 1) * stride > WindowSlots.MAX_ARRAY_LONGS,
+                "stride " + stride + ": no more slots than fit, none fewer");
+        }
+        assertEquals(WindowSlots.MAX_CAPACITY, WindowSlots.maxCapacity(8), "windows without a user aggregation: 2^27");
+        assertEquals(WindowSlots.MAX_ARRAY_LONGS / 40, WindowSlots.maxCapacity(40));
+    }
 }

@@ -1,0 +1,184 @@
+package dev.weir.engine.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OutputJournal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The exactly-once sink on a real output journal: a fresh run appends every output and hands it to the
+ * listeners; a replay from a checkpoint's output position verifies and suppresses the outputs already
+ * stored after it (the listeners are not called again), then appends the rest; a reproduced output that
+ * differs from the stored one stops the run with {@link DeterminismException} and writes nothing.
+ */
+class OutputJournalSinkTest
+{
+    @TempDir
+    Path dir;
+
+    private final List<String> delivered = new ArrayList<>();
+    private final ResultListener results = r -> delivered.add(r.toString());
+    private final LateListener late = e -> delivered.add("late " + e.eventId());
+
+    private static WindowResult result(final int i)
+    {
+        return new WindowResult().set(i * 10L, i * 10L + 10, i % 3, i + 1, 7L * i, -i, i, i % 2, 100L + i);
+    }
+
+    private static LateEvent lateEvent(final int i)
+    {
+        return new LateEvent().set(1_000 + i, 5L * i, i % 3, 9L * i, 100L + i);
+    }
+
+    /** Outputs 0..n-1: a late event every fourth, results otherwise. */
+    private static void emit(final OutputJournalSink sink, final int from, final int to)
+    {
+        for (int i = from; i < to; i++)
+        {
+            if (i % 4 == 3)
+            {
+                sink.onLate(lateEvent(i));
+            }
+            else
+            {
+                sink.onResult(result(i));
+            }
+        }
+    }
+
+    private OutputJournalSink sink(final long resumeAfter, final boolean withAggregate)
+    {
+        return new OutputJournalSink(OutputJournal.open(JournalDirectory.openOrCreate(dir)), resumeAfter, results, late, withAggregate);
+    }
+
+    /** Run a first time: 10 outputs, remembering the position after the 4th (index 3) as a checkpoint would. */
+    private long firstRun(final boolean withAggregate)
+    {
+        final OutputJournalSink sink = sink(OutputJournal.NONE, withAggregate);
+        emit(sink, 0, 4);
+        final long checkpoint = sink.position();
+        emit(sink, 4, 10);
+        assertEquals(10, sink.appended());
+        assertEquals(0, sink.suppressed());
+        sink.close();
+        return checkpoint;
+    }
+
+    private long stored()
+    {
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(dir)))
+        {
+            return output.readAll(new dev.weir.journal.OutputConsumer()
+            {
+                @Override
+                public void onResult(final long s, final long e, final int k, final long c, final long sum, final long min, final long max,
+                    final int v, final long o)
+                {
+                }
+
+                @Override
+                public void onLate(final long id, final long t, final int k, final long v, final long o)
+                {
+                }
+            });
+        }
+    }
+
+    @Test
+    void aFreshRunAppendsEveryOutputAndDeliversIt()
+    {
+        firstRun(false);
+        assertEquals(10, delivered.size());
+        assertEquals(result(0).toString(), delivered.get(0));
+        assertEquals("late 1003", delivered.get(3));
+        assertEquals(10, stored());
+    }
+
+    @Test
+    void aReplayVerifiesAndSuppressesWhatIsStoredThenAppendsTheRest()
+    {
+        final long checkpoint = firstRun(false);
+        delivered.clear();
+        final OutputJournalSink replay = sink(checkpoint, false);
+        emit(replay, 4, 10);
+        assertEquals(6, replay.suppressed(), "outputs 4..9 were already stored");
+        assertEquals(0, replay.appended());
+        assertEquals(List.of(), delivered, "suppressed outputs are not delivered again");
+        final long lastStored = replay.position();
+        emit(replay, 10, 13);
+        assertEquals(3, replay.appended());
+        assertTrue(replay.position() > lastStored);
+        assertEquals(List.of(result(10).toString(), "late 1011", result(12).toString()), delivered);
+        replay.close();
+        assertEquals(13, stored(), "nothing was written twice");
+    }
+
+    @Test
+    void aReplayFromTheBeginningVerifiesEverything()
+    {
+        firstRun(true);
+        delivered.clear();
+        final OutputJournalSink replay = sink(OutputJournal.NONE, true);
+        emit(replay, 0, 10);
+        assertEquals(10, replay.suppressed());
+        assertEquals(List.of(), delivered);
+        replay.close();
+    }
+
+    @Test
+    void aReproducedResultThatDiffersStopsTheRunAndWritesNothing()
+    {
+        final long checkpoint = firstRun(false);
+        delivered.clear();
+        final OutputJournalSink replay = sink(checkpoint, false);
+        emit(replay, 4, 6);
+        final WindowResult different = result(6);
+        different.set(different.windowStart(), different.windowEnd(), different.keyId(), different.count(), different.sum() + 1,
+            different.min(), different.max(), different.version(), different.sourceOffset());
+        final DeterminismException thrown = assertThrows(DeterminismException.class, () -> replay.onResult(different));
+        assertTrue(thrown.getMessage().contains("replay reproduced result"), thrown.getMessage());
+        assertEquals(List.of(), delivered);
+        replay.close();
+        assertEquals(10, stored());
+    }
+
+    @Test
+    void aReproducedLateEventThatDiffersStopsTheRun()
+    {
+        final long checkpoint = firstRun(false);
+        final OutputJournalSink replay = sink(checkpoint, false);
+        emit(replay, 4, 7);
+        final LateEvent different = lateEvent(7);
+        different.set(different.eventId(), different.eventTime(), different.keyId(), different.value(), different.offset() + 1);
+        assertThrows(DeterminismException.class, () -> replay.onLate(different));
+        replay.close();
+    }
+
+    @Test
+    void aResultWhereALateEventIsStoredStopsTheRun()
+    {
+        final long checkpoint = firstRun(false);
+        final OutputJournalSink replay = sink(checkpoint, false);
+        emit(replay, 4, 7);
+        assertThrows(DeterminismException.class, () -> replay.onResult(result(7)), "output 7 is stored as a late event");
+        replay.close();
+    }
+
+    @Test
+    void aDifferentUserAggregateStopsTheRun()
+    {
+        final long checkpoint = firstRun(true);
+        final OutputJournalSink replay = sink(checkpoint, true);
+        emit(replay, 4, 5);
+        assertThrows(DeterminismException.class, () -> replay.onResult(result(5).withAggregate(1)));
+        replay.close();
+    }
+}

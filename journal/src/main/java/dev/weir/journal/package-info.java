@@ -1,0 +1,14 @@
+/**
+ * The logs, first stage of the flow: what happened, in order, forever. The events journal (a Chronicle Queue
+ * whose index is the offset), the key dictionary beside it, the ingest records that make ingest exactly-once
+ * per line, the output journal (results and late events with the source offset each covers), and the
+ * journal directory that holds them (marker, single-appender locks).
+ * <p>
+ * Threading: each appender, reader and output journal belongs to one thread at a time (Chronicle's
+ * appenders and tailers are not thread-safe); handing one to another thread goes through a
+ * {@code handOff()} where the type has one. One appender per queue, across processes, is enforced by
+ * {@link dev.weir.journal.AppendLock}.
+ * <p>
+ * Depends on Chronicle Queue only; no other Weir package.
+ */
+package dev.weir.journal;
