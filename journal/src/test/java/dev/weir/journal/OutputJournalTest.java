@@ -30,26 +30,19 @@ class OutputJournalTest
         final List<String> read = new ArrayList<>();
 
         @Override
-        public void onResult(
-            final long windowStart, final long windowEnd, final int keyId, final long count, final long sum, final long min, final long max,
-            final int version, final long sourceOffset)
+        public void onOutput(final OutputDecoder output)
         {
-            read.add(result(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset));
-        }
-
-        @Override
-        public void onResult(
-            final long windowStart, final long windowEnd, final int keyId, final long count, final long sum, final long min, final long max,
-            final int version, final long sourceOffset, final boolean hasAggregate, final long aggregate)
-        {
-            read.add(result(windowStart, windowEnd, keyId, count, sum, min, max, version, sourceOffset)
-                + (hasAggregate ? " aggregate=" + aggregate : ""));
-        }
-
-        @Override
-        public void onLate(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
-        {
-            read.add(late(eventId, eventTime, keyId, value, offset));
+            if (output.isResult())
+            {
+                final ResultDecoder r = output.result();
+                read.add(result(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset())
+                    + (r.hasAggregate() ? " aggregate=" + r.aggregate() : ""));
+            }
+            else
+            {
+                final LateEventDecoder l = output.late();
+                read.add(late(l.eventId(), l.eventTime(), l.keyId(), l.value(), l.offset()));
+            }
         }
     }
 
@@ -83,13 +76,13 @@ class OutputJournalTest
             final int kind = random.nextInt(3);
             if (kind == 0)
             {
-                positions.add(output.appendResult(s, e, k, c, sum, min, max, v, o));
+                positions.add(output.appendResult(new StoredResult(s, e, k, c, sum, min, max, v, o, 0), false));
                 written.add(result(s, e, k, c, sum, min, max, v, o));
             }
             else if (kind == 1)
             {
                 final long aggregate = random.nextLong();
-                positions.add(output.appendResult(s, e, k, c, sum, min, max, v, o, aggregate));
+                positions.add(output.appendResult(new StoredResult(s, e, k, c, sum, min, max, v, o, aggregate), true));
                 written.add(result(s, e, k, c, sum, min, max, v, o) + " aggregate=" + aggregate);
             }
             else
@@ -147,7 +140,7 @@ class OutputJournalTest
                 while ((type = output.next(outputs)) != 0)
                 {
                     final int index = after + 1 + read;
-                    assertEquals(written.get(index).startsWith("late") ? OutputLayout.TYPE_LATE : OutputLayout.TYPE_RESULT, type);
+                    assertEquals(written.get(index).startsWith("late") ? DocumentType.LATE_EVENT : DocumentType.RESULT, type);
                     assertEquals((long)positions.get(index), output.lastReadPosition(), "position of output " + index);
                     read++;
                 }
@@ -168,8 +161,8 @@ class OutputJournalTest
             output.seekAfter(first);
             final Outputs outputs = new Outputs();
             assertEquals(0, output.next(outputs));
-            final long second = output.appendResult(10, 20, 7, 1, 2, 2, 2, 0, 6);
-            assertEquals(OutputLayout.TYPE_RESULT, output.next(outputs));
+            final long second = output.appendResult(new StoredResult(10, 20, 7, 1, 2, 2, 2, 0, 6, 0), false);
+            assertEquals(DocumentType.RESULT, output.next(outputs));
             assertEquals(second, output.lastReadPosition());
             assertEquals(List.of(result(10, 20, 7, 1, 2, 2, 2, 0, 6)), outputs.read);
         }
