@@ -1,5 +1,8 @@
 package dev.weir.cli;
 
+import static dev.weir.cli.PartitionReplays.part;
+import static dev.weir.cli.PartitionReplays.replay;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -295,21 +298,5 @@ class DaysReplayTest
         {
             throw new java.io.UncheckedIOException(ex);
         }
-    }
-
-    private static Cli replay(final Path journal, final Path out, final String... flags)
-    {
-        final String[] args = new String[4 + flags.length];
-        args[0] = "replay";
-        args[1] = "--journal";
-        args[2] = journal.toString();
-        args[3] = "--output-dir=" + out;
-        System.arraycopy(flags, 0, args, 4, flags.length);
-        return Cli.run(args);
-    }
-
-    private static Path part(final Path out, final String date)
-    {
-        return out.resolve("date=" + date).resolve("results.csv");
     }
 }

@@ -36,18 +36,13 @@ class FollowFailureTest
     {
         final Path journal = dir.resolve("journal");
         append(journal, 0, 1_000);
-        final Child child = Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
-            "--checkpoint-every", "50", "--results", dir.resolve("results.csv").toString());
+        final Child child = follow(journal, dir.resolve("results.csv"));
         try
         {
             child.awaitFollowing(journal);
             breakCheckpoints(journal);
             append(journal, 1_000, 3_000); // due checkpoints now fail
-            assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS),
-                "a following run whose stage failed must exit, not stay up processing nothing:\n" + child.output());
-            assertEquals(1, child.process.exitValue(), child.output());
-            final String err = child.stderr();
-            assertTrue(err.contains("weir: failed:") && err.contains("checkpoint"), "the cause is on stderr:\n" + child.output());
+            assertFailedWith(child, "checkpoint"); // it exits, not stays up processing nothing
         }
         finally
         {
@@ -60,17 +55,13 @@ class FollowFailureTest
     {
         final Path journal = dir.resolve("journal");
         append(journal, 0, 1_000);
-        final Child child = Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
-            "--checkpoint-every", "50", "--results", dir.resolve("results.csv").toString());
+        final Child child = follow(journal, dir.resolve("results.csv"));
         try
         {
             child.awaitFollowing(journal);
             breakCheckpoints(journal); // nothing more is appended: only the stop's checkpoint meets the fault
             child.process.destroy(); // SIGTERM
-            assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "stopped:\n" + child.output());
-            assertEquals(1, child.process.exitValue(), "a failed stop is not a clean SIGTERM stop (143):\n" + child.output());
-            final String err = child.stderr();
-            assertTrue(err.contains("weir: failed:") && err.contains("checkpoint"), "the cause is on stderr:\n" + child.output());
+            assertFailedWith(child, "checkpoint"); // a failed stop is not a clean SIGTERM stop (143)
             assertFalse(Files.exists(dir.resolve("results.csv")), "nothing is exported after a failed stop");
         }
         finally
@@ -85,18 +76,14 @@ class FollowFailureTest
         final Path journal = dir.resolve("journal");
         append(journal, 0, 1_000);
         final Path out = Files.createDirectory(dir.resolve("out"));
-        final Child child = Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
-            "--checkpoint-every", "50", "--results", out.resolve("results.csv").toString());
+        final Child child = follow(journal, out.resolve("results.csv"));
         try
         {
             child.awaitFollowing(journal);
             Files.delete(out);
             Files.writeString(out, "not a directory\n"); // the export at the stop cannot write its file
             child.process.destroy(); // SIGTERM
-            assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "stopped:\n" + child.output());
-            assertEquals(1, child.process.exitValue(), "a failed stop is not a clean SIGTERM stop (143):\n" + child.output());
-            final String err = child.stderr();
-            assertTrue(err.contains("weir: failed:") && err.contains("results.csv"), "the cause is on stderr:\n" + child.output());
+            assertFailedWith(child, "results.csv"); // a failed stop is not a clean SIGTERM stop (143)
         }
         finally
         {
@@ -110,8 +97,7 @@ class FollowFailureTest
         final Path journal = dir.resolve("journal");
         append(journal, 0, 3_000);
         final Path results = dir.resolve("results.csv");
-        final Child child = Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
-            "--checkpoint-every", "50", "--results", results.toString());
+        final Child child = follow(journal, results);
         try
         {
             child.awaitFollowing(journal);
@@ -129,6 +115,22 @@ class FollowFailureTest
     }
 
     /** Events i in [from, to): 10 keys, 1 ms apart. */
+    /** A following {@code weir run} on the journal, checkpointing every 50 events, exporting to {@code results}. */
+    private Child follow(final Path journal, final Path results) throws IOException
+    {
+        return Child.start(dir, "run", "--journal", journal.toString(), "--window", "tumbling:1s", "--follow",
+            "--checkpoint-every", "50", "--results", results.toString());
+    }
+
+    /** The child exits within the timeout with code 1 and {@code weir: failed:} naming the cause on stderr. */
+    private static void assertFailedWith(final Child child, final String cause) throws Exception
+    {
+        assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "the run must exit:\n" + child.output());
+        assertEquals(1, child.process.exitValue(), "a failure exits 1 (not 143, not 0):\n" + child.output());
+        final String err = child.stderr();
+        assertTrue(err.contains("weir: failed:") && err.contains(cause), "the cause (" + cause + ") is on stderr:\n" + child.output());
+    }
+
     private static void append(final Path journal, final int from, final int to)
     {
         try (EventJournal writer = EventJournal.openOrCreate(journal))
