@@ -14,11 +14,11 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import dev.weir.engine.check.DataQuality;
-import dev.weir.engine.check.JournalProfile;
-import dev.weir.engine.check.PartitionProfile;
-import dev.weir.engine.check.QualityCheck;
-import dev.weir.engine.check.QualityThresholds;
+import dev.weir.check.DataQuality;
+import dev.weir.check.JournalProfile;
+import dev.weir.check.PartitionProfile;
+import dev.weir.check.QualityCheck;
+import dev.weir.check.QualityThresholds;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import picocli.CommandLine.Command;

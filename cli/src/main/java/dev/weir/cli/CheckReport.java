@@ -5,8 +5,8 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
-import dev.weir.engine.check.PartitionProfile;
-import dev.weir.engine.check.QualityCheck;
+import dev.weir.check.PartitionProfile;
+import dev.weir.check.QualityCheck;
 
 /**
  * What {@code weir check} prints: the rows per partition, then one line per check (result, what was

@@ -12,7 +12,7 @@ import dev.weir.engine.operator.AlignedWindowAggregator;
 import dev.weir.engine.operator.SessionWindowAggregator;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;

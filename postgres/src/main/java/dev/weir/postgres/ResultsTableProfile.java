@@ -9,7 +9,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.weir.engine.check.PartitionProfile;
+import dev.weir.check.PartitionProfile;
 
 /**
  * The partition checks of {@code weir check} ({@code rows} and {@code gaps}) on a results table the sink

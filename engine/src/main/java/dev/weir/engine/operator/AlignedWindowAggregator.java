@@ -2,7 +2,7 @@ package dev.weir.engine.operator;
 
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;

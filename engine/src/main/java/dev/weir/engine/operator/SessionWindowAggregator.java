@@ -3,7 +3,7 @@ package dev.weir.engine.operator;
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;

@@ -7,7 +7,7 @@ import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.state.DuplicateFilter;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.WindowSlots;

@@ -1,6 +1,6 @@
 package dev.weir.engine.operator;
 
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.time.Watermark;
 import dev.weir.engine.window.AlignedWindows;

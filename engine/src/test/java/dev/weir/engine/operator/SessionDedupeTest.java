@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.ring.EventSlot;
+import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;

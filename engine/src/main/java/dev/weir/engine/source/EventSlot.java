@@ -1,0 +1,88 @@
+package dev.weir.engine.source;
+
+/**
+ * One pre-allocated, mutable entry of the ring buffer: an event read from the journal, and what the
+ * window-assignment stage decided about it.
+ * <p>
+ * The publisher fills the event fields ({@link #type} to {@link #value}); the assignment stage fills the
+ * decision fields ({@link #watermarkBefore} to {@link #windowCount}); the aggregation stage reads both.
+ * Each field has one writer, and the ring's sequences order the hand-over, so fields are plain.
+ */
+public final class EventSlot
+{
+    /** An event from the journal. */
+    public static final int EVENT = 0;
+    /** The end of a bounded input: the watermark goes to plus infinity and every window fires. */
+    public static final int END_OF_INPUT = 1;
+    /** The pipeline is being stopped (follow mode): checkpoint and finish, without firing open windows. */
+    public static final int STOP = 2;
+
+    /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
+    public static final int ASSIGNED = 0;
+    /** Every window of the event is late and the event itself is late: drop or side-output it. */
+    public static final int SKIPPED = 1;
+    /** The event lies in no window but is not late: count it and ignore it. */
+    public static final int IGNORED = 2;
+
+    /** {@link #EVENT}, {@link #END_OF_INPUT} or {@link #STOP}. */
+    public int type;
+    /** Journal offset of the event. */
+    public long offset;
+    /** Event id. */
+    public long eventId;
+    /** Event time, epoch ms. */
+    public long eventTime;
+    /** Dense key id. */
+    public int keyId;
+    /** Value. */
+    public long value;
+
+    /** The watermark the event is judged against (left by the events before it). */
+    public long watermarkBefore;
+    /** The watermark after the event. */
+    public long watermarkAfter;
+    /** {@link #ASSIGNED}, {@link #SKIPPED} or {@link #IGNORED}. */
+    public int disposition;
+    /** Start of the first non-late window (aligned windows) or of the event's own session. */
+    public long firstStart;
+    /** Number of non-late aligned windows, consecutive from {@link #firstStart} by the slide. */
+    public int windowCount;
+
+    /**
+     * Fill the event fields (publisher use).
+     *
+     * @param offset    journal offset.
+     * @param eventId   event id.
+     * @param eventTime event time.
+     * @param keyId     key id.
+     * @param value     value.
+     */
+    public void event(final long offset, final long eventId, final long eventTime, final int keyId, final long value)
+    {
+        this.type = EVENT;
+        this.offset = offset;
+        this.eventId = eventId;
+        this.eventTime = eventTime;
+        this.keyId = keyId;
+        this.value = value;
+    }
+
+    /**
+     * Mark this slot as a stop request (publisher use).
+     */
+    public void stop()
+    {
+        this.type = STOP;
+    }
+
+    /**
+     * Mark this slot as the end of a bounded input (publisher use).
+     *
+     * @param lastOffset the offset of the last event read, or -1.
+     */
+    public void endOfInput(final long lastOffset)
+    {
+        this.type = END_OF_INPUT;
+        this.offset = lastOffset;
+    }
+}

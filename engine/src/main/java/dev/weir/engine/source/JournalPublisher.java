@@ -1,0 +1,225 @@
+package dev.weir.engine.source;
+
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import dev.weir.journal.EventConsumer;
+import dev.weir.journal.JournalReader;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * Reads the journal and publishes each event into the ring: the pipeline's single producer.
+ * <p>
+ * Bounded: reads from the reader's position to the end of the journal (or past {@code lastOffset}), then
+ * publishes an end-of-input marker. The events of one poll of the journal (up to a batch) are published
+ * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
+ * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
+ * pre-allocated {@link EventSlot}: nothing is allocated per event. Runs on one publisher thread;
+ * {@link #stop()} may be called from any thread.
+ */
+public final class JournalPublisher implements Runnable, EventConsumer
+{
+    /** Returned by {@link #step()} once the publisher has published its last slot. */
+    public static final int FINISHED = -1;
+
+    private static final int BATCH = 1024;
+
+    private final JournalReader reader;
+    private final RingBuffer<EventSlot> ring;
+    private final RunFailure completion;
+    private final boolean follow;
+    private final long lastOffset;
+    private final IdleStrategy idle;
+    private final int batch;
+    private AtomicCounter rejectedLines;
+    private long firstUnpublished = -1;
+    private long lastClaimed = -1;
+    private boolean pastEnd;
+    private boolean finished;
+    private long lastPublished = -1;
+    private volatile boolean stopped;
+
+    /**
+     * @param reader     positioned at the first event to process; owned by this publisher from now on.
+     * @param ring       the ring to publish into.
+     * @param completion told if reading fails.
+     * @param follow     keep reading new events until stopped, instead of ending at the journal's end.
+     * @param lastOffset the last offset to publish (bounded runs), or {@link Long#MAX_VALUE}.
+     * @param idle       how to wait for new events while following.
+     */
+    public JournalPublisher(
+        final JournalReader reader,
+        final RingBuffer<EventSlot> ring,
+        final RunFailure completion,
+        final boolean follow,
+        final long lastOffset,
+        final IdleStrategy idle)
+    {
+        this.idle = idle;
+        this.batch = Math.min(BATCH, ring.getBufferSize());
+        this.reader = reader;
+        this.ring = ring;
+        this.completion = completion;
+        this.follow = follow;
+        this.lastOffset = lastOffset;
+    }
+
+    /**
+     * @param counter where to publish the rejected-line records read so far (once per poll), or null; set
+     *                before the publisher runs.
+     */
+    public void countRejectedLines(final AtomicCounter counter)
+    {
+        this.rejectedLines = counter;
+    }
+
+    /**
+     * @return the default idle strategy while following: spin, yield, then park from 1 µs up to 1 ms.
+     */
+    public static IdleStrategy defaultIdle()
+    {
+        return new BackoffIdleStrategy(100, 10, 1_000, 1_000_000);
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            int published;
+            while ((published = step()) != FINISHED)
+            {
+                if (follow)
+                {
+                    idle.idle(published);
+                }
+            }
+        }
+        catch (final Throwable ex)
+        {
+            completion.fail(ex);
+        }
+    }
+
+    /**
+     * One step of publishing, for the thread that owns this publisher: publish up to a batch of new events,
+     * or, once the input is over (bounded run at the journal's end, or a stop request), the end-of-input or
+     * stop marker.
+     *
+     * @return the events published (0 when a following publisher found nothing new), or {@link #FINISHED}
+     *         once the marker has been published (or the run failed): nothing more will be published.
+     */
+    public int step()
+    {
+        if (finished)
+        {
+            return FINISHED;
+        }
+        if (!stopped && !pastEnd)
+        {
+            final int published = reader.poll(this, batch);
+            flush();
+            if (rejectedLines != null)
+            {
+                rejectedLines.setRelease(reader.rejectedRead());
+            }
+            if (published > 0 || follow)
+            {
+                return published;
+            }
+        }
+        if (follow && !stopped)
+        {
+            return 0;
+        }
+        finished = true;
+        final long sequence = claim(true);
+        if (sequence >= 0)
+        {
+            if (follow || stopped)
+            {
+                ring.get(sequence).stop();
+            }
+            else
+            {
+                ring.get(sequence).endOfInput(lastPublished);
+            }
+            ring.publish(sequence);
+        }
+        return FINISHED;
+    }
+
+    @Override
+    public void onEvent(final long offset, final long eventId, final long eventTime, final int keyId, final long value)
+    {
+        if (offset > lastOffset || stopped)
+        {
+            pastEnd = true;
+            return;
+        }
+        final long sequence = claim(false);
+        if (sequence < 0)
+        {
+            pastEnd = true;
+            return;
+        }
+        // fill the slot before claiming the next: a claim that finds the ring nearly full may move the
+        // cursor itself (SingleProducerSequencer.tryNext), publishing every slot claimed so far
+        ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
+        if (firstUnpublished < 0)
+        {
+            firstUnpublished = sequence;
+        }
+        lastClaimed = sequence;
+        lastPublished = offset;
+    }
+
+    /**
+     * Publish the slots claimed and filled since the last flush, in one cursor move: the consumer's thread
+     * then sees the cursor's cache line change once per batch, not once per event.
+     */
+    private void flush()
+    {
+        if (firstUnpublished >= 0)
+        {
+            ring.publish(firstUnpublished, lastClaimed);
+            firstUnpublished = -1;
+        }
+    }
+
+    /**
+     * Claim the next ring slot, waiting while the ring is full, unless the run fails (or, for an event,
+     * is stopped) meanwhile.
+     *
+     * @param marker true for an end or stop marker, which must be published even after a stop request.
+     * @return the sequence, or -1 if the run failed or was stopped.
+     */
+    private long claim(final boolean marker)
+    {
+        while (true)
+        {
+            try
+            {
+                return ring.tryNext();
+            }
+            catch (final InsufficientCapacityException full)
+            {
+                flush(); // the consumer may be waiting for them
+                if (completion.failure() != null || (!marker && stopped))
+                {
+                    return -1;
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * Ask the publisher to stop: a following publisher then publishes a stop marker, a bounded one ends early.
+     */
+    public void stop()
+    {
+        stopped = true;
+    }
+}
