@@ -1,48 +1,12 @@
 package dev.weir.engine;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import com.lmax.disruptor.ExceptionHandler;
-import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.SleepingWaitStrategy;
-import com.lmax.disruptor.WaitStrategy;
-import com.lmax.disruptor.YieldingWaitStrategy;
-import com.lmax.disruptor.dsl.Disruptor;
-import com.lmax.disruptor.dsl.ProducerType;
 import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Checkpointer;
-import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.emit.OutputJournalSink;
-import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.metrics.EngineCounters;
-import dev.weir.engine.metrics.MetricsFile;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.OperatorCounters;
-import dev.weir.engine.operator.SessionWindowAggregator;
-import dev.weir.engine.operator.WindowAggregator;
-import dev.weir.engine.operator.WindowAssigner;
-import dev.weir.engine.stage.AggregateHandler;
-import dev.weir.engine.stage.AssignHandler;
+import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.stage.FusedHandler;
-import dev.weir.engine.source.InlineJournalWaitStrategy;
-import dev.weir.engine.source.JournalPublisher;
-import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
-import dev.weir.engine.time.Lateness;
-import dev.weir.engine.window.AlignedWindows;
-import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
-import dev.weir.journal.OutputJournal;
-import org.agrona.concurrent.IdleStrategy;
 
 /**
  * A configured pipeline over one journal: the journal is read into a Disruptor ring of pre-allocated
@@ -69,48 +33,23 @@ import org.agrona.concurrent.IdleStrategy;
  */
 public final class Pipeline implements AutoCloseable
 {
-    private static final long POLL_MS = 50;
-
-    private final PipelineBuilder config;
-    private final JournalDirectory directory;
+    private final PipelineConfiguration config;
+    private final Recovery recovery;
     private final RunCompletion completion;
-    private final StageThreads stageThreads;
+    private final InProcessProducer producer;
     private boolean started;
     private boolean closed;
     private long startedNanos;
-    private WindowAggregator aggregator;
-    private Checkpointer checkpointer;
-    private Checkpoint restored;
-    private OutputJournalSink sink;
-    private Disruptor<EventSlot> disruptor;
-    private MetricsFile metrics;
-    private EventJournal producer;
-    private JournalReader reader;
-    private JournalPublisher publisher;
-    private Thread publisherThread;
-    private long firstOffset = -1;
-    private long eventsAtStart;
+    private RunStages stages;
+    private Wiring wiring;
     private RunSummary summary;
 
-    Pipeline(final PipelineBuilder config)
+    Pipeline(final PipelineConfiguration config, final Recovery recovery)
     {
         this.config = config;
-        this.completion = new RunCompletion(config.failure == null ? null : config.failure::onFailure);
-        this.stageThreads = new StageThreads(completion);
-        this.directory = JournalDirectory.open(config.journal);
-        if (config.window instanceof AlignedWindows)
-        {
-            AlignedWindowAggregator.checkHorizon((AlignedWindows)config.window, config.outOfOrderness, config.allowedLateness);
-        }
-        if (config.durableOutput)
-        {
-            final CheckpointStore.Loaded newest = new CheckpointStore(directory.checkpoints(), 3).loadNewestValid();
-            if (newest != null && !Checkpointer.describe(newest).configuration().equals(configuration()))
-            {
-                throw new CheckpointMismatchException("the journal was processed with [" + Checkpointer.describe(newest).configuration()
-                    + "], not [" + configuration() + "]; run with the same flags, or use 'weir replay' for another configuration");
-            }
-        }
+        this.recovery = recovery;
+        this.completion = new RunCompletion(config.failure() == null ? null : config.failure()::onFailure);
+        this.producer = new InProcessProducer(config.directory());
     }
 
     /**
@@ -123,7 +62,7 @@ public final class Pipeline implements AutoCloseable
     public RunSummary runToEnd()
     {
         begin(false);
-        awaitCompletion();
+        wiring.awaitCompletion();
         return finish();
     }
 
@@ -150,8 +89,8 @@ public final class Pipeline implements AutoCloseable
         {
             return summary;
         }
-        publisher.stop();
-        awaitCompletion();
+        wiring.stopPublishing();
+        wiring.awaitCompletion();
         return finish();
     }
 
@@ -172,7 +111,7 @@ public final class Pipeline implements AutoCloseable
         {
             if (completion.failure() != null)
             {
-                throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
+                throw failed();
             }
             if (System.nanoTime() >= deadline)
             {
@@ -196,16 +135,7 @@ public final class Pipeline implements AutoCloseable
         }
         finally
         {
-            closeProducer();
-        }
-    }
-
-    private void closeProducer()
-    {
-        if (producer != null)
-        {
             producer.close();
-            producer = null;
         }
     }
 
@@ -230,7 +160,7 @@ public final class Pipeline implements AutoCloseable
      */
     public Checkpoint restoredFrom()
     {
-        return restored;
+        return recovery.checkpoint();
     }
 
     /**
@@ -247,7 +177,7 @@ public final class Pipeline implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final String key, final long value)
     {
-        return producer().append(eventId, eventTime, key, value);
+        return producer.journal().append(eventId, eventTime, key, value);
     }
 
     /**
@@ -262,7 +192,7 @@ public final class Pipeline implements AutoCloseable
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
-        return producer().append(eventId, eventTime, keyId, value);
+        return producer.journal().append(eventId, eventTime, keyId, value);
     }
 
     /**
@@ -271,20 +201,7 @@ public final class Pipeline implements AutoCloseable
      */
     public int keyId(final String key)
     {
-        return producer().keyId(key);
-    }
-
-    private EventJournal producer()
-    {
-        if (producer == null)
-        {
-            if (closed)
-            {
-                throw new IllegalStateException("the pipeline is closed");
-            }
-            producer = EventJournal.open(directory);
-        }
-        return producer;
+        return producer.journal().keyId(key);
     }
 
     private void begin(final boolean follow)
@@ -295,138 +212,9 @@ public final class Pipeline implements AutoCloseable
         }
         started = true;
         startedNanos = System.nanoTime();
-        final ResultListener results = config.results != null ? config.results : r -> { };
-        final WindowAssigner assigner = new WindowAssigner(config.window, config.outOfOrderness, new Lateness(config.allowedLateness));
-        // the output journal's single-appender lock first: a pipeline refused because another process writes
-        // its outputs has opened nothing else
-        final OutputJournal outputs = config.durableOutput ? OutputJournal.openForAppend(directory) : null;
-        reader = JournalReader.open(directory);
-        firstOffset = reader.firstOffset();
-        if (config.durableOutput)
-        {
-            final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
-            final CheckpointStore.Loaded loaded = store.loadNewestValid();
-            final OutputSinkHolder holder = new OutputSinkHolder();
-            aggregator = newAggregator(holder, holder);
-            long resumeAfterOutput = OutputJournal.NONE;
-            if (loaded != null)
-            {
-                restored = Checkpointer.restore(loaded, configuration(), aggregator);
-                eventsAtStart = aggregator.counters().events();
-                assigner.restoreWatermark(aggregator.watermark());
-                resumeAfterOutput = restored.outputPosition();
-                if (restored.sourceOffset() >= 0)
-                {
-                    reader.seekAfter(restored.sourceOffset());
-                    firstOffset = restored.sourceOffset();
-                }
-            }
-            sink = new OutputJournalSink(outputs, resumeAfterOutput, results, config.late, config.aggregation != null);
-            holder.sink = sink;
-            checkpointer = new Checkpointer(
-                store, configuration(), config.checkpointInterval, aggregator, sink, reader, config.syncOnCheckpoint, restored);
-            checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
-            if (restored != null && restored.endPending())
-            {
-                // the run that wrote this checkpoint died while applying the end of its input: apply it
-                // now, before any event appended since, so it reproduces the results already written
-                final EventSlot end = new EventSlot();
-                end.endOfInput(restored.sourceOffset());
-                assigner.assign(end);
-                aggregator.apply(end);
-                checkpointer.take(Checkpointer.FINISHED);
-                sink.handOff();
-            }
-        }
-        else
-        {
-            aggregator = newAggregator(results, config.late);
-            if (config.fromOffset >= 0)
-            {
-                reader.seek(config.fromOffset);
-                firstOffset = config.fromOffset;
-            }
-        }
-        final IdleStrategy idle = config.publisherIdle != null ? config.publisherIdle.get() : JournalPublisher.defaultIdle();
-        // a following pipeline runs inline unless a consumer wait strategy was chosen (inline has none)
-        final PipelineLayout layout = config.layout != null ? config.layout
-            : follow && config.waitStrategy == null ? PipelineLayout.INLINE : PipelineLayout.FUSED;
-        final InlineJournalWaitStrategy inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
-        final WaitStrategy wait = inline != null ? inline
-            : config.waitStrategy != null ? config.waitStrategy.get()
-            : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
-        disruptor = new Disruptor<>(EventSlot::new, config.ringSize, stageThreads, ProducerType.SINGLE, wait);
-        disruptor.setDefaultExceptionHandler(new FailRun(completion));
-        final Runnable publishCounters;
-        EngineCounters engineCounters = null;
-        if (config.durableOutput)
-        {
-            metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
-            final EngineCounters counters = new EngineCounters(metrics.counters());
-            engineCounters = counters;
-            final EngineCounters.Source source = new Gauges(aggregator, checkpointer, sink);
-            publishCounters = () -> counters.publish(source);
-            publishCounters.run();
-        }
-        else
-        {
-            publishCounters = null;
-        }
-        final LastStage last = new LastStage(aggregator, checkpointer, completion, config.applied, publishCounters);
-        if (layout == PipelineLayout.STAGED)
-        {
-            disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
-        }
-        else
-        {
-            disruptor.handleEventsWith(new FusedHandler(assigner, last));
-        }
-        reader.handOff();
-        publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset, idle);
-        if (engineCounters != null)
-        {
-            publisher.countRejectedLines(engineCounters.rejectedLines());
-        }
-        if (inline != null)
-        {
-            inline.drive(publisher);
-            disruptor.start();
-        }
-        else
-        {
-            disruptor.start();
-            publisherThread = new Thread(publisher, "weir-publisher");
-            publisherThread.setDaemon(true);
-            publisherThread.start();
-        }
-    }
-
-    private void awaitCompletion()
-    {
-        try
-        {
-            while (!completion.await(POLL_MS, TimeUnit.MILLISECONDS))
-            {
-                if ((publisherThread == null || !publisherThread.isAlive()) && completion.failure() != null)
-                {
-                    break;
-                }
-            }
-            if (completion.failure() != null)
-            {
-                publisher.stop(); // a failed stage consumes nothing more: do not wait for a full ring to drain
-            }
-            if (publisherThread != null)
-            {
-                publisherThread.join(TimeUnit.SECONDS.toMillis(10));
-            }
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            completion.fail(ex);
-            publisher.stop();
-        }
+        stages = new RunStages(config, recovery, completion);
+        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines());
+        wiring.start();
     }
 
     private RunSummary finish()
@@ -436,45 +224,21 @@ public final class Pipeline implements AutoCloseable
             return summary;
         }
         closed = true;
-        disruptor.halt();
-        stageThreads.join(TimeUnit.SECONDS.toMillis(10)); // nothing below is closed under a stage still running
-        if (checkpointer != null)
-        {
-            try
-            {
-                checkpointer.close();
-            }
-            catch (final RuntimeException ex)
-            {
-                completion.fail(ex);
-            }
-        }
-        reader.handOff();
-        reader.close();
-        if (sink != null)
-        {
-            sink.close();
-        }
-        if (metrics != null)
-        {
-            metrics.close(); // the file stays, with the last values
-        }
-        closeProducer();
+        wiring.halt(); // nothing below is closed under a stage still running
+        stages.close(completion);
+        producer.close();
         if (completion.failure() != null)
         {
-            throw new PipelineFailedException("pipeline over " + directory + " failed: " + completion.failure(), completion.failure());
+            throw failed();
         }
-        final OperatorCounters c = aggregator.counters();
-        final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : restored == null ? -1 : restored.sourceOffset();
-        summary = new RunSummary(
-            c.events(), c.events() - eventsAtStart, c.dropped(), c.sideOutput(), c.ignored(), c.windowsFired(), c.windowsOpened(),
-            c.duplicates(), firstOffset, lastOffset, System.nanoTime() - startedNanos,
-            restored == null ? -1 : restored.sourceOffset(),
-            sink == null ? 0 : sink.suppressed(),
-            checkpointer == null ? 0 : checkpointer.taken(),
-            checkpointer == null ? 0 : checkpointer.maxPauseNanos(),
-            checkpointer == null ? 0 : checkpointer.meanPauseNanos());
+        final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
+        summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos);
         return summary;
+    }
+
+    private PipelineFailedException failed()
+    {
+        return new PipelineFailedException("pipeline over " + config.directory() + " failed: " + completion.failure(), completion.failure());
     }
 
     /**
@@ -482,208 +246,6 @@ public final class Pipeline implements AutoCloseable
      */
     String configuration()
     {
-        return config.window.describe() + " outOfOrderness=" + config.outOfOrderness + " allowedLateness=" + config.allowedLateness
-            + " late=" + config.latePolicy + " dedupe=" + config.dedupe
-            + (config.aggregation == null ? "" : " aggregate=" + config.aggregation.name());
-    }
-
-    private WindowAggregator newAggregator(final ResultListener results, final LateListener late)
-    {
-        final Lateness lateness = new Lateness(config.allowedLateness);
-        if (config.window instanceof AlignedWindows)
-        {
-            return new AlignedWindowAggregator(
-                (AlignedWindows)config.window, config.outOfOrderness, lateness, config.latePolicy, results, late,
-                config.initialWindows, config.dedupe, config.aggregation);
-        }
-        return new SessionWindowAggregator(
-            (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe,
-            config.aggregation);
-    }
-
-    /** The live counters' values, read on the engine's last-stage thread. */
-    private static final class Gauges implements EngineCounters.Source
-    {
-        private final WindowAggregator aggregator;
-        private final OperatorCounters counters;
-        private final Checkpointer checkpointer;
-        private final OutputJournalSink sink;
-
-        Gauges(final WindowAggregator aggregator, final Checkpointer checkpointer, final OutputJournalSink sink)
-        {
-            this.aggregator = aggregator;
-            this.counters = aggregator.counters();
-            this.checkpointer = checkpointer;
-            this.sink = sink;
-        }
-
-        @Override
-        public long events()
-        {
-            return counters.events();
-        }
-
-        @Override
-        public long dropped()
-        {
-            return counters.dropped();
-        }
-
-        @Override
-        public long sideOutput()
-        {
-            return counters.sideOutput();
-        }
-
-        @Override
-        public long ignored()
-        {
-            return counters.ignored();
-        }
-
-        @Override
-        public long duplicates()
-        {
-            return counters.duplicates();
-        }
-
-        @Override
-        public long windowsOpen()
-        {
-            return aggregator.openWindows();
-        }
-
-        @Override
-        public long windowsFired()
-        {
-            return counters.windowsFired();
-        }
-
-        @Override
-        public long watermark()
-        {
-            return aggregator.watermark();
-        }
-
-        @Override
-        public long offset()
-        {
-            return aggregator.lastOffset();
-        }
-
-        @Override
-        public long checkpointOffset()
-        {
-            return checkpointer.checkpointOffset();
-        }
-
-        @Override
-        public long checkpoints()
-        {
-            return checkpointer.taken();
-        }
-
-        @Override
-        public long outputs()
-        {
-            return sink.appended();
-        }
-    }
-
-    /** Lets the aggregator reach a sink created after it; completion is forwarded once, from the results side. */
-    private static final class OutputSinkHolder implements ResultListener, LateListener
-    {
-        OutputJournalSink sink;
-
-        @Override
-        public void onResult(final dev.weir.engine.emit.WindowResult result)
-        {
-            sink.onResult(result);
-        }
-
-        @Override
-        public void onLate(final dev.weir.engine.emit.LateEvent event)
-        {
-            sink.onLate(event);
-        }
-
-        @Override
-        public void onComplete()
-        {
-            sink.onComplete();
-        }
-    }
-
-    /**
-     * Makes the stage threads, and remembers them so a finishing pipeline can wait for them to end. A stage
-     * thread ends on its failure, which is the run's: it is recorded, not printed by the JVM.
-     */
-    private static final class StageThreads implements ThreadFactory
-    {
-        private final AtomicInteger next = new AtomicInteger();
-        private final List<Thread> threads = new CopyOnWriteArrayList<>();
-        private final RunCompletion completion;
-
-        StageThreads(final RunCompletion completion)
-        {
-            this.completion = completion;
-        }
-
-        @Override
-        public Thread newThread(final Runnable task)
-        {
-            final Thread thread = new Thread(task, "weir-stage-" + next.getAndIncrement());
-            thread.setDaemon(true);
-            thread.setUncaughtExceptionHandler((t, ex) -> completion.fail(ex));
-            threads.add(thread);
-            return thread;
-        }
-
-        void join(final long millis)
-        {
-            try
-            {
-                for (final Thread thread : threads)
-                {
-                    if (thread != Thread.currentThread())
-                    {
-                        thread.join(millis);
-                    }
-                }
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static final class FailRun implements ExceptionHandler<EventSlot>
-    {
-        private final RunCompletion completion;
-
-        FailRun(final RunCompletion completion)
-        {
-            this.completion = completion;
-        }
-
-        @Override
-        public void handleEventException(final Throwable ex, final long sequence, final EventSlot slot)
-        {
-            completion.fail(ex);
-            throw new IllegalStateException("stage failed at ring sequence " + sequence, ex);
-        }
-
-        @Override
-        public void handleOnStartException(final Throwable ex)
-        {
-            completion.fail(ex);
-        }
-
-        @Override
-        public void handleOnShutdownException(final Throwable ex)
-        {
-            completion.fail(ex);
-        }
+        return config.describe();
     }
 }

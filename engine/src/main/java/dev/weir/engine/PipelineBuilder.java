@@ -286,24 +286,27 @@ public final class PipelineBuilder
     }
 
     /**
-     * @return a pipeline over the journal, not yet running.
-     * @throws IllegalStateException if the journal or the window spec is missing.
-     * @throws dev.weir.journal.JournalRefusedException if the journal directory is not a Weir journal.
+     * Conclude the configuration: apply the defaults, validate every setting and their combination, and
+     * open the journal directory. Reads no checkpoint.
+     *
+     * @return the concluded, immutable configuration.
+     * @throws IllegalStateException    if a required setting is missing or two settings conflict.
+     * @throws IllegalArgumentException if open aligned windows could not be told apart: (out-of-orderness +
+     *                                  allowed lateness + size) / slide must stay below 2^31.
+     */
+    public PipelineConfiguration conclude()
+    {
+        return new PipelineConfiguration(this);
+    }
+
+    /**
+     * Conclude the configuration and build a pipeline that resumes from the journal's newest valid
+     * checkpoint: the same as {@code conclude().build()}.
+     *
+     * @return the pipeline.
      */
     public Pipeline build()
     {
-        if (journal == null)
-        {
-            throw new IllegalStateException("a journal directory is required");
-        }
-        if (window == null)
-        {
-            throw new IllegalStateException("a window spec is required");
-        }
-        if (layout == PipelineLayout.INLINE && waitStrategy != null)
-        {
-            throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
-        }
-        return new Pipeline(this);
+        return conclude().build();
     }
 }

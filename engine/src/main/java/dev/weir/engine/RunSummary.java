@@ -1,5 +1,7 @@
 package dev.weir.engine;
 
+import dev.weir.engine.metrics.RunCounters;
+
 /**
  * What one run did: counts (cumulative over the journal's whole processing when the run resumed from a
  * checkpoint), the offsets it covered, recovery and checkpoint figures, and how long it took.
@@ -45,5 +47,21 @@ public record RunSummary(
     public double eventsPerSecond()
     {
         return elapsedNanos <= 0 ? 0 : eventsThisRun * 1e9 / elapsedNanos;
+    }
+
+    /**
+     * The summary view of a run's counters, once its stages have stopped.
+     *
+     * @param run          the run's counters.
+     * @param lastOffset   the journal offset of the last slot applied, or of the checkpoint resumed from, or -1.
+     * @param elapsedNanos how long the run took.
+     * @return the summary.
+     */
+    static RunSummary of(final RunCounters run, final long lastOffset, final long elapsedNanos)
+    {
+        return new RunSummary(
+            run.events(), run.eventsThisRun(), run.dropped(), run.sideOutput(), run.ignored(), run.windowsFired(), run.windowsOpened(),
+            run.duplicates(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
+            run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos());
     }
 }

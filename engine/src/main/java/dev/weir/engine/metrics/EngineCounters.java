@@ -54,7 +54,7 @@ public final class EngineCounters
 
     /**
      * @return the counter of rejected-line records the journal reader passed over, written by the thread
-     *         that reads the journal (its only writer), not by {@link #publish(Source)}.
+     *         that reads the journal (its only writer), not by {@link #publish(RunCounters)}.
      */
     public AtomicCounter rejectedLines()
     {
@@ -62,65 +62,23 @@ public final class EngineCounters
     }
 
     /**
-     * Publish the engine's state.
+     * Publish the run's counters to the metrics file (the last stage's thread, after a batch).
      *
-     * @param source the values, read on the engine's thread.
+     * @param run the run's counters.
      */
-    public void publish(final Source source)
+    public void publish(final RunCounters run)
     {
-        events.setRelease(source.events());
-        dropped.setRelease(source.dropped());
-        sideOutput.setRelease(source.sideOutput());
-        ignored.setRelease(source.ignored());
-        duplicates.setRelease(source.duplicates());
-        windowsOpen.setRelease(source.windowsOpen());
-        windowsFired.setRelease(source.windowsFired());
-        watermark.setRelease(source.watermark());
-        offset.setRelease(source.offset());
-        checkpointOffset.setRelease(source.checkpointOffset());
-        checkpoints.setRelease(source.checkpoints());
-        outputs.setRelease(source.outputs());
-    }
-
-    /**
-     * Where the published values come from: the engine's own state, read on its thread.
-     */
-    public interface Source
-    {
-        /** @return events applied. */
-        long events();
-
-        /** @return late events dropped. */
-        long dropped();
-
-        /** @return late events sent to the side output. */
-        long sideOutput();
-
-        /** @return events in no window. */
-        long ignored();
-
-        /** @return duplicates ignored. */
-        long duplicates();
-
-        /** @return open (key, window) states. */
-        long windowsOpen();
-
-        /** @return windows fired, re-firings included. */
-        long windowsFired();
-
-        /** @return the watermark. */
-        long watermark();
-
-        /** @return the journal offset of the last event applied. */
-        long offset();
-
-        /** @return the journal offset the last checkpoint covers, or -1. */
-        long checkpointOffset();
-
-        /** @return checkpoints taken by this run. */
-        long checkpoints();
-
-        /** @return outputs appended to the output journal by this run. */
-        long outputs();
+        events.setRelease(run.events());
+        dropped.setRelease(run.dropped());
+        sideOutput.setRelease(run.sideOutput());
+        ignored.setRelease(run.ignored());
+        duplicates.setRelease(run.duplicates());
+        windowsOpen.setRelease(run.windowsOpen());
+        windowsFired.setRelease(run.windowsFired());
+        watermark.setRelease(run.watermark());
+        offset.setRelease(run.offset());
+        checkpointOffset.setRelease(run.checkpointOffset());
+        checkpoints.setRelease(run.checkpoints());
+        outputs.setRelease(run.outputs());
     }
 }

@@ -1,0 +1,257 @@
+package dev.weir.engine;
+
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.emit.AppliedListener;
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.source.JournalPublisher;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.JournalDirectory;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * A pipeline's configuration, concluded once by {@link PipelineBuilder#conclude()}: defaults applied,
+ * every setting and combination validated (the horizon of aligned windows included), the journal
+ * opened, and the configuration string a checkpoint must match computed. Nothing is read from the
+ * journal's checkpoints until {@link #recover()}; so a command can validate its flags through this
+ * without building a pipeline, then recover once and {@link #build(Recovery)} it.
+ * <p>
+ * Immutable; the listeners and factories it holds are the application's. Safe to share between threads,
+ * but a {@link Pipeline} built from it runs once.
+ */
+public final class PipelineConfiguration
+{
+    /** Checkpoints kept in the journal's checkpoint directory; older ones are deleted as new ones land. */
+    public static final int CHECKPOINTS_KEPT = 3;
+
+    private final JournalDirectory directory;
+    private final WindowSpec window;
+    private final long outOfOrderness;
+    private final long allowedLateness;
+    private final LatePolicy latePolicy;
+    private final ResultListener results;
+    private final LateListener late;
+    private final AppliedListener applied;
+    private final PipelineFailureListener failure;
+    private final Aggregation aggregation;
+    private final Supplier<IdleStrategy> publisherIdle;
+    private final PipelineLayout layout;
+    private final Supplier<WaitStrategy> waitStrategy;
+    private final int ringSize;
+    private final int initialWindows;
+    private final boolean dedupe;
+    private final boolean durableOutput;
+    private final long checkpointInterval;
+    private final boolean syncOnCheckpoint;
+    private final long fromOffset;
+    private final long toOffset;
+    private final String description;
+
+    PipelineConfiguration(final PipelineBuilder builder)
+    {
+        if (builder.journal == null)
+        {
+            throw new IllegalStateException("a journal directory is required");
+        }
+        if (builder.window == null)
+        {
+            throw new IllegalStateException("a window spec is required");
+        }
+        if (builder.layout == PipelineLayout.INLINE && builder.waitStrategy != null)
+        {
+            throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
+        }
+        this.directory = JournalDirectory.open(builder.journal);
+        if (builder.window instanceof AlignedWindows)
+        {
+            AlignedWindowAggregator.checkHorizon((AlignedWindows)builder.window, builder.outOfOrderness, builder.allowedLateness);
+        }
+        this.window = builder.window;
+        this.outOfOrderness = builder.outOfOrderness;
+        this.allowedLateness = builder.allowedLateness;
+        this.latePolicy = builder.latePolicy;
+        this.results = builder.results != null ? builder.results : r -> { };
+        this.late = builder.late;
+        this.applied = builder.applied;
+        this.failure = builder.failure;
+        this.aggregation = builder.aggregation;
+        this.publisherIdle = builder.publisherIdle;
+        this.layout = builder.layout;
+        this.waitStrategy = builder.waitStrategy;
+        this.ringSize = builder.ringSize;
+        this.initialWindows = builder.initialWindows;
+        this.dedupe = builder.dedupe;
+        this.durableOutput = builder.durableOutput;
+        this.checkpointInterval = builder.checkpointInterval;
+        this.syncOnCheckpoint = builder.syncOnCheckpoint;
+        this.fromOffset = builder.fromOffset;
+        this.toOffset = builder.toOffset;
+        this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + allowedLateness
+            + " late=" + latePolicy + " dedupe=" + dedupe + (aggregation == null ? "" : " aggregate=" + aggregation.name());
+    }
+
+    /**
+     * Read the journal's newest valid checkpoint, once, and check that it was taken under this
+     * configuration. A replay ({@link PipelineBuilder#replayRange}) recovers nothing.
+     *
+     * @return where a run resumes: the checkpoint and its state, or the beginning of the journal.
+     * @throws dev.weir.engine.checkpoint.CheckpointMismatchException if the newest checkpoint was taken under
+     *                                                                another configuration.
+     */
+    public Recovery recover()
+    {
+        return durableOutput ? Recovery.load(checkpointStore(), description) : Recovery.none();
+    }
+
+    /**
+     * @return a pipeline that resumes from the journal's newest valid checkpoint (read now).
+     */
+    public Pipeline build()
+    {
+        return build(recover());
+    }
+
+    /**
+     * @param recovery where to resume, from {@link #recover()} of this configuration.
+     * @return a pipeline that resumes there.
+     */
+    public Pipeline build(final Recovery recovery)
+    {
+        return new Pipeline(this, recovery);
+    }
+
+    /**
+     * @return the configuration string a checkpoint records and must match to be resumed.
+     */
+    public String describe()
+    {
+        return description;
+    }
+
+    /**
+     * @return the journal directory.
+     */
+    public JournalDirectory directory()
+    {
+        return directory;
+    }
+
+    CheckpointStore checkpointStore()
+    {
+        return new CheckpointStore(directory.checkpoints(), CHECKPOINTS_KEPT);
+    }
+
+    WindowAssigner newAssigner()
+    {
+        return new WindowAssigner(window, outOfOrderness, new Lateness(allowedLateness));
+    }
+
+    WindowAggregator newAggregator(final ResultListener resultListener, final LateListener lateListener)
+    {
+        final Lateness lateness = new Lateness(allowedLateness);
+        if (window instanceof AlignedWindows)
+        {
+            return new AlignedWindowAggregator(
+                (AlignedWindows)window, outOfOrderness, lateness, latePolicy, resultListener, lateListener, initialWindows, dedupe,
+                aggregation);
+        }
+        return new SessionWindowAggregator(
+            (SessionWindows)window, lateness, latePolicy, resultListener, lateListener, initialWindows, dedupe, aggregation);
+    }
+
+    /**
+     * @param follow true for a following run.
+     * @return the layout: the chosen one, or INLINE for a following run without a consumer wait strategy,
+     *         else FUSED.
+     */
+    PipelineLayout layout(final boolean follow)
+    {
+        return layout != null ? layout : follow && waitStrategy == null ? PipelineLayout.INLINE : PipelineLayout.FUSED;
+    }
+
+    /**
+     * @param follow true for a following run.
+     * @return the consumers' wait strategy for a threaded layout: the chosen one, else sleeping when
+     *         following and yielding for a bounded run.
+     */
+    WaitStrategy waitStrategy(final boolean follow)
+    {
+        return waitStrategy != null ? waitStrategy.get() : follow ? new SleepingWaitStrategy() : new YieldingWaitStrategy();
+    }
+
+    IdleStrategy publisherIdle()
+    {
+        return publisherIdle != null ? publisherIdle.get() : JournalPublisher.defaultIdle();
+    }
+
+    ResultListener results()
+    {
+        return results;
+    }
+
+    LateListener late()
+    {
+        return late;
+    }
+
+    AppliedListener applied()
+    {
+        return applied;
+    }
+
+    PipelineFailureListener failure()
+    {
+        return failure;
+    }
+
+    boolean withAggregate()
+    {
+        return aggregation != null;
+    }
+
+    int ringSize()
+    {
+        return ringSize;
+    }
+
+    boolean durableOutput()
+    {
+        return durableOutput;
+    }
+
+    long checkpointInterval()
+    {
+        return checkpointInterval;
+    }
+
+    boolean syncOnCheckpoint()
+    {
+        return syncOnCheckpoint;
+    }
+
+    long fromOffset()
+    {
+        return fromOffset;
+    }
+
+    long toOffset()
+    {
+        return toOffset;
+    }
+}

@@ -1,0 +1,164 @@
+package dev.weir.engine;
+
+import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.emit.OutputJournalSink;
+import dev.weir.engine.metrics.EngineCounters;
+import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.engine.metrics.RunCounters;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.source.EventSlot;
+import dev.weir.engine.stage.LastStage;
+import dev.weir.engine.stage.RunCompletion;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
+import dev.weir.journal.OutputJournal;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * The stages of one run and the files they hold, built in the order recovery needs: the output
+ * journal's single-appender lock first (a run refused because another process writes its outputs opens
+ * nothing else), the reader, the output sink (it must know where the checkpoint's outputs end before
+ * anything is emitted), the aggregator writing into it with the checkpoint's state restored, the
+ * checkpointer, the live metrics, and the last stage over them. {@link #close()} releases them in
+ * reverse, once the stage threads have ended.
+ * <p>
+ * Not thread-safe: built and closed by the thread that starts the run; between the two, the stages
+ * belong to the stage threads.
+ */
+final class RunStages
+{
+    private final JournalReader reader;
+    private final WindowAssigner assigner;
+    private final WindowAggregator aggregator;
+    private final OutputJournalSink sink;
+    private final Checkpointer checkpointer;
+    private final MetricsFile metrics;
+    private final EngineCounters engineCounters;
+    private final RunCounters counters;
+    private final LastStage last;
+
+    RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion)
+    {
+        final JournalDirectory directory = config.directory();
+        final OutputJournal outputs = config.durableOutput() ? OutputJournal.openForAppend(directory) : null;
+        reader = JournalReader.open(directory);
+        long firstOffset = reader.firstOffset();
+        assigner = config.newAssigner();
+        if (config.durableOutput())
+        {
+            sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.withAggregate());
+            aggregator = config.newAggregator(sink, sink);
+            recovery.restoreInto(aggregator);
+            assigner.restoreWatermark(aggregator.watermark());
+            if (recovery.resumeAfterOffset() >= 0)
+            {
+                reader.seekAfter(recovery.resumeAfterOffset());
+                firstOffset = recovery.resumeAfterOffset();
+            }
+            checkpointer = new Checkpointer(config.checkpointStore(), config.describe(), config.checkpointInterval(), aggregator, sink,
+                reader, config.syncOnCheckpoint(), recovery.checkpoint());
+            checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
+            if (recovery.endPending())
+            {
+                applyPendingEnd(recovery.resumeAfterOffset());
+            }
+            metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
+            engineCounters = new EngineCounters(metrics.counters());
+        }
+        else
+        {
+            sink = null;
+            checkpointer = null;
+            metrics = null;
+            engineCounters = null;
+            aggregator = config.newAggregator(config.results(), config.late());
+            if (config.fromOffset() >= 0)
+            {
+                reader.seek(config.fromOffset());
+                firstOffset = config.fromOffset();
+            }
+        }
+        counters = new RunCounters(aggregator, checkpointer, sink, firstOffset, recovery.resumeAfterOffset());
+        final Runnable publish = engineCounters == null ? null : () -> engineCounters.publish(counters);
+        if (publish != null)
+        {
+            publish.run();
+        }
+        last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish);
+    }
+
+    /**
+     * The run that wrote the checkpoint died while applying the end of its input: apply it now, before any
+     * event appended since, so it reproduces the results already written.
+     */
+    private void applyPendingEnd(final long offset)
+    {
+        final EventSlot end = new EventSlot();
+        end.endOfInput(offset);
+        assigner.assign(end);
+        aggregator.apply(end);
+        checkpointer.take(Checkpointer.FINISHED);
+        sink.handOff();
+    }
+
+    JournalReader reader()
+    {
+        return reader;
+    }
+
+    WindowAssigner assigner()
+    {
+        return assigner;
+    }
+
+    LastStage lastStage()
+    {
+        return last;
+    }
+
+    RunCounters counters()
+    {
+        return counters;
+    }
+
+    /**
+     * @return the live counter of rejected lines read, or null without a metrics file.
+     */
+    AtomicCounter rejectedLines()
+    {
+        return engineCounters == null ? null : engineCounters.rejectedLines();
+    }
+
+    /**
+     * Take the final checkpoint (a failure is the run's) and release the reader, the output journal and
+     * the metrics file (which stays, with its last values).
+     *
+     * @param completion the run's completion, told of a failure to close.
+     */
+    void close(final RunCompletion completion)
+    {
+        if (checkpointer != null)
+        {
+            try
+            {
+                checkpointer.close();
+            }
+            catch (final RuntimeException ex)
+            {
+                completion.fail(ex);
+            }
+        }
+        reader.handOff();
+        reader.close();
+        if (sink != null)
+        {
+            sink.close();
+        }
+        if (metrics != null)
+        {
+            metrics.close();
+        }
+    }
+}

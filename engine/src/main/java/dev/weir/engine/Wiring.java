@@ -1,0 +1,223 @@
+package dev.weir.engine;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.source.EventSlot;
+import dev.weir.engine.source.InlineJournalWaitStrategy;
+import dev.weir.engine.source.JournalPublisher;
+import dev.weir.engine.stage.AggregateHandler;
+import dev.weir.engine.stage.AssignHandler;
+import dev.weir.engine.stage.FusedHandler;
+import dev.weir.engine.stage.LastStage;
+import dev.weir.engine.stage.RunCompletion;
+import dev.weir.journal.JournalReader;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * The threads of one run and what connects them: the Disruptor ring of pre-allocated {@link EventSlot}s
+ * in the chosen {@link PipelineLayout}, its stage threads, the failure handler that ends the run on a
+ * stage's exception, and the publisher that reads the journal into the ring, on a thread of its own or,
+ * inline, on the stage thread whenever it has processed every slot.
+ * <p>
+ * Not thread-safe: the thread that starts the run owns it. The stage threads are daemons; a failure on
+ * any of them is recorded in the run's {@link RunCompletion}, never printed by the JVM.
+ */
+final class Wiring
+{
+    private static final long POLL_MS = 50;
+    private static final long JOIN_MS = TimeUnit.SECONDS.toMillis(10);
+
+    private final RunCompletion completion;
+    private final StageThreads stageThreads;
+    private final Disruptor<EventSlot> disruptor;
+    private final JournalPublisher publisher;
+    private final InlineJournalWaitStrategy inline;
+    private Thread publisherThread;
+
+    /**
+     * Build the ring and its stages; nothing runs until {@link #start()}.
+     *
+     * @param config        the concluded configuration.
+     * @param follow        true to follow the journal for new events.
+     * @param completion    the run's completion.
+     * @param reader        the journal reader, positioned where the run resumes; handed to the publisher.
+     * @param assigner      the first stage.
+     * @param last          the last stage.
+     * @param rejectedLines where the publisher counts rejected lines it reads, or null.
+     */
+    Wiring(
+        final PipelineConfiguration config,
+        final boolean follow,
+        final RunCompletion completion,
+        final JournalReader reader,
+        final WindowAssigner assigner,
+        final LastStage last,
+        final AtomicCounter rejectedLines)
+    {
+        this.completion = completion;
+        this.stageThreads = new StageThreads(completion);
+        final IdleStrategy idle = config.publisherIdle();
+        final PipelineLayout layout = config.layout(follow);
+        this.inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
+        final WaitStrategy wait = inline != null ? inline : config.waitStrategy(follow);
+        this.disruptor = new Disruptor<>(EventSlot::new, config.ringSize(), stageThreads, ProducerType.SINGLE, wait);
+        disruptor.setDefaultExceptionHandler(new FailRun(completion));
+        if (layout == PipelineLayout.STAGED)
+        {
+            disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
+        }
+        else
+        {
+            disruptor.handleEventsWith(new FusedHandler(assigner, last));
+        }
+        reader.handOff();
+        this.publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset(), idle);
+        if (rejectedLines != null)
+        {
+            publisher.countRejectedLines(rejectedLines);
+        }
+    }
+
+    /** Start the stage threads and the publisher. */
+    void start()
+    {
+        if (inline != null)
+        {
+            inline.drive(publisher);
+            disruptor.start();
+        }
+        else
+        {
+            disruptor.start();
+            publisherThread = new Thread(publisher, "weir-publisher");
+            publisherThread.setDaemon(true);
+            publisherThread.start();
+        }
+    }
+
+    /** Ask the publisher to stop: it publishes the end of a following run once it has published what it read. */
+    void stopPublishing()
+    {
+        publisher.stop();
+    }
+
+    /** Wait until the run has ended (completed, or failed and its publisher has stopped). */
+    void awaitCompletion()
+    {
+        try
+        {
+            while (!completion.await(POLL_MS, TimeUnit.MILLISECONDS))
+            {
+                if ((publisherThread == null || !publisherThread.isAlive()) && completion.failure() != null)
+                {
+                    break;
+                }
+            }
+            if (completion.failure() != null)
+            {
+                publisher.stop(); // a failed stage consumes nothing more: do not wait for a full ring to drain
+            }
+            if (publisherThread != null)
+            {
+                publisherThread.join(JOIN_MS);
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            completion.fail(ex);
+            publisher.stop();
+        }
+    }
+
+    /** Halt the ring and wait for the stage threads to end, so nothing is closed under a running stage. */
+    void halt()
+    {
+        disruptor.halt();
+        stageThreads.join(JOIN_MS);
+    }
+
+    /**
+     * Makes the stage threads, and remembers them so a finishing run can wait for them to end. A stage
+     * thread ends on its failure, which is the run's: it is recorded, not printed by the JVM.
+     */
+    private static final class StageThreads implements ThreadFactory
+    {
+        private final AtomicInteger next = new AtomicInteger();
+        private final List<Thread> threads = new CopyOnWriteArrayList<>();
+        private final RunCompletion completion;
+
+        StageThreads(final RunCompletion completion)
+        {
+            this.completion = completion;
+        }
+
+        @Override
+        public Thread newThread(final Runnable task)
+        {
+            final Thread thread = new Thread(task, "weir-stage-" + next.getAndIncrement());
+            thread.setDaemon(true);
+            thread.setUncaughtExceptionHandler((t, ex) -> completion.fail(ex));
+            threads.add(thread);
+            return thread;
+        }
+
+        void join(final long millis)
+        {
+            try
+            {
+                for (final Thread thread : threads)
+                {
+                    if (thread != Thread.currentThread())
+                    {
+                        thread.join(millis);
+                    }
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A stage's exception fails the run and ends that stage's thread. */
+    private static final class FailRun implements ExceptionHandler<EventSlot>
+    {
+        private final RunCompletion completion;
+
+        FailRun(final RunCompletion completion)
+        {
+            this.completion = completion;
+        }
+
+        @Override
+        public void handleEventException(final Throwable ex, final long sequence, final EventSlot slot)
+        {
+            completion.fail(ex);
+            throw new IllegalStateException("stage failed at ring sequence " + sequence, ex);
+        }
+
+        @Override
+        public void handleOnStartException(final Throwable ex)
+        {
+            completion.fail(ex);
+        }
+
+        @Override
+        public void handleOnShutdownException(final Throwable ex)
+        {
+            completion.fail(ex);
+        }
+    }
+}
