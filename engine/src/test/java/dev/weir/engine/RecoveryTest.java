@@ -185,6 +185,43 @@ class RecoveryTest
     }
 
     @Test
+    void aConcludedConfigurationReadsNoCheckpointAndRecoveryRefusesAnotherConfiguration() throws IOException
+    {
+        final Path journal = dir.resolve("conclude");
+        fill(journal, 1_000, 1, 1);
+        builder(journal, WindowKind.TUMBLING).build().runToEnd();
+        final PipelineConfiguration other = builder(journal, WindowKind.SLIDING).conclude(); // validates flags only
+        assertThrows(CheckpointMismatchException.class, other::recover);
+    }
+
+    @Test
+    void theCheckpointIsReadOnceByRecoveryAndTheRunResumesFromWhatItRead() throws IOException
+    {
+        final List<long[]> events = events(5_000, 1, 31);
+        final Path clean = dir.resolve("clean-once");
+        final Path journal = dir.resolve("once");
+        for (final Path each : List.of(clean, journal))
+        {
+            append(each, events, 0, 3_000);
+            builder(each, WindowKind.SLIDING).build().runToEnd();
+            append(each, events, 3_000, events.size());
+        }
+
+        final PipelineConfiguration config = builder(journal, WindowKind.SLIDING).conclude();
+        final dev.weir.engine.checkpoint.Recovery recovery = config.recover();
+        for (final Path file : new CheckpointStore(config.directory().checkpoints(), 3).files())
+        {
+            Files.delete(file); // a run that read the store again would now start from the beginning
+        }
+        final RunSummary resumed = config.build(recovery).runToEnd();
+
+        assertEquals(recovery.resumeAfterOffset(), resumed.resumedAfterOffset());
+        assertEquals(2_000, resumed.eventsThisRun(), "only the events after the checkpoint");
+        builder(clean, WindowKind.SLIDING).build().runToEnd();
+        assertSameOutputs(outputs(clean), outputs(journal));
+    }
+
+    @Test
     void dedupeGivesTheResultsOfTheCleanStreamWhenEveryEventIsAppendedTwiceOrThrice() throws IOException
     {
         final List<long[]> clean = events(20_000, 1, 21);
