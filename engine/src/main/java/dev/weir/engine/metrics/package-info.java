@@ -1,10 +1,12 @@
 /**
- * Live counters of a running pipeline, in a memory-mapped file ({@code metrics.dat}, Agrona
- * {@code CountersManager} layout) that {@code weir stat} reads from another process, as {@code AeronStat}
- * reads Aeron's counters.
+ * A run's counters: {@link dev.weir.engine.metrics.RunCounters}, the one structure a run's counts live
+ * in, and its live view, the memory-mapped metrics file ({@code metrics.dat}, Agrona
+ * {@code CountersManager} layout) that {@code weir stat} reads from another process, as
+ * {@code AeronStat} reads Aeron's counters.
  * <p>
- * Threading: one writer (the engine thread publishes); any number of readers in any process.
+ * Threading: one writer (the last stage's thread publishes once per batch); any number of readers in any
+ * process. Internal.
  * <p>
- * Depends on Agrona only.
+ * Depends on {@code operator}, {@code checkpoint} and {@code emit} (whose counts it reads) and Agrona.
  */
 package dev.weir.engine.metrics;

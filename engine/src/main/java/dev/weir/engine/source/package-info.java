@@ -1,0 +1,13 @@
+/**
+ * The source stage: reads the event journal into a Disruptor ring of pre-allocated
+ * {@link dev.weir.engine.source.EventSlot}s ({@link dev.weir.engine.source.JournalPublisher}), on a thread
+ * of its own or inline on the consumer's thread when the ring is empty
+ * ({@link dev.weir.engine.source.InlineJournalWaitStrategy}). It reports failures through
+ * {@link dev.weir.engine.source.RunFailure} and knows nothing of the stages after it.
+ * <p>
+ * Threading: the publisher is the ring's single producer; a slot belongs to the stage that holds its
+ * sequence. Internal.
+ * <p>
+ * Depends on {@code dev.weir.journal}, the Disruptor and Agrona only.
+ */
+package dev.weir.engine.source;
