@@ -1,0 +1,175 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's packages form a graph without cycles, in the flow the README's "Layout" draws, and every
+ * package of every module has a {@code package-info.java}. Dependencies are read from the sources:
+ * imports and fully qualified names, comments left out.
+ */
+class PackageCycleTest
+{
+    private static final Path ENGINE = Path.of("src/main/java");
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.weir\\.engine((?:\\.[a-z][a-z0-9]*)*)\\.[A-Z]");
+    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+    private static final Pattern PACKAGE = Pattern.compile("^package ([a-z.]+);", Pattern.MULTILINE);
+
+    @Test
+    void theEnginePackagesHaveNoCycle()
+    {
+        final Map<String, Set<String>> edges = dependencies(ENGINE);
+        assertTrue(edges.size() >= 10, "read the engine's packages: " + edges.keySet());
+        final List<String> cycle = findCycle(edges);
+        assertEquals(List.of(), cycle, "a package cycle; edges: " + edges);
+    }
+
+    @Test
+    void theFlowPackagesDependOnlyOnThoseBeforeThem()
+    {
+        final Map<String, Set<String>> edges = dependencies(ENGINE);
+        assertAllowed(edges, "source");
+        assertAllowed(edges, "emit");
+        assertAllowed(edges, "state", "aggregate");
+        assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
+        assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
+    }
+
+    @Test
+    void everyPackageHasAPackageInfo() throws IOException
+    {
+        final List<String> missing = new ArrayList<>();
+        for (final String module : List.of("journal", "engine", "check", "postgres", "cli", "examples", "benchmarks"))
+        {
+            final Path sources = Path.of("..", module, "src/main/java");
+            assertTrue(Files.isDirectory(sources), "module sources at " + sources.toAbsolutePath());
+            try (Stream<Path> files = Files.walk(sources))
+            {
+                files.filter(f -> f.toString().endsWith(".java")).map(Path::getParent).distinct()
+                    .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+                    .forEach(dir -> missing.add(sources.relativize(dir).toString()));
+            }
+        }
+        assertEquals(List.of(), missing, "packages without a package-info.java");
+    }
+
+    private static void assertAllowed(final Map<String, Set<String>> edges, final String pkg, final String... allowed)
+    {
+        final Set<String> may = new TreeSet<>();
+        for (final String each : allowed)
+        {
+            may.add("dev.weir.engine." + each);
+        }
+        final Set<String> actual = new TreeSet<>(edges.getOrDefault("dev.weir.engine." + pkg, Set.of()));
+        actual.removeAll(may);
+        assertEquals(Set.of(), actual, pkg + " depends on packages after it in the flow");
+    }
+
+    static Map<String, Set<String>> dependencies(final Path root)
+    {
+        final Map<String, Set<String>> edges = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(root))
+        {
+            files.filter(f -> f.toString().endsWith(".java")).forEach(file ->
+            {
+                final String text = COMMENT.matcher(read(file)).replaceAll(" ");
+                final Matcher declared = PACKAGE.matcher(text);
+                if (!declared.find())
+                {
+                    return; // a package-info with its javadoc only
+                }
+                final String from = declared.group(1);
+                final Set<String> to = edges.computeIfAbsent(from, k -> new TreeSet<>());
+                final Matcher reference = REFERENCE.matcher(text.substring(declared.end()));
+                while (reference.find())
+                {
+                    final String target = "dev.weir.engine" + reference.group(1);
+                    if (!target.equals(from))
+                    {
+                        to.add(target);
+                    }
+                }
+            });
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        return edges;
+    }
+
+    /**
+     * @return the packages of one cycle, the first repeated at the end, or an empty list.
+     */
+    static List<String> findCycle(final Map<String, Set<String>> edges)
+    {
+        final Map<String, Integer> state = new TreeMap<>(); // absent: unvisited, 1: on the path, 2: done
+        final List<String> path = new ArrayList<>();
+        for (final String start : edges.keySet())
+        {
+            final List<String> cycle = visit(start, edges, state, path);
+            if (!cycle.isEmpty())
+            {
+                return cycle;
+            }
+        }
+        return List.of();
+    }
+
+    private static List<String> visit(
+        final String node, final Map<String, Set<String>> edges, final Map<String, Integer> state, final List<String> path)
+    {
+        final Integer seen = state.get(node);
+        if (seen != null)
+        {
+            if (seen == 1)
+            {
+                final List<String> cycle = new ArrayList<>(path.subList(path.indexOf(node), path.size()));
+                cycle.add(node);
+                return cycle;
+            }
+            return List.of();
+        }
+        state.put(node, 1);
+        path.add(node);
+        for (final String next : edges.getOrDefault(node, Set.of()))
+        {
+            final List<String> cycle = visit(next, edges, state, path);
+            if (!cycle.isEmpty())
+            {
+                return cycle;
+            }
+        }
+        path.remove(path.size() - 1);
+        state.put(node, 2);
+        return List.of();
+    }
+
+    private static String read(final Path file)
+    {
+        try
+        {
+            return Files.readString(file);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+}
