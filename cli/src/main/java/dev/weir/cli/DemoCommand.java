@@ -64,16 +64,13 @@ final class DemoCommand implements Callable<Integer>
         window.allowedLateness = 0;
         window.latePolicy = LatePolicy.DROP;
 
-        final RunJob job = new RunJob();
-        job.input = csv;
-        job.results = dir.resolve("results.csv");
-        job.journal = dir.resolve("journal");
-        job.window = window;
+        final Path results = dir.resolve("results.csv");
+        final RunJob job = RunJob.builder().input(csv).results(results).journal(dir.resolve("journal")).window(window).build();
         System.out.println();
-        job.execute(System.out);
+        new RunExecution(job).execute(System.out);
         System.out.println();
-        printBusiest(job.results, 8);
-        System.out.printf("%nEvery row is in %s; rejected lines in %s.%n", job.results, dir.resolve("results.csv.rejected.csv"));
+        printBusiest(results, 8);
+        System.out.printf("%nEvery row is in %s; rejected lines in %s.%n", results, job.rejectedFile());
         return 0;
     }
 

@@ -46,11 +46,11 @@ final class InspectCommand implements Callable<Integer>
         {
             keys = dictionary.size();
         }
-        final long[] outputs = {0, 0};
+        final ExportCounts outputs;
         final long lastPosition;
         try (OutputJournal output = OutputJournal.open(directory))
         {
-            output.readAll(stored -> outputs[stored.isResult() ? 0 : 1]++);
+            outputs = ExportCounts.of(output);
             lastPosition = output.lastPosition();
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
@@ -58,7 +58,7 @@ final class InspectCommand implements Callable<Integer>
             counts.ingests(), keys);
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
-        System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs[0], outputs[1], lastPosition);
+        System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(), lastPosition);
         final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
         final CheckpointStore.Loaded loaded = store.loadNewestValid();
         if (loaded == null)

@@ -36,11 +36,11 @@ final class OutputExport
      * @param results   the results CSV to write, or null.
      * @param late      the late-events CSV to write, or null.
      * @param withAggregate write the user aggregation's column.
-     * @return rows written: {results, late}.
+     * @return the rows written, counting the results file as one partition (results are counted without one too).
      */
-    static long[] export(final JournalDirectory directory, final Path results, final Path late, final boolean withAggregate)
+    static ExportCounts export(final JournalDirectory directory, final Path results, final Path late, final boolean withAggregate)
     {
-        final long[] rows = {0, 0};
+        final ExportCounts.Tally rows = new ExportCounts.Tally();
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory);
              AtomicTextFile resultFile = results == null ? null : new AtomicTextFile(results);
@@ -60,7 +60,7 @@ final class OutputExport
                 if (stored.isResult())
                 {
                     requireAggregate(withAggregate, stored.result().hasAggregate());
-                    rows[0]++;
+                    rows.count(true);
                     if (resultFile != null)
                     {
                         row.setLength(0);
@@ -71,7 +71,7 @@ final class OutputExport
                 else
                 {
                     exportLate(stored.late(), keys, lateFile);
-                    rows[1]++;
+                    rows.count(false);
                 }
             });
             if (resultFile != null)
@@ -83,7 +83,7 @@ final class OutputExport
                 lateFile.commit();
             }
         }
-        return rows;
+        return rows.counts(1);
     }
 
     /**
@@ -95,12 +95,13 @@ final class OutputExport
      * @param format    their file format.
      * @param late      the late-events CSV to write, or null.
      * @param withAggregate write the user aggregation's value.
-     * @return rows written: {results, late, partitions}.
+     * @return the rows and partitions written.
      */
-    static long[] exportPartitions(
+    static ExportCounts exportPartitions(
         final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final boolean withAggregate)
     {
-        final long[] rows = {0, 0, 0};
+        final ExportCounts.Tally rows = new ExportCounts.Tally();
+        final ExportCounts written;
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory);
              PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, withAggregate);
@@ -117,21 +118,22 @@ final class OutputExport
                 {
                     requireAggregate(withAggregate, stored.result().hasAggregate());
                     partitions.onResult(result.copy(stored.result()));
+                    rows.count(true);
                 }
                 else
                 {
                     exportLate(stored.late(), keys, lateFile);
-                    rows[1]++;
+                    rows.count(false);
                 }
             });
-            rows[0] = partitions.rows();
-            rows[2] = partitions.commit().size();
+            assert rows.counts(0).results() == partitions.rows() : "every result is in a partition";
+            written = rows.counts(partitions.commit().size());
             if (lateFile != null)
             {
                 lateFile.commit();
             }
         }
-        return rows;
+        return written;
     }
 
     private static void exportLate(final LateEventDecoder late, final KeyDictionary keys, final AtomicTextFile lateFile)

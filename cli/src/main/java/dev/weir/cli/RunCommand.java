@@ -3,7 +3,6 @@ package dev.weir.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import dev.weir.engine.time.LatePolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -65,43 +64,20 @@ final class RunCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (window.latePolicy == LatePolicy.SIDE && lateOutput == null)
-        {
-            throw new BadInputException("--late side needs --late-output FILE");
-        }
-        if (results != null && outputDir != null)
-        {
-            throw new BadInputException("give one of --results FILE and --output-dir DIR, not both");
-        }
-        if (results == null && outputDir == null && jdbcUrl == null)
-        {
-            throw new BadInputException("give --results FILE, --output-dir DIR or --jdbc-url URL");
-        }
-        final RunJob job = new RunJob();
-        job.input = input;
-        job.results = results;
-        job.outputDir = outputDir;
-        job.format = format;
-        job.lateOutput = lateOutput;
-        if (jdbcUrl == null && (jdbcTable != null || jdbcBatch != null))
-        {
-            throw new BadInputException("--jdbc-table and --jdbc-batch need --jdbc-url");
-        }
-        job.jdbcUrl = jdbcUrl;
-        if (jdbcTable != null)
-        {
-            job.jdbcTable = jdbcTable;
-        }
-        if (jdbcBatch != null)
-        {
-            job.jdbcBatch = jdbcBatch;
-        }
-        job.rejected = rejected;
-        job.journal = journal;
-        job.window = window;
-        job.processing = processing;
-        job.follow = follow;
-        job.execute(System.out);
+        final RunJob job = RunJob.builder()
+            .input(input)
+            .journal(journal)
+            .follow(follow)
+            .window(window)
+            .processing(processing)
+            .results(results)
+            .outputDir(outputDir)
+            .format(format)
+            .lateOutput(lateOutput)
+            .rejected(rejected)
+            .jdbc(jdbcUrl, jdbcTable, jdbcBatch)
+            .build();
+        new RunExecution(job).execute(System.out);
         return 0;
     }
 }

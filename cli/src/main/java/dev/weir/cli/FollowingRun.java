@@ -1,0 +1,130 @@
+package dev.weir.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+import dev.weir.engine.Pipeline;
+import dev.weir.engine.RunSummary;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.postgres.Delivery;
+
+/**
+ * A {@code weir run --follow}: runs a pipeline over the journal as it grows, delivering what is new into
+ * PostgreSQL every {@value #DELIVERY_INTERVAL_MS} ms if asked, until SIGINT or SIGTERM (a shutdown hook)
+ * or the pipeline's failure ({@link #requestStop()}) stops it; then stops the pipeline (a final checkpoint)
+ * and the delivery. The shutdown hook then waits for {@link #finished()}, so that the run exports and
+ * prints its summary before the JVM halts, and halts with the run's failure code if its stop failed.
+ * <p>
+ * {@link #follow} and {@link #delivered()} are called on the command thread; {@link #requestStop()} and
+ * {@link #finished()} on any thread.
+ */
+final class FollowingRun
+{
+    /** How often a following run delivers new results into PostgreSQL. */
+    static final long DELIVERY_INTERVAL_MS = 1_000;
+
+    /** Counted down once the run has ended, whether it exported and printed or failed. */
+    private final CountDownLatch finished = new CountDownLatch(1);
+    /** Counted down on a signal, or at once when the pipeline fails. */
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private ContinuousDelivery delivery;
+
+    /**
+     * Stop following now (the pipeline failed: the run ends with its cause). Any thread.
+     */
+    void requestStop()
+    {
+        stopRequested.countDown();
+    }
+
+    /**
+     * The run has ended: a signal's shutdown hook may let the JVM exit. Any thread; idempotent.
+     */
+    void finished()
+    {
+        finished.countDown();
+    }
+
+    /**
+     * Start the pipeline and follow the journal until stopped, then stop it.
+     *
+     * @param pipeline   the pipeline, built and not started.
+     * @param out        where to say how to stop it.
+     * @param postgres   the database to deliver into while following, or null.
+     * @param journalDir the journal.
+     * @return the pipeline's summary.
+     */
+    RunSummary follow(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
+    {
+        final Thread hook = new Thread(() ->
+        {
+            stopRequested.countDown();
+            try
+            {
+                finished.await(); // let the run stop, checkpoint, export and print before the JVM halts
+            }
+            catch (final InterruptedException ignored)
+            {
+                Thread.currentThread().interrupt();
+            }
+            ExitStatus.haltIfFailed(); // a stop that failed exits with its code, not the signal's
+        }, "weir-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try
+        {
+            return followUntilStopped(pipeline, out, postgres, journalDir);
+        }
+        finally
+        {
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(hook); // stopped by a failure, not a signal
+            }
+            catch (final IllegalStateException shutdownInProgress)
+            {
+                // stopped by a signal: the hook is running
+            }
+        }
+    }
+
+    private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
+    {
+        pipeline.start();
+        // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
+        delivery = postgres == null ? null
+            : new ContinuousDelivery(postgres, JournalDirectory.open(journalDir), DELIVERY_INTERVAL_MS, System.err).start();
+        out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
+        out.flush();
+        try
+        {
+            stopRequested.await();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        try
+        {
+            return pipeline.stop();
+        }
+        finally
+        {
+            if (delivery != null)
+            {
+                delivery.finish(); // its thread ends before the sink is closed, even if the pipeline failed
+            }
+        }
+    }
+
+    /**
+     * @return everything delivered into PostgreSQL while following (after {@link #follow}, with a database).
+     * @throws RuntimeException the failure that stopped the delivery, or a {@link DeliveryPendingException} if
+     *                          the last delivery did not succeed.
+     */
+    Delivery delivered()
+    {
+        assert delivery != null : "a following run delivered into PostgreSQL";
+        return delivery.result();
+    }
+}

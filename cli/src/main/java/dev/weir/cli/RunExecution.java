@@ -1,0 +1,266 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import dev.weir.engine.Pipeline;
+import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.PipelineFailedException;
+import dev.weir.engine.RunSummary;
+import dev.weir.engine.Weir;
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.OutputJournal;
+import dev.weir.postgres.Delivery;
+
+/**
+ * Carries out one {@link RunJob}: ingest its events CSV into the journal (resumably; a temporary journal
+ * unless a directory is given), process the journal with durable outputs (resuming from its newest
+ * checkpoint), bounded or following it ({@link FollowingRun}), export the results and late events from the
+ * output journal ({@link OutputExport}), deliver them into PostgreSQL, and print the summary
+ * ({@link RunReport}). A journal of another run's configuration, or one another run is writing, is refused
+ * before anything is ingested.
+ * <p>
+ * Used once, on the command thread; not thread-safe.
+ */
+final class RunExecution
+{
+    /**
+     * What the run did.
+     *
+     * @param ingest   the ingest's summary, or null without an input.
+     * @param run      the pipeline's summary.
+     * @param rows     what the export wrote.
+     * @param delivery what the PostgreSQL sink delivered, or null without one.
+     */
+    record Outcome(CsvIngest.Summary ingest, RunSummary run, ExportCounts rows, Delivery delivery)
+    {
+    }
+
+    private final RunJob job;
+    /** The stop and delivery of a following run, or null for a bounded one. */
+    private final FollowingRun following;
+
+    /**
+     * @param job the run to carry out.
+     */
+    RunExecution(final RunJob job)
+    {
+        this.job = job;
+        this.following = job.follow() ? new FollowingRun() : null;
+    }
+
+    /**
+     * Carry out the job and print its summary.
+     *
+     * @param out where the summary goes.
+     * @return what the run did.
+     * @throws BadInputException        if the input file is missing or the journal is refused (exit 2).
+     * @throws DeliveryPendingException if the results could not all be delivered into PostgreSQL, after the
+     *                                  files are written and the summary printed (exit 4).
+     */
+    Outcome execute(final PrintStream out)
+    {
+        try
+        {
+            return executeOnce(out);
+        }
+        finally
+        {
+            if (following != null)
+            {
+                following.finished();
+            }
+        }
+    }
+
+    private Outcome executeOnce(final PrintStream out)
+    {
+        final Path input = job.input();
+        if (input != null && !Files.isRegularFile(input))
+        {
+            throw new BadInputException("input file not found: " + input);
+        }
+        final Path journalDir;
+        try
+        {
+            journalDir = job.temporaryJournal() ? Files.createTempDirectory("weir-run-") : job.journal();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot create a temporary journal", ex);
+        }
+        try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcBatch()))
+        {
+            if (input == null || JournalDirectory.isJournal(journalDir))
+            {
+                openExisting(journalDir);
+                refuseOtherConfiguration(journalDir);
+                OutputJournal.openForAppend(JournalDirectory.open(journalDir)).close(); // and a journal another run is writing
+            }
+            if (input != null)
+            {
+                CsvIngest.checkHeader(input);
+            }
+            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
+            final RunSummary ran = process(journalDir, out, postgres);
+            final ExportCounts rows = export(journalDir);
+            // after the export, so a failed delivery still leaves the files written
+            Delivery delivered = null;
+            DeliveryPendingException pending = null;
+            try
+            {
+                delivered = postgres == null ? null : following != null ? following.delivered() : postgres.deliver(JournalDirectory.open(journalDir));
+            }
+            catch (final DeliveryPendingException ex)
+            {
+                pending = ex; // the database is down or hangs: the run completed all the same; exit code 4 after the summary
+            }
+            out.println(RunReport.text(job, ingested, ran, rows, postgres == null ? null : postgres.describe(delivered)));
+            if (pending != null)
+            {
+                throw pending;
+            }
+            return new Outcome(ingested, ran, rows, delivered);
+        }
+        finally
+        {
+            if (job.temporaryJournal())
+            {
+                deleteRecursively(journalDir);
+            }
+        }
+    }
+
+    /**
+     * The engine pipeline this run processes the journal with: the one place that configures it.
+     *
+     * @param journalDir the journal.
+     * @return the configured builder.
+     */
+    private PipelineBuilder pipelineFor(final Path journalDir)
+    {
+        return job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir)))
+            .onFailure(cause -> onPipelineFailure()); // a failed following run ends now, with its cause
+    }
+
+    private void onPipelineFailure()
+    {
+        if (following != null)
+        {
+            following.requestStop();
+        }
+    }
+
+    private Pipeline buildPipeline(final Path journalDir)
+    {
+        try
+        {
+            return pipelineFor(journalDir).build();
+        }
+        catch (final JournalRefusedException | CheckpointMismatchException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    /**
+     * Refuse a journal whose newest checkpoint is of another configuration, before anything is ingested:
+     * builds a pipeline only to check, and drops it.
+     */
+    private void refuseOtherConfiguration(final Path journalDir)
+    {
+        buildPipeline(journalDir);
+    }
+
+    private static void openExisting(final Path journalDir)
+    {
+        try
+        {
+            JournalDirectory.open(journalDir);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    private CsvIngest.Summary ingest(final Path journalDir)
+    {
+        final EventJournal events;
+        try
+        {
+            events = EventJournal.openOrCreate(journalDir);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        try (events)
+        {
+            final CsvIngest ingest = new CsvIngest(job.input(), job.rejectedFile());
+            try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
+            {
+                return ingest.into(events, job.processing().sync, true); // the input is read once, as complete
+            }
+        }
+    }
+
+    private RunSummary process(final Path journalDir, final PrintStream out, final PostgresDelivery postgres)
+    {
+        final Pipeline pipeline = buildPipeline(journalDir);
+        try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
+        {
+            return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, postgres, journalDir);
+        }
+        catch (final PipelineFailedException ex)
+        {
+            if (ex.getCause() instanceof CheckpointMismatchException)
+            {
+                throw new BadInputException(ex.getCause().getMessage());
+            }
+            throw ex;
+        }
+        catch (final CheckpointMismatchException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    /**
+     * Export the output journal: as one results CSV, or as date partitions, or nothing (PostgreSQL only).
+     */
+    private ExportCounts export(final Path journalDir)
+    {
+        if (job.outputDir() != null)
+        {
+            return OutputExport.exportPartitions(JournalDirectory.open(journalDir), job.outputDir(), job.format(), job.lateOutput(),
+                job.window().withAggregate());
+        }
+        if (job.results() == null && job.lateOutput() == null)
+        {
+            return ExportCounts.NONE;
+        }
+        // results may be null: late events only
+        return OutputExport.export(JournalDirectory.open(journalDir), job.results(), job.lateOutput(), job.window().withAggregate());
+    }
+
+    private static void deleteRecursively(final Path root)
+    {
+        try (Stream<Path> paths = Files.walk(root))
+        {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        catch (final IOException ignored)
+        {
+            // a temporary directory left behind is harmless
+        }
+    }
+}
