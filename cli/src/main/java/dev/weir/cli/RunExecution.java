@@ -10,10 +10,12 @@ import java.util.stream.Stream;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.PipelineConfiguration;
 import dev.weir.engine.PipelineFailedException;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -47,6 +49,8 @@ final class RunExecution
     private final RunJob job;
     /** The stop and delivery of a following run, or null for a bounded one. */
     private final FollowingRun following;
+    private PipelineConfiguration configuration;
+    private Recovery recovery;
 
     /**
      * @param job the run to carry out.
@@ -102,7 +106,7 @@ final class RunExecution
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 openExisting(journalDir);
-                refuseOtherConfiguration(journalDir);
+                concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(JournalDirectory.open(journalDir)).close(); // and a journal another run is writing
             }
             if (input != null)
@@ -159,25 +163,27 @@ final class RunExecution
         }
     }
 
-    private Pipeline buildPipeline(final Path journalDir)
+    /**
+     * Conclude the pipeline's configuration and recover the journal's newest checkpoint, once per run: for
+     * an existing journal before anything is ingested (so a journal processed under another configuration
+     * is refused first), else once the ingest has created it. The events ingested in between come after
+     * everything the checkpoint covers, so the run resumes from it all the same.
+     */
+    private void concludeAndRecover(final Path journalDir)
     {
+        if (recovery != null)
+        {
+            return;
+        }
         try
         {
-            return pipelineFor(journalDir).build();
+            configuration = pipelineFor(journalDir).conclude();
+            recovery = configuration.recover();
         }
         catch (final JournalRefusedException | CheckpointMismatchException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
-    }
-
-    /**
-     * Refuse a journal whose newest checkpoint is of another configuration, before anything is ingested:
-     * builds a pipeline only to check, and drops it.
-     */
-    private void refuseOtherConfiguration(final Path journalDir)
-    {
-        buildPipeline(journalDir);
     }
 
     private static void openExisting(final Path journalDir)
@@ -215,7 +221,8 @@ final class RunExecution
 
     private RunSummary process(final Path journalDir, final PrintStream out, final PostgresDelivery postgres)
     {
-        final Pipeline pipeline = buildPipeline(journalDir);
+        concludeAndRecover(journalDir);
+        final Pipeline pipeline = configuration.build(recovery);
         try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
         {
             return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, postgres, journalDir);
