@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.engine.operator.OperatorCounters;
-import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -67,7 +67,7 @@ final class InspectCommand implements Callable<Integer>
             return 0;
         }
         final Checkpoint c = Checkpointer.describe(loaded);
-        final WindowAggregator.StateSummary state = Checkpointer.describeState(loaded);
+        final StateSummary state = Checkpointer.describeState(loaded);
         final OperatorCounters n = state.counters();
         System.out.printf("checkpoint   #%d at offset %d (%,d events applied%s), output position %d, written %s%s%n", c.sequence(),
             c.sourceOffset(), c.applied(), c.finished() ? ", input finished" : "", c.outputPosition(), Instant.ofEpochMilli(c.writtenAtMillis()),

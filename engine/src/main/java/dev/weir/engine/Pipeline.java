@@ -22,9 +22,8 @@ import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
-import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.OperatorCounters;
-import dev.weir.engine.operator.SessionWindowAggregator;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.stage.AggregateHandler;
@@ -35,9 +34,6 @@ import dev.weir.engine.source.InlineJournalWaitStrategy;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
-import dev.weir.engine.time.Lateness;
-import dev.weir.engine.window.AlignedWindows;
-import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
@@ -72,6 +68,7 @@ public final class Pipeline implements AutoCloseable
     private static final long POLL_MS = 50;
 
     private final PipelineBuilder config;
+    private final OperatorConfiguration operators;
     private final JournalDirectory directory;
     private final RunCompletion completion;
     private final StageThreads stageThreads;
@@ -98,10 +95,9 @@ public final class Pipeline implements AutoCloseable
         this.completion = new RunCompletion(config.failure == null ? null : config.failure::onFailure);
         this.stageThreads = new StageThreads(completion);
         this.directory = JournalDirectory.open(config.journal);
-        if (config.window instanceof AlignedWindows)
-        {
-            AlignedWindowAggregator.checkHorizon((AlignedWindows)config.window, config.outOfOrderness, config.allowedLateness);
-        }
+        this.operators = OperatorConfiguration.builder(config.window).outOfOrderness(config.outOfOrderness)
+            .allowedLateness(config.allowedLateness).latePolicy(config.latePolicy).dedupe(config.dedupe).aggregation(config.aggregation)
+            .initialWindows(config.initialWindows).build();
         if (config.durableOutput)
         {
             final CheckpointStore.Loaded newest = new CheckpointStore(directory.checkpoints(), 3).loadNewestValid();
@@ -296,7 +292,7 @@ public final class Pipeline implements AutoCloseable
         started = true;
         startedNanos = System.nanoTime();
         final ResultListener results = config.results != null ? config.results : r -> { };
-        final WindowAssigner assigner = new WindowAssigner(config.window, config.outOfOrderness, new Lateness(config.allowedLateness));
+        final WindowAssigner assigner = operators.newAssigner();
         // the output journal's single-appender lock first: a pipeline refused because another process writes
         // its outputs has opened nothing else
         final OutputJournal outputs = config.durableOutput ? OutputJournal.openForAppend(directory) : null;
@@ -307,7 +303,7 @@ public final class Pipeline implements AutoCloseable
             final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
             final CheckpointStore.Loaded loaded = store.loadNewestValid();
             final OutputSinkHolder holder = new OutputSinkHolder();
-            aggregator = newAggregator(holder, holder);
+            aggregator = operators.newAggregator(holder, holder);
             long resumeAfterOutput = OutputJournal.NONE;
             if (loaded != null)
             {
@@ -340,7 +336,7 @@ public final class Pipeline implements AutoCloseable
         }
         else
         {
-            aggregator = newAggregator(results, config.late);
+            aggregator = operators.newAggregator(results, config.late);
             if (config.fromOffset >= 0)
             {
                 reader.seek(config.fromOffset);
@@ -482,23 +478,7 @@ public final class Pipeline implements AutoCloseable
      */
     String configuration()
     {
-        return config.window.describe() + " outOfOrderness=" + config.outOfOrderness + " allowedLateness=" + config.allowedLateness
-            + " late=" + config.latePolicy + " dedupe=" + config.dedupe
-            + (config.aggregation == null ? "" : " aggregate=" + config.aggregation.name());
-    }
-
-    private WindowAggregator newAggregator(final ResultListener results, final LateListener late)
-    {
-        final Lateness lateness = new Lateness(config.allowedLateness);
-        if (config.window instanceof AlignedWindows)
-        {
-            return new AlignedWindowAggregator(
-                (AlignedWindows)config.window, config.outOfOrderness, lateness, config.latePolicy, results, late,
-                config.initialWindows, config.dedupe, config.aggregation);
-        }
-        return new SessionWindowAggregator(
-            (SessionWindows)config.window, lateness, config.latePolicy, results, late, config.initialWindows, config.dedupe,
-            config.aggregation);
+        return operators.describe();
     }
 
     /** The live counters' values, read on the engine's last-stage thread. */

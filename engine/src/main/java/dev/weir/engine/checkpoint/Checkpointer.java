@@ -3,7 +3,7 @@ package dev.weir.engine.checkpoint;
 import java.util.function.Consumer;
 
 import dev.weir.engine.emit.OutputJournalSink;
-import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.OperatorState;
 import dev.weir.journal.JournalReader;
 
 /**
@@ -42,7 +42,7 @@ public final class Checkpointer
     private final CheckpointWriter writer;
     private final String configuration;
     private final long interval;
-    private final WindowAggregator aggregator;
+    private final OperatorState aggregator;
     private final OutputJournalSink output;
     private final JournalReader events;
     private final boolean syncOutputs;
@@ -61,7 +61,7 @@ public final class Checkpointer
      * @param store         where checkpoints go.
      * @param configuration the pipeline configuration, checked on recovery.
      * @param interval      events between checkpoints; 0 for checkpoints only at the end.
-     * @param aggregator    the state to checkpoint.
+     * @param aggregator    the aggregation stage's state to checkpoint.
      * @param output        the output sink whose position the checkpoint covers.
      * @param events        the reader of the events the checkpoint covers (only its {@link JournalReader#sync()}
      *                      is used, from this thread).
@@ -72,7 +72,7 @@ public final class Checkpointer
         final CheckpointStore store,
         final String configuration,
         final long interval,
-        final WindowAggregator aggregator,
+        final OperatorState aggregator,
         final OutputJournalSink output,
         final JournalReader events,
         final boolean syncOutputs,
@@ -164,7 +164,7 @@ public final class Checkpointer
             .putLong(applied)
             .putByte(phase)
             .putLong(System.currentTimeMillis());
-        aggregator.snapshot(buffer);
+        OperatorStateCodec.snapshot(aggregator, buffer);
         lastBytes = buffer.written().remaining();
         checkpointOffset = lastOffset;
     }
@@ -178,15 +178,16 @@ public final class Checkpointer
     }
 
     /**
-     * Read a checkpoint's envelope and restore its state into an aggregator.
+     * Read a checkpoint's envelope and restore its state into an aggregation stage.
      *
      * @param loaded        the checkpoint as loaded from the store.
      * @param configuration the configuration of the pipeline now starting.
-     * @param aggregator    the aggregator to restore into.
+     * @param aggregator    the aggregation stage's state to restore into.
      * @return what the checkpoint covers.
-     * @throws CheckpointMismatchException if it was taken under another configuration.
+     * @throws CheckpointMismatchException if it was taken under another configuration, or its state is in
+     *                                     another format.
      */
-    public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final WindowAggregator aggregator)
+    public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final OperatorState aggregator)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
         final int version = in.getInt();
@@ -200,7 +201,7 @@ public final class Checkpointer
             throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
                 + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
         }
-        aggregator.restore(in);
+        OperatorStateCodec.restore(in, aggregator);
         return checkpoint;
     }
 
@@ -223,12 +224,12 @@ public final class Checkpointer
      * @param loaded the checkpoint as loaded from the store.
      * @return the state's watermark, counters and sizes.
      */
-    public static WindowAggregator.StateSummary describeState(final CheckpointStore.Loaded loaded)
+    public static StateSummary describeState(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
         in.getInt();
         readEnvelope(loaded.sequence(), in);
-        return WindowAggregator.peek(in);
+        return OperatorStateCodec.peek(in);
     }
 
     private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)

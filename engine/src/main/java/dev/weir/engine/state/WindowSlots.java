@@ -63,28 +63,10 @@ public final class WindowSlots
     private int open;
 
     /**
-     * Slots for windows of any length (sessions): 8 longs each.
-     *
-     * @param initialCapacity slots to pre-allocate.
-     */
-    public WindowSlots(final int initialCapacity)
-    {
-        this(initialCapacity, 0);
-    }
-
-    /**
-     * @param initialCapacity slots to pre-allocate.
+     * @param initialCapacity slots to pre-allocate (at least 16, at most the most one array holds).
      * @param fixedLength     the length every window has ({@code end - start}, tumbling and sliding windows),
-     *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length.
-     */
-    public WindowSlots(final int initialCapacity, final long fixedLength)
-    {
-        this(initialCapacity, fixedLength, null);
-    }
-
-    /**
-     * @param initialCapacity slots to pre-allocate.
-     * @param fixedLength     the length every window has, or 0 (see {@link #WindowSlots(int, long)}).
+     *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length
+     *                        (sessions: 8 longs).
      * @param aggregation     a user aggregation whose state each slot also keeps (after its own fields), or null.
      */
     public WindowSlots(final int initialCapacity, final long fixedLength, final Aggregation aggregation)

@@ -17,10 +17,9 @@ import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.OutputJournalSink;
-import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
@@ -42,9 +41,10 @@ class LastStageTest
     private final List<String> results = new ArrayList<>();
     private final List<Long> applied = new ArrayList<>();
     private final RunCompletion completion = new RunCompletion();
-    private final WindowAssigner assigner = new WindowAssigner(TumblingWindows.of(10), 0, new Lateness(0));
-    private final AlignedWindowAggregator aggregator = new AlignedWindowAggregator(TumblingWindows.of(10), 0, new Lateness(0), LatePolicy.DROP,
-        r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count() + "," + r.sum()), LateListener.NONE, 16, false);
+    private final OperatorConfiguration configuration = OperatorConfiguration.builder(TumblingWindows.of(10)).build();
+    private final WindowAssigner assigner = configuration.newAssigner();
+    private final WindowAggregator aggregator = configuration.newAggregator(
+        r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count() + "," + r.sum()), LateListener.NONE);
     private final EventSlot slot = new EventSlot();
     private int afterBatch;
 
@@ -117,7 +117,7 @@ class LastStageTest
             journal.append(3);
             final CheckpointStore store = new CheckpointStore(run.resolve("checkpoints"), 3);
             final OutputJournalSink sink = new OutputJournalSink(OutputJournal.open(journal.journal.directory()), OutputJournal.NONE,
-                r -> { }, LateListener.NONE);
+                r -> { }, LateListener.NONE, false);
             try (JournalReader events = journal.reader())
             {
                 final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null);
