@@ -254,8 +254,8 @@ public final class OperatorConfiguration
         }
 
         /**
-         * @param windows open (key, window) states to pre-size for; raised to {@value #MIN_INITIAL_WINDOWS}
-         *                and capped at {@link WindowSlots#MAX_CAPACITY}.
+         * @param windows open (key, window) states to pre-size for; raised to
+         *                {@value OperatorConfiguration#MIN_INITIAL_WINDOWS} and capped at {@link WindowSlots#MAX_CAPACITY}.
          * @return this.
          */
         public Builder initialWindows(final int windows)

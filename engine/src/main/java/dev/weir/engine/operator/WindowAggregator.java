@@ -93,6 +93,7 @@ public abstract class WindowAggregator implements OperatorState
             }
             return;
         }
+        assert slot.type == EventSlot.EVENT : "an event or the end of input";
         counters.events++;
         lastOffset = slot.offset;
         if (duplicates != null && !duplicates.firstSeen(slot.eventId, slot.eventTime, slot.keyId))
@@ -206,6 +207,7 @@ public abstract class WindowAggregator implements OperatorState
      */
     protected final void changed(final int slot, final boolean newIdentity, final long wm, final long offset)
     {
+        assert slots.isDirty(slot) : "a changed window is allocated and dirty";
         if (slots.end(slot) <= wm)
         {
             fire(slot, offset);
@@ -224,6 +226,7 @@ public abstract class WindowAggregator implements OperatorState
      */
     protected final void advanceTo(final long wm, final long offset)
     {
+        assert wm >= watermark : "the watermark never goes back";
         watermark = wm;
         fireDue(wm, offset);
     }
@@ -236,6 +239,7 @@ public abstract class WindowAggregator implements OperatorState
      */
     protected final void fire(final int slot, final long offset)
     {
+        assert slots.isDirty(slot) : "a window fires only when allocated and changed since it last fired";
         final int version = slots.markFired(slot);
         counters.windowsFired++;
         results.onResult(result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
@@ -250,6 +254,7 @@ public abstract class WindowAggregator implements OperatorState
      */
     protected final void discard(final int slot)
     {
+        assert slots.isAllocated(slot) : "a discarded window is allocated";
         unindex(slot);
         slots.free(slot);
     }

@@ -1,0 +1,13 @@
+/**
+ * Checkpoints: {@code Checkpointer} takes them on the last stage's thread (the envelope: configuration,
+ * offsets, phase; then the state through {@code OperatorStateCodec}), {@code CheckpointWriter} writes them in
+ * the background, {@code CheckpointStore} keeps the newest few on disk, checksummed, and loads the newest
+ * valid one; {@code OperatorStateCodec} owns the format of the aggregation stage's state.
+ * <p>
+ * Threading: the last stage's thread, plus the writer's own thread for the files; the static readers
+ * ({@code describe}, {@code describeState}, {@code peek}) may run on any thread over a loaded checkpoint.
+ * <p>
+ * Depends on {@code operator} (the state it encodes), {@code state}, {@code emit} (the output position a
+ * checkpoint covers) and the journal.
+ */
+package dev.weir.engine.checkpoint;
