@@ -15,7 +15,7 @@ import dev.weir.engine.window.WindowSpec;
 
 /**
  * How much memory does an open window cost? Builds the aggregation stage alone (a {@link WindowAssigner}
- * and an {@link AlignedWindowAggregator} or {@link SessionWindowAggregator}, pre-sized for only 1,024
+ * and a {@link WindowAggregator} built by an {@link OperatorConfiguration}, pre-sized for only 1,024
  * windows so that it grows as in a real run, out-of-orderness one day so that nothing fires, allowed
  * lateness 0, drop policy, no-op listeners) and feeds it events, in event-time order, until exactly
  * {@code windows} (key, window) states are open: {@value #WINDOWS_PER_KEY} per key, on

@@ -33,9 +33,8 @@ import dev.weir.engine.time.Watermark;
  * checkpoint codec owns. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner
  * thread.
  */
-public abstract class WindowAggregator implements OperatorState
+public abstract sealed class WindowAggregator implements OperatorState permits AlignedWindowAggregator, SessionWindowAggregator
 {
-
     protected final WindowSlots slots;
     protected final FiringSchedule schedule;
     protected final Lateness lateness;
@@ -52,11 +51,11 @@ public abstract class WindowAggregator implements OperatorState
     private long lastOffset = -1;
 
     /**
-     * @param configuration  what to compute.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialTimers  pending timers to pre-size for.
-     * @param windowLength   the length of every window (aligned windows), or 0 if lengths vary (sessions).
+     * @param configuration what to compute.
+     * @param results       receives results.
+     * @param late          receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialTimers pending timers to pre-size for.
+     * @param windowLength  the length of every window (aligned windows), or 0 if lengths vary (sessions).
      */
     WindowAggregator(
         final OperatorConfiguration configuration,
@@ -348,7 +347,8 @@ public abstract class WindowAggregator implements OperatorState
     public final void restoreRememberedId(final long eventId, final long eventTime, final int keyId)
     {
         assert duplicates != null : "ids are remembered only with dedupe";
-        duplicates.firstSeen(eventId, eventTime, keyId);
+        final boolean added = duplicates.firstSeen(eventId, eventTime, keyId);
+        assert added : "each id is restored once";
     }
 
     @Override
