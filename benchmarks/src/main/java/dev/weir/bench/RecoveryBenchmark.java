@@ -14,7 +14,7 @@ import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
@@ -76,7 +76,7 @@ public class RecoveryBenchmark
         final CheckpointStore store = new CheckpointStore(checkpoints, 3);
         final List<Path> files = list();
         int newest = files.size() - 1;
-        while (Checkpointer.describe(store.loadNewestValid()).sourceOffset() >= lastOffset)
+        while (CheckpointCodec.describe(store.loadNewestValid()).sourceOffset() >= lastOffset)
         {
             Files.delete(files.get(newest--));
         }

@@ -9,15 +9,10 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
-import dev.weir.engine.window.AlignedWindows;
-import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
@@ -86,12 +81,10 @@ public class StageBenchmark
             values[i] = random.nextInt(100_000);
         }
         final WindowSpec spec = EndToEndBenchmark.spec(window);
-        final Lateness lateness = new Lateness(0);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(spec).outOfOrderness(1_000).initialWindows(64 * 1024).build();
         final ResultListener results = r -> bh.consume(r.sum());
-        assigner = new WindowAssigner(spec, 1_000, lateness);
-        aggregator = spec instanceof AlignedWindows
-            ? new AlignedWindowAggregator((AlignedWindows)spec, 1_000, lateness, LatePolicy.DROP, results, LateListener.NONE, 64 * 1024, false)
-            : new SessionWindowAggregator((SessionWindows)spec, lateness, LatePolicy.DROP, results, LateListener.NONE, 64 * 1024, false);
+        assigner = configuration.newAssigner();
+        aggregator = configuration.newAggregator(results, LateListener.NONE);
         dir = Files.createTempDirectory("weir-bench-stage-");
         try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal")))
         {

@@ -5,21 +5,17 @@ import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
 
 import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.WindowSpec;
 
 /**
  * How much memory does an open window cost? Builds the aggregation stage alone (a {@link WindowAssigner}
- * and an {@link AlignedWindowAggregator} or {@link SessionWindowAggregator}, pre-sized for only 1,024
+ * and a {@link WindowAggregator} built by an {@link OperatorConfiguration}, pre-sized for only 1,024
  * windows so that it grows as in a real run, out-of-orderness one day so that nothing fires, allowed
  * lateness 0, drop policy, no-op listeners) and feeds it events, in event-time order, until exactly
  * {@code windows} (key, window) states are open: {@value #WINDOWS_PER_KEY} per key, on
@@ -110,8 +106,12 @@ public final class StateSize
         final int keys = windows / WINDOWS_PER_KEY;
 
         final long before = settledHeapUsed();
-        final WindowAssigner assigner = new WindowAssigner(spec, OUT_OF_ORDERNESS, new Lateness(0));
-        final WindowAggregator aggregator = aggregator(spec);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(spec).outOfOrderness(OUT_OF_ORDERNESS)
+            .initialWindows(INITIAL_WINDOWS).build();
+        final WindowAssigner assigner = configuration.newAssigner();
+        final WindowAggregator aggregator = configuration.newAggregator(r ->
+        {
+        }, LateListener.NONE);
         fill(spec, keys, assigner, aggregator);
         final long after = settledHeapUsed();
 
@@ -125,20 +125,6 @@ public final class StateSize
         }
         final long heap = after - before;
         return new Result(window, open, (double)retained / open, (double)heap / open, heap / MEGABYTE);
-    }
-
-    private static WindowAggregator aggregator(final WindowSpec spec)
-    {
-        final Lateness lateness = new Lateness(0);
-        final ResultListener results = r ->
-        {
-        };
-        if (spec instanceof AlignedWindows)
-        {
-            return new AlignedWindowAggregator(
-                (AlignedWindows)spec, OUT_OF_ORDERNESS, lateness, LatePolicy.DROP, results, LateListener.NONE, INITIAL_WINDOWS, false);
-        }
-        return new SessionWindowAggregator((SessionWindows)spec, lateness, LatePolicy.DROP, results, LateListener.NONE, INITIAL_WINDOWS, false);
     }
 
     /**

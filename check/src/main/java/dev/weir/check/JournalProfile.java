@@ -1,7 +1,7 @@
 package dev.weir.check;
 
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
@@ -55,7 +55,7 @@ public record JournalProfile(long events, long rejected, long duplicateIds, long
         long late = -1;
         if (newest != null)
         {
-            final OperatorCounters counters = Checkpointer.describeState(newest).counters();
+            final OperatorCounters counters = CheckpointCodec.describeState(newest).counters();
             processed = counters.events();
             late = counters.dropped() + counters.sideOutput() + counters.ignored();
         }

@@ -6,9 +6,9 @@ import java.util.concurrent.Callable;
 
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.engine.operator.OperatorCounters;
-import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -66,8 +66,8 @@ final class InspectCommand implements Callable<Integer>
             System.out.printf("checkpoint   none%s%n", store.skippedInvalid() > 0 ? " valid (" + store.skippedInvalid() + " torn or corrupt)" : "");
             return 0;
         }
-        final Checkpoint c = Checkpointer.describe(loaded);
-        final WindowAggregator.StateSummary state = Checkpointer.describeState(loaded);
+        final Checkpoint c = CheckpointCodec.describe(loaded);
+        final StateSummary state = CheckpointCodec.describeState(loaded);
         final OperatorCounters n = state.counters();
         System.out.printf("checkpoint   #%d at offset %d (%,d events applied%s), output position %d, written %s%s%n", c.sequence(),
             c.sourceOffset(), c.applied(), c.finished() ? ", input finished" : "", c.outputPosition(), Instant.ofEpochMilli(c.writtenAtMillis()),

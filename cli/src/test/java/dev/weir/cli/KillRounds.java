@@ -17,7 +17,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.journal.JournalDirectory;
 
 /**
@@ -213,7 +213,7 @@ final class KillRounds
             return Phase.EXPORT;
         }
         final CheckpointStore.Loaded newest = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3).loadNewestValid();
-        return newest != null && Checkpointer.describe(newest).finished() ? Phase.FINISHING : Phase.PROCESSING;
+        return newest != null && CheckpointCodec.describe(newest).finished() ? Phase.FINISHING : Phase.PROCESSING;
     }
 
     /** @return true if a checkpoint file was written since {@code since}. */

@@ -9,6 +9,7 @@ import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import org.agrona.concurrent.IdleStrategy;
@@ -80,11 +81,7 @@ public final class PipelineBuilder
      */
     public PipelineBuilder outOfOrderness(final long millis)
     {
-        if (millis < 0 || millis > WindowSpec.MAX_DURATION)
-        {
-            throw new IllegalArgumentException("out-of-orderness must be between 0 and " + WindowSpec.MAX_DURATION + " ms: " + millis);
-        }
-        this.outOfOrderness = millis;
+        this.outOfOrderness = OperatorConfiguration.checkDuration("out-of-orderness", millis);
         return this;
     }
 
@@ -94,11 +91,7 @@ public final class PipelineBuilder
      */
     public PipelineBuilder allowedLateness(final long millis)
     {
-        if (millis < 0 || millis > WindowSpec.MAX_DURATION)
-        {
-            throw new IllegalArgumentException("allowed lateness must be between 0 and " + WindowSpec.MAX_DURATION + " ms: " + millis);
-        }
-        this.allowedLateness = millis;
+        this.allowedLateness = OperatorConfiguration.checkDuration("allowed lateness", millis);
         return this;
     }
 

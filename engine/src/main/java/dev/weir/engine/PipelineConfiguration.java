@@ -6,22 +6,15 @@ import java.util.function.Supplier;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
-import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.JournalPublisher;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
-import dev.weir.engine.window.AlignedWindows;
-import dev.weir.engine.window.SessionWindows;
-import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -41,27 +34,20 @@ public final class PipelineConfiguration
     public static final int CHECKPOINTS_KEPT = 3;
 
     private final JournalDirectory directory;
-    private final WindowSpec window;
-    private final long outOfOrderness;
-    private final long allowedLateness;
-    private final LatePolicy latePolicy;
+    private final OperatorConfiguration operators;
     private final ResultListener results;
     private final LateListener late;
     private final AppliedListener applied;
     private final PipelineFailureListener failure;
-    private final Aggregation aggregation;
     private final Supplier<IdleStrategy> publisherIdle;
     private final PipelineLayout layout;
     private final Supplier<WaitStrategy> waitStrategy;
     private final int ringSize;
-    private final int initialWindows;
-    private final boolean dedupe;
     private final boolean durableOutput;
     private final long checkpointInterval;
     private final boolean syncOnCheckpoint;
     private final long fromOffset;
     private final long toOffset;
-    private final String description;
 
     PipelineConfiguration(final PipelineBuilder builder)
     {
@@ -78,32 +64,22 @@ public final class PipelineConfiguration
             throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
         this.directory = JournalDirectory.open(builder.journal);
-        if (builder.window instanceof AlignedWindows)
-        {
-            AlignedWindowAggregator.checkHorizon((AlignedWindows)builder.window, builder.outOfOrderness, builder.allowedLateness);
-        }
-        this.window = builder.window;
-        this.outOfOrderness = builder.outOfOrderness;
-        this.allowedLateness = builder.allowedLateness;
-        this.latePolicy = builder.latePolicy;
+        this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
+            .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
+            .aggregation(builder.aggregation).initialWindows(builder.initialWindows).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
         this.applied = builder.applied;
         this.failure = builder.failure;
-        this.aggregation = builder.aggregation;
         this.publisherIdle = builder.publisherIdle;
         this.layout = builder.layout;
         this.waitStrategy = builder.waitStrategy;
         this.ringSize = builder.ringSize;
-        this.initialWindows = builder.initialWindows;
-        this.dedupe = builder.dedupe;
         this.durableOutput = builder.durableOutput;
         this.checkpointInterval = builder.checkpointInterval;
         this.syncOnCheckpoint = builder.syncOnCheckpoint;
         this.fromOffset = builder.fromOffset;
         this.toOffset = builder.toOffset;
-        this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + allowedLateness
-            + " late=" + latePolicy + " dedupe=" + dedupe + (aggregation == null ? "" : " aggregate=" + aggregation.name());
     }
 
     /**
@@ -116,7 +92,7 @@ public final class PipelineConfiguration
      */
     public Recovery recover()
     {
-        return durableOutput ? Recovery.load(checkpointStore(), description) : Recovery.none();
+        return durableOutput ? Recovery.load(checkpointStore(), operators.describe()) : Recovery.none();
     }
 
     /**
@@ -141,7 +117,7 @@ public final class PipelineConfiguration
      */
     public String describe()
     {
-        return description;
+        return operators.describe();
     }
 
     /**
@@ -159,20 +135,12 @@ public final class PipelineConfiguration
 
     WindowAssigner newAssigner()
     {
-        return new WindowAssigner(window, outOfOrderness, new Lateness(allowedLateness));
+        return operators.newAssigner();
     }
 
     WindowAggregator newAggregator(final ResultListener resultListener, final LateListener lateListener)
     {
-        final Lateness lateness = new Lateness(allowedLateness);
-        if (window instanceof AlignedWindows)
-        {
-            return new AlignedWindowAggregator(
-                (AlignedWindows)window, outOfOrderness, lateness, latePolicy, resultListener, lateListener, initialWindows, dedupe,
-                aggregation);
-        }
-        return new SessionWindowAggregator(
-            (SessionWindows)window, lateness, latePolicy, resultListener, lateListener, initialWindows, dedupe, aggregation);
+        return operators.newAggregator(resultListener, lateListener);
     }
 
     /**
@@ -222,7 +190,7 @@ public final class PipelineConfiguration
 
     boolean withAggregate()
     {
-        return aggregation != null;
+        return operators.aggregation() != null;
     }
 
     int ringSize()

@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 
 import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.TumblingWindows;
-import dev.weir.engine.window.WindowSpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,11 +27,10 @@ class BoundedStateTest
     void twentyMillionEventsThroughATumblingWindowKeepTheStateFlat()
     {
         final TumblingWindows windows = TumblingWindows.of(1_000);
-        final Lateness lateness = new Lateness(500);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(windows).outOfOrderness(200).allowedLateness(500)
+            .initialWindows(1024).build();
         final long[] fired = {0};
-        final AlignedWindowAggregator aggregator = new AlignedWindowAggregator(
-            windows, 200, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024, false);
-        drive(windows, 200, lateness, aggregator, 20_000_000);
+        drive(configuration, configuration.newAggregator(r -> fired[0]++, LateListener.NONE), 20_000_000);
         assertTrue(fired[0] > 1_000_000, "windows fired: " + fired[0]);
     }
 
@@ -43,11 +38,10 @@ class BoundedStateTest
     void fiveMillionEventsThroughSessionWindowsKeepTheStateFlat()
     {
         final SessionWindows windows = SessionWindows.withGap(300);
-        final Lateness lateness = new Lateness(500);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(windows).outOfOrderness(200).allowedLateness(500)
+            .initialWindows(1024).build();
         final long[] fired = {0};
-        final SessionWindowAggregator aggregator = new SessionWindowAggregator(
-            windows, lateness, LatePolicy.DROP, r -> fired[0]++, LateListener.NONE, 1024, false);
-        drive(windows, 200, lateness, aggregator, 5_000_000);
+        drive(configuration, configuration.newAggregator(r -> fired[0]++, LateListener.NONE), 5_000_000);
         assertTrue(fired[0] > 100_000, "sessions fired: " + fired[0]);
     }
 
@@ -58,11 +52,10 @@ class BoundedStateTest
         // gap of 300 ms each key's one session never closes, for as long as the stream runs
         final long gap = 300;
         final long outOfOrderness = 200;
-        final Lateness lateness = new Lateness(500);
-        final SessionWindows windows = SessionWindows.withGap(gap);
-        final SessionWindowAggregator aggregator = new SessionWindowAggregator(
-            windows, lateness, LatePolicy.DROP, r -> { }, LateListener.NONE, 1024, true);
-        final WindowAssigner assigner = new WindowAssigner(windows, outOfOrderness, lateness);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(SessionWindows.withGap(gap))
+            .outOfOrderness(outOfOrderness).allowedLateness(500).dedupe(true).initialWindows(1024).build();
+        final WindowAggregator aggregator = configuration.newAggregator(r -> { }, LateListener.NONE);
+        final WindowAssigner assigner = configuration.newAssigner();
         final SplittableRandom random = new SplittableRandom(11);
         final EventSlot slot = new EventSlot();
         final long events = 3_000_000;
@@ -105,10 +98,9 @@ class BoundedStateTest
         assertEquals(0, aggregator.openWindows(), "every session fires and is discarded at the end of input");
     }
 
-    private static void drive(
-        final WindowSpec windows, final long outOfOrderness, final Lateness lateness, final WindowAggregator aggregator, final long events)
+    private static void drive(final OperatorConfiguration configuration, final WindowAggregator aggregator, final long events)
     {
-        final WindowAssigner assigner = new WindowAssigner(windows, outOfOrderness, lateness);
+        final WindowAssigner assigner = configuration.newAssigner();
         final SplittableRandom random = new SplittableRandom(7);
         final EventSlot slot = new EventSlot();
         final long warmUp = events / 10;

@@ -7,14 +7,11 @@ import java.util.SplittableRandom;
 
 import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.aggregate.Average;
-import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.operator.AlignedWindowAggregator;
-import dev.weir.engine.operator.SessionWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
@@ -31,46 +28,48 @@ class HotPathAllocationTest
     void tumblingAllocatesNothingPerEvent()
     {
         final TumblingWindows windows = TumblingWindows.of(1_000);
-        assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16, false));
+        assertZeroAllocation(steady(windows).build());
     }
 
     @Test
     void slidingWithDedupeAndSideOutputAllocatesNothingPerEvent()
     {
         final SlidingWindows windows = SlidingWindows.of(1_000, 200);
-        assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.SIDE,
-            r -> { }, e -> { }, 1 << 16, true));
+        assertZeroAllocation(steady(windows).latePolicy(LatePolicy.SIDE).dedupe(true).build());
     }
 
     @Test
     void sessionsAllocateNothingPerEvent()
     {
         final SessionWindows windows = SessionWindows.withGap(100);
-        assertZeroAllocation(windows, new SessionWindowAggregator(windows, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16, false));
+        assertZeroAllocation(steady(windows).build());
     }
 
     @Test
     void sessionsWithAUserAggregationAllocateNothingPerEvent()
     {
         final SessionWindows windows = SessionWindows.withGap(100);
-        assertZeroAllocation(windows, new SessionWindowAggregator(windows, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16, false, new ApproxDistinct()));
+        assertZeroAllocation(steady(windows).aggregation(new ApproxDistinct()).build());
     }
 
     @Test
     void slidingWithAUserAggregationAllocatesNothingPerEvent()
     {
         final SlidingWindows windows = SlidingWindows.of(1_000, 200);
-        assertZeroAllocation(windows, new AlignedWindowAggregator(windows, 100, new Lateness(200), LatePolicy.DROP,
-            r -> { }, LateListener.NONE, 1 << 16, false, new Average()));
+        assertZeroAllocation(steady(windows).aggregation(new Average()).build());
     }
 
-    private static void assertZeroAllocation(final WindowSpec windows, final WindowAggregator aggregator)
+    /** D = 100 ms, A = 200 ms, pre-sized for 2^16 windows. */
+    private static OperatorConfiguration.Builder steady(final WindowSpec windows)
+    {
+        return OperatorConfiguration.builder(windows).outOfOrderness(100).allowedLateness(200).initialWindows(1 << 16);
+    }
+
+    private static void assertZeroAllocation(final OperatorConfiguration configuration)
     {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        final WindowAssigner assigner = new WindowAssigner(windows, 100, new Lateness(200));
+        final WindowAggregator aggregator = configuration.newAggregator(r -> { }, e -> { });
+        final WindowAssigner assigner = configuration.newAssigner();
         final EventSlot slot = new EventSlot();
         final SplittableRandom random = new SplittableRandom(11);
         long i = 0;

@@ -126,7 +126,7 @@ class RecoveryTest
         final CheckpointStore store = new CheckpointStore(JournalDirectory.open(crashed).checkpoints(), 3);
         final List<Path> files = store.files();
         Files.delete(files.get(files.size() - 1));
-        assertTrue(dev.weir.engine.checkpoint.Checkpointer.describe(store.loadNewestValid()).endPending());
+        assertTrue(dev.weir.engine.checkpoint.CheckpointCodec.describe(store.loadNewestValid()).endPending());
 
         append(clean, more, 0, more.size());
         append(crashed, more, 0, more.size());

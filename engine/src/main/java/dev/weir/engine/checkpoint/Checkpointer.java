@@ -3,7 +3,7 @@ package dev.weir.engine.checkpoint;
 import java.util.function.Consumer;
 
 import dev.weir.engine.emit.OutputJournalSink;
-import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.OperatorState;
 import dev.weir.journal.JournalReader;
 
 /**
@@ -26,8 +26,6 @@ import dev.weir.journal.JournalReader;
  */
 public final class Checkpointer
 {
-    private static final int ENVELOPE_VERSION = 1;
-
     /** A checkpoint taken while processing. */
     public static final byte RUNNING = 0;
     /** A checkpoint taken after the end of a bounded input was applied: the watermark is at +infinity. */
@@ -42,7 +40,7 @@ public final class Checkpointer
     private final CheckpointWriter writer;
     private final String configuration;
     private final long interval;
-    private final WindowAggregator aggregator;
+    private final OperatorState aggregator;
     private final OutputJournalSink output;
     private final JournalReader events;
     private final boolean syncOutputs;
@@ -61,7 +59,7 @@ public final class Checkpointer
      * @param store         where checkpoints go.
      * @param configuration the pipeline configuration, checked on recovery.
      * @param interval      events between checkpoints; 0 for checkpoints only at the end.
-     * @param aggregator    the state to checkpoint.
+     * @param aggregator    the aggregation stage's state to checkpoint.
      * @param output        the output sink whose position the checkpoint covers.
      * @param events        the reader of the events the checkpoint covers (only its {@link JournalReader#sync()}
      *                      is used, from this thread).
@@ -72,7 +70,7 @@ public final class Checkpointer
         final CheckpointStore store,
         final String configuration,
         final long interval,
-        final WindowAggregator aggregator,
+        final OperatorState aggregator,
         final OutputJournalSink output,
         final JournalReader events,
         final boolean syncOutputs,
@@ -157,14 +155,7 @@ public final class Checkpointer
             output.sync();
         }
         buffer.clear();
-        buffer.putInt(ENVELOPE_VERSION)
-            .putString(configuration)
-            .putLong(lastOffset)
-            .putLong(output.position())
-            .putLong(applied)
-            .putByte(phase)
-            .putLong(System.currentTimeMillis());
-        aggregator.snapshot(buffer);
+        CheckpointCodec.write(buffer, configuration, lastOffset, output.position(), applied, phase, System.currentTimeMillis(), aggregator);
         lastBytes = buffer.written().remaining();
         checkpointOffset = lastOffset;
     }
@@ -175,71 +166,6 @@ public final class Checkpointer
         taken++;
         totalPauseNanos += pause;
         maxPauseNanos = Math.max(maxPauseNanos, pause);
-    }
-
-    /**
-     * Read a checkpoint's envelope and restore its state into an aggregator.
-     *
-     * @param loaded        the checkpoint as loaded from the store.
-     * @param configuration the configuration of the pipeline now starting.
-     * @param aggregator    the aggregator to restore into.
-     * @return what the checkpoint covers.
-     * @throws CheckpointMismatchException if it was taken under another configuration.
-     */
-    public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final WindowAggregator aggregator)
-    {
-        final StateBuffer in = StateBuffer.reading(loaded.payload());
-        final int version = in.getInt();
-        if (version != ENVELOPE_VERSION)
-        {
-            throw new IllegalStateException("checkpoint " + loaded.file() + " has envelope version " + version);
-        }
-        final Checkpoint checkpoint = readEnvelope(loaded.sequence(), in);
-        if (!checkpoint.configuration().equals(configuration))
-        {
-            throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
-                + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
-        }
-        aggregator.restore(in);
-        return checkpoint;
-    }
-
-    /**
-     * Read only what a checkpoint covers, without its state (for inspection).
-     *
-     * @param loaded the checkpoint as loaded from the store.
-     * @return what it covers.
-     */
-    public static Checkpoint describe(final CheckpointStore.Loaded loaded)
-    {
-        final StateBuffer in = StateBuffer.reading(loaded.payload());
-        in.getInt();
-        return readEnvelope(loaded.sequence(), in);
-    }
-
-    /**
-     * Read what a checkpoint covers and the head of its state (for inspection).
-     *
-     * @param loaded the checkpoint as loaded from the store.
-     * @return the state's watermark, counters and sizes.
-     */
-    public static WindowAggregator.StateSummary describeState(final CheckpointStore.Loaded loaded)
-    {
-        final StateBuffer in = StateBuffer.reading(loaded.payload());
-        in.getInt();
-        readEnvelope(loaded.sequence(), in);
-        return WindowAggregator.peek(in);
-    }
-
-    private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)
-    {
-        final String config = in.getString();
-        final long sourceOffset = in.getLong();
-        final long outputPosition = in.getLong();
-        final long applied = in.getLong();
-        final byte phase = in.getByte();
-        final long writtenAt = in.getLong();
-        return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, phase == FINISHED, phase == END_PENDING, writtenAt);
     }
 
     /** @return the journal offset the last checkpoint of this run covers, or -1. */

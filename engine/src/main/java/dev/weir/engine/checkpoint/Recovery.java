@@ -33,7 +33,8 @@ public final class Recovery
      * @param store         the journal's checkpoint store.
      * @param configuration the configuration string of the run now starting.
      * @return the recovery, from the beginning if the store holds no valid checkpoint.
-     * @throws CheckpointMismatchException if the checkpoint was taken under another configuration.
+     * @throws CheckpointMismatchException if the checkpoint was taken under another configuration, or its
+     *                                     state is in another format.
      */
     public static Recovery load(final CheckpointStore store, final String configuration)
     {
@@ -42,12 +43,13 @@ public final class Recovery
         {
             return NONE;
         }
-        final Checkpoint checkpoint = Checkpointer.describe(newest);
+        final Checkpoint checkpoint = CheckpointCodec.describe(newest);
         if (!checkpoint.configuration().equals(configuration))
         {
             throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
                 + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
         }
+        CheckpointCodec.describeState(newest); // refuses a state in another format now, before any stage is built
         return new Recovery(newest, checkpoint);
     }
 
@@ -103,7 +105,7 @@ public final class Recovery
     {
         if (loaded != null)
         {
-            Checkpointer.restore(loaded, checkpoint.configuration(), aggregator);
+            CheckpointCodec.restore(loaded, checkpoint.configuration(), aggregator);
         }
     }
 }

@@ -1,13 +1,15 @@
 /**
- * Checkpoints: the operator's state with the journal offset and output position it covers, written
- * atomically ({@link dev.weir.engine.checkpoint.CheckpointStore}: write, fsync, rename), taken by the
- * {@link dev.weir.engine.checkpoint.Checkpointer} between two events, in a format of its own (the
- * codec lives here, not in the operator), and read back once by
- * {@link dev.weir.engine.checkpoint.Recovery} when a run starts.
+ * Checkpoints: {@code Checkpointer} takes them on the last stage's thread (the envelope: configuration,
+ * offsets, phase; then the state through {@code OperatorStateCodec}), {@code CheckpointWriter} writes them in
+ * the background, {@code CheckpointStore} keeps the newest few on disk, checksummed, and loads the newest
+ * valid one; {@code OperatorStateCodec} owns the format of the aggregation stage's state; {@code Recovery}
+ * reads the newest valid checkpoint once when a run starts and restores it into the new stages.
  * <p>
- * Threading: the checkpointer runs on the last stage's thread; a recovery belongs to the thread that
- * starts the run. Internal.
+ * Threading: the last stage's thread, plus the writer's own thread for the files; a recovery belongs to the
+ * thread that starts the run; the static readers ({@code describe}, {@code describeState}, {@code peek})
+ * may run on any thread over a loaded checkpoint. Internal.
  * <p>
- * Depends on {@code operator}, {@code state}, {@code emit} and {@code dev.weir.journal}.
+ * Depends on {@code operator} (the state it encodes), {@code state}, {@code emit} (the output position a
+ * checkpoint covers) and the journal.
  */
 package dev.weir.engine.checkpoint;

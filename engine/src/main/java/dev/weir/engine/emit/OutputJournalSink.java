@@ -33,18 +33,6 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private final boolean withAggregate;
 
     /**
-     * @param output      the output journal; owned by this sink from now on.
-     * @param resumeAfter the output position covered by the restored checkpoint, or
-     *                    {@link OutputJournal#NONE} when starting from the beginning.
-     * @param results     the application's result listener, called for outputs not already stored.
-     * @param late        the application's late listener, likewise.
-     */
-    public OutputJournalSink(final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late)
-    {
-        this(output, resumeAfter, results, late, false);
-    }
-
-    /**
      * @param output        the output journal; owned by this sink from now on.
      * @param resumeAfter   the output position covered by the restored checkpoint, or
      *                      {@link OutputJournal#NONE} when starting from the beginning.

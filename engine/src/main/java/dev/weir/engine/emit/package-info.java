@@ -1,12 +1,12 @@
 /**
- * What the operator emits: {@link dev.weir.engine.emit.WindowResult} and
- * {@link dev.weir.engine.emit.LateEvent} flyweights, the listeners that receive them, and
- * {@link dev.weir.engine.emit.OutputJournalSink}, which appends them to the output journal exactly once
- * (verifying and suppressing those a recovery reproduces) before handing them to the listeners.
+ * What the engine emits: results ({@code WindowResult}) and late events ({@code LateEvent}), flyweights
+ * reused for every output; the listeners an application implements; and {@code OutputJournalSink}, which
+ * writes every output to the output journal exactly once (verifying the outputs a recovery reproduces)
+ * before it reaches the listeners.
  * <p>
- * Threading: called on the last stage's thread; a flyweight is valid only during the callback. The
- * listener and flyweight types are public API; the sink is internal.
+ * Threading: outputs are emitted, and listeners called, on the last stage's thread; a flyweight is valid
+ * only during the call.
  * <p>
- * Depends on {@code dev.weir.journal} only.
+ * Depends on the journal only.
  */
 package dev.weir.engine.emit;

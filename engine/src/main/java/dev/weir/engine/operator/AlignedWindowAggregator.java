@@ -3,11 +3,7 @@ package dev.weir.engine.operator;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
-import dev.weir.engine.aggregate.Aggregation;
-import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.KeyWindowIndex;
 import dev.weir.engine.state.StartChains;
@@ -25,8 +21,8 @@ import dev.weir.engine.state.WindowSlots;
  * a run of entries per key, so an event's windows are found in one or two cache lines without hashing,
  * and an overflow map for the rare collision. No boxing, no allocation in steady state. Slide indexes
  * are compared modulo 2^32 in the overflow map, which is unique among open windows because their starts
- * always lie within {@code D + A + size} of each other, which the constructor checks is fewer than 2^31 slides.
- * Not thread-safe: one owner thread.
+ * always lie within {@code D + A + size} of each other, which {@link OperatorConfiguration} checks is fewer than
+ * 2^31 slides. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
  */
 public final class AlignedWindowAggregator extends WindowAggregator
 {
@@ -37,107 +33,28 @@ public final class AlignedWindowAggregator extends WindowAggregator
     private final StartChains chains;
 
     /**
-     * @param windows        tumbling or sliding windows.
-     * @param outOfOrderness D, ms.
-     * @param lateness       the lateness rules.
-     * @param latePolicy     what to do with skipped events.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows open windows to pre-size for.
-     * @param dedupe         ignore events whose id was already seen.
+     * @param configuration what to compute.
+     * @param windows       its window spec: tumbling or sliding windows.
+     * @param results       receives results.
+     * @param late          receives skipped events under {@link dev.weir.engine.time.LatePolicy#SIDE}.
      */
-    public AlignedWindowAggregator(
+    AlignedWindowAggregator(
+        final OperatorConfiguration configuration,
         final AlignedWindows windows,
-        final long outOfOrderness,
-        final Lateness lateness,
-        final LatePolicy latePolicy,
         final ResultListener results,
-        final LateListener late,
-        final int initialWindows,
-        final boolean dedupe)
+        final LateListener late)
     {
-        this(windows, outOfOrderness, lateness, latePolicy, results, late, initialWindows, dedupe, null);
-    }
-
-    /**
-     * @param windows        tumbling or sliding windows.
-     * @param outOfOrderness D, ms.
-     * @param lateness       the lateness rules.
-     * @param latePolicy     what to do with skipped events.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows open windows to pre-size for.
-     * @param dedupe         ignore events whose id was already seen.
-     * @param aggregation    a user aggregation to keep per window, or null.
-     */
-    public AlignedWindowAggregator(
-        final AlignedWindows windows,
-        final long outOfOrderness,
-        final Lateness lateness,
-        final LatePolicy latePolicy,
-        final ResultListener results,
-        final LateListener late,
-        final int initialWindows,
-        final boolean dedupe,
-        final Aggregation aggregation)
-    {
-        this(windows, outOfOrderness, lateness, latePolicy, results, late, initialWindows, dedupe, aggregation, 0);
-    }
-
-    /**
-     * @param windows         tumbling or sliding windows.
-     * @param outOfOrderness  D, ms.
-     * @param lateness        the lateness rules.
-     * @param latePolicy      what to do with skipped events.
-     * @param results         receives results.
-     * @param late            receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows  open windows to pre-size for.
-     * @param dedupe          ignore events whose id was already seen.
-     * @param aggregation     a user aggregation to keep per window, or null.
-     * @param indexRingSlides slide indexes per key the window index holds before its overflow map, or 0 for
-     *                        enough for every window a key can have open (tests pass a small value to force
-     *                        the overflow path; results are the same either way).
-     */
-    public AlignedWindowAggregator(
-        final AlignedWindows windows,
-        final long outOfOrderness,
-        final Lateness lateness,
-        final LatePolicy latePolicy,
-        final ResultListener results,
-        final LateListener late,
-        final int initialWindows,
-        final boolean dedupe,
-        final Aggregation aggregation,
-        final int indexRingSlides)
-    {
-        super(lateness, latePolicy, results, late, initialWindows, 64, windows.size(), aggregation, dedupe);
+        super(configuration, results, late, 64, windows.size());
+        assert windows == configuration.window() : "the configuration's windows";
         this.chains = new StartChains(slots);
         this.windows = windows;
         this.size = windows.size();
         this.slide = windows.slide();
-        checkHorizon(windows, outOfOrderness, lateness.allowedLateness());
+        final int indexRingSlides = configuration.indexRingSlides();
         // a key's open windows span (D + A + size) / slide + 1 slide indexes; two more for safety
         final long ringSlides = indexRingSlides > 0 ? indexRingSlides
-            : (outOfOrderness + lateness.allowedLateness() + size + slide - 1) / slide + 3;
-        this.index = new KeyWindowIndex(ringSlides, 1_024, initialWindows);
-    }
-
-    /**
-     * Check that open windows' starts can be told apart by their slide index modulo 2^32.
-     *
-     * @param windows         tumbling or sliding windows.
-     * @param outOfOrderness  D, ms.
-     * @param allowedLateness A, ms.
-     * @throws IllegalArgumentException if {@code (D + A + size) / slide} is not below 2^31.
-     */
-    public static void checkHorizon(final AlignedWindows windows, final long outOfOrderness, final long allowedLateness)
-    {
-        final double horizon = ((double)outOfOrderness + allowedLateness + windows.size()) / windows.slide();
-        if (horizon >= (1L << 31) - 2)
-        {
-            throw new IllegalArgumentException(
-                "(out-of-orderness + allowed lateness + size) / slide must be < 2^31 windows: " + (long)horizon);
-        }
+            : (configuration.outOfOrderness() + lateness.allowedLateness() + size + slide - 1) / slide + 3;
+        this.index = new KeyWindowIndex(ringSlides, 1_024, configuration.initialWindows());
     }
 
     @Override
@@ -246,10 +163,13 @@ public final class AlignedWindowAggregator extends WindowAggregator
         chains.free(chain);
     }
 
+    /**
+     * Chain by chain, each in the order its windows were opened: the order they fire in.
+     */
     @Override
-    protected void writeWindows(final StateBuffer out)
+    public void forEachOpenWindow(final StartChains.WindowVisitor visitor)
     {
-        chains.forEachWindow(slot -> writeWindow(out, slot));
+        chains.forEachWindow(visitor);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.weir.engine.operator;
 
-import dev.weir.engine.checkpoint.StateBuffer;
-
 /**
  * What the aggregation stage did, counted by its owner thread. Read them from another thread only after
  * the run has completed (the pipeline's completion orders the reads), or through the published metrics.
@@ -58,20 +56,32 @@ public final class OperatorCounters
         return duplicates;
     }
 
-    void write(final StateBuffer out)
+    /**
+     * Set every counter, as a checkpoint recorded them (the checkpoint codec, restoring).
+     *
+     * @param events        {@link #events()}.
+     * @param dropped       {@link #dropped()}.
+     * @param sideOutput    {@link #sideOutput()}.
+     * @param ignored       {@link #ignored()}.
+     * @param windowsFired  {@link #windowsFired()}.
+     * @param windowsOpened {@link #windowsOpened()}.
+     * @param duplicates    {@link #duplicates()}.
+     */
+    public void restore(
+        final long events,
+        final long dropped,
+        final long sideOutput,
+        final long ignored,
+        final long windowsFired,
+        final long windowsOpened,
+        final long duplicates)
     {
-        out.putLong(events).putLong(dropped).putLong(sideOutput).putLong(ignored).putLong(windowsFired).putLong(windowsOpened)
-            .putLong(duplicates);
-    }
-
-    void read(final StateBuffer in)
-    {
-        events = in.getLong();
-        dropped = in.getLong();
-        sideOutput = in.getLong();
-        ignored = in.getLong();
-        windowsFired = in.getLong();
-        windowsOpened = in.getLong();
-        duplicates = in.getLong();
+        this.events = events;
+        this.dropped = dropped;
+        this.sideOutput = sideOutput;
+        this.ignored = ignored;
+        this.windowsFired = windowsFired;
+        this.windowsOpened = windowsOpened;
+        this.duplicates = duplicates;
     }
 }

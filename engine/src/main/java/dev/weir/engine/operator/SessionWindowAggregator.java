@@ -1,12 +1,10 @@
 package dev.weir.engine.operator;
 
-import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.WindowSlots;
-import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;
 import org.agrona.collections.Int2IntHashMap;
@@ -25,7 +23,7 @@ import org.agrona.collections.Int2IntHashMap;
  * through an Agrona {@link Int2IntHashMap} from key id to the first slot. A merged session keeps the
  * first slot, folds in the others' aggregates and firing counts (so its next version counts the firings
  * of every session merged into it) and frees them. No allocation in steady state.
- * Not thread-safe: one owner thread.
+ * Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
  */
 public final class SessionWindowAggregator extends WindowAggregator
 {
@@ -35,49 +33,21 @@ public final class SessionWindowAggregator extends WindowAggregator
     private final Int2IntHashMap firstSession;
 
     /**
-     * @param windows        session windows.
-     * @param lateness       the lateness rules.
-     * @param latePolicy     what to do with skipped events.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows open sessions to pre-size for.
-     * @param dedupe         ignore events whose id was already seen.
+     * @param configuration what to compute; its user aggregation, if any, is merged when sessions merge.
+     * @param windows       its window spec: session windows.
+     * @param results       receives results.
+     * @param late          receives skipped events under {@link dev.weir.engine.time.LatePolicy#SIDE}.
      */
-    public SessionWindowAggregator(
+    SessionWindowAggregator(
+        final OperatorConfiguration configuration,
         final SessionWindows windows,
-        final Lateness lateness,
-        final LatePolicy latePolicy,
         final ResultListener results,
-        final LateListener late,
-        final int initialWindows,
-        final boolean dedupe)
+        final LateListener late)
     {
-        this(windows, lateness, latePolicy, results, late, initialWindows, dedupe, null);
-    }
-
-    /**
-     * @param windows        session windows.
-     * @param lateness       the lateness rules.
-     * @param latePolicy     what to do with skipped events.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows open sessions to pre-size for.
-     * @param dedupe         ignore events whose id was already seen.
-     * @param aggregation    a user aggregation to keep per session (merged when sessions merge), or null.
-     */
-    public SessionWindowAggregator(
-        final SessionWindows windows,
-        final Lateness lateness,
-        final LatePolicy latePolicy,
-        final ResultListener results,
-        final LateListener late,
-        final int initialWindows,
-        final boolean dedupe,
-        final Aggregation aggregation)
-    {
-        super(lateness, latePolicy, results, late, initialWindows, initialWindows * 2, 0, aggregation, dedupe);
+        super(configuration, results, late, configuration.initialWindows() * 2, 0);
+        assert windows == configuration.window() : "the configuration's windows";
         this.gap = windows.gap();
-        this.firstSession = new Int2IntHashMap(Math.max(16, initialWindows * 2), 0.65f, NONE);
+        this.firstSession = new Int2IntHashMap(Math.max(16, configuration.initialWindows() * 2), 0.65f, NONE);
     }
 
     @Override

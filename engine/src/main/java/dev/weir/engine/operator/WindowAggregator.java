@@ -1,8 +1,5 @@
 package dev.weir.engine.operator;
 
-import dev.weir.engine.aggregate.Aggregation;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -10,6 +7,7 @@ import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.state.DuplicateFilter;
 import dev.weir.engine.state.FiringSchedule;
+import dev.weir.engine.state.StartChains;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
@@ -31,14 +29,12 @@ import dev.weir.engine.time.Watermark;
  * window a duplicate could reach can still change ({@link #canForget(long, int)}).
  * <p>
  * Subclasses own the index from (key, window) to slot. Steady state allocates nothing.
- * {@link #snapshot(StateBuffer)} and {@link #restore(StateBuffer)} write and rebuild the whole state
- * for checkpoints. Not thread-safe: one owner thread.
+ * The whole state is read and restored for checkpoints through {@link OperatorState}, whose format the
+ * checkpoint codec owns. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner
+ * thread.
  */
-public abstract class WindowAggregator
+public abstract sealed class WindowAggregator implements OperatorState permits AlignedWindowAggregator, SessionWindowAggregator
 {
-    /** 2: aligned windows are written chain by chain (the order they fire in), not in slot order. */
-    private static final int STATE_VERSION = 2;
-
     protected final WindowSlots slots;
     protected final FiringSchedule schedule;
     protected final Lateness lateness;
@@ -55,33 +51,26 @@ public abstract class WindowAggregator
     private long lastOffset = -1;
 
     /**
-     * @param lateness       the lateness rules.
-     * @param latePolicy     what to do with skipped events.
-     * @param results        receives results.
-     * @param late           receives skipped events under {@link LatePolicy#SIDE}.
-     * @param initialWindows open windows to pre-size for.
-     * @param initialTimers  pending timers to pre-size for.
-     * @param windowLength   the length of every window (aligned windows), or 0 if lengths vary (sessions).
-     * @param aggregation    a user aggregation to keep per window, or null.
-     * @param dedupe         ignore events whose id was already seen.
+     * @param configuration what to compute.
+     * @param results       receives results.
+     * @param late          receives skipped events under {@link LatePolicy#SIDE}.
+     * @param initialTimers pending timers to pre-size for.
+     * @param windowLength  the length of every window (aligned windows), or 0 if lengths vary (sessions).
      */
-    protected WindowAggregator(
-        final Lateness lateness,
-        final LatePolicy latePolicy,
+    WindowAggregator(
+        final OperatorConfiguration configuration,
         final ResultListener results,
         final LateListener late,
-        final int initialWindows,
         final int initialTimers,
-        final long windowLength,
-        final Aggregation aggregation,
-        final boolean dedupe)
+        final long windowLength)
     {
-        this.duplicates = dedupe ? new DuplicateFilter(initialWindows * 4) : null;
-        this.lateness = lateness;
-        this.latePolicy = latePolicy;
+        final int initialWindows = configuration.initialWindows();
+        this.duplicates = configuration.dedupe() ? new DuplicateFilter(initialWindows * 4) : null;
+        this.lateness = configuration.lateness();
+        this.latePolicy = configuration.latePolicy();
         this.results = results;
         this.late = late;
-        this.slots = new WindowSlots(initialWindows, windowLength, aggregation);
+        this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregation());
         this.schedule = new FiringSchedule(initialTimers);
     }
 
@@ -103,6 +92,7 @@ public abstract class WindowAggregator
             }
             return;
         }
+        assert slot.type == EventSlot.EVENT : "an event or the end of input";
         counters.events++;
         lastOffset = slot.offset;
         if (duplicates != null && !duplicates.firstSeen(slot.eventId, slot.eventTime, slot.keyId))
@@ -130,10 +120,8 @@ public abstract class WindowAggregator
         }
     }
 
-    /**
-     * @return true if events whose id was already seen are ignored.
-     */
-    protected final boolean dedupe()
+    @Override
+    public final boolean dedupe()
     {
         return duplicates != null;
     }
@@ -218,6 +206,7 @@ public abstract class WindowAggregator
      */
     protected final void changed(final int slot, final boolean newIdentity, final long wm, final long offset)
     {
+        assert slots.isDirty(slot) : "a changed window is allocated and dirty";
         if (slots.end(slot) <= wm)
         {
             fire(slot, offset);
@@ -236,6 +225,7 @@ public abstract class WindowAggregator
      */
     protected final void advanceTo(final long wm, final long offset)
     {
+        assert wm >= watermark : "the watermark never goes back";
         watermark = wm;
         fireDue(wm, offset);
     }
@@ -248,6 +238,7 @@ public abstract class WindowAggregator
      */
     protected final void fire(final int slot, final long offset)
     {
+        assert slots.isDirty(slot) : "a window fires only when allocated and changed since it last fired";
         final int version = slots.markFired(slot);
         counters.windowsFired++;
         results.onResult(result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
@@ -262,184 +253,24 @@ public abstract class WindowAggregator
      */
     protected final void discard(final int slot)
     {
+        assert slots.isAllocated(slot) : "a discarded window is allocated";
         unindex(slot);
         slots.free(slot);
     }
 
-    /**
-     * Write the whole state: watermark, counters, remembered ids, and every open window with its
-     * aggregate, version and whether it changed since it last fired. Timers are not written: they follow
-     * from the windows and the watermark.
-     *
-     * @param out where to write.
-     */
-    public final void snapshot(final StateBuffer out)
-    {
-        out.putInt(STATE_VERSION);
-        out.putLong(watermark);
-        out.putLong(lastOffset);
-        counters.write(out);
-        if (duplicates == null)
-        {
-            out.putInt(-1);
-        }
-        else
-        {
-            out.putInt(duplicates.size());
-            duplicates.forEach((id, time, key) -> out.putLong(id).putLong(time).putInt(key));
-        }
-        out.putInt(slots.open());
-        writeWindows(out);
-    }
-
-    /**
-     * Write every open window with {@link #writeWindow(StateBuffer, int)}, in the order a restore must
-     * re-create them; by default in slot order.
-     *
-     * @param out where to write.
-     */
-    protected void writeWindows(final StateBuffer out)
-    {
-        for (int slot = 0, n = slots.highWater(); slot < n; slot++)
-        {
-            if (slots.isAllocated(slot))
-            {
-                writeWindow(out, slot);
-            }
-        }
-    }
-
-    /**
-     * Write one open window.
-     *
-     * @param out  where to write.
-     * @param slot the window.
-     */
-    protected final void writeWindow(final StateBuffer out, final int slot)
-    {
-        out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
-            .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
-            .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
-        for (int i = 0, n = slots.userLongs(); i < n; i++)
-        {
-            out.putLong(slots.userState(slot, i));
-        }
-    }
-
-    /**
-     * Replace the whole state with one written by {@link #snapshot(StateBuffer)}, and reschedule the
-     * timers ({@link #track(int, long)}): a window whose end the watermark has not reached fires at its end;
-     * one that has fired waits for its cleanup time.
-     *
-     * @param in where to read.
-     * @throws CheckpointMismatchException if the state was written in another format.
-     */
-    public final void restore(final StateBuffer in)
-    {
-        final int version = in.getInt();
-        if (version != STATE_VERSION)
-        {
-            throw new CheckpointMismatchException("the checkpoint's state is in format " + version + ", this Weir writes format "
-                + STATE_VERSION + " (and fires the windows of one start in another order): it was written by another version; "
-                + "use 'weir replay' to process the journal again");
-        }
-        watermark = in.getLong();
-        lastOffset = in.getLong();
-        counters.read(in);
-        final int remembered = in.getInt();
-        if ((remembered >= 0) != (duplicates != null))
-        {
-            throw new IllegalStateException("checkpoint was written with dedupe " + (remembered >= 0 ? "on" : "off"));
-        }
-        if (duplicates != null)
-        {
-            duplicates.clear();
-            for (int i = 0; i < remembered; i++)
-            {
-                duplicates.firstSeen(in.getLong(), in.getLong(), in.getInt());
-            }
-        }
-        slots.reset();
-        clearIndex();
-        schedule.clear();
-        final int open = in.getInt();
-        for (int i = 0; i < open; i++)
-        {
-            final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
-                in.getInt(), in.getByte() != 0);
-            for (int u = 0, n = slots.userLongs(); u < n; u++)
-            {
-                slots.userState(slot, u, in.getLong());
-            }
-            reindex(slot);
-            track(slot, watermark);
-        }
-    }
-
-    /**
-     * Read the head of a state written by {@link #snapshot(StateBuffer)}: watermark and counters, without
-     * restoring anything (for inspection).
-     *
-     * @param in where to read, positioned at the state.
-     * @return the watermark, the last offset applied and the counters.
-     */
-    public static StateSummary peek(final StateBuffer in)
-    {
-        final int version = in.getInt();
-        if (version != STATE_VERSION)
-        {
-            throw new CheckpointMismatchException("the checkpoint's state is in format " + version + ", this Weir reads format "
-                + STATE_VERSION + ": it was written by another version");
-        }
-        final long wm = in.getLong();
-        final long last = in.getLong();
-        final OperatorCounters c = new OperatorCounters();
-        c.read(in);
-        final int remembered = in.getInt();
-        if (remembered > 0)
-        {
-            for (int i = 0; i < remembered; i++)
-            {
-                in.getLong();
-                in.getLong();
-                in.getInt();
-            }
-        }
-        return new StateSummary(wm, last, c, Math.max(0, remembered), in.getInt());
-    }
-
-    /**
-     * The head of a checkpointed state.
-     *
-     * @param watermark     the watermark.
-     * @param lastOffset    the last offset applied.
-     * @param counters      the counters.
-     * @param rememberedIds ids remembered for dedupe.
-     * @param openWindows   open (key, window) states.
-     */
-    public record StateSummary(long watermark, long lastOffset, OperatorCounters counters, int rememberedIds, int openWindows)
-    {
-    }
-
-    /**
-     * @return ids remembered for dedupe (0 when dedupe is off).
-     */
+    @Override
     public final int rememberedIds()
     {
         return duplicates == null ? 0 : duplicates.size();
     }
 
-    /**
-     * @return the watermark after the last slot applied.
-     */
+    @Override
     public final long watermark()
     {
         return watermark;
     }
 
-    /**
-     * @return the journal offset of the last event applied, or -1.
-     */
+    @Override
     public final long lastOffset()
     {
         return lastOffset;
@@ -461,11 +292,70 @@ public abstract class WindowAggregator
         return slots.retainedBytes() + schedule.retainedBytes() + (duplicates == null ? 0 : duplicates.retainedBytes());
     }
 
-    /**
-     * @return the counters, owned by this stage's thread.
-     */
+    @Override
     public final OperatorCounters counters()
     {
         return counters;
+    }
+
+    @Override
+    public final void forEachRememberedId(final DuplicateFilter.EntryConsumer consumer)
+    {
+        if (duplicates != null)
+        {
+            duplicates.forEach(consumer);
+        }
+    }
+
+    @Override
+    public final WindowSlots slots()
+    {
+        return slots;
+    }
+
+    /**
+     * By default in slot order; a subclass whose windows due together fire in another order visits them in
+     * that order, so a restore re-creates it.
+     */
+    @Override
+    public void forEachOpenWindow(final StartChains.WindowVisitor visitor)
+    {
+        for (int slot = 0, n = slots.highWater(); slot < n; slot++)
+        {
+            if (slots.isAllocated(slot))
+            {
+                visitor.visit(slot);
+            }
+        }
+    }
+
+    @Override
+    public final void beginRestore(final long restoredWatermark, final long restoredLastOffset)
+    {
+        watermark = restoredWatermark;
+        lastOffset = restoredLastOffset;
+        if (duplicates != null)
+        {
+            duplicates.clear();
+        }
+        slots.reset();
+        clearIndex();
+        schedule.clear();
+    }
+
+    @Override
+    public final void restoreRememberedId(final long eventId, final long eventTime, final int keyId)
+    {
+        assert duplicates != null : "ids are remembered only with dedupe";
+        final boolean added = duplicates.firstSeen(eventId, eventTime, keyId);
+        assert added : "each id is restored once";
+    }
+
+    @Override
+    public final void windowRestored(final int slot)
+    {
+        assert slots.isAllocated(slot) : "a restored window has a slot";
+        reindex(slot);
+        track(slot, watermark);
     }
 }

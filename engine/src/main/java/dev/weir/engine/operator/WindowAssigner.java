@@ -14,7 +14,8 @@ import dev.weir.engine.window.WindowSpec;
  * an event with none is {@link EventSlot#SKIPPED} if it is itself late ({@code t + A < wm}) and
  * {@link EventSlot#IGNORED} otherwise. For sessions it writes the event's own session start; merging
  * and its lateness check belong to the aggregation stage, which owns the sessions.
- * Arithmetic only, no allocation. Not thread-safe: one owner thread.
+ * Arithmetic only, no allocation. Built by {@link OperatorConfiguration#newAssigner()}. Not thread-safe: one
+ * owner thread.
  */
 public final class WindowAssigner
 {
@@ -30,7 +31,7 @@ public final class WindowAssigner
      * @param outOfOrderness D, ms.
      * @param lateness       the lateness rules.
      */
-    public WindowAssigner(final WindowSpec windows, final long outOfOrderness, final Lateness lateness)
+    WindowAssigner(final WindowSpec windows, final long outOfOrderness, final Lateness lateness)
     {
         this.watermark = new Watermark(outOfOrderness);
         this.lateness = lateness;

@@ -9,8 +9,9 @@ import dev.weir.engine.source.RunFailure;
 /**
  * How the last stage tells the owner of a run that it has finished, failed, or how far it has got.
  * <p>
- * {@link #progress(long, long)} is written by the last stage's thread only (plain ordered writes) and
- * may be read by any thread for progress display. {@link #complete()} and {@link #fail(Throwable)} may
+ * {@link #progress(long, long)} is written by the last stage's thread only (two volatile writes, read
+ * separately: a reader may see the offset of one slot with the count of the next) and may be read by any
+ * thread for progress display. {@link #complete()} and {@link #fail(Throwable)} may
  * be called from any thread. The run has ended once either was called ({@link #await}); the first
  * failure is kept, later ones are ignored, and a failure counts even after {@link #complete()} (closing
  * a run that processed its last slot can still fail), so {@link #failure()} is what decides whether the

@@ -13,8 +13,8 @@ import org.agrona.collections.LongHashSet;
  * and deterministic, at the cost of keeping a few forgettable entries behind a late-arriving old one).
  * A forgotten id is seen as new again.
  * <p>
- * The ring grows (doubling) only when full, and the set only when its load passes its threshold, so
- * steady-state processing allocates nothing.
+ * The ring grows (doubling) only when full, to at most {@link #MAX_CAPACITY} ids, and the set only when
+ * its load passes its threshold, so steady-state processing allocates nothing.
  * <p>
  * Not thread-safe: one owner thread.
  */
@@ -48,6 +48,9 @@ public final class DuplicateFilter
         void accept(long eventId, long eventTime, int keyId);
     }
 
+    /** The most ids remembered at once: the ring's capacity is a power of two that fits an int. */
+    public static final int MAX_CAPACITY = 1 << 30;
+
     private final LongHashSet members;
     private long[] times;
     private long[] eventIds;
@@ -57,11 +60,12 @@ public final class DuplicateFilter
     private int size;
 
     /**
-     * @param initialCapacity entries to pre-allocate (rounded up to a power of two, at least 16).
+     * @param initialCapacity entries to pre-allocate (rounded up to a power of two, at least 16, at most
+     *                        {@link #MAX_CAPACITY}).
      */
     public DuplicateFilter(final int initialCapacity)
     {
-        final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(16, initialCapacity));
+        final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.min(MAX_CAPACITY, Math.max(16, initialCapacity)));
         members = new LongHashSet(capacity);
         times = new long[capacity];
         eventIds = new long[capacity];
@@ -76,6 +80,7 @@ public final class DuplicateFilter
      * @param eventTime the event's time, kept for the eviction rule.
      * @param keyId     the event's key id, kept for the eviction rule.
      * @return true if the id was not remembered (it is now); false if it is a duplicate (nothing changes).
+     * @throws IllegalStateException if {@link #MAX_CAPACITY} ids are remembered already.
      */
     public boolean firstSeen(final long eventId, final long eventTime, final int keyId)
     {
@@ -192,9 +197,23 @@ public final class DuplicateFilter
         return ring + set;
     }
 
+    /**
+     * @param capacity the ring's capacity now, a power of two.
+     * @return the capacity to grow to: double.
+     * @throws IllegalStateException if the capacity is {@link #MAX_CAPACITY} already.
+     */
+    static int grownCapacity(final int capacity)
+    {
+        if (capacity >= MAX_CAPACITY)
+        {
+            throw new IllegalStateException("more than " + MAX_CAPACITY + " event ids remembered for dedupe");
+        }
+        return capacity * 2;
+    }
+
     private void grow()
     {
-        final int capacity = eventIds.length * 2;
+        final int capacity = grownCapacity(eventIds.length);
         final long[] newTime = new long[capacity];
         final long[] newId = new long[capacity];
         final int[] newKey = new int[capacity];

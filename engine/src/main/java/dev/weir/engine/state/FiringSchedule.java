@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>
  * Entries are never removed early: an owner whose window changed or went away leaves the old entry,
  * and checks on {@link #pollSlot()} that the slot still holds the window the entry names.
- * The arrays grow (doubling) only when full; steady state allocates nothing.
+ * The arrays grow (doubling) only when full, to at most {@link #MAX_CAPACITY} entries; steady state
+ * allocates nothing.
  * <p>
  * Not thread-safe: one owner thread.
  */
@@ -22,6 +23,12 @@ public final class FiringSchedule
     public static final int FIRE = 0;
     /** A timer that discards the window's state. */
     public static final int CLEANUP = 1;
+
+    /** The most pending timers: the longest array the JVM allocates. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+    /** The highest slot a timer can name: a slot is packed with the kind into one int. */
+    public static final int MAX_SLOT = (1 << 30) - 1;
 
     private long[] time;
     private long[] start;
@@ -35,11 +42,11 @@ public final class FiringSchedule
     private int polledKind;
 
     /**
-     * @param initialCapacity entries to pre-allocate.
+     * @param initialCapacity entries to pre-allocate (at least 16, at most {@link #MAX_CAPACITY}).
      */
     public FiringSchedule(final int initialCapacity)
     {
-        final int capacity = Math.max(16, initialCapacity);
+        final int capacity = Math.min(MAX_CAPACITY, Math.max(16, initialCapacity));
         time = new long[capacity];
         start = new long[capacity];
         key = new int[capacity];
@@ -53,10 +60,12 @@ public final class FiringSchedule
      * @param kind        {@link #FIRE} or {@link #CLEANUP}.
      * @param windowStart the window's start.
      * @param keyId       the window's key id.
-     * @param slot        the slot that holds the window now.
+     * @param slot        the slot that holds the window now, 0 to {@link #MAX_SLOT}.
+     * @throws IllegalStateException if {@link #MAX_CAPACITY} timers are pending.
      */
     public void schedule(final long at, final int kind, final long windowStart, final int keyId, final int slot)
     {
+        assert (kind == FIRE || kind == CLEANUP) && slot >= 0 && slot <= MAX_SLOT : "a kind and a slot that pack into one int";
         if (size == time.length)
         {
             grow();
@@ -95,6 +104,7 @@ public final class FiringSchedule
      */
     public int pollSlot()
     {
+        assert size > 0 : "a timer to poll";
         polledTime = time[0];
         polledStart = start[0];
         polledKey = key[0];
@@ -211,6 +221,20 @@ public final class FiringSchedule
         return k1 < k2;
     }
 
+    /**
+     * @param capacity the capacity now.
+     * @return the capacity to grow to: double, at most {@link #MAX_CAPACITY}.
+     * @throws IllegalStateException if the capacity is {@link #MAX_CAPACITY} already.
+     */
+    static int grownCapacity(final int capacity)
+    {
+        if (capacity >= MAX_CAPACITY)
+        {
+            throw new IllegalStateException("more than " + MAX_CAPACITY + " pending timers");
+        }
+        return (int)Math.min(MAX_CAPACITY, 2L * capacity);
+    }
+
     private void copy(final int from, final int to)
     {
         time[to] = time[from];
@@ -221,7 +245,7 @@ public final class FiringSchedule
 
     private void grow()
     {
-        final int capacity = time.length * 2;
+        final int capacity = grownCapacity(time.length);
         time = Arrays.copyOf(time, capacity);
         start = Arrays.copyOf(start, capacity);
         key = Arrays.copyOf(key, capacity);

@@ -12,8 +12,8 @@ import org.agrona.collections.Long2LongHashMap;
  * in one {@code int[]}, at {@code keyId * ring + (slideIndex mod ring)}: an event's windows, consecutive
  * slide indexes of one key, sit in one or two cache lines and are found without hashing. {@code ring} is
  * a power of two at least the number of slide indexes a key can have open at once (out-of-orderness plus
- * allowed lateness plus size, over the slide, plus two), so the windows of a key do not collide in the
- * steady state. A window whose entry is taken by another open window of its key (a watermark that stalls
+ * allowed lateness plus size, over the slide, plus two), up to {@link #MAX_RING}, so the windows of a key do
+ * not collide in the steady state unless a key has more than {@link #MAX_RING} open. A window whose entry is taken by another open window of its key (a watermark that stalls
  * far behind), and every window of a key id beyond {@code MAX_ENTRIES / ring}, goes to an overflow map keyed
  * by the scrambled pair, as all windows did before; lookups consult it only while it holds something.
  * <p>
@@ -68,6 +68,7 @@ public final class KeyWindowIndex
      */
     public int ringEntry(final int keyId, final long slideIndex)
     {
+        assert keyId >= 0 : "key ids are dense from 0";
         if (keyId >= ringKeys)
         {
             return WindowSlots.NONE;
@@ -104,6 +105,7 @@ public final class KeyWindowIndex
      */
     public void put(final int keyId, final long slideIndex, final int slot)
     {
+        assert keyId >= 0 && slot >= 0 : "a key id and a slot";
         if (keyId < ringKeys)
         {
             final int at = (keyId << ringBits) | (int)(slideIndex & ringMask);
@@ -129,6 +131,7 @@ public final class KeyWindowIndex
      */
     public void remove(final int keyId, final long slideIndex, final int slot)
     {
+        assert keyId >= 0 && slot >= 0 : "a key id and a slot";
         if (keyId < ringKeys)
         {
             final int at = (keyId << ringBits) | (int)(slideIndex & ringMask);
@@ -160,7 +163,9 @@ public final class KeyWindowIndex
 
     private void grow(final int keyId)
     {
+        // keyId < ringKeys <= MAX_ENTRIES: the doubling cannot overflow, and keys << ringBits <= MAX_ENTRIES
         final int keys = Math.min(ringKeys, Integer.highestOneBit(keyId) * 2);
+        assert keyId < keys && (long)keys << ringBits <= MAX_ENTRIES : "the ring array covers the key, within MAX_ENTRIES";
         final int old = entries.length;
         entries = Arrays.copyOf(entries, keys << ringBits);
         Arrays.fill(entries, old, entries.length, WindowSlots.NONE);

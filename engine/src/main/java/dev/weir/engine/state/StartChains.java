@@ -59,6 +59,7 @@ public final class StartChains
      */
     public int add(final int slot, final long windowStart)
     {
+        assert slots.isAllocated(slot) : "a window just allocated";
         slots.link(slot, WindowSlots.NONE);
         final int existing = (int)chainOfStart.get(windowStart);
         if (existing != MISSING)
@@ -100,6 +101,7 @@ public final class StartChains
      */
     public int head(final int chain)
     {
+        assert live(chain) : "a live chain";
         return head[chain];
     }
 
@@ -110,6 +112,7 @@ public final class StartChains
      */
     public void free(final int chain)
     {
+        assert live(chain) : "a live chain, freed once";
         chainOfStart.remove(start[chain]);
         head[chain] = WindowSlots.NONE;
         tail[chain] = WindowSlots.NONE;
@@ -152,6 +155,30 @@ public final class StartChains
         return (long)start.length * (Long.BYTES + 3 * Integer.BYTES) + (long)chainOfStart.capacity() * 2 * Long.BYTES;
     }
 
+    /** For asserts. */
+    private boolean live(final int chain)
+    {
+        return chain >= 0 && chain < highWater && head[chain] != WindowSlots.NONE;
+    }
+
+    /**
+     * Every live chain holds a window, so there are never more chains than {@link WindowSlots#MAX_CAPACITY}:
+     * doubling from 16 stays a power of two no greater than that, and a chain id fits a timer's slot
+     * ({@link FiringSchedule#MAX_SLOT}).
+     *
+     * @param capacity the chain table's capacity now, a power of two.
+     * @return the capacity to grow to: double.
+     * @throws IllegalStateException if the capacity is {@link WindowSlots#MAX_CAPACITY} already.
+     */
+    static int grownCapacity(final int capacity)
+    {
+        if (capacity >= WindowSlots.MAX_CAPACITY)
+        {
+            throw new IllegalStateException("more than " + WindowSlots.MAX_CAPACITY + " window starts open");
+        }
+        return capacity * 2;
+    }
+
     private int allocate()
     {
         if (freeHead != WindowSlots.NONE)
@@ -162,7 +189,7 @@ public final class StartChains
         }
         if (highWater == start.length)
         {
-            final int capacity = start.length * 2;
+            final int capacity = grownCapacity(start.length);
             start = Arrays.copyOf(start, capacity);
             head = Arrays.copyOf(head, capacity);
             tail = Arrays.copyOf(tail, capacity);

@@ -63,28 +63,10 @@ public final class WindowSlots
     private int open;
 
     /**
-     * Slots for windows of any length (sessions): 8 longs each.
-     *
-     * @param initialCapacity slots to pre-allocate.
-     */
-    public WindowSlots(final int initialCapacity)
-    {
-        this(initialCapacity, 0);
-    }
-
-    /**
-     * @param initialCapacity slots to pre-allocate.
+     * @param initialCapacity slots to pre-allocate (at least 16, at most the most one array holds).
      * @param fixedLength     the length every window has ({@code end - start}, tumbling and sliding windows),
-     *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length.
-     */
-    public WindowSlots(final int initialCapacity, final long fixedLength)
-    {
-        this(initialCapacity, fixedLength, null);
-    }
-
-    /**
-     * @param initialCapacity slots to pre-allocate.
-     * @param fixedLength     the length every window has, or 0 (see {@link #WindowSlots(int, long)}).
+     *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length
+     *                        (sessions: 8 longs).
      * @param aggregation     a user aggregation whose state each slot also keeps (after its own fields), or null.
      */
     public WindowSlots(final int initialCapacity, final long fixedLength, final Aggregation aggregation)
@@ -118,6 +100,7 @@ public final class WindowSlots
      */
     public int allocate(final int key, final long windowStart, final long windowEnd)
     {
+        assert windowStart <= windowEnd : "a window does not end before it starts";
         final int slot;
         if (freeHead != NONE)
         {
@@ -182,6 +165,7 @@ public final class WindowSlots
         final int fired,
         final boolean dirty)
     {
+        assert fired >= 0 : "firings are counted from 0";
         final int slot = allocate(key, windowStart, windowEnd);
         final int base = slot * stride;
         slots[base + COUNT] = windowCount;
@@ -201,12 +185,25 @@ public final class WindowSlots
         return highWater;
     }
 
+    /** For asserts: a slot that was ever allocated (it may be free now). */
+    private boolean inRange(final int slot)
+    {
+        return slot >= 0 && slot < highWater;
+    }
+
+    /** For asserts: a slot that holds a window. */
+    private boolean allocated(final int slot)
+    {
+        return inRange(slot) && flags(slot) != 0;
+    }
+
     /**
      * @param slot a slot below {@link #highWater()}.
      * @return true if it holds a window.
      */
     public boolean isAllocated(final int slot)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         return flags(slot) != 0;
     }
 
@@ -231,6 +228,7 @@ public final class WindowSlots
      */
     public void free(final int slot)
     {
+        assert allocated(slot) : "only an allocated slot is freed, once";
         slots[slot * stride + LINK_FLAGS] = (long)freeHead << 32;
         freeHead = slot;
         open--;
@@ -244,6 +242,7 @@ public final class WindowSlots
      */
     public void add(final int slot, final long value)
     {
+        assert allocated(slot) : "values are added to an allocated slot";
         final long[] s = slots;
         final int base = slot * stride;
         s[base + COUNT]++;
@@ -272,6 +271,7 @@ public final class WindowSlots
      */
     public void mergeInto(final int target, final int source)
     {
+        assert allocated(target) && allocated(source) && target != source : "two allocated slots";
         final long[] s = slots;
         final int t = target * stride;
         final int f = source * stride;
@@ -293,6 +293,7 @@ public final class WindowSlots
      */
     public long aggregate(final int slot)
     {
+        assert allocated(slot) : "an allocated slot";
         return aggregation == null ? 0 : aggregation.result(state.wrap(slots, slot * stride + userBase, userLongs));
     }
 
@@ -311,6 +312,7 @@ public final class WindowSlots
      */
     public long userState(final int slot, final int index)
     {
+        assert allocated(slot) && index >= 0 && index < userLongs : "an allocated slot, an index below userLongs()";
         return slots[slot * stride + userBase + index];
     }
 
@@ -321,6 +323,7 @@ public final class WindowSlots
      */
     public void userState(final int slot, final int index, final long value)
     {
+        assert allocated(slot) && index >= 0 && index < userLongs : "an allocated slot, an index below userLongs()";
         slots[slot * stride + userBase + index] = value;
     }
 
@@ -332,6 +335,7 @@ public final class WindowSlots
      */
     public int markFired(final int slot)
     {
+        assert allocated(slot) : "an allocated slot fires";
         final int base = slot * stride;
         slots[base + LINK_FLAGS] &= ~DIRTY;
         final int version = firings(slot);
@@ -352,6 +356,7 @@ public final class WindowSlots
         {
             throw new IllegalStateException("windows of a fixed length cannot change bounds");
         }
+        assert allocated(slot) && windowStart <= windowEnd : "an allocated slot, a window that does not end before it starts";
         slots[slot * stride + START] = windowStart;
         slots[slot * stride + END] = windowEnd;
     }
@@ -365,6 +370,7 @@ public final class WindowSlots
      */
     public boolean holds(final int slot, final int key, final long windowStart, final long windowEnd)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         final int base = slot * stride;
         return flags(slot) != 0 && keyId(slot) == key && slots[base + START] == windowStart && end(slot) == windowEnd;
     }
@@ -381,18 +387,21 @@ public final class WindowSlots
     /** @param slot a slot. @return the window start. */
     public long start(final int slot)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         return slots[slot * stride + START];
     }
 
     /** @param slot a slot. @return the window end (exclusive). */
     public long end(final int slot)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         return fixedLength > 0 ? slots[slot * stride + START] + fixedLength : slots[slot * stride + END];
     }
 
     /** @param slot a slot. @return the key id. */
     public int keyId(final int slot)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         return (int)(slots[slot * stride + KEY_FIRINGS] >> 32);
     }
 
@@ -429,6 +438,7 @@ public final class WindowSlots
     /** @param slot a slot. @return the owner's link from this slot. */
     public int link(final int slot)
     {
+        assert inRange(slot) : "slot below the high-water mark";
         return (int)(slots[slot * stride + LINK_FLAGS] >> 32);
     }
 
@@ -438,6 +448,7 @@ public final class WindowSlots
      */
     public void link(final int slot, final int next)
     {
+        assert allocated(slot) && (next == NONE || inRange(next)) : "an allocated slot linked to a slot or to NONE";
         final int i = slot * stride + LINK_FLAGS;
         slots[i] = ((long)next << 32) | (slots[i] & LOW);
     }

@@ -147,7 +147,7 @@ final class SyncOnCheckpointTest
         try
         {
             final CheckpointStore.Loaded newest = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3).loadNewestValid();
-            return newest == null ? null : Checkpointer.describe(newest);
+            return newest == null ? null : CheckpointCodec.describe(newest);
         }
         catch (final java.io.UncheckedIOException ex)
         {

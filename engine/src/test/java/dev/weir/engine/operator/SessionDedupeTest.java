@@ -8,8 +8,6 @@ import java.util.List;
 
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.source.EventSlot;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.SessionWindows;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,10 +27,10 @@ class SessionDedupeTest
     {
         final List<String> results = new ArrayList<>();
         final SessionWindows windows = SessionWindows.withGap(10);
-        final Lateness lateness = new Lateness(5);
-        final SessionWindowAggregator aggregator = new SessionWindowAggregator(windows, lateness, LatePolicy.DROP,
-            r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count()), LateListener.NONE, 16, dedupe);
-        final WindowAssigner assigner = new WindowAssigner(windows, 0, lateness);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(windows).allowedLateness(5).dedupe(dedupe).build();
+        final WindowAggregator aggregator = configuration.newAggregator(
+            r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count()), LateListener.NONE);
+        final WindowAssigner assigner = configuration.newAssigner();
         final EventSlot slot = new EventSlot();
         // (id, time): one session [100, 124) of key 0, then wm 114
         final long[][] events = {{1, 100}, {105, 105}, {110, 110}, {114, 114},

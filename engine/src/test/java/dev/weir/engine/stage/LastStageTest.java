@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.OutputJournalSink;
-import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
-import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
@@ -42,9 +42,10 @@ class LastStageTest
     private final List<String> results = new ArrayList<>();
     private final List<Long> applied = new ArrayList<>();
     private final RunCompletion completion = new RunCompletion();
-    private final WindowAssigner assigner = new WindowAssigner(TumblingWindows.of(10), 0, new Lateness(0));
-    private final AlignedWindowAggregator aggregator = new AlignedWindowAggregator(TumblingWindows.of(10), 0, new Lateness(0), LatePolicy.DROP,
-        r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count() + "," + r.sum()), LateListener.NONE, 16, false);
+    private final OperatorConfiguration configuration = OperatorConfiguration.builder(TumblingWindows.of(10)).build();
+    private final WindowAssigner assigner = configuration.newAssigner();
+    private final WindowAggregator aggregator = configuration.newAggregator(
+        r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.count() + "," + r.sum()), LateListener.NONE);
     private final EventSlot slot = new EventSlot();
     private int afterBatch;
 
@@ -117,7 +118,7 @@ class LastStageTest
             journal.append(3);
             final CheckpointStore store = new CheckpointStore(run.resolve("checkpoints"), 3);
             final OutputJournalSink sink = new OutputJournalSink(OutputJournal.open(journal.journal.directory()), OutputJournal.NONE,
-                r -> { }, LateListener.NONE);
+                r -> { }, LateListener.NONE, false);
             try (JournalReader events = journal.reader())
             {
                 final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null);
@@ -139,7 +140,7 @@ class LastStageTest
                 checkpointer.close();
             }
             sink.close();
-            final Checkpoint checkpoint = Checkpointer.describe(store.loadNewestValid());
+            final Checkpoint checkpoint = CheckpointCodec.describe(store.loadNewestValid());
             assertEquals(2, checkpoint.sourceOffset());
             assertEquals(3, checkpoint.applied());
             return checkpoint;

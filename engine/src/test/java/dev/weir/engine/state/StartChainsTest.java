@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class StartChainsTest
 {
-    private final WindowSlots slots = new WindowSlots(16);
+    private final WindowSlots slots = new WindowSlots(16, 0, null);
     private final StartChains chains = new StartChains(slots);
 
     @Test

@@ -19,7 +19,7 @@ class WindowSlotsTest
     @ValueSource(longs = {0, 10})
     void aggregatesVersionsAndFlagsRoundTrip(final long fixedLength)
     {
-        final WindowSlots slots = new WindowSlots(16, fixedLength);
+        final WindowSlots slots = new WindowSlots(16, fixedLength, null);
         final int slot = slots.allocate(7, -10, 0);
         assertEquals(-10, slots.start(slot));
         assertEquals(0, slots.end(slot));
@@ -42,7 +42,7 @@ class WindowSlotsTest
     @Test
     void freedSlotsAreReusedAndGrowthKeepsContent()
     {
-        final WindowSlots slots = new WindowSlots(16, 100);
+        final WindowSlots slots = new WindowSlots(16, 100, null);
         for (int i = 0; i < 40; i++)
         {
             final int slot = slots.allocate(i, i * 100L, i * 100L + 100);
@@ -60,7 +60,7 @@ class WindowSlotsTest
     @Test
     void aFixedLengthIsEnforced()
     {
-        final WindowSlots slots = new WindowSlots(16, 10);
+        final WindowSlots slots = new WindowSlots(16, 10, null);
         assertThrows(IllegalArgumentException.class, () -> slots.allocate(1, 0, 11));
         final int slot = slots.allocate(1, 0, 10);
         assertThrows(IllegalStateException.class, () -> slots.bounds(slot, 0, 20));
@@ -69,7 +69,7 @@ class WindowSlotsTest
     @Test
     void sessionsChangeBounds()
     {
-        final WindowSlots slots = new WindowSlots(16);
+        final WindowSlots slots = new WindowSlots(16, 0, null);
         final int slot = slots.allocate(1, 0, 10);
         slots.bounds(slot, -5, 25);
         assertEquals(-5, slots.start(slot));

@@ -12,15 +12,12 @@ import dev.weir.engine.Weir;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.model.ModelConfig;
 import dev.weir.engine.model.ModelEvent;
-import dev.weir.engine.operator.AlignedWindowAggregator;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.OperatorCounters;
-import dev.weir.engine.operator.SessionWindowAggregator;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
-import dev.weir.engine.time.Lateness;
-import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
@@ -98,18 +95,12 @@ public final class EngineRun
         final EngineRun run = new EngineRun();
         final Map<String, Integer> ids = new HashMap<>();
         final List<String> names = new ArrayList<>();
-        final WindowSpec spec = windowSpec(config);
-        final Lateness lateness = new Lateness(config.allowedLateness());
-        final LatePolicy policy = config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP;
-        final WindowAssigner assigner = new WindowAssigner(spec, config.outOfOrderness(), lateness);
-        final WindowAggregator aggregator = spec instanceof AlignedWindows
-            ? new AlignedWindowAggregator((AlignedWindows)spec, config.outOfOrderness(), lateness, policy,
-                r -> run.results.add(row(r, names.get(r.keyId()))),
-                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false, null,
-                indexRingSlides)
-            : new SessionWindowAggregator((SessionWindows)spec, lateness, policy,
-                r -> run.results.add(row(r, names.get(r.keyId()))),
-                e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()), 16, false);
+        final OperatorConfiguration configuration = OperatorConfiguration.builder(windowSpec(config))
+            .outOfOrderness(config.outOfOrderness()).allowedLateness(config.allowedLateness())
+            .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP).indexRingSlides(indexRingSlides).build();
+        final WindowAssigner assigner = configuration.newAssigner();
+        final WindowAggregator aggregator = configuration.newAggregator(r -> run.results.add(row(r, names.get(r.keyId()))),
+            e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()));
         final EventSlot slot = new EventSlot();
         long offset = 0;
         for (final ModelEvent e : events)

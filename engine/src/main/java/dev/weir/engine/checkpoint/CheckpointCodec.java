@@ -1,0 +1,123 @@
+package dev.weir.engine.checkpoint;
+
+import dev.weir.engine.operator.OperatorState;
+
+/**
+ * The format of a checkpoint's payload: an envelope (format version, the configuration string, the
+ * offset of the last journal document applied, the output position of the last output written, events
+ * applied, the phase ({@link Checkpointer#RUNNING}, {@link Checkpointer#FINISHED} or
+ * {@link Checkpointer#END_PENDING}), the wall-clock time it was taken), then the window operator's state
+ * in {@link OperatorStateCodec}'s format. {@link CheckpointStore} adds the file's own header and checksum
+ * around it.
+ * <p>
+ * Stateless and thread-safe; each call reads or writes the buffer it is given.
+ */
+public final class CheckpointCodec
+{
+    /** The envelope's format version. */
+    public static final int ENVELOPE_VERSION = 1;
+
+    private CheckpointCodec()
+    {
+    }
+
+    /**
+     * Write a whole checkpoint payload (no allocation beyond the buffer's growth).
+     *
+     * @param out            where to write, cleared by the caller.
+     * @param configuration  the configuration string the checkpoint is taken under.
+     * @param sourceOffset   the offset of the last journal document applied, or -1.
+     * @param outputPosition the output journal position of the last output written.
+     * @param applied        events applied since the journal's start.
+     * @param phase          {@link Checkpointer#RUNNING}, {@link Checkpointer#FINISHED} or {@link Checkpointer#END_PENDING}.
+     * @param writtenAt      the wall-clock time, epoch ms.
+     * @param state          the window operator's state.
+     */
+    public static void write(
+        final StateBuffer out,
+        final String configuration,
+        final long sourceOffset,
+        final long outputPosition,
+        final long applied,
+        final byte phase,
+        final long writtenAt,
+        final OperatorState state)
+    {
+        assert phase == Checkpointer.RUNNING || phase == Checkpointer.FINISHED || phase == Checkpointer.END_PENDING : "phase";
+        out.putInt(ENVELOPE_VERSION)
+            .putString(configuration)
+            .putLong(sourceOffset)
+            .putLong(outputPosition)
+            .putLong(applied)
+            .putByte(phase)
+            .putLong(writtenAt);
+        OperatorStateCodec.snapshot(state, out);
+    }
+
+    /**
+     * Read a checkpoint's envelope and restore its state into an aggregation stage.
+     *
+     * @param loaded        the checkpoint as loaded from the store.
+     * @param configuration the configuration of the pipeline now starting.
+     * @param aggregator    the aggregation stage's state to restore into.
+     * @return what the checkpoint covers.
+     * @throws CheckpointMismatchException if it was taken under another configuration, or its state is in
+     *                                     another format.
+     */
+    public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final OperatorState aggregator)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        final int version = in.getInt();
+        if (version != ENVELOPE_VERSION)
+        {
+            throw new IllegalStateException("checkpoint " + loaded.file() + " has envelope version " + version);
+        }
+        final Checkpoint checkpoint = readEnvelope(loaded.sequence(), in);
+        if (!checkpoint.configuration().equals(configuration))
+        {
+            throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
+                + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
+        }
+        OperatorStateCodec.restore(in, aggregator);
+        return checkpoint;
+    }
+
+    /**
+     * Read only what a checkpoint covers, without its state (for inspection).
+     *
+     * @param loaded the checkpoint as loaded from the store.
+     * @return what it covers.
+     */
+    public static Checkpoint describe(final CheckpointStore.Loaded loaded)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        in.getInt();
+        return readEnvelope(loaded.sequence(), in);
+    }
+
+    /**
+     * Read what a checkpoint covers and the head of its state (for inspection).
+     *
+     * @param loaded the checkpoint as loaded from the store.
+     * @return the state's watermark, counters and sizes.
+     */
+    public static StateSummary describeState(final CheckpointStore.Loaded loaded)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        in.getInt();
+        readEnvelope(loaded.sequence(), in);
+        return OperatorStateCodec.peek(in);
+    }
+
+    private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)
+    {
+        final String config = in.getString();
+        final long sourceOffset = in.getLong();
+        final long outputPosition = in.getLong();
+        final long applied = in.getLong();
+        final byte phase = in.getByte();
+        final long writtenAt = in.getLong();
+        return new Checkpoint(sequence, config, sourceOffset, outputPosition, applied, phase == Checkpointer.FINISHED, phase == Checkpointer.END_PENDING, writtenAt);
+    }
+
+}

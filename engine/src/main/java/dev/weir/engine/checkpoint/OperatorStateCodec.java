@@ -1,0 +1,151 @@
+package dev.weir.engine.checkpoint;
+
+import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.operator.OperatorState;
+import dev.weir.engine.state.WindowSlots;
+
+/**
+ * The checkpoint format of the aggregation stage's state (format {@value #STATE_VERSION}), written and
+ * read through {@link OperatorState}:
+ * <pre>
+ *   int    format version
+ *   long   watermark
+ *   long   last offset applied, or -1
+ *   long   counters: events, dropped, side output, ignored, windows fired, windows opened, duplicates
+ *   int    remembered ids, or -1 without dedupe
+ *          per id, oldest first: long event id, long event time, int key id
+ *   int    open windows
+ *          per window, in the order a restore re-creates them: int key id, long start, long end, long count,
+ *          long sum, long min, long max, int firings, byte changed since it last fired (0 or 1),
+ *          then the user aggregation's longs
+ * </pre>
+ * Timers are not written: they follow from the windows and the watermark. All methods are stateless;
+ * {@link #snapshot} and {@link #restore} run on the aggregation stage's thread, between two events.
+ */
+public final class OperatorStateCodec
+{
+    /** 2: aligned windows are written chain by chain (the order they fire in), not in slot order. */
+    public static final int STATE_VERSION = 2;
+
+    private OperatorStateCodec()
+    {
+    }
+
+    /**
+     * Write the whole state.
+     *
+     * @param state the aggregation stage's state.
+     * @param out   where to write.
+     */
+    public static void snapshot(final OperatorState state, final StateBuffer out)
+    {
+        out.putInt(STATE_VERSION);
+        out.putLong(state.watermark());
+        out.putLong(state.lastOffset());
+        final OperatorCounters c = state.counters();
+        out.putLong(c.events()).putLong(c.dropped()).putLong(c.sideOutput()).putLong(c.ignored()).putLong(c.windowsFired())
+            .putLong(c.windowsOpened()).putLong(c.duplicates());
+        if (state.dedupe())
+        {
+            out.putInt(state.rememberedIds());
+            state.forEachRememberedId((id, time, key) -> out.putLong(id).putLong(time).putInt(key));
+        }
+        else
+        {
+            out.putInt(-1);
+        }
+        final WindowSlots slots = state.slots();
+        out.putInt(slots.open());
+        state.forEachOpenWindow(slot -> writeWindow(slots, slot, out));
+    }
+
+    /**
+     * Replace the whole state with one written by {@link #snapshot}; the state reschedules the timers.
+     *
+     * @param in    where to read, positioned at the state.
+     * @param state the aggregation stage's state, of the configuration the checkpoint was written under.
+     * @throws CheckpointMismatchException if the state was written in another format.
+     * @throws IllegalStateException       if it was written with dedupe on and the state has it off, or
+     *                                     the other way round.
+     */
+    public static void restore(final StateBuffer in, final OperatorState state)
+    {
+        final Head head = readHead(in, state.counters(), true);
+        if ((head.rememberedIds >= 0) != state.dedupe())
+        {
+            throw new IllegalStateException("checkpoint was written with dedupe " + (head.rememberedIds >= 0 ? "on" : "off"));
+        }
+        state.beginRestore(head.watermark, head.lastOffset);
+        for (int i = 0; i < head.rememberedIds; i++)
+        {
+            state.restoreRememberedId(in.getLong(), in.getLong(), in.getInt());
+        }
+        final WindowSlots slots = state.slots();
+        final int open = in.getInt();
+        for (int i = 0; i < open; i++)
+        {
+            final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
+                in.getInt(), in.getByte() != 0);
+            for (int u = 0, n = slots.userLongs(); u < n; u++)
+            {
+                slots.userState(slot, u, in.getLong());
+            }
+            state.windowRestored(slot);
+        }
+    }
+
+    /**
+     * Read the head of a state written by {@link #snapshot}: watermark, counters and sizes, without
+     * restoring anything (for inspection).
+     *
+     * @param in where to read, positioned at the state.
+     * @return the watermark, the last offset applied, the counters and the sizes.
+     * @throws CheckpointMismatchException if the state was written in another format.
+     */
+    public static StateSummary peek(final StateBuffer in)
+    {
+        final OperatorCounters counters = new OperatorCounters();
+        final Head head = readHead(in, counters, false);
+        for (int i = 0; i < head.rememberedIds; i++)
+        {
+            in.getLong();
+            in.getLong();
+            in.getInt();
+        }
+        return new StateSummary(head.watermark, head.lastOffset, counters, Math.max(0, head.rememberedIds), in.getInt());
+    }
+
+    private static void writeWindow(final WindowSlots slots, final int slot, final StateBuffer out)
+    {
+        out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
+            .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
+            .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+        for (int i = 0, n = slots.userLongs(); i < n; i++)
+        {
+            out.putLong(slots.userState(slot, i));
+        }
+    }
+
+    /** The format version, the watermark, the last offset and the counters (into {@code counters}), and the count of remembered ids. */
+    private static Head readHead(final StateBuffer in, final OperatorCounters counters, final boolean restoring)
+    {
+        final int version = in.getInt();
+        if (version != STATE_VERSION)
+        {
+            throw new CheckpointMismatchException(restoring
+                ? "the checkpoint's state is in format " + version + ", this Weir writes format " + STATE_VERSION
+                    + " (and fires the windows of one start in another order): it was written by another version; "
+                    + "use 'weir replay' to process the journal again"
+                : "the checkpoint's state is in format " + version + ", this Weir reads format " + STATE_VERSION
+                    + ": it was written by another version");
+        }
+        final long watermark = in.getLong();
+        final long lastOffset = in.getLong();
+        counters.restore(in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong());
+        return new Head(watermark, lastOffset, in.getInt());
+    }
+
+    private record Head(long watermark, long lastOffset, int rememberedIds)
+    {
+    }
+}

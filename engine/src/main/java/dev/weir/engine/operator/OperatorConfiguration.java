@@ -1,0 +1,301 @@
+package dev.weir.engine.operator;
+
+import java.util.Objects;
+
+import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.emit.LateListener;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.state.WindowSlots;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.time.Lateness;
+import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.WindowSpec;
+
+/**
+ * What the window operators compute: the window spec, out-of-orderness {@code D}, allowed lateness
+ * {@code A}, the late policy, dedupe and a user aggregation; plus how much state to pre-size for. Built
+ * once with {@link #builder(WindowSpec)}, validated once by {@link Builder#build()}, and then the one
+ * source of both stages: {@link #newAssigner()} and {@link #newAggregator(ResultListener, LateListener)}.
+ * <p>
+ * {@link #describe()} is the configuration string a checkpoint stores and a recovery compares: two
+ * configurations that describe alike compute the same results from the same journal.
+ * <p>
+ * Immutable and thread-safe; the {@link Builder} is not.
+ */
+public final class OperatorConfiguration
+{
+    /** The fewest open windows the state is pre-sized for. */
+    public static final int MIN_INITIAL_WINDOWS = 16;
+
+    private final WindowSpec window;
+    private final long outOfOrderness;
+    private final Lateness lateness;
+    private final LatePolicy latePolicy;
+    private final boolean dedupe;
+    private final Aggregation aggregation;
+    private final int initialWindows;
+    private final int indexRingSlides;
+    private final String description;
+
+    private OperatorConfiguration(final Builder builder)
+    {
+        this.window = Objects.requireNonNull(builder.window, "window");
+        this.outOfOrderness = checkDuration("out-of-orderness", builder.outOfOrderness);
+        this.lateness = new Lateness(checkDuration("allowed lateness", builder.allowedLateness));
+        this.latePolicy = Objects.requireNonNull(builder.latePolicy, "latePolicy");
+        this.dedupe = builder.dedupe;
+        this.aggregation = builder.aggregation;
+        // the state never holds more than WindowSlots.MAX_CAPACITY windows: sizes derived from this fit an int
+        this.initialWindows = (int)Math.min(WindowSlots.MAX_CAPACITY, Math.max(MIN_INITIAL_WINDOWS, builder.initialWindows));
+        if (builder.indexRingSlides < 0)
+        {
+            throw new IllegalArgumentException("index ring slides must be >= 0: " + builder.indexRingSlides);
+        }
+        this.indexRingSlides = builder.indexRingSlides;
+        if (window instanceof AlignedWindows)
+        {
+            checkHorizon((AlignedWindows)window, outOfOrderness, lateness.allowedLateness());
+        }
+        this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + lateness.allowedLateness()
+            + " late=" + latePolicy + " dedupe=" + dedupe + (aggregation == null ? "" : " aggregate=" + aggregation.name());
+    }
+
+    /**
+     * @param window tumbling, sliding or session windows.
+     * @return a builder with the defaults: {@code D = 0}, {@code A = 0}, {@link LatePolicy#DROP}, no dedupe,
+     *         no user aggregation, {@value #MIN_INITIAL_WINDOWS} initial windows.
+     */
+    public static Builder builder(final WindowSpec window)
+    {
+        return new Builder(window);
+    }
+
+    /**
+     * @return a new first stage: the watermark and the assignment of events to their non-late windows.
+     */
+    public WindowAssigner newAssigner()
+    {
+        return new WindowAssigner(window, outOfOrderness, lateness);
+    }
+
+    /**
+     * @param results receives results.
+     * @param late    receives skipped events under {@link LatePolicy#SIDE}.
+     * @return a new, empty second stage: aligned or session windows as the spec says.
+     */
+    public WindowAggregator newAggregator(final ResultListener results, final LateListener late)
+    {
+        Objects.requireNonNull(results, "results");
+        Objects.requireNonNull(late, "late");
+        if (window instanceof AlignedWindows)
+        {
+            return new AlignedWindowAggregator(this, (AlignedWindows)window, results, late);
+        }
+        return new SessionWindowAggregator(this, (SessionWindows)window, results, late);
+    }
+
+    /**
+     * @return the configuration string a checkpoint stores and must match to be resumed, e.g.
+     *         {@code tumbling:10000 outOfOrderness=0 allowedLateness=0 late=DROP dedupe=false}.
+     */
+    public String describe()
+    {
+        return description;
+    }
+
+    /** @return the window spec. */
+    public WindowSpec window()
+    {
+        return window;
+    }
+
+    /** @return D, ms. */
+    public long outOfOrderness()
+    {
+        return outOfOrderness;
+    }
+
+    /** @return the lateness rules (A). */
+    public Lateness lateness()
+    {
+        return lateness;
+    }
+
+    /** @return what is done with skipped events. */
+    public LatePolicy latePolicy()
+    {
+        return latePolicy;
+    }
+
+    /** @return true if events whose id was already seen are ignored. */
+    public boolean dedupe()
+    {
+        return dedupe;
+    }
+
+    /** @return the user aggregation kept per window, or null. */
+    public Aggregation aggregation()
+    {
+        return aggregation;
+    }
+
+    /** @return open windows to pre-size for, {@value #MIN_INITIAL_WINDOWS} to {@link WindowSlots#MAX_CAPACITY}. */
+    public int initialWindows()
+    {
+        return initialWindows;
+    }
+
+    /** @return slide indexes per key the aligned windows' index holds before its overflow map, or 0 for enough. */
+    int indexRingSlides()
+    {
+        return indexRingSlides;
+    }
+
+    @Override
+    public String toString()
+    {
+        return description;
+    }
+
+    /**
+     * Check that open windows' starts can be told apart by their slide index modulo 2^32.
+     *
+     * @throws IllegalArgumentException if {@code (D + A + size) / slide} is not below 2^31.
+     */
+    private static void checkHorizon(final AlignedWindows windows, final long outOfOrderness, final long allowedLateness)
+    {
+        final double horizon = ((double)outOfOrderness + allowedLateness + windows.size()) / windows.slide();
+        if (horizon >= (1L << 31) - 2)
+        {
+            throw new IllegalArgumentException(
+                "(out-of-orderness + allowed lateness + size) / slide must be < 2^31 windows: " + (long)horizon);
+        }
+    }
+
+    /**
+     * The range check of a duration setting, shared with {@code PipelineBuilder}'s setters (which check as
+     * they are called).
+     *
+     * @param name   the setting's name, for the message.
+     * @param millis its value.
+     * @return the value.
+     * @throws IllegalArgumentException if it is not between 0 and {@link WindowSpec#MAX_DURATION}.
+     */
+    public static long checkDuration(final String name, final long millis)
+    {
+        if (millis < 0 || millis > WindowSpec.MAX_DURATION)
+        {
+            throw new IllegalArgumentException(name + " must be between 0 and " + WindowSpec.MAX_DURATION + " ms: " + millis);
+        }
+        return millis;
+    }
+
+    /**
+     * Collects an {@link OperatorConfiguration}; {@link #build()} validates it. Not thread-safe.
+     */
+    public static final class Builder
+    {
+        private final WindowSpec window;
+        private long outOfOrderness;
+        private long allowedLateness;
+        private LatePolicy latePolicy = LatePolicy.DROP;
+        private boolean dedupe;
+        private Aggregation aggregation;
+        private int initialWindows = MIN_INITIAL_WINDOWS;
+        private int indexRingSlides;
+
+        private Builder(final WindowSpec window)
+        {
+            this.window = window;
+        }
+
+        /**
+         * @param millis D, how far behind the newest event time events may arrive without being late,
+         *               0 to {@link WindowSpec#MAX_DURATION}.
+         * @return this.
+         */
+        public Builder outOfOrderness(final long millis)
+        {
+            this.outOfOrderness = millis;
+            return this;
+        }
+
+        /**
+         * @param millis A, how long after its end a window still accepts events (and re-fires), 0 to
+         *               {@link WindowSpec#MAX_DURATION}.
+         * @return this.
+         */
+        public Builder allowedLateness(final long millis)
+        {
+            this.allowedLateness = millis;
+            return this;
+        }
+
+        /**
+         * @param policy what to do with events skipped as late.
+         * @return this.
+         */
+        public Builder latePolicy(final LatePolicy policy)
+        {
+            this.latePolicy = policy;
+            return this;
+        }
+
+        /**
+         * @param enabled ignore an event whose id was already seen.
+         * @return this.
+         */
+        public Builder dedupe(final boolean enabled)
+        {
+            this.dedupe = enabled;
+            return this;
+        }
+
+        /**
+         * @param userAggregation a user aggregation to keep per window (merged when sessions merge), or null.
+         * @return this.
+         */
+        public Builder aggregation(final Aggregation userAggregation)
+        {
+            this.aggregation = userAggregation;
+            return this;
+        }
+
+        /**
+         * @param windows open (key, window) states to pre-size for; raised to
+         *                {@value OperatorConfiguration#MIN_INITIAL_WINDOWS} and capped at {@link WindowSlots#MAX_CAPACITY}.
+         * @return this.
+         */
+        public Builder initialWindows(final int windows)
+        {
+            this.initialWindows = windows;
+            return this;
+        }
+
+        /**
+         * For tests: results are the same whatever the value; not part of {@link #describe()}.
+         *
+         * @param slides slide indexes per key the aligned windows' index holds before its overflow map, or 0
+         *               (the default) for enough for every window a key can have open; a small value forces
+         *               the overflow path.
+         * @return this.
+         */
+        public Builder indexRingSlides(final int slides)
+        {
+            this.indexRingSlides = slides;
+            return this;
+        }
+
+        /**
+         * @return the configuration.
+         * @throws NullPointerException     if the window spec or the late policy is missing.
+         * @throws IllegalArgumentException if a duration is out of range, or aligned windows' starts within
+         *                                  {@code D + A + size} of each other span 2^31 slides or more.
+         */
+        public OperatorConfiguration build()
+        {
+            return new OperatorConfiguration(this);
+        }
+    }
+}

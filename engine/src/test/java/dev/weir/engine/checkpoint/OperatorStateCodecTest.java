@@ -1,0 +1,222 @@
+package dev.weir.engine.checkpoint;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+
+import dev.weir.engine.aggregate.ApproxDistinct;
+import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.source.EventSlot;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.SessionWindows;
+import dev.weir.engine.window.SlidingWindows;
+import dev.weir.engine.window.TumblingWindows;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The operator state codec: the bytes it writes are the ones {@code WindowAggregator.snapshot} wrote before
+ * the format moved into the codec (SHA-256 of each, recorded from commit 6214004 on the same seeded
+ * stream), a restore rebuilds a state that writes the same bytes and goes on exactly as the uninterrupted
+ * one, and {@code peek} reads the head a restore reads.
+ */
+class OperatorStateCodecTest
+{
+    private static final int EVENTS = 5_000;
+
+    /** Configurations whose state covers every part of the format; each with the SHA-256 of its bytes before the move. */
+    enum Case
+    {
+        /** Sliding windows (chains of several windows per start), dedupe, side output, a one-long user aggregation. */
+        SLIDING("af584e901ec7cb4c03e7c10b3109fecce0fbd2713d7ccb06e617ef1a498352fc", 7_390)
+        {
+            @Override
+            OperatorConfiguration configuration()
+            {
+                return OperatorConfiguration.builder(SlidingWindows.of(100, 30)).outOfOrderness(50).allowedLateness(70)
+                    .latePolicy(LatePolicy.SIDE).dedupe(true).aggregation(new Average()).build();
+            }
+        },
+        /** Tumbling windows, no dedupe (-1 remembered ids), no user aggregation. */
+        TUMBLING("8fb9668e4aaa879ace1818467adda7b5fab58bbd5091636c4b61193b0a7ca909", 768)
+        {
+            @Override
+            OperatorConfiguration configuration()
+            {
+                return OperatorConfiguration.builder(TumblingWindows.of(100)).build();
+            }
+        },
+        /** Sessions (slot order), dedupe, a multi-long user aggregation. */
+        SESSIONS("3c8f4901f16ba6f57a50009737b80b087ea86deaa1f00025afba63108c70b36e", 4_311)
+        {
+            @Override
+            OperatorConfiguration configuration()
+            {
+                return OperatorConfiguration.builder(SessionWindows.withGap(40)).outOfOrderness(50).allowedLateness(70).dedupe(true)
+                    .aggregation(new ApproxDistinct()).build();
+            }
+        };
+
+        final String sha256;
+        final int length;
+
+        Case(final String sha256, final int length)
+        {
+            this.sha256 = sha256;
+            this.length = length;
+        }
+
+        abstract OperatorConfiguration configuration();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void writesTheBytesTheAggregatorWroteBeforeTheCodec(final Case c)
+    {
+        final Stage stage = new Stage(c.configuration());
+        stage.feed(0, EVENTS);
+        final byte[] bytes = snapshot(stage.aggregator);
+        assertEquals(c.length, bytes.length);
+        assertEquals(c.sha256, sha256(bytes));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void aRestoredStateWritesTheSameBytesAndGoesOnAsTheUninterruptedOne(final Case c)
+    {
+        final Stage uninterrupted = new Stage(c.configuration());
+        uninterrupted.feed(0, EVENTS / 2);
+        final byte[] bytes = snapshot(uninterrupted.aggregator);
+
+        final Stage restored = new Stage(c.configuration());
+        restored.feed(0, 100); // a state to be replaced
+        OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), restored.aggregator);
+        restored.assigner.restoreWatermark(restored.aggregator.watermark());
+        restored.results.clear();
+        assertArrayEquals(bytes, snapshot(restored.aggregator));
+
+        uninterrupted.results.clear();
+        uninterrupted.feed(EVENTS / 2, EVENTS);
+        uninterrupted.end();
+        restored.feed(EVENTS / 2, EVENTS);
+        restored.end();
+        assertTrue(uninterrupted.results.size() > 100, "results: " + uninterrupted.results.size());
+        for (int i = 0, n = Math.min(uninterrupted.results.size(), restored.results.size()); i < n; i++)
+        {
+            assertEquals(uninterrupted.results.get(i), restored.results.get(i), "output " + i);
+        }
+        assertEquals(uninterrupted.results.size(), restored.results.size(), "outputs");
+        assertArrayEquals(snapshot(uninterrupted.aggregator), snapshot(restored.aggregator));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void peekReadsTheHeadOfTheState(final Case c)
+    {
+        final Stage stage = new Stage(c.configuration());
+        stage.feed(0, EVENTS);
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(snapshot(stage.aggregator))));
+        assertEquals(stage.aggregator.watermark(), summary.watermark());
+        assertEquals(EVENTS - 1, summary.lastOffset());
+        assertEquals(stage.aggregator.rememberedIds(), summary.rememberedIds());
+        assertEquals(stage.aggregator.openWindows(), summary.openWindows());
+        assertTrue(summary.openWindows() > 0, "open windows");
+        assertEquals(EVENTS, summary.counters().events());
+        assertEquals(stage.aggregator.counters().duplicates(), summary.counters().duplicates());
+        assertEquals(stage.aggregator.counters().windowsFired(), summary.counters().windowsFired());
+        assertEquals(stage.aggregator.counters().windowsOpened(), summary.counters().windowsOpened());
+        assertEquals(stage.aggregator.counters().dropped() + stage.aggregator.counters().sideOutput(),
+            summary.counters().dropped() + summary.counters().sideOutput());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void aStateInAnotherFormatIsRefused(final Case c)
+    {
+        final byte[] bytes = snapshot(new Stage(c.configuration()).aggregator);
+        bytes[3]++; // the format version, big-endian
+        assertThrows(CheckpointMismatchException.class,
+            () -> OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), new Stage(c.configuration()).aggregator));
+        assertThrows(CheckpointMismatchException.class, () -> OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes))));
+    }
+
+    private static byte[] snapshot(final WindowAggregator aggregator)
+    {
+        final StateBuffer out = new StateBuffer(64).clear();
+        OperatorStateCodec.snapshot(aggregator, out);
+        final ByteBuffer written = out.written();
+        final byte[] bytes = new byte[written.remaining()];
+        written.get(bytes);
+        return bytes;
+    }
+
+    private static String sha256(final byte[] bytes)
+    {
+        try
+        {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        }
+        catch (final NoSuchAlgorithmException ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
+    /** The two stages on one thread, fed a seeded stream: disorder, late events, about 5% retried ids, 20 keys. */
+    private static final class Stage
+    {
+        final List<String> results = new ArrayList<>();
+        final WindowAssigner assigner;
+        final WindowAggregator aggregator;
+        final EventSlot slot = new EventSlot();
+
+        Stage(final OperatorConfiguration configuration)
+        {
+            assigner = configuration.newAssigner();
+            aggregator = configuration.newAggregator(
+                r -> results.add(r.windowStart() + "," + r.windowEnd() + "," + r.keyId() + "," + r.count() + "," + r.sum() + ","
+                    + r.min() + "," + r.max() + "," + r.aggregate() + "," + r.version() + "," + r.sourceOffset()),
+                e -> results.add("late " + e.eventId() + "," + e.offset()));
+        }
+
+        /** Feed events {@code from} (inclusive) to {@code to} (exclusive) of the stream, which is the same whatever the range. */
+        void feed(final int from, final int to)
+        {
+            final Random random = new Random(13);
+            long time = 1_000;
+            for (int i = 0; i < to; i++)
+            {
+                time += random.nextInt(7);
+                final long id = random.nextInt(20) == 0 ? Math.max(0, i - random.nextInt(50)) : i;
+                final long eventTime = time - random.nextInt(120);
+                final int key = random.nextInt(20);
+                final long value = random.nextInt(1_000) - 200;
+                if (i >= from)
+                {
+                    slot.event(i, id, eventTime, key, value);
+                    assigner.assign(slot);
+                    aggregator.apply(slot);
+                }
+            }
+        }
+
+        void end()
+        {
+            slot.endOfInput(EVENTS - 1);
+            assigner.assign(slot);
+            aggregator.apply(slot);
+        }
+    }
+}
