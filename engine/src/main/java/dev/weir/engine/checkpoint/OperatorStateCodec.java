@@ -42,9 +42,7 @@ public final class OperatorStateCodec
         out.putInt(STATE_VERSION);
         out.putLong(state.watermark());
         out.putLong(state.lastOffset());
-        final OperatorCounters c = state.counters();
-        out.putLong(c.events()).putLong(c.dropped()).putLong(c.sideOutput()).putLong(c.ignored()).putLong(c.windowsFired())
-            .putLong(c.windowsOpened()).putLong(c.duplicates());
+        state.counters().writeTo(out::putLong);
         if (state.dedupe())
         {
             out.putInt(state.rememberedIds());
@@ -141,7 +139,7 @@ public final class OperatorStateCodec
         }
         final long watermark = in.getLong();
         final long lastOffset = in.getLong();
-        counters.restore(in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong());
+        counters.readFrom(in::getLong);
         return new Head(watermark, lastOffset, in.getInt());
     }
 

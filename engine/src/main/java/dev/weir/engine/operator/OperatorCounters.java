@@ -1,5 +1,8 @@
 package dev.weir.engine.operator;
 
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+
 /**
  * What the aggregation stage did, counted by its owner thread. Read them from another thread only after
  * the run has completed (the pipeline's completion orders the reads), or through the published metrics.
@@ -57,31 +60,35 @@ public final class OperatorCounters
     }
 
     /**
-     * Set every counter, as a checkpoint recorded them (the checkpoint codec, restoring).
+     * Give every counter, in the order a checkpoint records them (the checkpoint codec, writing).
      *
-     * @param events        {@link #events()}.
-     * @param dropped       {@link #dropped()}.
-     * @param sideOutput    {@link #sideOutput()}.
-     * @param ignored       {@link #ignored()}.
-     * @param windowsFired  {@link #windowsFired()}.
-     * @param windowsOpened {@link #windowsOpened()}.
-     * @param duplicates    {@link #duplicates()}.
+     * @param out receives events, dropped, side output, ignored, windows fired, windows opened, duplicates.
      */
-    public void restore(
-        final long events,
-        final long dropped,
-        final long sideOutput,
-        final long ignored,
-        final long windowsFired,
-        final long windowsOpened,
-        final long duplicates)
+    public void writeTo(final LongConsumer out)
     {
-        this.events = events;
-        this.dropped = dropped;
-        this.sideOutput = sideOutput;
-        this.ignored = ignored;
-        this.windowsFired = windowsFired;
-        this.windowsOpened = windowsOpened;
-        this.duplicates = duplicates;
+        out.accept(events);
+        out.accept(dropped);
+        out.accept(sideOutput);
+        out.accept(ignored);
+        out.accept(windowsFired);
+        out.accept(windowsOpened);
+        out.accept(duplicates);
+    }
+
+    /**
+     * Set every counter, in the order {@link #writeTo(LongConsumer)} gives them (the checkpoint codec,
+     * restoring).
+     *
+     * @param in gives the counters in that order.
+     */
+    public void readFrom(final LongSupplier in)
+    {
+        events = in.getAsLong();
+        dropped = in.getAsLong();
+        sideOutput = in.getAsLong();
+        ignored = in.getAsLong();
+        windowsFired = in.getAsLong();
+        windowsOpened = in.getAsLong();
+        duplicates = in.getAsLong();
     }
 }
