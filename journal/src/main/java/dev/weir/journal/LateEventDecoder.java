@@ -6,7 +6,7 @@ import net.openhft.chronicle.bytes.BytesIn;
  * Reads one late-event document (layout: {@link LateEventEncoder}) in place, allocating nothing. Wrapped
  * by {@link OutputDecoder}; valid while the document is. A reusable flyweight; not thread-safe: one owner thread.
  */
-public final class LateEventDecoder extends EventFieldsDecoder
+public final class LateEventDecoder extends EventFieldsDecoder implements LateFields
 {
     /**
      * @param in    the bytes holding the document.
@@ -21,12 +21,14 @@ public final class LateEventDecoder extends EventFieldsDecoder
     }
 
     /** @return the event's journal offset. */
+    @Override
     public long offset()
     {
         return in.readLong(start + 25);
     }
 
     /** @return the event's key id. */
+    @Override
     public int keyId()
     {
         return in.readInt(start + 33);

@@ -101,20 +101,17 @@ public final class OutputJournal implements AutoCloseable
     /**
      * Append a late event.
      *
-     * @param eventId   event id.
-     * @param eventTime event time.
-     * @param keyId     key id.
-     * @param value     value.
-     * @param offset    the event's journal offset.
+     * @param late the late event's fields, copied.
      * @return the output position of the late event.
      */
-    public long appendLate(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
+    public long appendLate(final LateFields late)
     {
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
             reserve.before(dc, a, OUTPUT_BYTES);
-            lateEncoder.wrap(dc.wire().bytes()).eventId(eventId).eventTime(eventTime).value(value).offset(offset).keyId(keyId);
+            lateEncoder.wrap(dc.wire().bytes()).eventId(late.eventId()).eventTime(late.eventTime()).value(late.value())
+                .offset(late.offset()).keyId(late.keyId());
         }
         return a.lastIndexAppended();
     }

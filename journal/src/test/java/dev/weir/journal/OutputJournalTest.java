@@ -87,7 +87,7 @@ class OutputJournalTest
             }
             else
             {
-                positions.add(output.appendLate(sum, s, k, min, o));
+                positions.add(output.appendLate(lateFields(sum, s, k, min, o)));
                 written.add(late(sum, s, k, min, o));
             }
         }
@@ -157,7 +157,7 @@ class OutputJournalTest
         final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
         try (OutputJournal output = OutputJournal.openForAppend(directory))
         {
-            final long first = output.appendLate(1, 2, 3, 4, 5);
+            final long first = output.appendLate(lateFields(1, 2, 3, 4, 5));
             output.seekAfter(first);
             final Outputs outputs = new Outputs();
             assertEquals(0, output.next(outputs));
@@ -174,9 +174,45 @@ class OutputJournalTest
         final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
         try (OutputJournal output = OutputJournal.openForAppend(directory))
         {
-            final long only = output.appendLate(1, 2, 3, 4, 5);
+            final long only = output.appendLate(lateFields(1, 2, 3, 4, 5));
             final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> output.seekAfter(only + 1));
             assertTrue(refused.getMessage().contains("has no output at position " + (only + 1)), refused.getMessage());
         }
+    }
+
+    static LateFields lateFields(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
+    {
+        return new LateFields()
+        {
+            @Override
+            public long eventId()
+            {
+                return eventId;
+            }
+
+            @Override
+            public long eventTime()
+            {
+                return eventTime;
+            }
+
+            @Override
+            public int keyId()
+            {
+                return keyId;
+            }
+
+            @Override
+            public long value()
+            {
+                return value;
+            }
+
+            @Override
+            public long offset()
+            {
+                return offset;
+            }
+        };
     }
 }

@@ -37,11 +37,11 @@ class SingleAppenderTest
         try (OutputJournal writer = OutputJournal.openForAppend(directory); OutputJournal reader = OutputJournal.open(directory))
         {
             assertThrows(JournalRefusedException.class, () -> OutputJournal.openForAppend(directory));
-            assertThrows(JournalRefusedException.class, () -> reader.appendLate(1, 1, 0, 1, 0), "appending takes the lock");
+            assertThrows(JournalRefusedException.class, () -> reader.appendLate(OutputJournalTest.lateFields(1, 1, 0, 1, 0)), "appending takes the lock");
         }
         try (OutputJournal lazy = OutputJournal.open(directory))
         {
-            lazy.appendLate(1, 1, 0, 1, 0);
+            lazy.appendLate(OutputJournalTest.lateFields(1, 1, 0, 1, 0));
             assertThrows(JournalRefusedException.class, () -> OutputJournal.openForAppend(directory));
         }
         OutputJournal.openForAppend(directory).close();

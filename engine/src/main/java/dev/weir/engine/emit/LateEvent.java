@@ -1,5 +1,7 @@
 package dev.weir.engine.emit;
 
+import dev.weir.journal.LateFields;
+
 /**
  * An event skipped because every window it belongs to is already late: the row
  * {@code event_id,event_time,key,value}.
@@ -7,7 +9,7 @@ package dev.weir.engine.emit;
  * A reusable flyweight, valid only during {@link LateListener#onLate(LateEvent)}: copy what you keep.
  * Not thread-safe.
  */
-public final class LateEvent
+public final class LateEvent implements LateFields
 {
     private long eventId;
     private long eventTime;
@@ -36,30 +38,35 @@ public final class LateEvent
     }
 
     /** @return the event id. */
+    @Override
     public long eventId()
     {
         return eventId;
     }
 
     /** @return the event time, ms. */
+    @Override
     public long eventTime()
     {
         return eventTime;
     }
 
     /** @return the key id. */
+    @Override
     public int keyId()
     {
         return keyId;
     }
 
     /** @return the value. */
+    @Override
     public long value()
     {
         return value;
     }
 
     /** @return the journal offset of the event. */
+    @Override
     public long offset()
     {
         return offset;

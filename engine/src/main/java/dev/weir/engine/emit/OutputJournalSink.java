@@ -82,7 +82,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 return;
             }
         }
-        position = output.appendLate(e.eventId(), e.eventTime(), e.keyId(), e.value(), e.offset());
+        position = output.appendLate(e);
         appended++;
         late.onLate(e);
     }
