@@ -41,6 +41,8 @@ final class AppendReserve implements AutoCloseable
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
 
     private final Path queueDirectory;
+    /** This reserve's own view of {@link #ZEROS}: reused for every write, so reserving allocates nothing. */
+    private final ByteBuffer zeros = ZEROS.duplicate();
     private FileChannel channel;
     private int cycle = Integer.MIN_VALUE;
     private long reservedUpTo;
@@ -83,8 +85,7 @@ final class AppendReserve implements AutoCloseable
             long position = Math.max(at, reservedUpTo);
             while (position < target)
             {
-                final ByteBuffer zeros = ZEROS.duplicate();
-                zeros.limit((int)Math.min(zeros.capacity(), target - position));
+                zeros.clear().limit((int)Math.min(zeros.capacity(), target - position));
                 position += channel.write(zeros, position);
             }
             reservedUpTo = target;

@@ -21,7 +21,6 @@ public final class JournalReader implements AutoCloseable
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
-    private final EventDecoder event = new EventDecoder();
     private long lastReadOffset = -1;
     private long rejectedRead;
 
@@ -111,9 +110,8 @@ public final class JournalReader implements AutoCloseable
                 }
                 final long offset = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
-                if (event.wrap(bytes))
+                if (EventDecoder.read(bytes, offset, consumer))
                 {
-                    consumer.onEvent(offset, event.eventId(), event.eventTime(), event.keyId(), event.value());
                     read++;
                 }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)

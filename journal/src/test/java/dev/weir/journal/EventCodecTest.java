@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import net.openhft.chronicle.bytes.Bytes;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link EventEncoder} and {@link EventDecoder}: round trips of both event types with and without the
- * ingest trailers, and the bytes of the documented layout.
+ * ingest trailers, through the flyweight and through the scan's {@link EventDecoder#read}, and the bytes
+ * of the documented layout.
  */
 class EventCodecTest
 {
@@ -60,6 +62,44 @@ class EventCodecTest
         assertTrue(decoder.wrap(bytes));
         assertEquals(0, decoder.line());
         assertEquals(-1, decoder.unterminatedLength());
+    }
+
+    @Test
+    void theScanReadHandsOverTheFixedFieldsOfBothEventTypes()
+    {
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        encoder.wrap(bytes, false).eventId(7).eventTime(1_700_000_000_000L).value(-42).keyId(3).line(9);
+        encoder.wrap(bytes, true).eventId(Long.MAX_VALUE).eventTime(0).value(Long.MIN_VALUE).keyId(Integer.MAX_VALUE).key("k\u00e9y");
+        final long[] read = new long[5];
+        final EventConsumer consumer = (offset, eventId, eventTime, keyId, value) ->
+        {
+            read[0] = offset;
+            read[1] = eventId;
+            read[2] = eventTime;
+            read[3] = keyId;
+            read[4] = value;
+        };
+        assertTrue(EventDecoder.read(bytes, 100, consumer));
+        assertArrayEquals(new long[] {100, 7, 1_700_000_000_000L, 3, -42}, read);
+        assertEquals(EventEncoder.LENGTH, bytes.readPosition(), "the fixed fields are consumed, the trailer is not");
+        bytes.readStopBit();
+        assertTrue(EventDecoder.read(bytes, 101, consumer));
+        assertArrayEquals(new long[] {101, Long.MAX_VALUE, 0, Integer.MAX_VALUE, Long.MIN_VALUE}, read);
+    }
+
+    @Test
+    void theScanReadRefusesOtherDocumentsAndLeavesThemUnread()
+    {
+        final EventConsumer none = (offset, eventId, eventTime, keyId, value) -> Assertions.fail("not an event");
+        final Bytes<?> late = Bytes.allocateElasticOnHeap();
+        new LateEventEncoder().wrap(late).eventId(1);
+        assertFalse(EventDecoder.read(late, 0, none), "a late event");
+        assertEquals(0, late.readPosition());
+        final Bytes<?> shortEvent = Bytes.allocateElasticOnHeap();
+        shortEvent.writeByte(DocumentType.EVENT);
+        shortEvent.writeLong(1);
+        assertFalse(EventDecoder.read(shortEvent, 0, none), "a truncated event");
+        assertEquals(0, shortEvent.readPosition());
     }
 
     @Test

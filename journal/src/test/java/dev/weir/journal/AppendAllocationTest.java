@@ -1,0 +1,159 @@
+package dev.weir.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Appending to a real journal allocates nothing once warm: an event with a known key id
+ * ({@link EventJournal#append(long, long, int, long)}) and a result ({@link OutputJournal#appendResult}).
+ * Each measured round appends several MiB, so it crosses the {@link AppendReserve}'s refills (one per
+ * {@link AppendReserve#AHEAD} appended), which the codec-only {@link CodecAllocationTest} never reaches.
+ * Measured with the thread's allocated-bytes counter, the least of a few rounds.
+ */
+class AppendAllocationTest
+{
+    private static final int WARM_UP = 300_000;
+    private static final int MEASURED = 200_000;
+    private static final int ROUNDS = 3;
+    private static final int KEYS = 1_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void appendingAnEventAllocatesNothing()
+    {
+        try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal")))
+        {
+            final int[] ids = new int[KEYS];
+            for (int k = 0; k < KEYS; k++)
+            {
+                ids[k] = journal.keyId("k" + k);
+            }
+            final long[] n = {0};
+            final long allocated = leastAllocated(() ->
+            {
+                final long i = n[0]++;
+                journal.append(i, 1_000_000 + i, ids[(int)(i % KEYS)], i);
+            });
+            assertEquals(0, allocated, "bytes allocated by " + MEASURED + " event appends (least of " + ROUNDS + " rounds)");
+        }
+    }
+
+    @Test
+    void appendingAResultAllocatesNothing()
+    {
+        final JournalDirectory journal = JournalDirectory.openOrCreate(dir.resolve("journal"));
+        try (OutputJournal output = OutputJournal.openForAppend(journal))
+        {
+            final WritableResult result = new WritableResult();
+            final long[] n = {0};
+            final long allocated = leastAllocated(() ->
+            {
+                final long i = n[0]++;
+                output.appendResult(result.at(i), (i & 1) == 0);
+            });
+            assertEquals(0, allocated, "bytes allocated by " + MEASURED + " result appends (least of " + ROUNDS + " rounds)");
+        }
+    }
+
+    private static long leastAllocated(final Runnable append)
+    {
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < WARM_UP; i++)
+        {
+            append.run();
+        }
+        // the least of a few rounds: a round can see a one-off allocation (a late JIT recompilation, a new
+        // cycle file), while an allocation per append or per reserve refill shows in every round
+        final long threadId = Thread.currentThread().getId();
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < ROUNDS; round++)
+        {
+            final long before = threads.getThreadAllocatedBytes(threadId);
+            for (int i = 0; i < MEASURED; i++)
+            {
+                append.run();
+            }
+            least = Math.min(least, threads.getThreadAllocatedBytes(threadId) - before);
+        }
+        return least;
+    }
+
+    /** A result whose fields follow a counter, without allocating. */
+    private static final class WritableResult implements ResultFields
+    {
+        private long i;
+
+        WritableResult at(final long i)
+        {
+            this.i = i;
+            return this;
+        }
+
+        @Override
+        public long windowStart()
+        {
+            return i * 10;
+        }
+
+        @Override
+        public long windowEnd()
+        {
+            return i * 10 + 10_000;
+        }
+
+        @Override
+        public int keyId()
+        {
+            return (int)(i % KEYS);
+        }
+
+        @Override
+        public long count()
+        {
+            return 3;
+        }
+
+        @Override
+        public long sum()
+        {
+            return i;
+        }
+
+        @Override
+        public long min()
+        {
+            return 1;
+        }
+
+        @Override
+        public long max()
+        {
+            return 99;
+        }
+
+        @Override
+        public int version()
+        {
+            return 0;
+        }
+
+        @Override
+        public long sourceOffset()
+        {
+            return i;
+        }
+
+        @Override
+        public long aggregate()
+        {
+            return i;
+        }
+    }
+}
