@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link ResultEncoder} and {@link ResultDecoder} (through {@link OutputDecoder}): round trips with and
- * without a user aggregation's value, comparison, and the bytes of the documented layout.
+ * without a user aggregation's value, comparison (every field counts), and the bytes of the documented layout.
  */
 class ResultCodecTest
 {
@@ -46,6 +46,32 @@ class ResultCodecTest
         assertTrue(decoder.result().matches(RESULT, true));
         assertFalse(decoder.result().matches(new StoredResult(10_000, 20_000, 9, 3, -5, -7, 4, 2, 123, 98), true), "another aggregate");
         assertFalse(decoder.result().matches(new StoredResult(10_000, 20_000, 9, 3, -5, -7, 4, 3, 123, 99), true), "another version");
+    }
+
+    @Test
+    void aResultDifferingInAnyOneFieldDoesNotMatch()
+    {
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        encoder.wrap(bytes, true).copy(RESULT);
+        decoder.wrap(bytes);
+        final StoredResult r = RESULT;
+        final StoredResult[] differing = {
+            new StoredResult(r.windowStart() + 1, r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd() + 1, r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId() + 1, r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count() + 1, r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum() + 1, r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min() + 1, r.max(), r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max() + 1, r.version(), r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version() + 1, r.sourceOffset(), r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset() + 1, r.aggregate()),
+            new StoredResult(r.windowStart(), r.windowEnd(), r.keyId(), r.count(), r.sum(), r.min(), r.max(), r.version(), r.sourceOffset(), r.aggregate() + 1),
+        };
+        assertTrue(decoder.result().matches(RESULT, true));
+        for (final StoredResult other : differing)
+        {
+            assertFalse(decoder.result().matches(other, true), "matched " + other);
+        }
     }
 
     @Test

@@ -12,6 +12,8 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The exactly-once sink on a real output journal: a fresh run appends every output and hands it to the
@@ -138,14 +140,21 @@ class OutputJournalSinkTest
         assertEquals(10, stored());
     }
 
-    @Test
-    void aReproducedLateEventThatDiffersStopsTheRun()
+    /** @param field the one field that differs: event id, event time, key id, value or offset. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4})
+    void aReproducedLateEventThatDiffersInAnyFieldStopsTheRun(final int field)
     {
         final long checkpoint = firstRun(false);
         final OutputJournalSink replay = sink(checkpoint, false);
         emit(replay, 4, 7);
-        final LateEvent different = lateEvent(7);
-        different.set(different.eventId(), different.eventTime(), different.keyId(), different.value(), different.offset() + 1);
+        final LateEvent e = lateEvent(7);
+        final LateEvent different = new LateEvent().set(
+            e.eventId() + (field == 0 ? 1 : 0),
+            e.eventTime() + (field == 1 ? 1 : 0),
+            e.keyId() + (field == 2 ? 1 : 0),
+            e.value() + (field == 3 ? 1 : 0),
+            e.offset() + (field == 4 ? 1 : 0));
         assertThrows(DeterminismException.class, () -> replay.onLate(different));
         replay.close();
     }
