@@ -12,7 +12,7 @@ import java.util.List;
  * The identity and layout of a Weir journal directory on disk.
  * <p>
  * A Weir journal directory holds a marker file {@value #MARKER_FILE} naming the format and its
- * version, a Chronicle Queue of events (with the key definitions and the ingest records) in
+ * version (and the events' {@link JournalSchema}, unless it is the default), a Chronicle Queue of events (with the key definitions and the ingest records) in
  * {@code events/}, one of outputs in {@code results/}, and checkpoints in {@code checkpoints/}. {@link #create(Path)} makes a new journal in a missing or empty directory;
  * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
  * holds anything else is refused with {@link JournalRefusedException} and is never written into.
@@ -30,14 +30,17 @@ public final class JournalDirectory
 
     private static final String VERSION_PREFIX = "version=";
     private static final String ID_PREFIX = "id=";
+    private static final String SCHEMA_PREFIX = "schema=";
 
     private final Path root;
     private final String id;
+    private final JournalSchema schema;
 
-    private JournalDirectory(final Path root, final String id)
+    private JournalDirectory(final Path root, final String id, final JournalSchema schema)
     {
         this.root = root;
         this.id = id;
+        this.schema = schema;
     }
 
     /**
@@ -50,12 +53,33 @@ public final class JournalDirectory
      */
     public static JournalDirectory openOrCreate(final Path directory)
     {
+        return openOrCreate(directory, null);
+    }
+
+    /**
+     * Open an existing journal of a given schema, or create one with it in a directory that is missing or
+     * empty.
+     *
+     * @param directory where the journal lives.
+     * @param schema    the schema its events must have, or null to take an existing journal's whatever it
+     *                  is (and {@link JournalSchema#DEFAULT} for a new one).
+     * @return the journal directory.
+     * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal of
+     *                                 this format version, or is one whose schema differs (both are named).
+     */
+    public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema)
+    {
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.isRegularFile(root.resolve(MARKER_FILE)))
         {
-            return open(root);
+            final JournalDirectory existing = open(root);
+            if (schema != null && !existing.schema.equals(schema))
+            {
+                throw new JournalRefusedException(root, "its events have the columns " + existing.schema + ", not " + schema);
+            }
+            return existing;
         }
-        return create(root);
+        return create(root, schema == null ? JournalSchema.DEFAULT : schema);
     }
 
     /**
@@ -70,6 +94,20 @@ public final class JournalDirectory
      * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
      */
     public static JournalDirectory create(final Path directory)
+    {
+        return create(directory, JournalSchema.DEFAULT);
+    }
+
+    /**
+     * Create a new journal whose events have the given columns, as {@link #create(Path)} does. The schema is
+     * recorded in the marker (a default journal's marker stays as it was before schemas existed).
+     *
+     * @param directory where the journal will live.
+     * @param schema    the columns of its events.
+     * @return the journal directory.
+     * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
+     */
+    public static JournalDirectory create(final Path directory, final JournalSchema schema)
     {
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.exists(root) && !Files.isDirectory(root))
@@ -89,9 +127,13 @@ public final class JournalDirectory
             deleteRecursively(staging);
             Files.createDirectories(staging);
             final String id = java.util.UUID.randomUUID().toString();
-            Files.write(
-                staging.resolve(MARKER_FILE), List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION, ID_PREFIX + id), StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging, id);
+            final List<String> marker = new java.util.ArrayList<>(List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION, ID_PREFIX + id));
+            if (!schema.isDefault())
+            {
+                marker.add(SCHEMA_PREFIX + schema);
+            }
+            Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
+            final JournalDirectory staged = new JournalDirectory(staging, id, schema);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -163,7 +205,22 @@ public final class JournalDirectory
         final String id = lines.size() > 2 && lines.get(2).startsWith(ID_PREFIX)
             ? lines.get(2).substring(ID_PREFIX.length()).trim()
             : "path:" + root; // journals made before ids were written
-        return new JournalDirectory(root, id);
+        JournalSchema schema = JournalSchema.DEFAULT; // journals made before schemas, and default ones
+        for (final String line : lines)
+        {
+            if (line.startsWith(SCHEMA_PREFIX))
+            {
+                try
+                {
+                    schema = JournalSchema.parse(line.substring(SCHEMA_PREFIX.length()).trim());
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new JournalRefusedException(root, "its marker's schema cannot be read (" + ex.getMessage() + ")", ex);
+                }
+            }
+        }
+        return new JournalDirectory(root, id, schema);
     }
 
     /**
@@ -184,6 +241,14 @@ public final class JournalDirectory
     public String id()
     {
         return id;
+    }
+
+    /**
+     * @return the columns of the journal's events, fixed when it was created.
+     */
+    public JournalSchema schema()
+    {
+        return schema;
     }
 
     /**
