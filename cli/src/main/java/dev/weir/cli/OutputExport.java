@@ -16,7 +16,6 @@ import dev.weir.journal.OutputJournal;
  */
 final class OutputExport
 {
-    static final String LATE_HEADER = "event_id,event_time,key,value";
 
     private OutputExport()
     {
@@ -35,10 +34,10 @@ final class OutputExport
      * @param directory the journal.
      * @param results   the results CSV to write, or null.
      * @param late      the late-events CSV to write, or null.
-     * @param withAggregate write the user aggregation's column.
+     * @param columns   the pipeline's key and value columns and whether it has a user aggregation.
      * @return the rows written, counting the results file as one partition (results are counted without one too).
      */
-    static ExportCounts export(final JournalDirectory directory, final Path results, final Path late, final boolean withAggregate)
+    static ExportCounts export(final JournalDirectory directory, final Path results, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
         try (KeyDictionary keys = KeyDictionary.open(directory);
@@ -46,13 +45,15 @@ final class OutputExport
              AtomicTextFile resultFile = results == null ? null : new AtomicTextFile(results);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
+            final ResultRow format = columns.rows(directory, keys);
+            final boolean withAggregate = format.withAggregate();
             if (resultFile != null)
             {
-                resultFile.line(ResultRow.header(withAggregate));
+                resultFile.line(format.header());
             }
             if (lateFile != null)
             {
-                lateFile.line(LATE_HEADER);
+                lateFile.line(format.lateHeader());
             }
             final StringBuilder row = new StringBuilder(128);
             output.readAll(stored ->
@@ -64,13 +65,13 @@ final class OutputExport
                     if (resultFile != null)
                     {
                         row.setLength(0);
-                        ResultRow.csv(row, stored.result(), keys.name(stored.result().keyId()), withAggregate);
+                        format.csv(row, stored.result());
                         resultFile.line(row.toString());
                     }
                 }
                 else
                 {
-                    exportLate(stored.late(), keys, lateFile);
+                    exportLate(stored.late(), format, lateFile);
                     rows.count(false);
                 }
             });
@@ -94,53 +95,55 @@ final class OutputExport
      * @param outputDir the partitions' directory.
      * @param format    their file format.
      * @param late      the late-events CSV to write, or null.
-     * @param withAggregate write the user aggregation's value.
+     * @param columns   the pipeline's key and value columns and whether it has a user aggregation.
      * @return the rows and partitions written.
      */
     static ExportCounts exportPartitions(
-        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final boolean withAggregate)
+        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
-        final ExportCounts written;
         try (KeyDictionary keys = KeyDictionary.open(directory);
              OutputJournal output = OutputJournal.open(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, withAggregate);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
-            if (lateFile != null)
+            final ResultRow rowFormat = columns.rows(directory, keys);
+            try (PartitionedResults partitions = new PartitionedResults(outputDir, format, rowFormat))
             {
-                lateFile.line(LATE_HEADER);
-            }
-            final WindowResult result = new WindowResult();
-            output.readAll(stored ->
-            {
-                if (stored.isResult())
+                if (lateFile != null)
                 {
-                    requireAggregate(withAggregate, stored.result().hasAggregate());
-                    partitions.onResult(result.copy(stored.result()));
-                    rows.count(true);
+                    lateFile.line(rowFormat.lateHeader());
                 }
-                else
+                final WindowResult result = new WindowResult();
+                output.readAll(stored ->
                 {
-                    exportLate(stored.late(), keys, lateFile);
-                    rows.count(false);
+                    if (stored.isResult())
+                    {
+                        requireAggregate(rowFormat.withAggregate(), stored.result().hasAggregate());
+                        partitions.onResult(result.copy(stored.result()));
+                        rows.count(true);
+                    }
+                    else
+                    {
+                        exportLate(stored.late(), rowFormat, lateFile);
+                        rows.count(false);
+                    }
+                });
+                assert rows.counts(0).results() == partitions.rows() : "every result is in a partition";
+                final ExportCounts written = rows.counts(partitions.commit().size());
+                if (lateFile != null)
+                {
+                    lateFile.commit();
                 }
-            });
-            assert rows.counts(0).results() == partitions.rows() : "every result is in a partition";
-            written = rows.counts(partitions.commit().size());
-            if (lateFile != null)
-            {
-                lateFile.commit();
+                return written;
             }
         }
-        return written;
     }
 
-    private static void exportLate(final LateEventDecoder late, final KeyDictionary keys, final AtomicTextFile lateFile)
+    private static void exportLate(final LateEventDecoder late, final ResultRow format, final AtomicTextFile lateFile)
     {
         if (lateFile != null)
         {
-            lateFile.line(late.eventId() + "," + late.eventTime() + "," + keys.name(late.keyId()) + "," + late.value());
+            lateFile.line(format.late(late));
         }
     }
 }

@@ -15,7 +15,6 @@ import java.util.TreeMap;
 
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.journal.KeyDictionary;
 
 /**
  * Results written as date partitions: {@code DIR/date=YYYY-MM-DD/results.csv} (or {@code .jsonl}), by the
@@ -51,8 +50,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
 
     private final Path dir;
     private final Format format;
-    private final KeyDictionary keys;
-    private final boolean withAggregate;
+    private final ResultRow rowFormat;
     private final DayRange days;
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
     /** The partitions whose temporary files are open, least recently written first. */
@@ -66,20 +64,19 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     /**
      * Partitions for every day the rows fall on.
      */
-    PartitionedResults(final Path dir, final Format format, final KeyDictionary keys, final boolean withAggregate)
+    PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat)
     {
-        this(dir, format, keys, withAggregate, null);
+        this(dir, format, rowFormat, null);
     }
 
     /**
      * @param days the days to keep rows of and to replace or remove partitions of, or null for all.
      */
-    PartitionedResults(final Path dir, final Format format, final KeyDictionary keys, final boolean withAggregate, final DayRange days)
+    PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat, final DayRange days)
     {
         this.dir = dir;
         this.format = format;
-        this.keys = keys;
-        this.withAggregate = withAggregate;
+        this.rowFormat = rowFormat;
         this.days = days;
     }
 
@@ -93,14 +90,13 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         }
         final AtomicTextFile file = day == currentDay ? current : fileOf(day);
         row.setLength(0);
-        final String key = keys.name(r.keyId());
         if (format == Format.csv)
         {
-            ResultRow.csv(row, r, key, withAggregate);
+            rowFormat.csv(row, r);
         }
         else
         {
-            ResultRow.json(row, r, key, withAggregate);
+            rowFormat.json(row, r);
         }
         file.line(row.toString());
         rows++;
@@ -125,7 +121,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
                 partitions.put(day, file);
                 if (format == Format.csv)
                 {
-                    file.line(ResultRow.header(withAggregate));
+                    file.line(rowFormat.header());
                 }
             }
             open.put(day, file);

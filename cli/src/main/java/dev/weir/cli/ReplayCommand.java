@@ -116,8 +116,9 @@ final class ReplayCommand implements Callable<Integer>
              AtomicTextFile resultFile = new AtomicTextFile(results);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
-            final ResultCsv resultCsv = new ResultCsv(resultFile, keys, window.withAggregate());
-            final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);
+            final ResultRow format = window.columns().rows(directory, keys);
+            final ResultCsv resultCsv = new ResultCsv(resultFile, format);
+            final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, format);
             keys.handOff();
             summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
                 .onResult(resultCsv).onLate(late).build().runToEnd();
@@ -149,10 +150,11 @@ final class ReplayCommand implements Callable<Integer>
             }
         }
         try (KeyDictionary keys = KeyDictionary.open(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, keys, window.withAggregate(), days);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, window.columns().rows(directory, keys), days);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
-            final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, keys);
+            final LateListener late = lateFile == null ? LateListener.NONE
+                : new ResultCsv.Late(lateFile, window.columns().rows(directory, keys));
             keys.handOff();
             final RunSummary summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
                 .onResult(partitions).onLate(late).build().runToEnd();

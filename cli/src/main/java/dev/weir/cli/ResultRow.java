@@ -1,43 +1,82 @@
 package dev.weir.cli;
 
+import java.math.BigDecimal;
+import java.util.function.IntFunction;
+
+import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
 
 /**
- * The text of one result row, in the results CSV ({@code window_start,window_end,key,count,sum,min,max,version},
- * then {@code aggregate} when the run has a user aggregation) or as one JSON object with the same fields.
- * Keys are {@code [A-Za-z0-9_-]}: nothing to escape. Stateless.
+ * The text of one pipeline's rows: results in the results CSV
+ * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then {@code aggregate} when the run has
+ * a user aggregation) or as one JSON object with the same fields, and late events
+ * ({@code event_id,event_time,KEY,VALUE}), where KEY and VALUE are the names of the pipeline's key and
+ * value columns ({@code key} and {@code value} by default, which gives the files of before columns
+ * existed). A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
+ * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
+ * scale ({@code 1234} at scale 2 is {@code 12.34}). One formatter serves every writer.
+ * <p>
+ * Immutable; thread-safe if its key lookup is (a dictionary read on the thread that owns it).
  */
 final class ResultRow
 {
-    /** The results CSV header without a user aggregation (DESIGN.md's format). */
+    /** The results CSV header of the default columns, without a user aggregation (DESIGN.md's format). */
     static final String HEADER = "window_start,window_end,key,count,sum,min,max,version";
 
-    private ResultRow()
-    {
-    }
+    private final String keyName;
+    private final IntFunction<String> keyText;
+    private final String valueName;
+    private final int valueScale;
+    private final boolean withAggregate;
 
     /**
+     * @param keyName       the key column's name.
+     * @param keyText       a key id's text, from the key column's dictionary.
+     * @param valueName     the value column's name.
+     * @param valueScale    the value column's scale (0 for a long column).
      * @param withAggregate whether rows carry a user aggregation's value.
-     * @return the CSV header.
      */
-    static String header(final boolean withAggregate)
+    ResultRow(final String keyName, final IntFunction<String> keyText, final String valueName, final int valueScale, final boolean withAggregate)
     {
-        return withAggregate ? HEADER + ",aggregate" : HEADER;
+        this.keyName = keyName;
+        this.keyText = keyText;
+        this.valueName = valueName;
+        this.valueScale = valueScale;
+        this.withAggregate = withAggregate;
+    }
+
+    /** @return whether rows carry a user aggregation's value. */
+    boolean withAggregate()
+    {
+        return withAggregate;
+    }
+
+    /** @return the results CSV header. */
+    String header()
+    {
+        return "window_start,window_end," + keyName + ",count,sum,min,max,version" + (withAggregate ? ",aggregate" : "");
+    }
+
+    /** @return the late events CSV header. */
+    String lateHeader()
+    {
+        return "event_id,event_time," + keyName + "," + valueName;
     }
 
     /**
      * Append one CSV row (without the line end).
      *
-     * @param row           where to write.
-     * @param r             the result.
-     * @param key           its key's string.
-     * @param withAggregate whether to write the aggregate column.
+     * @param row where to write.
+     * @param r   the result.
      * @return {@code row}.
      */
-    static StringBuilder csv(final StringBuilder row, final ResultFields r, final String key, final boolean withAggregate)
+    StringBuilder csv(final StringBuilder row, final ResultFields r)
     {
-        row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(key).append(',').append(r.count()).append(',')
-            .append(r.sum()).append(',').append(r.min()).append(',').append(r.max()).append(',').append(r.version());
+        row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(CsvText.quote(keyText.apply(r.keyId())))
+            .append(',').append(r.count()).append(',');
+        value(row, r.sum()).append(',');
+        value(row, r.min()).append(',');
+        value(row, r.max()).append(',').append(r.version());
         if (withAggregate)
         {
             row.append(',').append(r.aggregate());
@@ -48,21 +87,60 @@ final class ResultRow
     /**
      * Append one JSON object (without the line end).
      *
-     * @param row           where to write.
-     * @param r             the result.
-     * @param key           its key's string.
-     * @param withAggregate whether to write the aggregate field.
+     * @param row where to write.
+     * @param r   the result.
      * @return {@code row}.
      */
-    static StringBuilder json(final StringBuilder row, final ResultFields r, final String key, final boolean withAggregate)
+    StringBuilder json(final StringBuilder row, final ResultFields r)
     {
-        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()).append(",\"key\":\"")
-            .append(key).append("\",\"count\":").append(r.count()).append(",\"sum\":").append(r.sum()).append(",\"min\":").append(r.min())
-            .append(",\"max\":").append(r.max()).append(",\"version\":").append(r.version());
+        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()).append(",\"")
+            .append(keyName).append("\":");
+        jsonString(row, keyText.apply(r.keyId())).append(",\"count\":").append(r.count()).append(",\"sum\":");
+        value(row, r.sum()).append(",\"min\":");
+        value(row, r.min()).append(",\"max\":");
+        value(row, r.max()).append(",\"version\":").append(r.version());
         if (withAggregate)
         {
             row.append(",\"aggregate\":").append(r.aggregate());
         }
         return row.append('}');
+    }
+
+    /**
+     * @param e a late event.
+     * @return its CSV row (without the line end).
+     */
+    String late(final LateFields e)
+    {
+        final StringBuilder row = new StringBuilder(64).append(e.eventId()).append(',').append(e.eventTime()).append(',')
+            .append(CsvText.quote(keyText.apply(e.keyId()))).append(',');
+        return value(row, e.value()).toString();
+    }
+
+    private StringBuilder value(final StringBuilder row, final long unscaled)
+    {
+        return valueScale == 0 ? row.append(unscaled) : row.append(BigDecimal.valueOf(unscaled, valueScale).toPlainString());
+    }
+
+    private static StringBuilder jsonString(final StringBuilder row, final String text)
+    {
+        row.append('"');
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            if (c == '"' || c == '\\')
+            {
+                row.append('\\').append(c);
+            }
+            else if (c < 0x20)
+            {
+                row.append(String.format("\\u%04x", (int)c));
+            }
+            else
+            {
+                row.append(c);
+            }
+        }
+        return row.append('"');
     }
 }

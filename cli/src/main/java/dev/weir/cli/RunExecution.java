@@ -249,14 +249,14 @@ final class RunExecution
         if (job.outputDir() != null)
         {
             return OutputExport.exportPartitions(JournalDirectory.open(journalDir), job.outputDir(), job.format(), job.lateOutput(),
-                job.window().withAggregate());
+                job.window().columns());
         }
         if (job.results() == null && job.lateOutput() == null)
         {
             return ExportCounts.NONE;
         }
         // results may be null: late events only
-        return OutputExport.export(JournalDirectory.open(journalDir), job.results(), job.lateOutput(), job.window().withAggregate());
+        return OutputExport.export(JournalDirectory.open(journalDir), job.results(), job.lateOutput(), job.window().columns());
     }
 
     private static void deleteRecursively(final Path root)

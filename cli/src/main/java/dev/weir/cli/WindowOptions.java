@@ -6,6 +6,7 @@ import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.engine.source.ColumnProjection;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,12 +35,20 @@ final class WindowOptions
             + "(approximate distinct values, a 64-register HyperLogLog); adds an aggregate column (default: none)")
     Aggregation aggregation;
 
+    @Option(names = "--key", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_KEY,
+        description = "the string column whose values key the windows (default: ${DEFAULT-VALUE})")
+    String keyColumn = ColumnProjection.DEFAULT_KEY;
+
+    @Option(names = "--value", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_VALUE,
+        description = "the long or decimal column that count, sum, min and max aggregate (default: ${DEFAULT-VALUE})")
+    String valueColumn = ColumnProjection.DEFAULT_VALUE;
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         try
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
-                .latePolicy(latePolicy);
+                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn);
             return aggregation == null ? configured : configured.aggregate(aggregation);
         }
         catch (final IllegalArgumentException ex)
@@ -51,7 +60,9 @@ final class WindowOptions
     String describe()
     {
         return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
-            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + (aggregation == null ? "" : ", aggregate " + aggregation.name());
+            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + (aggregation == null ? "" : ", aggregate " + aggregation.name())
+            + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
+                : ", key " + keyColumn + ", value " + valueColumn);
     }
 
     /**
@@ -60,6 +71,14 @@ final class WindowOptions
     boolean withAggregate()
     {
         return aggregation != null;
+    }
+
+    /**
+     * @return the columns the pipeline's rows show.
+     */
+    RowColumns columns()
+    {
+        return new RowColumns(keyColumn, valueColumn, withAggregate());
     }
 
     /** Parses {@code average} and {@code distinct} into a new aggregation. Stateless. */

@@ -10,6 +10,7 @@ import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import org.agrona.concurrent.IdleStrategy;
@@ -50,6 +51,8 @@ public final class PipelineBuilder
     boolean syncOnCheckpoint;
     long fromOffset = -1;
     long toOffset = Long.MAX_VALUE;
+    String keyColumn = ColumnProjection.DEFAULT_KEY;
+    String valueColumn = ColumnProjection.DEFAULT_VALUE;
 
     PipelineBuilder()
     {
@@ -275,6 +278,29 @@ public final class PipelineBuilder
         this.durableOutput = false;
         this.fromOffset = from;
         this.toOffset = to;
+        return this;
+    }
+
+    /**
+     * @param column the string column whose values key the windows (default {@code key}); checked against
+     *               the journal's schema by {@link #conclude()}.
+     * @return this.
+     */
+    public PipelineBuilder keyColumn(final String column)
+    {
+        this.keyColumn = Objects.requireNonNull(column, "keyColumn");
+        return this;
+    }
+
+    /**
+     * @param column the long or decimal column that count, sum, min, max and the user aggregation take as
+     *               the value (default {@code value}; a decimal's unscaled long); checked against the journal's
+     *               schema by {@link #conclude()}.
+     * @return this.
+     */
+    public PipelineBuilder valueColumn(final String column)
+    {
+        this.valueColumn = Objects.requireNonNull(column, "valueColumn");
         return this;
     }
 

@@ -14,6 +14,7 @@ import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
 import org.agrona.concurrent.IdleStrategy;
@@ -35,6 +36,7 @@ public final class PipelineConfiguration
 
     private final JournalDirectory directory;
     private final OperatorConfiguration operators;
+    private final ColumnProjection projection;
     private final ResultListener results;
     private final LateListener late;
     private final AppliedListener applied;
@@ -64,6 +66,7 @@ public final class PipelineConfiguration
             throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
         this.directory = JournalDirectory.open(builder.journal);
+        this.projection = ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn);
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
             .aggregation(builder.aggregation).initialWindows(builder.initialWindows).build();
@@ -92,7 +95,7 @@ public final class PipelineConfiguration
      */
     public Recovery recover()
     {
-        return durableOutput ? Recovery.load(checkpointStore(), operators.describe()) : Recovery.none();
+        return durableOutput ? Recovery.load(checkpointStore(), describe()) : Recovery.none();
     }
 
     /**
@@ -117,7 +120,15 @@ public final class PipelineConfiguration
      */
     public String describe()
     {
-        return operators.describe();
+        return operators.describe() + projection.describe();
+    }
+
+    /**
+     * @return the key and value columns the pipeline reads.
+     */
+    public ColumnProjection projection()
+    {
+        return projection;
     }
 
     /**

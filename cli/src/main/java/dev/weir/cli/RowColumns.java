@@ -1,0 +1,44 @@
+package dev.weir.cli;
+
+import dev.weir.engine.source.ColumnProjection;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.KeyDictionary;
+
+/**
+ * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
+ * {@code --value} give them) and whether a user aggregation adds a column.
+ *
+ * @param key           the key column's name.
+ * @param value         the value column's name.
+ * @param withAggregate whether rows carry a user aggregation's value.
+ */
+record RowColumns(String key, String value, boolean withAggregate)
+{
+    /**
+     * @return true for the default columns, {@code key} and {@code value}.
+     */
+    boolean isDefault()
+    {
+        return key.equals(ColumnProjection.DEFAULT_KEY) && value.equals(ColumnProjection.DEFAULT_VALUE);
+    }
+
+    /**
+     * @param directory the journal, whose schema names the columns' types.
+     * @param keys      the dictionary of the key column, read on the calling thread.
+     * @return the row format.
+     * @throws BadInputException if a column is missing or of the wrong type.
+     */
+    ResultRow rows(final JournalDirectory directory, final KeyDictionary keys)
+    {
+        final ColumnProjection projection;
+        try
+        {
+            projection = ColumnProjection.of(directory.schema(), key, value);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+        return new ResultRow(projection.keyName(), keys::name, projection.valueName(), projection.valueScale(), withAggregate);
+    }
+}
