@@ -1,0 +1,41 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weir.engine.emit.LateEvent;
+import dev.weir.engine.emit.WindowResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One pipeline's row format: the default columns give the rows of before columns existed; another key
+ * column names the key field; keys are quoted (CSV) or escaped (JSON) where they need it; a decimal
+ * value column prints sum, min, max and late values at its scale.
+ */
+class ResultRowTest
+{
+    private static final WindowResult RESULT =
+        new WindowResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1).sourceOffset(7);
+
+    @Test
+    void theDefaultColumnsGiveTheRowsOfBefore()
+    {
+        final ResultRow rows = new ResultRow("key", id -> "card-1", "value", 0, false);
+        assertEquals(ResultRow.HEADER, rows.header());
+        assertEquals("event_id,event_time,key,value", rows.lateHeader());
+        assertEquals("0,10000,card-1,3,1234,-5,1200,1", rows.csv(new StringBuilder(), RESULT).toString());
+        assertEquals("{\"window_start\":0,\"window_end\":10000,\"key\":\"card-1\",\"count\":3,\"sum\":1234,\"min\":-5,\"max\":1200,\"version\":1}",
+            rows.json(new StringBuilder(), RESULT).toString());
+    }
+
+    @Test
+    void aDecimalValueColumnPrintsAtItsScaleAndKeysAreQuotedOrEscaped()
+    {
+        final ResultRow rows = new ResultRow("merchant", id -> "Café \"Le Bon\", Paris", "amount", 2, false);
+        assertEquals("window_start,window_end,merchant,count,sum,min,max,version", rows.header());
+        assertEquals("event_id,event_time,merchant,amount", rows.lateHeader());
+        assertEquals("0,10000,\"Café \"\"Le Bon\"\", Paris\",3,12.34,-0.05,12.00,1", rows.csv(new StringBuilder(), RESULT).toString());
+        assertEquals("{\"window_start\":0,\"window_end\":10000,\"merchant\":\"Café \\\"Le Bon\\\", Paris\",\"count\":3,\"sum\":12.34,"
+            + "\"min\":-0.05,\"max\":12.00,\"version\":1}", rows.json(new StringBuilder(), RESULT).toString());
+        assertEquals("9,5000,\"Café \"\"Le Bon\"\", Paris\",-1.50", rows.late(new LateEvent().set(9, 5_000, 0, -150, 3)));
+    }
+}
