@@ -22,6 +22,8 @@ public final class ColumnProjection
     public static final String DEFAULT_KEY = "key";
     /** The value column's name when none is given. */
     public static final String DEFAULT_VALUE = "value";
+    /** The default schema's key and value: the projection of every journal created before columns existed. */
+    public static final ColumnProjection DEFAULT = of(JournalSchema.DEFAULT, DEFAULT_KEY, DEFAULT_VALUE);
 
     private final JournalSchema schema;
     private final int keyColumn;
