@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A default-schema journal's event documents are the bytes they were before journals had schemas: the
  * same appends give documents whose SHA-256 was recorded from the code before the change (commit
- * 18b1559), through today's API and through the row API ({@link EventJournal#row()}).
+ * 18b1559), through the key API and through the row API ({@link EventJournal#row()}).
  */
 class DefaultJournalBytesTest
 {
@@ -35,6 +35,42 @@ class DefaultJournalBytesTest
             appendThroughTheKeyApi(journal);
         }
         assertEquals(RECORDED, documentsSha256(JournalDirectory.open(dir)));
+    }
+
+    @Test
+    void theRowApiWritesTheSameDocuments()
+    {
+        try (EventJournal journal = EventJournal.openOrCreate(dir))
+        {
+            appendThroughTheRowApi(journal);
+        }
+        assertEquals(RECORDED, documentsSha256(JournalDirectory.open(dir)));
+    }
+
+    /** The appends of {@link #appendThroughTheKeyApi}, as rows of {@code key:string,value:long}. */
+    static void appendThroughTheRowApi(final EventJournal journal)
+    {
+        journal.appendIngestStart("input.csv", 1);
+        final EventRow row = journal.row();
+        for (int i = 0; i < 2_000; i++)
+        {
+            final String key = "k-" + (i * 7 % 301);
+            if (i % 500 == 13)
+            {
+                journal.appendRejected(i + 1, "bad value", "x,y,z");
+                continue;
+            }
+            final long value = i % 3 == 0 ? i * 31L - 999 : i % 3 == 1 ? Long.MIN_VALUE + i : Long.MAX_VALUE - i;
+            row.eventId(i).eventTime(1_000L + i).setString(0, journal.stringId(0, key)).setLong(1, value);
+            if (i % 3 == 0)
+            {
+                journal.appendIngested(row, i + 1, i == 1_999 ? 17 : -1);
+            }
+            else
+            {
+                journal.append(row);
+            }
+        }
     }
 
     static void appendThroughTheKeyApi(final EventJournal journal)
