@@ -10,7 +10,7 @@ import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.StringDictionaries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -112,7 +112,7 @@ final class ReplayCommand implements Callable<Integer>
             return replayIntoPartitions(directory);
         }
         final RunSummary summary;
-        try (KeyDictionary keys = KeyDictionary.open(directory);
+        try (StringDictionaries keys = StringDictionaries.open(directory);
              AtomicTextFile resultFile = new AtomicTextFile(results);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
@@ -149,7 +149,7 @@ final class ReplayCommand implements Callable<Integer>
                     + "or write part of a journal to --results FILE");
             }
         }
-        try (KeyDictionary keys = KeyDictionary.open(directory);
+        try (StringDictionaries keys = StringDictionaries.open(directory);
              PartitionedResults partitions = new PartitionedResults(outputDir, format, window.columns().rows(directory, keys), days);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {

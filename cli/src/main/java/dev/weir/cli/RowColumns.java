@@ -2,7 +2,7 @@ package dev.weir.cli;
 
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.StringDictionaries;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
@@ -24,11 +24,11 @@ record RowColumns(String key, String value, boolean withAggregate)
 
     /**
      * @param directory the journal, whose schema names the columns' types.
-     * @param keys      the dictionary of the key column, read on the calling thread.
+     * @param strings   the journal's string dictionaries; the key column's is read on the thread that owns them.
      * @return the row format.
      * @throws BadInputException if a column is missing or of the wrong type.
      */
-    ResultRow rows(final JournalDirectory directory, final KeyDictionary keys)
+    ResultRow rows(final JournalDirectory directory, final StringDictionaries strings)
     {
         final ColumnProjection projection;
         try
@@ -39,6 +39,7 @@ record RowColumns(String key, String value, boolean withAggregate)
         {
             throw new BadInputException(ex.getMessage());
         }
-        return new ResultRow(projection.keyName(), keys::name, projection.valueName(), projection.valueScale(), withAggregate);
+        return new ResultRow(projection.keyName(), strings.dictionary(projection.keyColumn())::name, projection.valueName(),
+            projection.valueScale(), withAggregate);
     }
 }

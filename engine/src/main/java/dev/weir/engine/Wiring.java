@@ -81,7 +81,8 @@ final class Wiring
             disruptor.handleEventsWith(new FusedHandler(assigner, last));
         }
         reader.handOff();
-        this.publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset(), idle);
+        this.publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset(), idle,
+            config.projection());
         if (rejectedLines != null)
         {
             publisher.countRejectedLines(rejectedLines);

@@ -72,6 +72,24 @@ class WindowSemanticsModelTest
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void aPipelineKeyedByAnyColumnOfASixColumnJournalAgreesWithTheModel(final WindowKind kind)
+    {
+        for (int i = 0; i < PIPELINE_STREAMS / 2; i++)
+        {
+            final GeneratedCase c = StreamGenerator.generate(2_000_029L * i + kind.ordinal(), kind);
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
+            final String keyColumn = i % 2 == 0 ? "card" : "merchant";
+            final Path journal = dir.resolve("columns-" + kind + "-" + i);
+            final EngineRun engine = EngineRun.pipelineOnColumns(c.events(), c.config(), journal, layout, keyColumn);
+            final ModelOutput model = ReferenceModel.run(c.events(), c.config());
+            assertEquals(model.results(), engine.results, () -> "results by " + keyColumn + ", " + layout + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.late(), engine.late, () -> "late rows by " + keyColumn + ", " + layout);
+            assertEquals(model.dropped(), engine.dropped, "dropped");
+        }
+    }
+
     static void check(final GeneratedCase c, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
     {
         final String difference = difference(c.events(), c.config(), engine);

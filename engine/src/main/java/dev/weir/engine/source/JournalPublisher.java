@@ -3,6 +3,7 @@ package dev.weir.engine.source;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.journal.EventConsumer;
+import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalReader;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -39,6 +40,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private boolean finished;
     private long lastPublished = -1;
     private volatile boolean stopped;
+    /** Reads whole events and projects the key and value columns, for a projection other than the default. */
+    private final EventViewConsumer columns;
 
     /**
      * @param reader     positioned at the first event to process; owned by this publisher from now on.
@@ -47,6 +50,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * @param follow     keep reading new events until stopped, instead of ending at the journal's end.
      * @param lastOffset the last offset to publish (bounded runs), or {@link Long#MAX_VALUE}.
      * @param idle       how to wait for new events while following.
+     * @param projection the key and value columns to copy into each slot.
      */
     public JournalPublisher(
         final JournalReader reader,
@@ -54,8 +58,19 @@ public final class JournalPublisher implements Runnable, EventConsumer
         final RunFailure completion,
         final boolean follow,
         final long lastOffset,
-        final IdleStrategy idle)
+        final IdleStrategy idle,
+        final ColumnProjection projection)
     {
+        if (projection.isDefault())
+        {
+            this.columns = null; // the four-field path, as before columns existed
+        }
+        else
+        {
+            final int key = projection.keyColumn();
+            final int value = projection.valueColumn();
+            this.columns = (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value));
+        }
         this.idle = idle;
         this.batch = Math.min(BATCH, ring.getBufferSize());
         this.reader = reader;
@@ -118,7 +133,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         if (!stopped && !pastEnd)
         {
-            final int published = reader.poll(this, batch);
+            final int published = columns == null ? reader.poll(this, batch) : reader.poll(columns, batch);
             flush();
             if (rejectedLines != null)
             {

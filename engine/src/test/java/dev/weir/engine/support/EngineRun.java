@@ -23,6 +23,9 @@ import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.JournalDirectory;
 
@@ -148,6 +151,67 @@ public final class EngineRun
         {
             final RunSummary summary = Weir.pipeline()
                 .journal(journal)
+                .window(windowSpec(config))
+                .outOfOrderness(config.outOfOrderness())
+                .allowedLateness(config.allowedLateness())
+                .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
+                .layout(layout)
+                .ringSize(64)
+                .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
+                .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
+                .build()
+                .runToEnd();
+            run.dropped = summary.dropped();
+            run.sideOutput = summary.sideOutput();
+            run.ignored = summary.ignored();
+        }
+        return run;
+    }
+
+    /** The six columns {@link #pipelineOnColumns} writes: the model's key goes in card or merchant, its value in amount. */
+    public static final JournalSchema PAYMENTS =
+        JournalSchema.parse("channel:string,fee:long,card:string,merchant:string,amount:decimal(2),country:string");
+
+    /**
+     * The whole pipeline over a six-column journal ({@link #PAYMENTS}), keyed by {@code keyColumn} (card or
+     * merchant, which holds the model's key; the other holds noise) and aggregating {@code amount} (the
+     * model's value, unscaled): the results must be the model's, whatever the other columns hold.
+     *
+     * @param events    the stream.
+     * @param config    the configuration.
+     * @param journal   a directory for the journal.
+     * @param layout    the thread layout.
+     * @param keyColumn card or merchant.
+     * @return what the engine produced, keys as text.
+     */
+    public static EngineRun pipelineOnColumns(
+        final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout, final String keyColumn)
+    {
+        final EngineRun run = new EngineRun();
+        final int keyIndex = PAYMENTS.indexOf(keyColumn);
+        final int noiseIndex = keyColumn.equals("card") ? PAYMENTS.indexOf("merchant") : PAYMENTS.indexOf("card");
+        JournalDirectory.create(journal, PAYMENTS);
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (final ModelEvent e : events)
+            {
+                final EventRow row = writer.row().eventId(e.eventId()).eventTime(e.eventTime());
+                row.setString(0, writer.stringId(0, e.eventId() % 3 == 0 ? "online, \"web\"" : "pos"));
+                row.setLong(1, e.eventId() * 3);
+                row.setString(keyIndex, writer.stringId(keyIndex, e.key()));
+                row.setString(noiseIndex, writer.stringId(noiseIndex, "noise-" + (e.eventId() % 5)));
+                row.setLong(4, e.value());
+                row.setString(5, writer.stringId(5, e.eventId() % 2 == 0 ? "FR" : "DE"));
+                writer.append(row);
+            }
+        }
+        try (StringDictionaries strings = StringDictionaries.open(JournalDirectory.open(journal)))
+        {
+            final KeyDictionary keys = strings.dictionary(keyIndex);
+            final RunSummary summary = Weir.pipeline()
+                .journal(journal)
+                .keyColumn(keyColumn)
+                .valueColumn("amount")
                 .window(windowSpec(config))
                 .outOfOrderness(config.outOfOrderness())
                 .allowedLateness(config.allowedLateness())
