@@ -10,8 +10,12 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,8 +50,44 @@ class PipelineAllocationTest
                 offsets[i] = writer.append(i, 1_000_000L + i / 10 - random.nextInt(100), keys[random.nextInt(keys.length)], i);
             }
         }
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal), layout, offsets);
+    }
+
+    @Test
+    void aPipelineKeyedByAColumnOfASixColumnJournalAllocatesNothingPerEvent() throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = new long[EVENTS];
+        final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
+        JournalDirectory.create(journal, payments);
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            final SplittableRandom random = new SplittableRandom(1);
+            final int[] merchants = new int[1_000];
+            for (int k = 0; k < merchants.length; k++)
+            {
+                merchants[k] = writer.stringId(1, "merchant " + k);
+            }
+            final int card = writer.stringId(0, "card-1");
+            final int country = writer.stringId(2, "FR");
+            final int channel = writer.stringId(5, "online");
+            final EventRow row = writer.row();
+            for (int i = 0; i < EVENTS; i++)
+            {
+                row.eventId(i).eventTime(1_000_000L + i / 10 - random.nextInt(100)).setString(0, card)
+                    .setString(1, merchants[random.nextInt(merchants.length)]).setString(2, country).setLong(3, i).setLong(4, 30)
+                    .setString(5, channel);
+                offsets[i] = writer.append(row);
+            }
+        }
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount"), PipelineLayout.FUSED, offsets);
+    }
+
+    private static void assertNoAllocationPerEvent(final PipelineBuilder builder, final PipelineLayout layout, final long[] offsets)
+        throws Exception
+    {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        final Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).outOfOrderness(200)
+        final Pipeline pipeline = builder.window(TumblingWindows.of(1_000)).outOfOrderness(200)
             .initialWindows(1 << 14).layout(layout).build().start();
         try
         {
