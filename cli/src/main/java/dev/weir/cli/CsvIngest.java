@@ -94,15 +94,12 @@ final class CsvIngest
         long ingested = 0;
         long rejectedCount = 0;
         long pending = 0;
-        final EventLine event = new EventLine();
+        final ColumnsLine event = new ColumnsLine(journal.directory().schema());
+        final boolean defaultColumns = event.schema().isDefault();
         try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
-            final String header = in.next() ? in.text() : null;
+            IngestColumns.checkHeader(input, in, event.schema());
             lineNo++;
-            if (header == null || !EventLine.HEADER.equals(header.trim()))
-            {
-                throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
-            }
             boolean started = false;
             while (in.next())
             {
@@ -136,7 +133,9 @@ final class CsvIngest
                 final long unterminated = in.terminated() ? -1 : in.length(); // recorded in the line's own document
                 if (why == null)
                 {
-                    lastOffset = journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.key(), event.value(), unterminated);
+                    lastOffset = defaultColumns
+                        ? journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.string(0), event.longColumn(1), unterminated)
+                        : appendRow(journal, event, lineNo, unterminated);
                     ingested++;
                 }
                 else
@@ -161,6 +160,16 @@ final class CsvIngest
         linesRead = lineNo - 1;
         final long total = exportRejected(journal, source);
         return new Summary(lineNo - 1, skipped, ingested, rejectedCount, total, pending);
+    }
+
+    /**
+     * Append a valid line of a journal whose columns are not the default ones, as a whole row.
+     *
+     * @return the offset of the appended event.
+     */
+    private static long appendRow(final EventJournal journal, final ColumnsLine event, final long lineNo, final long unterminated)
+    {
+        throw new UnsupportedOperationException("columns other than " + dev.weir.journal.JournalSchema.DEFAULT + " are not appended yet");
     }
 
     /**
@@ -206,32 +215,6 @@ final class CsvIngest
             out.commit();
         }
         return rows[0];
-    }
-
-    /**
-     * Check that a file exists and starts with the events header, before any journal is touched.
-     *
-     * @param input the events CSV.
-     * @throws BadInputException if not.
-     */
-    static void checkHeader(final Path input)
-    {
-        if (!Files.isRegularFile(input))
-        {
-            throw new BadInputException("input file not found: " + input);
-        }
-        try (InputLines in = new InputLines(Files.newInputStream(input)))
-        {
-            final String header = in.next() ? in.text() : null;
-            if (header == null || !EventLine.HEADER.equals(header.trim()))
-            {
-                throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read " + input, ex);
-        }
     }
 
     long linesRead()

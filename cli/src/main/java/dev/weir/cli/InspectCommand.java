@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code weir inspect DIR}: what a journal holds (offsets, events, rejected lines, keys), its output
+ * {@code weir inspect DIR}: what a journal holds (its columns, offsets, events, rejected lines, keys), its output
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
  * position, watermark, open windows, dedupe/late/duplicate counts). Reads only.
  */
@@ -54,6 +54,7 @@ final class InspectCommand implements Callable<Integer>
             lastPosition = output.lastPosition();
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
+        System.out.printf("columns      %s%n", directory.schema());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %,d keys%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
