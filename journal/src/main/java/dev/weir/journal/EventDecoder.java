@@ -3,30 +3,55 @@ package dev.weir.journal;
 import net.openhft.chronicle.bytes.BytesIn;
 
 /**
- * Reads one event document (layout: {@link EventEncoder}) in place: {@link #wrap} checks the document at
- * the read position of its bytes, the getters read its fields at their offsets. The fixed fields allocate
- * nothing; {@link #key()} allocates its string. The read position is left where it was. A reusable
- * flyweight, valid while the document is; not thread-safe: one owner thread.
+ * Reads one event document (layout: {@link EventEncoder}, in an {@link EventShape}) in place: {@link #wrap}
+ * checks the document at the read position of its bytes, the getters read its fields at their offsets.
+ * The fixed fields allocate nothing; {@link #key()} and {@link #text} allocate their string. The read
+ * position is left where it was. A reusable flyweight, valid while the document is, and the
+ * {@link EventView} a {@link JournalReader} hands over; not thread-safe: one owner thread.
+ * <p>
+ * Which string columns an {@link DocumentType#EVENT_NEW_KEY} event defines (so which strings follow its
+ * fixed part) is told by the documents before it: in the default shape it is the key, always; in any
+ * other shape, the reader of the trailers ({@link #text}, {@link #line}, {@link #unterminatedLength})
+ * first calls {@link #newStrings} with what the journal defined before this event.
  * <p>
  * The journal's scan reads only the fixed fields of every event, once each, in order: {@link #read} does
  * that with sequential reads, which on a Chronicle queue's mapped bytes cost measurably less per event
  * than the flyweight's absolute reads (the scan's hot path; see {@link JournalReader#poll}).
  */
-public final class EventDecoder extends EventFieldsDecoder
+public final class EventDecoder extends EventFieldsDecoder implements EventView
 {
+    /** {@link #newStrings} not called yet for an event that defines strings. */
+    private static final long UNKNOWN = -1L;
+
+    private final EventShape shape;
     private final StringBuilder skipped = new StringBuilder();
     private int type;
+    private long newColumns;
     private long line;
     private long unterminatedLength;
     private boolean trailerRead;
 
+    /** A decoder of the default shape. */
+    public EventDecoder()
+    {
+        this(EventShape.DEFAULT);
+    }
+
+    /**
+     * @param shape the layout of the events it reads.
+     */
+    public EventDecoder(final EventShape shape)
+    {
+        this.shape = shape;
+    }
+
     /**
      * @param in a document, at its read position.
-     * @return true if it is an event document (with or without a key definition), now wrapped; false otherwise.
+     * @return true if it is an event document (with or without string definitions), now wrapped; false otherwise.
      */
     public boolean wrap(final BytesIn<?> in)
     {
-        if (in.readRemaining() < EventEncoder.LENGTH)
+        if (in.readRemaining() < shape.length())
         {
             return false;
         }
@@ -39,13 +64,14 @@ public final class EventDecoder extends EventFieldsDecoder
         this.start = in.readPosition();
         this.type = t;
         this.trailerRead = false;
+        this.newColumns = t == DocumentType.EVENT ? 0 : shape.isDefault() ? 1L << shape.firstStringColumn() : UNKNOWN;
         return true;
     }
 
     /**
-     * Read the event document at the read position of {@code in}, if it is one, and hand its fixed fields
-     * to {@code consumer}; the key's string and the ingest trailers are not read. Unlike {@link #wrap}, this
-     * consumes the fixed fields: the read position is left just after {@code key_id} (a
+     * Read the event document at the read position of {@code in}, if it is one of the default shape, and hand
+     * its fixed fields to {@code consumer}; the key's string and the ingest trailers are not read. Unlike
+     * {@link #wrap}, this consumes the fixed fields: the read position is left just after {@code key_id} (a
      * {@link net.openhft.chronicle.wire.DocumentContext} moves it to the document's end when closed).
      * Allocates nothing; stateless.
      *
@@ -76,29 +102,95 @@ public final class EventDecoder extends EventFieldsDecoder
         return true;
     }
 
-    /** @return true if the event defines its key ({@link DocumentType#EVENT_NEW_KEY}). */
+    /** @return the shape of the events it reads. */
+    public EventShape shape()
+    {
+        return shape;
+    }
+
+    /** @return true if the event defines at least one string id ({@link DocumentType#EVENT_NEW_KEY}): in the default shape, its key. */
     public boolean hasKey()
     {
         return type == DocumentType.EVENT_NEW_KEY;
     }
 
-    /** @return the dense id of the event's key. */
+    /** @return the dense id of the event's key (default shape: the {@code key} column). */
     public int keyId()
     {
         return in.readInt(start + 25);
     }
 
-    /** @return the key's string if {@link #hasKey()}, else (or if it is unreadable) null. */
+    @Override
+    public long longColumn(final int column)
+    {
+        assert !shape.isString(column) : "column " + column + " is a string column";
+        return in.readLong(start + shape.offset(column));
+    }
+
+    @Override
+    public int stringId(final int column)
+    {
+        assert shape.isString(column) : "column " + column + " is not a string column";
+        return in.readInt(start + shape.offset(column));
+    }
+
+    /**
+     * Tell which string ids of the wrapped event are new, so which strings it carries: each string column
+     * whose id {@code defined} has not seen. Needed before reading the trailers of an
+     * {@link DocumentType#EVENT_NEW_KEY} event in a shape other than the default.
+     *
+     * @param defined what the documents before this one defined.
+     * @return a mask of the columns the event defines: bit {@code c} for column {@code c}.
+     */
+    long newStrings(final StringDefinitions defined)
+    {
+        if (newColumns == UNKNOWN)
+        {
+            long mask = 0;
+            for (int s = 0; s < shape.stringColumns(); s++)
+            {
+                final int column = shape.stringColumn(s);
+                if (!defined.isDefined(column, stringId(column)))
+                {
+                    mask |= 1L << column;
+                }
+            }
+            newColumns = mask;
+        }
+        return newColumns;
+    }
+
+    /**
+     * @param column a column index.
+     * @return true if the event defines that string column's id (its string follows the fixed part).
+     */
+    public boolean defines(final int column)
+    {
+        requireKnownNewStrings();
+        return (newColumns & 1L << column) != 0;
+    }
+
+    /** @return the key's string if {@link #hasKey()} (default shape), else (or if it is unreadable) null. */
     public String key()
     {
-        if (!hasKey())
+        return shape.firstStringColumn() < 0 ? null : text(shape.firstStringColumn());
+    }
+
+    /**
+     * @param column a string column's index.
+     * @return the string the event defines for that column, or null if it defines none there.
+     */
+    public String text(final int column)
+    {
+        if (!hasKey() || !defines(column))
         {
             return null;
         }
         final long saved = in.readPosition();
         try
         {
-            in.readPosition(start + EventEncoder.LENGTH);
+            in.readPosition(start + shape.length());
+            skipStrings(newColumns & ((1L << column) - 1));
             return in.readUtf8();
         }
         finally
@@ -121,22 +213,36 @@ public final class EventDecoder extends EventFieldsDecoder
         return unterminatedLength;
     }
 
+    private void requireKnownNewStrings()
+    {
+        if (newColumns == UNKNOWN)
+        {
+            throw new IllegalStateException("which strings an event of " + shape.schema() + " defines is told by newStrings() first");
+        }
+    }
+
+    private void skipStrings(final long columns)
+    {
+        for (long rest = columns; rest != 0; rest &= rest - 1)
+        {
+            skipped.setLength(0);
+            in.readUtf8(skipped);
+        }
+    }
+
     private void readTrailer()
     {
         if (trailerRead)
         {
             return;
         }
+        requireKnownNewStrings();
         trailerRead = true;
         final long saved = in.readPosition();
         try
         {
-            in.readPosition(start + EventEncoder.LENGTH);
-            if (hasKey())
-            {
-                skipped.setLength(0);
-                in.readUtf8(skipped);
-            }
+            in.readPosition(start + shape.length());
+            skipStrings(newColumns);
             line = in.readRemaining() > 0 ? in.readStopBit() : -1;
             unterminatedLength = line >= 0 && in.readRemaining() > 0 ? in.readStopBit() : -1;
         }

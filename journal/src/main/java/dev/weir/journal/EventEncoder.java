@@ -3,60 +3,119 @@ package dev.weir.journal;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
- * Writes one event document ({@link DocumentType#EVENT} or {@link DocumentType#EVENT_NEW_KEY}) in place:
- * {@link #wrap} reserves the fixed part at the write position, the setters fill it in any order, then the
- * optional trailers follow in this order: {@link #key} (exactly for a new key), {@link #line}, {@link #unterminatedLength}.
+ * Writes one event document ({@link DocumentType#EVENT} or {@link DocumentType#EVENT_NEW_KEY}) in place,
+ * in the layout of an {@link EventShape}: {@link #wrap} reserves the fixed part at the write position, the
+ * setters fill it in any order, then the optional trailers follow in this order: the strings of the new
+ * ids ({@link #text}, or {@link #key} in the default shape), {@link #line}, {@link #unterminatedLength}.
  * <pre>
- *   0  byte  type        {@link DocumentType#EVENT}, or {@link DocumentType#EVENT_NEW_KEY} for the first event of a key
+ *   0  byte  type        {@link DocumentType#EVENT}, or {@link DocumentType#EVENT_NEW_KEY} when at least one
+ *                        string column's id is new (defined by this document)
  *   1  long  event_id
  *   9  long  event_time  epoch milliseconds, &gt;= 0
- *  17  long  value       fixed point
- *  25  int   key_id      dense id from the key dictionary
- *  29        (length of an event)
- *  29  utf8  key         only in {@link DocumentType#EVENT_NEW_KEY}: the key's string, defining its id
+ *  17  long  ...         every long and decimal column, in schema order (a decimal as its unscaled long)
+ *   .  int   ...         every string column's id, in schema order
+ *      (length of an event: {@link EventShape#length()})
+ *   .  utf8  ...         only in {@link DocumentType#EVENT_NEW_KEY}: for each string column, in schema order,
+ *                        whose id is new, its string, defining the id
  *  ..  stop  line        optional: the input line the event came from, when an ingest appended it
  *                        (stop-bit encoded); absent in events appended by other means
  *  ..  stop  unterminated optional, after line: the line's length in bytes, present only when it was the
  *                        last line of a complete input and had no line terminator
  * </pre>
- * A key's definition travels in the same document as its first event, so there is no moment at which an
- * event's key cannot be resolved, whenever the writer dies. Allocates nothing. A reusable flyweight; not
- * thread-safe: one owner thread.
+ * In the default shape ({@code key:string,value:long}) that is: {@code value} at 17, {@code key_id} at 25,
+ * 29 bytes, then the key's string in an {@link DocumentType#EVENT_NEW_KEY}: the layout of events before
+ * schemas. A string's definition travels in the same document as its first event, so there is no moment at
+ * which an event's string ids cannot be resolved, whenever the writer dies. Allocates nothing. A reusable
+ * flyweight; not thread-safe: one owner thread.
  */
 public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
 {
-    /** Length in bytes of the fixed part of an event document. */
+    /** Length in bytes of the fixed part of an event document in the default shape. */
     public static final int LENGTH = 1 + 8 + 8 + 8 + 4;
+
+    private final EventShape shape;
+
+    /** An encoder of the default shape. */
+    public EventEncoder()
+    {
+        this(EventShape.DEFAULT);
+    }
+
+    /**
+     * @param shape the layout of the events it writes.
+     */
+    public EventEncoder(final EventShape shape)
+    {
+        this.shape = shape;
+    }
 
     /**
      * Start an event document at the write position of {@code out}.
      *
      * @param out    where to write.
-     * @param newKey true for the first event of a key ({@link #key} must follow).
+     * @param newKey true if the event defines at least one string id (the strings, {@link #text}, must follow).
      * @return this.
      */
     public EventEncoder wrap(final Bytes<?> out, final boolean newKey)
     {
-        begin(out, LENGTH, newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
+        begin(out, shape.length(), newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
         return this;
     }
 
-    /** @param keyId the dense id of the event's key. @return this. */
+    /** @param keyId the dense id of the event's key (default shape only). @return this. */
     public EventEncoder keyId(final int keyId)
     {
+        assert shape.isDefault() : "keyId() is the default shape's; use stringId(column, id)";
         out.writeInt(start + 25, keyId);
         return this;
     }
 
     /**
+     * @param column the index of a long or decimal column.
+     * @param value  its value (a decimal's unscaled long).
+     * @return this.
+     */
+    public EventEncoder longColumn(final int column, final long value)
+    {
+        assert !shape.isString(column) : "column " + column + " is a string column";
+        out.writeLong(start + shape.offset(column), value);
+        return this;
+    }
+
+    /**
+     * @param column the index of a string column.
+     * @param id     the id of its value in that column's dictionary.
+     * @return this.
+     */
+    public EventEncoder stringId(final int column, final int id)
+    {
+        assert shape.isString(column) : "column " + column + " is not a string column";
+        out.writeInt(start + shape.offset(column), id);
+        return this;
+    }
+
+    /**
      * Append the key's string: only for a document wrapped with {@code newKey}, before any other trailer.
+     * The same as {@link #text}, named for the default shape.
      *
      * @param key the key's string.
      * @return this.
      */
     public EventEncoder key(final String key)
     {
-        out.writeUtf8(key);
+        return text(key);
+    }
+
+    /**
+     * Append the string of a new id: only for a document wrapped with {@code newKey}, once for each string
+     * column whose id is new, in schema order, before any other trailer.
+     *
+     * @param text the string.
+     * @return this.
+     */
+    public EventEncoder text(final String text)
+    {
+        out.writeUtf8(text);
         return this;
     }
 

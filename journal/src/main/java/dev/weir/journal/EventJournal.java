@@ -7,13 +7,16 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The append side of the event journal: the offset log.
  * <p>
- * Each {@link #append} writes one fixed-layout document ({@link EventEncoder}) to the journal's
- * {@code events} Chronicle Queue and returns its offset, the queue index: offsets grow in append order
- * and survive restarts. Keys are interned in the journal's {@link KeyDictionary}; the first event of a
- * key carries its string in the same document, so every key id in the log can be mapped back to its
- * string by any later reader, whenever the writer died.
+ * Each {@link #append} writes one fixed-layout document ({@link EventEncoder}, in the {@link EventShape}
+ * of the journal's {@link JournalSchema}) to the journal's {@code events} Chronicle Queue and returns its
+ * offset, the queue index: offsets grow in append order and survive restarts. A whole event is appended
+ * as an {@link EventRow} ({@link #row()}, {@link #append(EventRow)}); in the default schema
+ * ({@code key:string,value:long}) also by key and value, as before schemas ({@link #append(long, long, String, long)}).
+ * Each string column's values are interned in its {@link KeyDictionary} ({@link #stringId}, {@link #keyId});
+ * the first event of a value carries its string in the same document, so every id in the log can be mapped
+ * back to its string by any later reader ({@link StringDictionaries}), whenever the writer died.
  * <p>
- * Appending a known key id allocates nothing. Not thread-safe: one owner thread appends. One appender
+ * Appending known ids allocates nothing. Not thread-safe: one owner thread appends. One appender
  * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
  * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
  * one while it is held throws {@link JournalRefusedException}.
@@ -26,22 +29,33 @@ public final class EventJournal implements AutoCloseable
      */
     public static final long MAX_EVENT_TIME = 1L << 62;
 
-    /** An upper bound of a document's bytes besides its strings. */
+    /** An upper bound of a document's bytes besides its strings, in the default shape. */
     private static final int EVENT_BYTES = 64;
 
     private final JournalDirectory directory;
+    private final EventShape shape;
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
+    private final StringDictionaries strings;
+    /** The dictionary of each string column, by column index; null for the others. */
+    private final KeyDictionary[] dictionaries;
     private final KeyDictionary keys;
     private final AppendLock lock;
     private final AppendReserve reserve;
-    private final EventEncoder encoder = new EventEncoder();
+    private final EventEncoder encoder;
+    private final EventRow row;
+    /** An upper bound of a row's document bytes besides its strings. */
+    private final int rowBytes;
     private final IngestStartEncoder ingestStart = new IngestStartEncoder();
     private final RejectedLineEncoder rejectedLine = new RejectedLineEncoder();
 
     private EventJournal(final JournalDirectory directory)
     {
         this.directory = directory;
+        this.shape = EventShape.of(directory.schema());
+        this.encoder = new EventEncoder(shape);
+        this.row = new EventRow(shape);
+        this.rowBytes = Math.max(EVENT_BYTES, shape.length() + 32);
         this.lock = AppendLock.acquire(directory, "events");
         try
         {
@@ -52,7 +66,13 @@ public final class EventJournal implements AutoCloseable
             lock.close();
             throw ex;
         }
-        this.keys = KeyDictionary.over(queue);
+        this.strings = StringDictionaries.over(queue, shape);
+        this.dictionaries = new KeyDictionary[shape.columns()];
+        for (int s = 0; s < shape.stringColumns(); s++)
+        {
+            dictionaries[shape.stringColumn(s)] = strings.dictionary(shape.stringColumn(s));
+        }
+        this.keys = strings.keyDictionary();
         this.appender = queue.createAppender();
         this.reserve = new AppendReserve(directory.eventsQueue());
     }
@@ -70,6 +90,20 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Open a journal of a given schema for appending, creating it if the directory is missing or empty.
+     *
+     * @param directory the journal directory.
+     * @param schema    the schema its events must have (see {@link JournalDirectory#openOrCreate(java.nio.file.Path, JournalSchema)}).
+     * @return the journal.
+     * @throws JournalRefusedException if the directory is not a Weir journal, is one of another schema, or
+     *                                 another appender has it open.
+     */
+    public static EventJournal openOrCreate(final java.nio.file.Path directory, final JournalSchema schema)
+    {
+        return new EventJournal(JournalDirectory.openOrCreate(directory, schema));
+    }
+
+    /**
      * Open a journal for appending.
      *
      * @param directory the journal directory.
@@ -82,7 +116,7 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
-     * Append one event.
+     * Append one event to a journal of the default schema.
      *
      * @param eventId   the event's id.
      * @param eventTime the event's time, epoch ms, &gt;= 0.
@@ -90,14 +124,16 @@ public final class EventJournal implements AutoCloseable
      * @param value     the event's value.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key invalid.
+     * @throws IllegalStateException if the journal's schema is not the default one.
      */
     public long append(final long eventId, final long eventTime, final String key, final long value)
     {
+        requireDefault();
         return append(eventId, eventTime, keys.intern(key), value);
     }
 
     /**
-     * Append one event whose key is already interned. Allocates nothing.
+     * Append one event whose key is already interned to a journal of the default schema. Allocates nothing.
      *
      * @param eventId   the event's id.
      * @param eventTime the event's time, epoch ms, &gt;= 0.
@@ -105,9 +141,11 @@ public final class EventJournal implements AutoCloseable
      * @param value     the event's value.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key id unknown.
+     * @throws IllegalStateException if the journal's schema is not the default one.
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
+        requireDefault();
         return write(eventId, eventTime, keyId, value, -1, -1);
     }
 
@@ -126,10 +164,12 @@ public final class EventJournal implements AutoCloseable
      *                  else -1.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key invalid.
+     * @throws IllegalStateException if the journal's schema is not the default one.
      */
     public long appendIngested(
         final long line, final long eventId, final long eventTime, final String key, final long value, final long unterminatedLength)
     {
+        requireDefault();
         if (line < 0)
         {
             throw new IllegalArgumentException("line must be >= 0: " + line);
@@ -137,12 +177,142 @@ public final class EventJournal implements AutoCloseable
         return write(eventId, eventTime, keys.intern(key), value, line, unterminatedLength);
     }
 
-    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
+    /**
+     * @return this journal's reusable row, to fill and hand to {@link #append(EventRow)} or
+     *         {@link #appendIngested(EventRow, long, long)}; owned by the appending thread.
+     */
+    public EventRow row()
+    {
+        return row;
+    }
+
+    /**
+     * Append one whole event. Allocates nothing when its string ids are known (each string is written with
+     * the first event that uses its id).
+     *
+     * @param row this journal's {@link #row()}, with every field set since the last append.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the time is out of range or a string id unknown.
+     * @throws IllegalStateException if a field of the row was left unset.
+     */
+    public long append(final EventRow row)
+    {
+        return writeRow(row, -1, -1);
+    }
+
+    /**
+     * Append one whole event read from line {@code line} of the source of the current ingest, as
+     * {@link #appendIngested(long, long, long, String, long, long)} does for the default schema's events.
+     *
+     * @param row       this journal's {@link #row()}, with every field set since the last append.
+     * @param line      the input line the event came from, &gt;= 0.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator (the last line of
+     *                  a source declared complete); else -1.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the line is negative, the time out of range or a string id unknown.
+     * @throws IllegalStateException if a field of the row was left unset.
+     */
+    public long appendIngested(final EventRow row, final long line, final long unterminatedLength)
+    {
+        if (line < 0)
+        {
+            row.take();
+            throw new IllegalArgumentException("line must be >= 0: " + line);
+        }
+        return writeRow(row, line, unterminatedLength);
+    }
+
+    private long writeRow(final EventRow row, final long line, final long unterminatedLength)
+    {
+        if (row.shape() != shape)
+        {
+            throw new IllegalArgumentException("a row of " + row.schema() + " appended to a journal of " + shape.schema());
+        }
+        row.take();
+        final long eventTime = row.eventTime();
+        checkTime(eventTime);
+        boolean anyNew = false;
+        long textBytes = 0;
+        for (int s = 0; s < shape.stringColumns(); s++)
+        {
+            final int column = shape.stringColumn(s);
+            final KeyDictionary dictionary = dictionaries[column];
+            final int id = row.stringId(column);
+            if (id < 0 || id >= dictionary.size())
+            {
+                throw new IllegalArgumentException("unknown string id " + id + " in column " + shape.schema().column(column).name());
+            }
+            if (!dictionary.isWritten(id))
+            {
+                final String text = dictionary.name(id);
+                if (text == null)
+                {
+                    throw new IllegalArgumentException("unknown string id " + id + " in column " + shape.schema().column(column).name());
+                }
+                anyNew = true;
+                textBytes += textBytes(text);
+            }
+        }
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            reserve.before(dc, appender, rowBytes + textBytes);
+            encoder.wrap(dc.wire().bytes(), anyNew).eventId(row.eventId()).eventTime(eventTime);
+            for (int column = 0; column < shape.columns(); column++)
+            {
+                if (shape.isString(column))
+                {
+                    encoder.stringId(column, row.stringId(column));
+                }
+                else
+                {
+                    encoder.longColumn(column, row.longColumn(column));
+                }
+            }
+            if (anyNew)
+            {
+                for (int s = 0; s < shape.stringColumns(); s++)
+                {
+                    final int column = shape.stringColumn(s);
+                    final KeyDictionary dictionary = dictionaries[column];
+                    if (!dictionary.isWritten(row.stringId(column)))
+                    {
+                        encoder.text(dictionary.name(row.stringId(column)));
+                    }
+                }
+            }
+            writeLine(encoder, line, unterminatedLength);
+        }
+        if (anyNew)
+        {
+            for (int s = 0; s < shape.stringColumns(); s++)
+            {
+                final int column = shape.stringColumn(s);
+                dictionaries[column].markWritten(row.stringId(column));
+            }
+        }
+        return appender.lastIndexAppended();
+    }
+
+    private void requireDefault()
+    {
+        if (!shape.isDefault())
+        {
+            throw new IllegalStateException("journal " + directory + " has the columns " + shape.schema()
+                + ", not " + JournalSchema.DEFAULT + ": append its events as rows (row(), append(EventRow))");
+        }
+    }
+
+    private static void checkTime(final long eventTime)
     {
         if (eventTime < 0 || eventTime > MAX_EVENT_TIME)
         {
             throw new IllegalArgumentException("event_time must be between 0 and " + MAX_EVENT_TIME + ": " + eventTime);
         }
+    }
+
+    private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
+    {
+        checkTime(eventTime);
         if (keyId < 0 || keyId >= keys.size())
         {
             throw new IllegalArgumentException("unknown key id " + keyId);
@@ -243,22 +413,66 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
-     * Intern a key, defining it durably if new.
+     * Intern a key of a journal of the default schema, defining it durably with its first event.
      *
      * @param key a key valid under {@link KeyFormat}.
      * @return its dense id, usable with {@link #append(long, long, int, long)}.
+     * @throws IllegalStateException if the journal's schema is not the default one.
      */
     public int keyId(final String key)
     {
+        requireDefault();
         return keys.intern(key);
     }
 
     /**
-     * @return the key dictionary this journal interns into (owned by the appending thread).
+     * Intern a value of a string column, defining it durably with the next event that uses it. Allocates
+     * nothing for a value already interned.
+     *
+     * @param column the index of a string column.
+     * @param text   a value valid under {@link StringFormat} ({@link KeyFormat} in the default schema's {@code key} column).
+     * @return its dense id in that column, for {@link EventRow#setString}.
+     * @throws IllegalArgumentException if the column is not a string column or the value is not valid
+     *                                  (e.g. {@code string over 256 bytes in column merchant}).
+     */
+    public int stringId(final int column, final String text)
+    {
+        return dictionary(column).intern(text);
+    }
+
+    /**
+     * @param column the index of a string column.
+     * @return its dictionary (owned by the appending thread).
+     * @throws IllegalArgumentException if the column is not a string column.
+     */
+    public KeyDictionary dictionary(final int column)
+    {
+        return strings.dictionary(column);
+    }
+
+    /**
+     * @return the dictionaries of every string column this journal interns into (owned by the appending thread).
+     */
+    public StringDictionaries dictionaries()
+    {
+        return strings;
+    }
+
+    /**
+     * @return the key dictionary this journal interns into (owned by the appending thread): the {@code key}
+     *         column's in the default schema, else the first string column's (see {@link StringDictionaries#keyDictionary()}).
      */
     public KeyDictionary keys()
     {
         return keys;
+    }
+
+    /**
+     * @return the schema of the journal's events.
+     */
+    public JournalSchema schema()
+    {
+        return shape.schema();
     }
 
     /**
@@ -275,7 +489,7 @@ public final class EventJournal implements AutoCloseable
         try
         {
             reserve.close();
-            keys.close();
+            strings.close();
             queue.close();
         }
         finally

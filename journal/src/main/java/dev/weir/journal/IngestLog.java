@@ -259,7 +259,7 @@ public final class IngestLog
      */
     public static void scan(final JournalDirectory directory, final IngestConsumer consumer)
     {
-        final Decoders documents = new Decoders();
+        final Decoders documents = new Decoders(EventShape.of(directory.schema()));
         try (SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
              ExcerptTailer tailer = queue.createTailer())
         {
@@ -294,6 +294,10 @@ public final class IngestLog
         }
         else if (documents.event.wrap(in))
         {
+            if (documents.event.hasKey() && !documents.event.shape().isDefault())
+            {
+                documents.defined.define(documents.event);
+            }
             final long line = documents.event.line();
             consumer.onEvent(offset, line);
             if (line >= 0 && documents.event.unterminatedLength() >= 0)
@@ -308,6 +312,41 @@ public final class IngestLog
     {
         private final IngestStartDecoder start = new IngestStartDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
-        private final EventDecoder event = new EventDecoder();
+        private final EventDecoder event;
+        private final DefinedIds defined = new DefinedIds();
+
+        Decoders(final EventShape shape)
+        {
+            this.event = new EventDecoder(shape);
+        }
+    }
+
+    /** The string ids defined so far in a scan, per column: which strings an event carries (see {@link EventDecoder}). */
+    private static final class DefinedIds implements StringDefinitions
+    {
+        private final java.util.BitSet[] byColumn = new java.util.BitSet[JournalSchema.MAX_COLUMNS];
+
+        @Override
+        public boolean isDefined(final int column, final int id)
+        {
+            return byColumn[column] != null && id >= 0 && byColumn[column].get(id);
+        }
+
+        /** Learn the ids an event defines, before reading its trailers. */
+        void define(final EventDecoder event)
+        {
+            final long columns = event.newStrings(this);
+            for (int c = 0; c < JournalSchema.MAX_COLUMNS; c++)
+            {
+                if ((columns & 1L << c) != 0)
+                {
+                    if (byColumn[c] == null)
+                    {
+                        byColumn[c] = new java.util.BitSet();
+                    }
+                    byColumn[c].set(Math.max(0, event.stringId(c)));
+                }
+            }
+        }
     }
 }

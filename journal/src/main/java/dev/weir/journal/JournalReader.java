@@ -10,8 +10,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * The read side of the event journal: reads events in order from any offset.
  * <p>
  * A reader starts at the first event, or at an offset given to {@link #seek(long)}, and each
- * {@link #poll(EventConsumer, int)} hands the next events to a consumer with primitive arguments,
- * allocating nothing per event. It sees events appended after it was opened, by this or another
+ * {@link #poll(EventConsumer, int)} hands the next events to a consumer with primitive arguments, or
+ * {@link #poll(EventViewConsumer, int)} as whole events ({@link EventView}: every column of the journal's
+ * {@link JournalSchema}), allocating nothing per event. It sees events appended after it was opened, by this or another
  * process, so it can follow a live journal.
  * <p>
  * Not thread-safe: one owner thread per reader.
@@ -21,6 +22,10 @@ public final class JournalReader implements AutoCloseable
     private final JournalDirectory directory;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
+    private final EventShape shape;
+    private final EventDecoder view;
+    private final int keyColumn;
+    private final int valueColumn;
     private long lastReadOffset = -1;
     private long rejectedRead;
 
@@ -29,6 +34,10 @@ public final class JournalReader implements AutoCloseable
         this.directory = directory;
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
         this.tailer = queue.createTailer();
+        this.shape = EventShape.of(directory.schema());
+        this.view = new EventDecoder(shape);
+        this.keyColumn = shape.firstStringColumn();
+        this.valueColumn = shape.firstLongColumn();
     }
 
     /**
@@ -91,7 +100,8 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * Read up to {@code limit} events.
+     * Read up to {@code limit} events, by their fields. In a schema other than the default, an event's key
+     * id is its first string column's id and its value its first long or decimal column's (0 if there is none).
      *
      * @param consumer receives each event, on this thread.
      * @param limit    the most events to read in this call.
@@ -110,7 +120,7 @@ public final class JournalReader implements AutoCloseable
                 }
                 final long offset = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
-                if (EventDecoder.read(bytes, offset, consumer))
+                if (shape.isDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
                 {
                     read++;
                 }
@@ -125,6 +135,61 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
+     * Read up to {@code limit} whole events, as {@link #poll(EventConsumer, int)} does: the same events, offsets
+     * and rejected lines passed over.
+     *
+     * @param consumer receives each event, on this thread; the view is valid during the call only.
+     * @param limit    the most events to read in this call.
+     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     */
+    public int poll(final EventViewConsumer consumer, final int limit)
+    {
+        int read = 0;
+        while (read < limit)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    break;
+                }
+                final long offset = dc.index();
+                final BytesIn<?> bytes = dc.wire().bytes();
+                if (view.wrap(bytes))
+                {
+                    consumer.onEvent(offset, view);
+                    read++;
+                }
+                else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
+                {
+                    rejectedRead++;
+                }
+                lastReadOffset = offset;
+            }
+        }
+        return read;
+    }
+
+    private boolean readProjected(final BytesIn<?> bytes, final long offset, final EventConsumer consumer)
+    {
+        if (!view.wrap(bytes))
+        {
+            return false;
+        }
+        consumer.onEvent(offset, view.eventId(), view.eventTime(), keyColumn < 0 ? 0 : view.stringId(keyColumn),
+            valueColumn < 0 ? 0 : view.longColumn(valueColumn));
+        return true;
+    }
+
+    /**
+     * @return the schema of the journal's events.
+     */
+    public JournalSchema schema()
+    {
+        return shape.schema();
+    }
+
+    /**
      * Hand the reader to another thread: the next thread to use it becomes its owner. Call it after the
      * last use on the old thread, before the new thread starts using it.
      */
@@ -134,7 +199,7 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * @return rejected-line records passed over by {@link #poll(EventConsumer, int)} so far.
+     * @return rejected-line records passed over by either poll so far.
      */
     public long rejectedRead()
     {

@@ -2,71 +2,80 @@ package dev.weir.journal;
 
 import java.util.Arrays;
 
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.collections.Object2IntHashMap;
 
 /**
- * String keys in the outside world, dense int ids inside: the durable dictionary between them.
+ * String values in the outside world, dense int ids inside: the durable dictionary between them, for one
+ * {@link ColumnType#STRING} column of a journal (the {@code key} column in the default schema; see
+ * {@link StringDictionaries} for every string column).
  * <p>
- * A key's id is defined by the first event document of that key in the journal
- * ({@link DocumentType#EVENT_NEW_KEY}), which carries the string: the definition is durable in the
- * same write as the event, so a process killed at any moment never leaves an event whose key cannot be
- * resolved. This dictionary reads those definitions from the events queue; {@link #name(int)} reads
- * definitions appended since its last look (by this or another process), so a reader can follow a
- * journal that is still growing. {@link #intern(String)} assigns the next id to a new key (in memory,
- * until {@link EventJournal} writes its first event); ids are unique, and dense except for keys
- * interned by a process that died before writing their first event.
+ * An id is defined by the first event document that uses it ({@link DocumentType#EVENT_NEW_KEY}), which
+ * carries the string: the definition is durable in the same write as the event, so a process killed at
+ * any moment never leaves an event whose string ids cannot be resolved. This dictionary reads those
+ * definitions from the events queue; {@link #name(int)} reads definitions appended since its last look (by
+ * this or another process), so a reader can follow a journal that is still growing.
+ * {@link #intern(String)} assigns the next id to a new string (in memory, until {@link EventJournal}
+ * writes its first event); ids are unique, and dense except for strings interned by a process that died
+ * before writing their first event.
  * <p>
- * Not thread-safe: one owner thread per instance ({@link #handOff()} moves it). Only one process may
- * intern into a journal at a time (the one that owns its {@link EventJournal}).
+ * Values: in the default schema's {@code key} column, valid under {@link KeyFormat}; in any other string
+ * column, under {@link StringFormat}.
+ * <p>
+ * Not thread-safe: one owner thread per instance ({@link #handOff()} moves it, with the other columns'
+ * dictionaries). Only one process may intern into a journal at a time (the one that owns its
+ * {@link EventJournal}).
  */
 public final class KeyDictionary implements AutoCloseable
 {
     private static final int MISSING = -1;
 
-    private final SingleChronicleQueue queue;
-    private final boolean ownsQueue;
-    private final ExcerptTailer tailer;
-    private final EventDecoder definition = new EventDecoder();
+    private final StringDictionaries owner;
+    private final int column;
+    private final String columnName;
+    private final boolean keyRule;
     private final Object2IntHashMap<String> idByName = new Object2IntHashMap<>(MISSING);
     private String[] nameById = new String[1024];
     private boolean[] written = new boolean[1024];
     private int nextId;
+    private boolean closesOwner;
 
-    private KeyDictionary(final SingleChronicleQueue queue, final boolean ownsQueue)
+    KeyDictionary(final StringDictionaries owner, final int column, final String columnName, final boolean keyRule)
     {
-        this.queue = queue;
-        this.ownsQueue = ownsQueue;
-        this.tailer = queue.createTailer();
-        refresh();
+        this.owner = owner;
+        this.column = column;
+        this.columnName = columnName;
+        this.keyRule = keyRule;
     }
 
     /**
-     * Open the key dictionary of a journal.
+     * Open the key dictionary of a journal: in the default schema, of its {@code key} column; in another, of
+     * its first string column (the key ids a {@link JournalReader#poll(EventConsumer, int)} hands over),
+     * empty if there is none. Closing it closes what it opened.
      *
      * @param directory the journal.
      * @return the dictionary, loaded with every key defined so far.
      */
     public static KeyDictionary open(final JournalDirectory directory)
     {
-        return new KeyDictionary(JournalQueues.open(directory, directory.eventsQueue()), true);
+        final StringDictionaries all = StringDictionaries.open(directory);
+        final KeyDictionary keys = all.keyDictionary();
+        keys.closesOwner = true;
+        return keys;
     }
 
-    static KeyDictionary over(final SingleChronicleQueue eventsQueue)
+    /** @return the index of its column in the journal's schema, or -1 for the empty dictionary of a schema without string columns. */
+    public int column()
     {
-        return new KeyDictionary(eventsQueue, false);
+        return column;
     }
 
     /**
      * Return the id of {@code key}, assigning the next id if it is new (its definition is written with its
      * first event).
      *
-     * @param key a key valid under {@link KeyFormat}.
+     * @param key a value valid under {@link KeyFormat} (default schema's {@code key} column) or {@link StringFormat}.
      * @return its id.
-     * @throws IllegalArgumentException if the key is not valid.
+     * @throws IllegalArgumentException if the value is not valid, e.g. {@code string over 256 bytes in column merchant}.
      */
     public int intern(final String key)
     {
@@ -75,12 +84,27 @@ public final class KeyDictionary implements AutoCloseable
         {
             return existing;
         }
-        final String why = KeyFormat.whyInvalid(key);
-        if (why != null)
+        if (column < 0)
         {
-            throw new IllegalArgumentException(why + ": '" + key + "'");
+            throw new IllegalStateException("the events of " + owner.schema() + " have no string column");
         }
-        refresh();
+        if (keyRule)
+        {
+            final String why = KeyFormat.whyInvalid(key);
+            if (why != null)
+            {
+                throw new IllegalArgumentException(why + ": '" + key + "'");
+            }
+        }
+        else
+        {
+            final String why = StringFormat.whyInvalid(key);
+            if (why != null)
+            {
+                throw new IllegalArgumentException(why + " in column " + columnName);
+            }
+        }
+        owner.refresh();
         final int reloaded = idByName.getValue(key);
         if (reloaded != MISSING)
         {
@@ -97,7 +121,7 @@ public final class KeyDictionary implements AutoCloseable
      */
     boolean isWritten(final int id)
     {
-        return id < written.length && written[id];
+        return id >= 0 && id < written.length && written[id];
     }
 
     /**
@@ -122,7 +146,7 @@ public final class KeyDictionary implements AutoCloseable
         }
         if (id >= nextId || nameById[id] == null)
         {
-            refresh();
+            owner.refresh();
             if (id >= nextId)
             {
                 return null;
@@ -140,7 +164,7 @@ public final class KeyDictionary implements AutoCloseable
         final int id = idByName.getValue(key);
         if (id == MISSING)
         {
-            refresh();
+            owner.refresh();
             return idByName.getValue(key);
         }
         return id;
@@ -155,15 +179,16 @@ public final class KeyDictionary implements AutoCloseable
     }
 
     /**
-     * Hand the dictionary to another thread: the next thread to use it becomes its owner. Call it after
-     * the last use on the old thread, before the new thread starts using it.
+     * Hand the dictionary (with the journal's other string dictionaries) to another thread: the next
+     * thread to use it becomes its owner. Call it after the last use on the old thread, before the new
+     * thread starts using it.
      */
     public void handOff()
     {
-        tailer.singleThreadedCheckReset();
+        owner.handOff();
     }
 
-    private void define(final int id, final String key, final boolean isWritten)
+    void define(final int id, final String key, final boolean isWritten)
     {
         if (id >= nameById.length)
         {
@@ -178,45 +203,21 @@ public final class KeyDictionary implements AutoCloseable
         }
         else if (!nameById[id].equals(key))
         {
-            throw new IllegalStateException("journal " + queue.file() + " defines key id " + id + " twice: '" + nameById[id] + "' and '" + key
+            throw new IllegalStateException("journal " + owner.file() + " defines " + (keyRule ? "key id " : "string id ") + id
+                + (keyRule ? "" : " of column " + columnName) + " twice: '" + nameById[id] + "' and '" + key
                 + "' (was it appended to by two processes at once?)");
         }
         written[id] |= isWritten;
         nextId = Math.max(nextId, id + 1);
     }
 
-    private void refresh()
-    {
-        while (true)
-        {
-            try (DocumentContext dc = tailer.readingDocument())
-            {
-                if (!dc.isPresent())
-                {
-                    return;
-                }
-                final Bytes<?> bytes = dc.wire().bytes();
-                if (bytes.readRemaining() > EventEncoder.LENGTH && definition.wrap(bytes) && definition.hasKey())
-                {
-                    final int id = definition.keyId();
-                    final String name = definition.key();
-                    if (id < 0 || name == null)
-                    {
-                        throw new IllegalStateException("journal " + queue.file() + " holds a corrupt key definition at " + dc.index());
-                    }
-                    define(id, name, true);
-                }
-            }
-        }
-    }
-
+    /** Closes the journal's dictionaries if this one was opened by {@link #open}; else nothing. */
     @Override
     public void close()
     {
-        tailer.close();
-        if (ownsQueue)
+        if (closesOwner)
         {
-            queue.close();
+            owner.close();
         }
     }
 }

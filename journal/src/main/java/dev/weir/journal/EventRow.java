@@ -1,0 +1,152 @@
+package dev.weir.journal;
+
+/**
+ * One event to append, column by column: the reusable row of an {@link EventJournal} ({@link EventJournal#row()}).
+ * Set its id, time and every column, then hand it to {@link EventJournal#append(EventRow)} or
+ * {@link EventJournal#appendIngested(EventRow, long, long)}; each append consumes the row, so the next
+ * event sets every field again (an append of a row with a field left unset is refused). A string column
+ * takes an id from {@link EventJournal#stringId(int, String)}.
+ * <p>
+ * Setting and reading allocate nothing. Not thread-safe: the appending thread's.
+ */
+public final class EventRow implements EventView
+{
+    private static final long EVENT_ID = 1L << 32;
+    private static final long EVENT_TIME = 1L << 33;
+
+    private final EventShape shape;
+    private final long[] longs;
+    private final int[] ids;
+    private final long complete;
+    private long eventId;
+    private long eventTime;
+    private long set;
+
+    EventRow(final EventShape shape)
+    {
+        this.shape = shape;
+        this.longs = new long[shape.columns()];
+        this.ids = new int[shape.columns()];
+        this.complete = EVENT_ID | EVENT_TIME | ((1L << shape.columns()) - 1);
+    }
+
+    /** @return the schema of the rows' journal. */
+    public JournalSchema schema()
+    {
+        return shape.schema();
+    }
+
+    /** @param eventId the event's id. @return this. */
+    public EventRow eventId(final long eventId)
+    {
+        this.eventId = eventId;
+        set |= EVENT_ID;
+        return this;
+    }
+
+    /** @param eventTime the event's time, epoch ms, 0 to {@link EventJournal#MAX_EVENT_TIME}. @return this. */
+    public EventRow eventTime(final long eventTime)
+    {
+        this.eventTime = eventTime;
+        set |= EVENT_TIME;
+        return this;
+    }
+
+    /**
+     * @param column the index of a {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column.
+     * @param value  its value (a decimal's unscaled long).
+     * @return this.
+     * @throws IllegalArgumentException if the column is a string column.
+     */
+    public EventRow setLong(final int column, final long value)
+    {
+        if (shape.isString(column))
+        {
+            throw new IllegalArgumentException("column " + shape.schema().column(column) + " is a string column: setString");
+        }
+        longs[column] = value;
+        set |= 1L << column;
+        return this;
+    }
+
+    /**
+     * @param column the index of a {@link ColumnType#STRING} column.
+     * @param id     an id from {@link EventJournal#stringId(int, String)} for that column.
+     * @return this.
+     * @throws IllegalArgumentException if the column is not a string column.
+     */
+    public EventRow setString(final int column, final int id)
+    {
+        if (!shape.isString(column))
+        {
+            throw new IllegalArgumentException("column " + shape.schema().column(column) + " is not a string column: setLong");
+        }
+        ids[column] = id;
+        set |= 1L << column;
+        return this;
+    }
+
+    @Override
+    public long eventId()
+    {
+        return eventId;
+    }
+
+    @Override
+    public long eventTime()
+    {
+        return eventTime;
+    }
+
+    @Override
+    public long longColumn(final int column)
+    {
+        return longs[column];
+    }
+
+    @Override
+    public int stringId(final int column)
+    {
+        return ids[column];
+    }
+
+    EventShape shape()
+    {
+        return shape;
+    }
+
+    /**
+     * Consume the row: check that every field was set since the last append, and forget which were.
+     *
+     * @throws IllegalStateException naming the first field left unset.
+     */
+    void take()
+    {
+        final long wasSet = set;
+        set = 0;
+        if (wasSet != complete)
+        {
+            throw new IllegalStateException("row of " + shape.schema() + " appended without " + firstUnset(wasSet));
+        }
+    }
+
+    private String firstUnset(final long wasSet)
+    {
+        if ((wasSet & EVENT_ID) == 0)
+        {
+            return "event_id";
+        }
+        if ((wasSet & EVENT_TIME) == 0)
+        {
+            return "event_time";
+        }
+        for (int c = 0; c < shape.columns(); c++)
+        {
+            if ((wasSet & 1L << c) == 0)
+            {
+                return shape.schema().column(c).name();
+            }
+        }
+        return "?";
+    }
+}
