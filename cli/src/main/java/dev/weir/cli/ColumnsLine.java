@@ -3,6 +3,7 @@ package dev.weir.cli;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.StringFormat;
 
 /**
  * One line of an events CSV in a journal's {@link JournalSchema} ({@code event_id,event_time,} then one
@@ -19,7 +20,7 @@ import dev.weir.journal.JournalSchema;
  *   {@code .} followed by 1 to N digits; fewer than N are padded with zeros, and a value whose unscaled
  *   long overflows is refused ({@code bad decimal in column NAME: TEXT (scale N)});</li>
  *   <li>a {@link ColumnType#STRING} column is 1 to {@value JournalSchema#MAX_STRING_BYTES} bytes of UTF-8
- *   without a line break ({@code empty string in column NAME}, {@code string over 256 bytes in column NAME},
+ *   without a line break, as {@link StringFormat} has it ({@code empty string in column NAME}, {@code string over 256 bytes in column NAME},
  *   {@code line break in column NAME}).</li>
  * </ul>
  * A reason quotes a bad field up to {@value EventLine#SHOWN_CHARS} characters. Parsing a valid line
@@ -164,7 +165,7 @@ final class ColumnsLine
                     return "empty string in column " + names[field];
                 }
                 final String text = fields.text(field);
-                final int bytes = utf8Length(text);
+                final int bytes = StringFormat.utf8Length(text);
                 if (bytes > JournalSchema.MAX_STRING_BYTES)
                 {
                     return "string over " + JournalSchema.MAX_STRING_BYTES + " bytes in column " + names[field];
@@ -176,6 +177,21 @@ final class ColumnsLine
                 strings[column] = text;
                 return null;
         }
+    }
+
+    /** @return how many named columns a line has. */
+    int columns()
+    {
+        return types.length;
+    }
+
+    /**
+     * @param column a column index.
+     * @return true if it is a {@link ColumnType#STRING} column.
+     */
+    boolean isString(final int column)
+    {
+        return types[column] == ColumnType.STRING;
     }
 
     /** @return the event id of the last valid line. */
@@ -291,33 +307,6 @@ final class ColumnsLine
     private static boolean isDigit(final char c)
     {
         return c >= '0' && c <= '9';
-    }
-
-    private static int utf8Length(final String text)
-    {
-        int bytes = 0;
-        for (int i = 0; i < text.length(); i++)
-        {
-            final char c = text.charAt(i);
-            if (c < 0x80)
-            {
-                bytes++;
-            }
-            else if (c < 0x800)
-            {
-                bytes += 2;
-            }
-            else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1)))
-            {
-                bytes += 4;
-                i++;
-            }
-            else
-            {
-                bytes += 3;
-            }
-        }
-        return bytes;
     }
 
     private static String shown(final String field)

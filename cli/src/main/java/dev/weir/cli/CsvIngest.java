@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 
@@ -19,6 +20,9 @@ import dev.weir.journal.IngestLog;
  * ingest on the same file continues after the last line recorded, with nothing lost and nothing
  * appended twice, whenever it was killed. The rejected-lines file ({@code line,reason,content}) is then
  * exported from the journal, atomically.
+ * <p>
+ * Lines are read in the journal's columns ({@link ColumnsLine}): a journal of the default columns is
+ * appended through the key API as before, any other as whole rows ({@link EventJournal#row()}).
  * <p>
  * Lines are read as bytes ({@link InputLines}) and decoded one by one: a line that is not valid UTF-8
  * (reason {@value #INVALID_UTF8}) or longer than {@link InputLines#MAX_LINE_BYTES} bytes is rejected like
@@ -169,7 +173,20 @@ final class CsvIngest
      */
     private static long appendRow(final EventJournal journal, final ColumnsLine event, final long lineNo, final long unterminated)
     {
-        throw new UnsupportedOperationException("columns other than " + dev.weir.journal.JournalSchema.DEFAULT + " are not appended yet");
+        final EventRow row = journal.row();
+        row.eventId(event.eventId()).eventTime(event.eventTime());
+        for (int c = 0; c < event.columns(); c++)
+        {
+            if (event.isString(c))
+            {
+                row.setString(c, journal.stringId(c, event.string(c)));
+            }
+            else
+            {
+                row.setLong(c, event.longColumn(c));
+            }
+        }
+        return journal.appendIngested(row, lineNo, unterminated);
     }
 
     /**

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalSchema;
 import picocli.CommandLine.Command;
@@ -51,7 +50,7 @@ final class IngestCommand implements Callable<Integer>
         final EventJournal events;
         try
         {
-            events = EventJournal.open(JournalDirectory.openOrCreate(journal, schema));
+            events = EventJournal.openOrCreate(journal, schema);
         }
         catch (final JournalRefusedException ex)
         {

@@ -205,7 +205,7 @@ final class RunExecution
         final EventJournal events;
         try
         {
-            events = EventJournal.open(JournalDirectory.openOrCreate(journalDir, columns));
+            events = EventJournal.openOrCreate(journalDir, columns);
         }
         catch (final JournalRefusedException ex)
         {
