@@ -60,6 +60,10 @@ class ColumnsLineTest
         final ColumnsLine whole = new ColumnsLine(JournalSchema.parse("d:decimal(0)"));
         assertDecimal(whole, "-9223372036854775808", Long.MIN_VALUE);
         assertEquals("bad decimal in column d: 1.0 (scale 0)", whole.parse("1,1,1.0"));
+        for (final String bad : List.of("9223372036854775808", "-9223372036854775809", "18446744073709551616", "-18446744073709551617"))
+        {
+            assertEquals("bad decimal in column d: " + bad + " (scale 0)", whole.parse("1,1," + bad), "an overflow that wraps around: " + bad);
+        }
         final ColumnsLine fine = new ColumnsLine(JournalSchema.parse("d:decimal(18)"));
         assertDecimal(fine, "9.223372036854775807", Long.MAX_VALUE);
         assertDecimal(fine, "0.000000000000000001", 1);
