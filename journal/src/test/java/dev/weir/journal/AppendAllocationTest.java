@@ -10,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Appending to a real journal allocates nothing once warm: an event with a known key id
- * ({@link EventJournal#append(long, long, int, long)}) and a result ({@link OutputJournal#appendResult}).
+ * ({@link EventJournal#append(long, long, int, long)}), a six-column row with known string ids
+ * ({@link EventJournal#append(EventRow)}) and a result ({@link OutputJournal#appendResult}); and so does
+ * reading whole events back ({@link JournalReader#poll(EventViewConsumer, int)}).
  * Each measured round appends several MiB, so it crosses the {@link AppendReserve}'s refills (one per
  * {@link AppendReserve#AHEAD} appended), which the codec-only {@link CodecAllocationTest} never reaches.
  * Measured with the thread's allocated-bytes counter, the least of a few rounds.
@@ -42,6 +44,46 @@ class AppendAllocationTest
                 journal.append(i, 1_000_000 + i, ids[(int)(i % KEYS)], i);
             });
             assertEquals(0, allocated, "bytes allocated by " + MEASURED + " event appends (least of " + ROUNDS + " rounds)");
+        }
+    }
+
+    @Test
+    void appendingARowAndPollingViewsAllocateNothing()
+    {
+        final JournalSchema schema = SchemaJournalTest.PAYMENTS;
+        final int strings = 4;
+        try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal"), schema))
+        {
+            final int[][] ids = new int[schema.size()][KEYS];
+            for (int k = 0; k < KEYS; k++)
+            {
+                for (int s = 0; s < strings; s++)
+                {
+                    final int column = new int[] {0, 1, 2, 5}[s];
+                    ids[column][k] = journal.stringId(column, schema.column(column).name() + "-" + k);
+                }
+            }
+            final EventRow row = journal.row();
+            final long[] n = {0};
+            final long appended = leastAllocated(() ->
+            {
+                final long i = n[0]++;
+                final int k = (int)(i % KEYS);
+                journal.append(row.eventId(i).eventTime(1_000_000 + i).setString(0, ids[0][k]).setString(1, ids[1][(k * 7) % KEYS])
+                    .setString(2, ids[2][k / 10]).setLong(3, i * 100).setLong(4, i & 7).setString(5, ids[5][k % 3]));
+            });
+            assertEquals(0, appended, "bytes allocated by " + MEASURED + " six-column row appends (least of " + ROUNDS + " rounds)");
+
+            try (JournalReader reader = JournalReader.open(journal.directory()))
+            {
+                final long[] sum = {0};
+                final EventViewConsumer consumer = (offset, e) -> sum[0] += e.eventId() + e.eventTime() + e.stringId(0) + e.stringId(1)
+                    + e.stringId(2) + e.longColumn(3) + e.longColumn(4) + e.stringId(5);
+                final long polled = leastAllocated(() -> reader.poll(consumer, 1));
+                assertEquals(0, polled, "bytes allocated by polling " + MEASURED + " whole events (least of " + ROUNDS + " rounds)");
+                assertEquals(0, reader.poll(consumer, Integer.MAX_VALUE), "each measured poll read one of the events appended above");
+                assertEquals(true, sum[0] != 0);
+            }
         }
     }
 

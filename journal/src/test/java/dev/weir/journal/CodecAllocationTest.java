@@ -7,7 +7,8 @@ import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
- * Encoding and decoding the hot-path documents (event, result, late event) allocate nothing once warm,
+ * Encoding and decoding the hot-path documents (event in the default shape and in a six-column one,
+ * result, late event) allocate nothing once warm,
  * measured with the thread's allocated-bytes counter as the engine's {@code HotPathAllocationTest} does.
  */
 class CodecAllocationTest
@@ -18,6 +19,9 @@ class CodecAllocationTest
 
     private final EventEncoder eventEncoder = new EventEncoder();
     private final EventDecoder eventDecoder = new EventDecoder();
+    private final EventShape payments = EventShape.of(SchemaJournalTest.PAYMENTS);
+    private final EventEncoder paymentEncoder = new EventEncoder(payments);
+    private final EventDecoder paymentDecoder = new EventDecoder(payments);
     private final ResultEncoder resultEncoder = new ResultEncoder();
     private final LateEventEncoder lateEncoder = new LateEventEncoder();
     private final OutputDecoder outputDecoder = new OutputDecoder();
@@ -58,6 +62,14 @@ class CodecAllocationTest
         if (eventDecoder.wrap(bytes))
         {
             sink += eventDecoder.eventId() + eventDecoder.eventTime() + eventDecoder.value() + eventDecoder.keyId() + eventDecoder.line();
+        }
+        bytes.clear();
+        paymentEncoder.wrap(bytes, false).eventId(i).eventTime(i).stringId(0, i).stringId(1, i).stringId(2, i).longColumn(3, i)
+            .longColumn(4, i).stringId(5, i).line(i);
+        if (paymentDecoder.wrap(bytes))
+        {
+            sink += paymentDecoder.eventId() + paymentDecoder.stringId(0) + paymentDecoder.stringId(2) + paymentDecoder.longColumn(3)
+                + paymentDecoder.longColumn(4) + paymentDecoder.stringId(5) + paymentDecoder.line();
         }
         bytes.clear();
         resultEncoder.wrap(bytes, (i & 1) == 0).copy(result);
