@@ -139,14 +139,6 @@ final class CsvFields
     }
 
     /**
-     * @return the line last split.
-     */
-    String line()
-    {
-        return line;
-    }
-
-    /**
      * @param field a recorded field's index.
      * @return its text, quotes undoubled (allocates).
      */
