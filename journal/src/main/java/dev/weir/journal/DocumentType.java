@@ -13,7 +13,7 @@ import net.openhft.chronicle.bytes.BytesIn;
  */
 public final class DocumentType
 {
-    /** An event whose key is already defined. */
+    /** An event whose string ids (in the default schema, its key) are already defined. */
     public static final byte EVENT = 1;
     /** A window result, with or without a user aggregation's value. */
     public static final byte RESULT = 2;
@@ -23,7 +23,10 @@ public final class DocumentType
     public static final byte REJECTED_LINE = 4;
     /** A late (side-output) event. */
     public static final byte LATE_EVENT = 5;
-    /** The first event of a key: an event followed by the key's string, which defines the key's id. */
+    /**
+     * An event that uses a string id first: followed by the strings of the string columns whose ids are new
+     * (in the default schema, the key's string), which define those ids (see {@link EventEncoder}).
+     */
     public static final byte EVENT_NEW_KEY = 6;
 
     private DocumentType()

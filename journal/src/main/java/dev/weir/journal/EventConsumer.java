@@ -11,8 +11,10 @@ public interface EventConsumer
      * @param offset    the event's journal offset (its queue index).
      * @param eventId   the event's id.
      * @param eventTime the event's time, epoch ms.
-     * @param keyId     the dense id of the event's key (see {@link KeyDictionary}).
-     * @param value     the event's value.
+     * @param keyId     the dense id of the event's key (see {@link KeyDictionary}); in a schema other than the
+     *                  default, of its first string column's value (0 if it has none).
+     * @param value     the event's value; in a schema other than the default, its first long or decimal
+     *                  column's (0 if it has none).
      */
     void onEvent(long offset, long eventId, long eventTime, int keyId, long value);
 }

@@ -46,7 +46,7 @@ public final class StringFormat
     /**
      * @param text a candidate value.
      * @return null if valid, else why not, in a few words: {@code empty string}, {@code string over 256 bytes},
-     *         {@code line break in string}.
+     *         {@code line break}.
      */
     public static String whyInvalid(final CharSequence text)
     {
@@ -63,7 +63,7 @@ public final class StringFormat
             final char c = text.charAt(i);
             if (c == '\n' || c == '\r')
             {
-                return "line break in string";
+                return "line break";
             }
         }
         return null;

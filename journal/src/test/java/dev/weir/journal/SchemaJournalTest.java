@@ -255,6 +255,35 @@ class SchemaJournalTest
     }
 
     @Test
+    void theViewPollReadsWhatTheFieldsPollReadsInADefaultJournal()
+    {
+        try (EventJournal journal = EventJournal.openOrCreate(dir))
+        {
+            DefaultJournalBytesTest.appendThroughTheKeyApi(journal);
+        }
+        final JournalDirectory directory = JournalDirectory.open(dir);
+        try (JournalReader fields = JournalReader.open(directory); JournalReader views = JournalReader.open(directory))
+        {
+            final List<String> byFields = new ArrayList<>();
+            final List<String> byViews = new ArrayList<>();
+            while (fields.poll((offset, id, time, key, value) -> byFields.add(offset + " " + id + " " + time + " " + key + " " + value), 333) > 0)
+            {
+                assertTrue(byFields.size() <= 2_000);
+            }
+            while (views.poll((offset, e) -> byViews.add(offset + " " + e.eventId() + " " + e.eventTime() + " " + e.stringId(0) + " "
+                + e.longColumn(1)), 333) > 0)
+            {
+                assertTrue(byViews.size() <= 2_000);
+            }
+            assertEquals(2_000 - 4, byFields.size());
+            assertEquals(byFields, byViews);
+            assertEquals(4, views.rejectedRead());
+            assertEquals(fields.rejectedRead(), views.rejectedRead());
+            assertEquals(fields.lastReadOffset(), views.lastReadOffset());
+        }
+    }
+
+    @Test
     void refusesTheDefaultSchemasApiAndIncompleteRows()
     {
         try (EventJournal journal = EventJournal.openOrCreate(dir, PAYMENTS))
