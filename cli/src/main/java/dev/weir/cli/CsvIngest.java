@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 
@@ -19,6 +20,9 @@ import dev.weir.journal.IngestLog;
  * ingest on the same file continues after the last line recorded, with nothing lost and nothing
  * appended twice, whenever it was killed. The rejected-lines file ({@code line,reason,content}) is then
  * exported from the journal, atomically.
+ * <p>
+ * Lines are read in the journal's columns ({@link ColumnsLine}): a journal of the default columns is
+ * appended through the key API as before, any other as whole rows ({@link EventJournal#row()}).
  * <p>
  * Lines are read as bytes ({@link InputLines}) and decoded one by one: a line that is not valid UTF-8
  * (reason {@value #INVALID_UTF8}) or longer than {@link InputLines#MAX_LINE_BYTES} bytes is rejected like
@@ -94,15 +98,12 @@ final class CsvIngest
         long ingested = 0;
         long rejectedCount = 0;
         long pending = 0;
-        final EventLine event = new EventLine();
+        final ColumnsLine event = new ColumnsLine(journal.directory().schema());
+        final boolean defaultColumns = event.schema().isDefault();
         try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
-            final String header = in.next() ? in.text() : null;
+            IngestColumns.checkHeader(input, in, event.schema());
             lineNo++;
-            if (header == null || !EventLine.HEADER.equals(header.trim()))
-            {
-                throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
-            }
             boolean started = false;
             while (in.next())
             {
@@ -136,7 +137,9 @@ final class CsvIngest
                 final long unterminated = in.terminated() ? -1 : in.length(); // recorded in the line's own document
                 if (why == null)
                 {
-                    lastOffset = journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.key(), event.value(), unterminated);
+                    lastOffset = defaultColumns
+                        ? journal.appendIngested(lineNo, event.eventId(), event.eventTime(), event.string(0), event.longColumn(1), unterminated)
+                        : appendRow(journal, event, lineNo, unterminated);
                     ingested++;
                 }
                 else
@@ -161,6 +164,29 @@ final class CsvIngest
         linesRead = lineNo - 1;
         final long total = exportRejected(journal, source);
         return new Summary(lineNo - 1, skipped, ingested, rejectedCount, total, pending);
+    }
+
+    /**
+     * Append a valid line of a journal whose columns are not the default ones, as a whole row.
+     *
+     * @return the offset of the appended event.
+     */
+    private static long appendRow(final EventJournal journal, final ColumnsLine event, final long lineNo, final long unterminated)
+    {
+        final EventRow row = journal.row();
+        row.eventId(event.eventId()).eventTime(event.eventTime());
+        for (int c = 0; c < event.columns(); c++)
+        {
+            if (event.isString(c))
+            {
+                row.setString(c, journal.stringId(c, event.string(c)));
+            }
+            else
+            {
+                row.setLong(c, event.longColumn(c));
+            }
+        }
+        return journal.appendIngested(row, lineNo, unterminated);
     }
 
     /**
@@ -206,32 +232,6 @@ final class CsvIngest
             out.commit();
         }
         return rows[0];
-    }
-
-    /**
-     * Check that a file exists and starts with the events header, before any journal is touched.
-     *
-     * @param input the events CSV.
-     * @throws BadInputException if not.
-     */
-    static void checkHeader(final Path input)
-    {
-        if (!Files.isRegularFile(input))
-        {
-            throw new BadInputException("input file not found: " + input);
-        }
-        try (InputLines in = new InputLines(Files.newInputStream(input)))
-        {
-            final String header = in.next() ? in.text() : null;
-            if (header == null || !EventLine.HEADER.equals(header.trim()))
-            {
-                throw new BadInputException(input + " does not start with the header '" + EventLine.HEADER + "'");
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read " + input, ex);
-        }
     }
 
     long linesRead()

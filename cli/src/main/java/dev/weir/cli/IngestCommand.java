@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,8 +17,12 @@ import picocli.CommandLine.Option;
     description = "Append an events CSV to a journal; re-running continues after the last line appended.")
 final class IngestCommand implements Callable<Integer>
 {
-    @Option(names = "--input", required = true, paramLabel = "FILE", description = "events CSV: event_id,event_time,key,value")
+    @Option(names = "--input", required = true, paramLabel = "FILE", description = "events CSV: event_id,event_time, then one field per column")
     Path input;
+
+    @Option(names = "--columns", paramLabel = "SPEC", description = "the columns of the events, e.g. card:string,amount:decimal(2),fee:long "
+        + "(default: the journal's, or key:string,value:long for a new journal)")
+    String columns;
 
     @Option(names = "--journal", required = true, paramLabel = "DIR", description = "journal directory (created if missing or empty)")
     Path journal;
@@ -39,12 +44,13 @@ final class IngestCommand implements Callable<Integer>
         {
             throw new BadInputException("input file not found: " + input);
         }
-        CsvIngest.checkHeader(input);
+        final JournalSchema schema = IngestColumns.resolve(IngestColumns.parse(columns), journal);
+        IngestColumns.checkHeader(input, schema);
         final Path rejectedFile = rejected != null ? rejected : input.resolveSibling(input.getFileName() + ".rejected.csv");
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journal);
+            events = EventJournal.openOrCreate(journal, schema);
         }
         catch (final JournalRefusedException ex)
         {

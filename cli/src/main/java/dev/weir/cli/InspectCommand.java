@@ -9,16 +9,18 @@ import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.journal.ColumnType;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code weir inspect DIR}: what a journal holds (offsets, events, rejected lines, keys), its output
+ * {@code weir inspect DIR}: what a journal holds (its columns, offsets, events, rejected lines, keys), its output
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
  * position, watermark, open windows, dedupe/late/duplicate counts). Reads only.
  */
@@ -41,11 +43,7 @@ final class InspectCommand implements Callable<Integer>
             throw new BadInputException(ex.getMessage());
         }
         final IngestLog.Counts counts = IngestLog.counts(directory);
-        final int keys;
-        try (KeyDictionary dictionary = KeyDictionary.open(directory))
-        {
-            keys = dictionary.size();
-        }
+        final String keys = distinctValues(directory);
         final ExportCounts outputs;
         final long lastPosition;
         try (OutputJournal output = OutputJournal.open(directory))
@@ -54,7 +52,8 @@ final class InspectCommand implements Callable<Integer>
             lastPosition = output.lastPosition();
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
-        System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %,d keys%n", counts.events(), counts.rejected(),
+        System.out.printf("columns      %s%n", directory.schema());
+        System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
@@ -79,5 +78,31 @@ final class InspectCommand implements Callable<Integer>
         System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
             n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
         return 0;
+    }
+
+    /**
+     * @return how many distinct values the string columns hold: {@code N keys} for the default columns, else
+     *         {@code distinct card N, merchant M, ...}.
+     */
+    private static String distinctValues(final JournalDirectory directory)
+    {
+        final JournalSchema schema = directory.schema();
+        try (StringDictionaries dictionaries = StringDictionaries.open(directory))
+        {
+            if (schema.isDefault())
+            {
+                return String.format("%,d keys", dictionaries.keyDictionary().size());
+            }
+            final StringBuilder b = new StringBuilder();
+            for (int c = 0; c < schema.size(); c++)
+            {
+                if (schema.column(c).type() == ColumnType.STRING)
+                {
+                    b.append(b.length() == 0 ? "distinct " : ", ").append(schema.column(c).name()).append(' ')
+                        .append(String.format("%,d", dictionaries.dictionary(c).size()));
+                }
+            }
+            return b.length() == 0 ? "no string columns" : b.toString();
+        }
     }
 }

@@ -16,8 +16,12 @@ import picocli.CommandLine.Option;
     description = "Ingest an events CSV into a journal and run windowed aggregation over it, resuming after a crash.")
 final class RunCommand implements Callable<Integer>
 {
-    @Option(names = "--input", paramLabel = "FILE", description = "events CSV: event_id,event_time,key,value")
+    @Option(names = "--input", paramLabel = "FILE", description = "events CSV: event_id,event_time, then one field per column")
     Path input;
+
+    @Option(names = "--columns", paramLabel = "SPEC", description = "the columns of the events, e.g. card:string,amount:decimal(2),fee:long "
+        + "(default: the journal's, or key:string,value:long for a new journal)")
+    String columns;
 
     @Mixin
     WindowOptions window;
@@ -66,6 +70,7 @@ final class RunCommand implements Callable<Integer>
     {
         final RunJob job = RunJob.builder()
             .input(input)
+            .columns(IngestColumns.parse(columns))
             .journal(journal)
             .follow(follow)
             .window(window)

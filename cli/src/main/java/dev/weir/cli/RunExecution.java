@@ -19,6 +19,7 @@ import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.Delivery;
 
@@ -103,6 +104,7 @@ final class RunExecution
         }
         try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcBatch()))
         {
+            final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 openExisting(journalDir);
@@ -111,9 +113,9 @@ final class RunExecution
             }
             if (input != null)
             {
-                CsvIngest.checkHeader(input);
+                IngestColumns.checkHeader(input, columns);
             }
-            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir);
+            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns);
             final RunSummary ran = process(journalDir, out, postgres);
             final ExportCounts rows = export(journalDir);
             // after the export, so a failed delivery still leaves the files written
@@ -198,12 +200,12 @@ final class RunExecution
         }
     }
 
-    private CsvIngest.Summary ingest(final Path journalDir)
+    private CsvIngest.Summary ingest(final Path journalDir, final JournalSchema columns)
     {
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journalDir);
+            events = EventJournal.openOrCreate(journalDir, columns);
         }
         catch (final JournalRefusedException ex)
         {

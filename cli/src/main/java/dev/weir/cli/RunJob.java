@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.journal.JournalSchema;
 import dev.weir.postgres.PostgresSink;
 
 /**
@@ -18,6 +19,7 @@ import dev.weir.postgres.PostgresSink;
 final class RunJob
 {
     private final Path input;
+    private final JournalSchema columns;
     private final Path journal;
     private final boolean follow;
     private final WindowOptions window;
@@ -34,6 +36,7 @@ final class RunJob
     private RunJob(final Builder b)
     {
         this.input = b.input;
+        this.columns = b.columns;
         this.journal = b.journal;
         this.follow = b.follow;
         this.window = b.window;
@@ -60,6 +63,12 @@ final class RunJob
     Path input()
     {
         return input;
+    }
+
+    /** @return the columns given ({@code --columns}), or null to take the journal's (the default for a new one). */
+    JournalSchema columns()
+    {
+        return columns;
     }
 
     /** @return the journal directory, or null for a temporary journal deleted when the run ends. */
@@ -151,6 +160,7 @@ final class RunJob
     static final class Builder
     {
         private Path input;
+        private JournalSchema columns;
         private Path journal;
         private boolean follow;
         private WindowOptions window;
@@ -172,6 +182,13 @@ final class RunJob
         Builder input(final Path file)
         {
             this.input = file;
+            return this;
+        }
+
+        /** The columns of the events ({@code --columns}), or null for the journal's. */
+        Builder columns(final JournalSchema schema)
+        {
+            this.columns = schema;
             return this;
         }
 

@@ -1,0 +1,316 @@
+package dev.weir.cli;
+
+import dev.weir.journal.ColumnType;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.StringFormat;
+
+/**
+ * One line of an events CSV in a journal's {@link JournalSchema} ({@code event_id,event_time,} then one
+ * field per column), parsed and validated into this reusable row.
+ * <p>
+ * {@link #parse(String)} returns null when the line is a valid event, whose fields are then readable by
+ * column index, or the reason it is not. In {@link JournalSchema#DEFAULT} the line is read exactly as
+ * {@link EventLine} reads it, with the same reasons. In any other schema:
+ * <ul>
+ *   <li>the fields are split as RFC 4180 quotes them ({@link CsvFields}), taken as they are, without trimming;</li>
+ *   <li>{@code event_id} and {@code event_time} follow {@link EventLine}'s rules and reasons;</li>
+ *   <li>a {@link ColumnType#LONG} column is a 64-bit integer ({@code bad long in column NAME: TEXT});</li>
+ *   <li>a {@link ColumnType#DECIMAL} column of scale N is an optional {@code -}, digits, and an optional
+ *   {@code .} followed by 1 to N digits; fewer than N are padded with zeros, and a value whose unscaled
+ *   long overflows is refused ({@code bad decimal in column NAME: TEXT (scale N)});</li>
+ *   <li>a {@link ColumnType#STRING} column is 1 to {@value JournalSchema#MAX_STRING_BYTES} bytes of UTF-8
+ *   without a line break, as {@link StringFormat} has it ({@code empty string in column NAME}, {@code string over 256 bytes in column NAME},
+ *   {@code line break in column NAME}).</li>
+ * </ul>
+ * A reason quotes a bad field up to {@value EventLine#SHOWN_CHARS} characters. Parsing a valid line
+ * allocates only the text of its string columns. Not thread-safe.
+ */
+final class ColumnsLine
+{
+    private static final long MULTIPLY_MIN = Long.MIN_VALUE / 10;
+
+    private final JournalSchema schema;
+    private final EventLine defaultLine;
+    private final CsvFields fields = new CsvFields();
+    private final String[] names;
+    private final ColumnType[] types;
+    private final int[] scales;
+    private final long[] longs;
+    private final String[] strings;
+    private long eventId;
+    private long eventTime;
+    private long decimal;
+
+    /**
+     * @param schema the columns of the lines.
+     */
+    ColumnsLine(final JournalSchema schema)
+    {
+        this.schema = schema;
+        this.defaultLine = schema.isDefault() ? new EventLine() : null;
+        final int n = schema.size();
+        this.names = new String[n + 2];
+        this.types = new ColumnType[n];
+        this.scales = new int[n];
+        this.longs = new long[n];
+        this.strings = new String[n];
+        names[0] = "event_id";
+        names[1] = "event_time";
+        for (int i = 0; i < n; i++)
+        {
+            final JournalSchema.Column c = schema.column(i);
+            names[i + 2] = c.name();
+            types[i] = c.type();
+            scales[i] = c.scale();
+        }
+    }
+
+    /** @return the schema the lines are read in. */
+    JournalSchema schema()
+    {
+        return schema;
+    }
+
+    /**
+     * @param line a line without its line terminator.
+     * @return null if valid (the row is then readable), else the reason.
+     */
+    String parse(final String line)
+    {
+        if (defaultLine != null)
+        {
+            final String why = defaultLine.parse(line);
+            if (why == null)
+            {
+                eventId = defaultLine.eventId();
+                eventTime = defaultLine.eventTime();
+                strings[0] = defaultLine.key();
+                longs[1] = defaultLine.value();
+            }
+            return why;
+        }
+        if (line.isBlank())
+        {
+            return "empty line";
+        }
+        final String split = fields.split(line, names);
+        if (split != null)
+        {
+            return split;
+        }
+        if (fields.count() != names.length)
+        {
+            return "expected " + names.length + " fields, got " + fields.count();
+        }
+        try
+        {
+            eventId = Long.parseLong(line, fields.start(0), fields.end(0), 10);
+        }
+        catch (final NumberFormatException ex)
+        {
+            return "event_id is not a 64-bit integer: '" + shown(fields.text(0)) + "'";
+        }
+        try
+        {
+            eventTime = Long.parseLong(line, fields.start(1), fields.end(1), 10);
+        }
+        catch (final NumberFormatException ex)
+        {
+            return "event_time is not a 64-bit integer: '" + shown(fields.text(1)) + "'";
+        }
+        if (eventTime < 0)
+        {
+            return "event_time is negative: " + eventTime;
+        }
+        if (eventTime > EventJournal.MAX_EVENT_TIME)
+        {
+            return "event_time is later than " + EventJournal.MAX_EVENT_TIME + ": " + eventTime;
+        }
+        for (int i = 0; i < types.length; i++)
+        {
+            final String why = parseColumn(line, i, i + 2);
+            if (why != null)
+            {
+                return why;
+            }
+        }
+        return null;
+    }
+
+    private String parseColumn(final String line, final int column, final int field)
+    {
+        switch (types[column])
+        {
+            case LONG:
+                try
+                {
+                    longs[column] = Long.parseLong(line, fields.start(field), fields.end(field), 10);
+                    return null;
+                }
+                catch (final NumberFormatException ex)
+                {
+                    return "bad long in column " + names[field] + ": " + shown(fields.text(field));
+                }
+            case DECIMAL:
+                if (!parseDecimal(line, fields.start(field), fields.end(field), scales[column]))
+                {
+                    return "bad decimal in column " + names[field] + ": " + shown(fields.text(field)) + " (scale " + scales[column] + ")";
+                }
+                longs[column] = decimal;
+                return null;
+            default:
+                if (fields.isEmpty(field))
+                {
+                    return "empty string in column " + names[field];
+                }
+                final String text = fields.text(field);
+                final int bytes = StringFormat.utf8Length(text);
+                if (bytes > JournalSchema.MAX_STRING_BYTES)
+                {
+                    return "string over " + JournalSchema.MAX_STRING_BYTES + " bytes in column " + names[field];
+                }
+                if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0)
+                {
+                    return "line break in column " + names[field];
+                }
+                strings[column] = text;
+                return null;
+        }
+    }
+
+    /** @return how many named columns a line has. */
+    int columns()
+    {
+        return types.length;
+    }
+
+    /**
+     * @param column a column index.
+     * @return true if it is a {@link ColumnType#STRING} column.
+     */
+    boolean isString(final int column)
+    {
+        return types[column] == ColumnType.STRING;
+    }
+
+    /** @return the event id of the last valid line. */
+    long eventId()
+    {
+        return eventId;
+    }
+
+    /** @return the event time of the last valid line. */
+    long eventTime()
+    {
+        return eventTime;
+    }
+
+    /**
+     * @param column the index of a {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column.
+     * @return its value in the last valid line (a decimal's unscaled long).
+     */
+    long longColumn(final int column)
+    {
+        assert types[column] != ColumnType.STRING : schema.column(column);
+        return longs[column];
+    }
+
+    /**
+     * @param column the index of a {@link ColumnType#STRING} column.
+     * @return its text in the last valid line.
+     */
+    String string(final int column)
+    {
+        assert types[column] == ColumnType.STRING : schema.column(column);
+        return strings[column];
+    }
+
+    /**
+     * Parse a decimal of a given scale into {@link #decimal}, its unscaled long; allocates nothing.
+     *
+     * @return false if the text is not such a decimal, or its unscaled value does not fit a long.
+     */
+    private boolean parseDecimal(final CharSequence text, final int start, final int end, final int scale)
+    {
+        int i = start;
+        final boolean negative = i < end && text.charAt(i) == '-';
+        if (negative)
+        {
+            i++;
+        }
+        long acc = 0; // accumulated negatively, so that Long.MIN_VALUE fits
+        final int integerStart = i;
+        while (i < end && isDigit(text.charAt(i)))
+        {
+            acc = shift(acc, text.charAt(i++) - '0');
+            if (acc > 0)
+            {
+                return false;
+            }
+        }
+        if (i == integerStart)
+        {
+            return false;
+        }
+        int fraction = 0;
+        if (i < end && text.charAt(i) == '.')
+        {
+            i++;
+            while (i < end && isDigit(text.charAt(i)) && fraction < scale)
+            {
+                acc = shift(acc, text.charAt(i++) - '0');
+                if (acc > 0)
+                {
+                    return false;
+                }
+                fraction++;
+            }
+            if (fraction == 0)
+            {
+                return false;
+            }
+        }
+        if (i != end)
+        {
+            return false;
+        }
+        for (; fraction < scale; fraction++)
+        {
+            acc = shift(acc, 0);
+            if (acc > 0)
+            {
+                return false;
+            }
+        }
+        if (!negative && acc == Long.MIN_VALUE)
+        {
+            return false;
+        }
+        decimal = negative ? acc : -acc;
+        return true;
+    }
+
+    /**
+     * @return {@code acc * 10 - digit}, or 1 (never a valid negative accumulator) if that overflows.
+     */
+    private static long shift(final long acc, final int digit)
+    {
+        if (acc < MULTIPLY_MIN)
+        {
+            return 1;
+        }
+        final long times = acc * 10;
+        return times < Long.MIN_VALUE + digit ? 1 : times - digit;
+    }
+
+    private static boolean isDigit(final char c)
+    {
+        return c >= '0' && c <= '9';
+    }
+
+    private static String shown(final String field)
+    {
+        return field.length() <= EventLine.SHOWN_CHARS ? field : field.substring(0, EventLine.SHOWN_CHARS) + "...";
+    }
+}

@@ -1,0 +1,136 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalSchema;
+
+/**
+ * The columns an ingest reads, from {@code --columns SPEC}, the journal and the events CSV's header:
+ * <ul>
+ *   <li>{@code --columns} as given; else the existing journal's columns; else {@link JournalSchema#DEFAULT};</li>
+ *   <li>{@code --columns} that differ from an existing journal's columns are refused, both named (a
+ *   journal's columns are fixed when it is created);</li>
+ *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}).</li>
+ * </ul>
+ * Every refusal is a {@link BadInputException} (exit 2). Stateless and thread-safe.
+ */
+final class IngestColumns
+{
+    private IngestColumns()
+    {
+    }
+
+    /**
+     * @param spec the text of {@code --columns}, or null.
+     * @return its schema, or null if not given.
+     * @throws BadInputException if it is not a schema.
+     */
+    static JournalSchema parse(final String spec)
+    {
+        if (spec == null)
+        {
+            return null;
+        }
+        try
+        {
+            return JournalSchema.parse(spec);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException("--columns " + spec + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * @param given      the schema of {@code --columns}, or null.
+     * @param journalDir the journal directory, which may not exist yet.
+     * @return the columns to ingest with: given, else the journal's, else the default. A journal that cannot
+     *         be read is left for the command to refuse as it opens it, as before schemas existed.
+     * @throws BadInputException if given and the journal exists with other columns, or cannot be read.
+     */
+    static JournalSchema resolve(final JournalSchema given, final Path journalDir)
+    {
+        if (!JournalDirectory.isJournal(journalDir))
+        {
+            return given != null ? given : JournalSchema.DEFAULT;
+        }
+        final JournalSchema existing;
+        try
+        {
+            existing = JournalDirectory.open(journalDir).schema();
+        }
+        catch (final JournalRefusedException ex)
+        {
+            if (given == null)
+            {
+                return JournalSchema.DEFAULT;
+            }
+            throw new BadInputException(ex.getMessage());
+        }
+        if (given != null && !given.equals(existing))
+        {
+            throw new BadInputException("journal " + journalDir + " has the columns " + existing + ", not the --columns " + given
+                + ": a journal's columns are fixed when it is created (give --columns " + existing + ", or another --journal)");
+        }
+        return existing;
+    }
+
+    /**
+     * Check that a file exists and starts with the header of the columns, before any journal is touched.
+     *
+     * @param input  the events CSV.
+     * @param schema its columns.
+     * @throws BadInputException if not.
+     */
+    static void checkHeader(final Path input, final JournalSchema schema)
+    {
+        if (!Files.isRegularFile(input))
+        {
+            throw new BadInputException("input file not found: " + input);
+        }
+        try (InputLines in = new InputLines(Files.newInputStream(input)))
+        {
+            checkHeader(input, in, schema);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + input, ex);
+        }
+    }
+
+    /**
+     * Read the first line of a file and check it is the header of the columns.
+     *
+     * @param input  the events CSV, to name it.
+     * @param in     its lines, before the first.
+     * @param schema its columns.
+     * @throws BadInputException if not.
+     * @throws IOException       if it cannot be read.
+     */
+    static void checkHeader(final Path input, final InputLines in, final JournalSchema schema) throws IOException
+    {
+        final boolean any = in.next();
+        final String header = any ? in.text() : null;
+        final String expected = schema.csvHeader();
+        if (header == null || !expected.equals(header.trim()))
+        {
+            if (schema.isDefault())
+            {
+                throw new BadInputException(input + " does not start with the header '" + expected + "'");
+            }
+            throw new BadInputException(input + " does not start with the header '" + expected + "' of the columns " + schema + "; its first line is "
+                + (!any ? "missing: the file is empty" : header == null ? "not valid UTF-8" : "'" + shown(header) + "'"));
+        }
+    }
+
+    private static String shown(final String line)
+    {
+        final int max = 2 * EventLine.SHOWN_CHARS;
+        return line.length() <= max ? line : line.substring(0, max) + "...";
+    }
+}
