@@ -182,7 +182,7 @@ final class RunExecution
             configuration = pipelineFor(journalDir).conclude();
             recovery = configuration.recover();
         }
-        catch (final JournalRefusedException | CheckpointMismatchException ex)
+        catch (final JournalRefusedException | CheckpointMismatchException | IllegalArgumentException ex)
         {
             throw new BadInputException(ex.getMessage());
         }

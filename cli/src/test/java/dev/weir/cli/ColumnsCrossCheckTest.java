@@ -68,6 +68,22 @@ class ColumnsCrossCheckTest
         assertSameRows(Files.readAllLines(countryFour), Files.readAllLines(countrySix), "country", 0);
     }
 
+    @Test
+    void aKeyOrValueColumnTheJournalDoesNotHaveIsRefusedWithItsColumns() throws IOException
+    {
+        final Path input = write("payments.csv", List.of("event_id,event_time,card,amount", "1,1000,c1,1.50"));
+        final Path journal = dir.resolve("payments");
+        for (final String[] choice : new String[][] {{}, {"--key", "amount", "--value", "amount"}, {"--key", "card", "--value", "card"}})
+        {
+            final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--columns", "card:string,amount:decimal(2)",
+                "--journal", journal.toString(), "--window", "tumbling:10s", "--results", dir.resolve("r.csv").toString()));
+            args.addAll(List.of(choice));
+            final Cli cli = Cli.run(args.toArray(new String[0]));
+            assertEquals(2, cli.exit(), cli.out() + cli.err());
+            org.junit.jupiter.api.Assertions.assertTrue(cli.err().contains("card:string,amount:decimal(2)"), cli.err());
+        }
+    }
+
     /** The six-column rows name the key column and print the value at its scale; otherwise the rows are the same. */
     private static void assertSameRows(final List<String> four, final List<String> six, final String keyColumn, final int scale)
     {
