@@ -1,6 +1,7 @@
 package dev.weir.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -23,6 +24,12 @@ class AppendAllocationTest
     private static final int MEASURED = 200_000;
     private static final int ROUNDS = 3;
     private static final int KEYS = 1_000;
+    /**
+     * Under one byte per thousand appends: what mapping the next chunk of a queue file allocates now and
+     * then (tens of bytes, seen in some rounds), never an allocation per append or per reserve refill (a
+     * buffer view per 64 KiB was 6,528 B per round for events and 15,232 B for results).
+     */
+    private static final long BOUND = MEASURED / 1_000;
 
     @TempDir
     Path dir;
@@ -43,7 +50,7 @@ class AppendAllocationTest
                 final long i = n[0]++;
                 journal.append(i, 1_000_000 + i, ids[(int)(i % KEYS)], i);
             });
-            assertEquals(0, allocated, "bytes allocated by " + MEASURED + " event appends (least of " + ROUNDS + " rounds)");
+            assertTrue(allocated < BOUND, "bytes allocated by " + MEASURED + " event appends (least of " + ROUNDS + " rounds)" + ": " + allocated);
         }
     }
 
@@ -72,7 +79,7 @@ class AppendAllocationTest
                 journal.append(row.eventId(i).eventTime(1_000_000 + i).setString(0, ids[0][k]).setString(1, ids[1][(k * 7) % KEYS])
                     .setString(2, ids[2][k / 10]).setLong(3, i * 100).setLong(4, i & 7).setString(5, ids[5][k % 3]));
             });
-            assertEquals(0, appended, "bytes allocated by " + MEASURED + " six-column row appends (least of " + ROUNDS + " rounds)");
+            assertTrue(appended < BOUND, "bytes allocated by " + MEASURED + " six-column row appends (least of " + ROUNDS + " rounds)" + ": " + appended);
 
             try (JournalReader reader = JournalReader.open(journal.directory()))
             {
@@ -100,7 +107,7 @@ class AppendAllocationTest
                 final long i = n[0]++;
                 output.appendResult(result.at(i), (i & 1) == 0);
             });
-            assertEquals(0, allocated, "bytes allocated by " + MEASURED + " result appends (least of " + ROUNDS + " rounds)");
+            assertTrue(allocated < BOUND, "bytes allocated by " + MEASURED + " result appends (least of " + ROUNDS + " rounds)" + ": " + allocated);
         }
     }
 
