@@ -25,11 +25,12 @@ class AppendAllocationTest
     private static final int ROUNDS = 3;
     private static final int KEYS = 1_000;
     /**
-     * Under one byte per thousand appends: what mapping the next chunk of a queue file allocates now and
-     * then (tens of bytes, seen in some rounds), never an allocation per append or per reserve refill (a
-     * buffer view per 64 KiB was 6,528 B per round for events and 15,232 B for results).
+     * Under one byte per hundred appends: what mapping the next chunks of a queue file allocates (a round
+     * appends 6 to 14 MiB and crosses several chunks: 0 to 216 B per round measured), never an allocation
+     * per append or per reserve refill (a buffer view per 64 KiB was 6,528 B per round for events and
+     * 15,232 B for results).
      */
-    private static final long BOUND = MEASURED / 1_000;
+    private static final long BOUND = MEASURED / 100;
 
     @TempDir
     Path dir;
