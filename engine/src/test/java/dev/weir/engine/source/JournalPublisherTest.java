@@ -176,7 +176,11 @@ class JournalPublisherTest
             final List<Long> seen = drain.seen();
             assertEquals(SlotDrain.STOP, (long)seen.get(seen.size() - 1), "the stop marker comes last");
             final List<Long> events = seen.subList(0, seen.size() - 1);
-            assertEquals(journal.offsets.subList(0, 8), events, "the ring's 8 slots and no more: once stopped it claims nothing");
+            // the ring's 8 slots, and at most the one claim that was already retrying when stop() was called
+            // and finds a slot freed by the drain before it looks at the stop again; a claim loop that ignored
+            // the stop would publish the rest of its batch (16 here)
+            assertTrue(events.size() == 8 || events.size() == 9, "stopped on the full ring: " + events.size() + " events");
+            assertEquals(journal.offsets.subList(0, events.size()), events, "a prefix of the journal, no gap");
         }
     }
 }
