@@ -43,6 +43,9 @@ final class CheckCommand implements Callable<Integer>
     @Option(names = "--journal", paramLabel = "DIR", description = "the journal: rejected, late, duplicates and freshness checks")
     Path journal;
 
+    @Option(names = "--pipeline", paramLabel = "NAME", description = "with --journal: the pipeline whose newest checkpoint the late check reads (default: default)")
+    String pipeline;
+
     @Option(names = "--output-dir", paramLabel = "DIR", description = "date partitions (as --output-dir writes them): rows, unique and gaps checks")
     Path outputDir;
 
@@ -91,6 +94,10 @@ final class CheckCommand implements Callable<Integer>
         if (journal == null && outputDir == null && jdbcUrl == null)
         {
             throw new BadInputException("give --journal DIR and/or --output-dir DIR or --jdbc-url URL");
+        }
+        if (pipeline != null && journal == null)
+        {
+            throw new BadInputException("--pipeline needs --journal DIR");
         }
         if (outputDir != null && jdbcUrl != null)
         {
@@ -188,7 +195,7 @@ final class CheckCommand implements Callable<Integer>
     {
         try
         {
-            return JournalDirectory.open(journal);
+            return PipelineSelection.existing(JournalDirectory.open(journal), pipeline);
         }
         catch (final JournalRefusedException ex)
         {

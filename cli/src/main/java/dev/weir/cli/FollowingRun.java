@@ -1,7 +1,6 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 import dev.weir.engine.Pipeline;
@@ -52,10 +51,10 @@ final class FollowingRun
      * @param pipeline   the pipeline, built and not started.
      * @param out        where to say how to stop it.
      * @param postgres   the database to deliver into while following, or null.
-     * @param journalDir the journal.
+     * @param directory  the journal, as the pipeline sees it (its output journal is delivered).
      * @return the pipeline's summary.
      */
-    RunSummary follow(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
+    RunSummary follow(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final JournalDirectory directory)
     {
         final Thread hook = new Thread(() ->
         {
@@ -73,7 +72,7 @@ final class FollowingRun
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            return followUntilStopped(pipeline, out, postgres, journalDir);
+            return followUntilStopped(pipeline, out, postgres, directory);
         }
         finally
         {
@@ -88,12 +87,12 @@ final class FollowingRun
         }
     }
 
-    private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final Path journalDir)
+    private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final JournalDirectory directory)
     {
         pipeline.start();
         // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
         delivery = postgres == null ? null
-            : new ContinuousDelivery(postgres, JournalDirectory.open(journalDir), DELIVERY_INTERVAL_MS, System.err).start();
+            : new ContinuousDelivery(postgres, directory, DELIVERY_INTERVAL_MS, System.err).start();
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
         try

@@ -1,7 +1,9 @@
 package dev.weir.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.weir.engine.checkpoint.Checkpoint;
@@ -11,18 +13,23 @@ import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.IngestLog;
+import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir inspect DIR}: what a journal holds (its columns, offsets, events, rejected lines, keys), its output
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
- * position, watermark, open windows, dedupe/late/duplicate counts). Reads only.
+ * position, watermark, open windows, dedupe/late/duplicate counts): those of the default pipeline, or of
+ * {@code --pipeline NAME}. A journal with named pipelines also gets one line per pipeline: the configuration
+ * of its newest checkpoint, the offset it covers and the events after it. Reads only.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
 final class InspectCommand implements Callable<Integer>
@@ -30,18 +37,22 @@ final class InspectCommand implements Callable<Integer>
     @Parameters(index = "0", paramLabel = "DIR", description = "the journal directory")
     Path journal;
 
+    @Option(names = "--pipeline", paramLabel = "NAME", description = "the pipeline whose outputs and checkpoint to show (default: default)")
+    String pipeline;
+
     @Override
     public Integer call()
     {
-        final JournalDirectory directory;
+        final JournalDirectory base;
         try
         {
-            directory = JournalDirectory.open(journal);
+            base = JournalDirectory.open(journal);
         }
         catch (final JournalRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
+        final JournalDirectory directory = PipelineSelection.existing(base, pipeline);
         final IngestLog.Counts counts = IngestLog.counts(directory);
         final String keys = distinctValues(directory);
         final ExportCounts outputs;
@@ -58,12 +69,23 @@ final class InspectCommand implements Callable<Integer>
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
         System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(), lastPosition);
+        printCheckpoint(directory);
+        final List<String> pipelines = base.pipelines();
+        if (pipelines.size() > 1 || (pipelines.size() == 1 && !JournalDirectory.DEFAULT_PIPELINE.equals(pipelines.get(0))))
+        {
+            printPipelines(base, pipelines, counts.lastEventOffset());
+        }
+        return 0;
+    }
+
+    private static void printCheckpoint(final JournalDirectory directory)
+    {
         final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
         final CheckpointStore.Loaded loaded = store.loadNewestValid();
         if (loaded == null)
         {
             System.out.printf("checkpoint   none%s%n", store.skippedInvalid() > 0 ? " valid (" + store.skippedInvalid() + " torn or corrupt)" : "");
-            return 0;
+            return;
         }
         final Checkpoint c = CheckpointCodec.describe(loaded);
         final StateSummary state = CheckpointCodec.describeState(loaded);
@@ -77,7 +99,54 @@ final class InspectCommand implements Callable<Integer>
             state.openWindows(), state.rememberedIds());
         System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
             n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
-        return 0;
+    }
+
+    /**
+     * One line per pipeline: its newest checkpoint's offset, the events after it (its lag behind the journal's
+     * last event) and the configuration it was taken under; or {@code no checkpoint}.
+     */
+    private static void printPipelines(final JournalDirectory journal, final List<String> names, final long lastEventOffset)
+    {
+        System.out.printf("pipelines    %s%n", String.join(", ", names));
+        int width = 10;
+        for (final String name : names)
+        {
+            width = Math.max(width, name.length() + 1);
+        }
+        for (final String name : names)
+        {
+            final JournalDirectory pipeline = journal.pipeline(name);
+            final CheckpointStore.Loaded loaded = Files.isDirectory(pipeline.checkpoints()) // never create one: inspect reads only
+                ? new CheckpointStore(pipeline.checkpoints(), 3).loadNewestValid() : null;
+            if (loaded == null)
+            {
+                System.out.printf("  %-" + width + "s no checkpoint%n", name);
+                continue;
+            }
+            final Checkpoint c = CheckpointCodec.describe(loaded);
+            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : eventsAfter(journal, c.sourceOffset());
+            System.out.printf("  %-" + width + "s checkpoint at offset %d, lag %,d events; %s%n", name, c.sourceOffset(), lag, c.configuration());
+        }
+    }
+
+    /**
+     * @return how many events the journal holds after an offset (all of them for a negative one).
+     */
+    private static long eventsAfter(final JournalDirectory journal, final long offset)
+    {
+        final long[] events = {0};
+        try (JournalReader reader = JournalReader.open(journal))
+        {
+            if (offset >= 0)
+            {
+                reader.seekAfter(offset);
+            }
+            while (reader.poll((EventViewConsumer)(o, e) -> events[0]++, 4096) > 0)
+            {
+                // to the end
+            }
+        }
+        return events[0];
     }
 
     /**

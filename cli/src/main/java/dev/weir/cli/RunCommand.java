@@ -62,6 +62,11 @@ final class RunCommand implements Callable<Integer>
         description = "journal directory: created if missing or empty, resumed if it is a Weir journal (default: a temporary one)")
     Path journal;
 
+    @Option(names = "--pipeline", paramLabel = "NAME",
+        description = "the pipeline, so that several (other windows, keys, values) process one journal: its checkpoints, output journal "
+            + "and metrics are in DIR/pipelines/NAME/ ([a-z0-9][a-z0-9_-]{0,63}; default: default, at the journal's root); the events are shared")
+    String pipeline;
+
     @Option(names = "--follow", description = "keep processing new events appended to the journal until stopped (no end-of-input flush)")
     boolean follow;
 
@@ -72,6 +77,7 @@ final class RunCommand implements Callable<Integer>
             .input(input)
             .columns(IngestColumns.parse(columns))
             .journal(journal)
+            .pipeline(pipeline)
             .follow(follow)
             .window(window)
             .processing(processing)

@@ -109,7 +109,7 @@ final class RunExecution
             {
                 openExisting(journalDir);
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
-                OutputJournal.openForAppend(JournalDirectory.open(journalDir)).close(); // and a journal another run is writing
+                OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
             }
             if (input != null)
             {
@@ -123,7 +123,7 @@ final class RunExecution
             DeliveryPendingException pending = null;
             try
             {
-                delivered = postgres == null ? null : following != null ? following.delivered() : postgres.deliver(JournalDirectory.open(journalDir));
+                delivered = postgres == null ? null : following != null ? following.delivered() : postgres.deliver(pipelineDirectory(journalDir));
             }
             catch (final DeliveryPendingException ex)
             {
@@ -153,8 +153,17 @@ final class RunExecution
      */
     private PipelineBuilder pipelineFor(final Path journalDir)
     {
-        return job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir)))
+        return job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
             .onFailure(cause -> onPipelineFailure()); // a failed following run ends now, with its cause
+    }
+
+    /**
+     * @param journalDir the journal.
+     * @return the journal as this run's pipeline sees it: its output journal is the one exported and delivered.
+     */
+    private JournalDirectory pipelineDirectory(final Path journalDir)
+    {
+        return JournalDirectory.open(journalDir).pipeline(job.pipeline());
     }
 
     private void onPipelineFailure()
@@ -227,7 +236,7 @@ final class RunExecution
         final Pipeline pipeline = configuration.build(recovery);
         try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
         {
-            return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, postgres, journalDir);
+            return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, postgres, configuration.directory());
         }
         catch (final PipelineFailedException ex)
         {
@@ -250,7 +259,7 @@ final class RunExecution
     {
         if (job.outputDir() != null)
         {
-            return OutputExport.exportPartitions(JournalDirectory.open(journalDir), job.outputDir(), job.format(), job.lateOutput(),
+            return OutputExport.exportPartitions(pipelineDirectory(journalDir), job.outputDir(), job.format(), job.lateOutput(),
                 job.window().columns());
         }
         if (job.results() == null && job.lateOutput() == null)
@@ -258,7 +267,7 @@ final class RunExecution
             return ExportCounts.NONE;
         }
         // results may be null: late events only
-        return OutputExport.export(JournalDirectory.open(journalDir), job.results(), job.lateOutput(), job.window().columns());
+        return OutputExport.export(pipelineDirectory(journalDir), job.results(), job.lateOutput(), job.window().columns());
     }
 
     private static void deleteRecursively(final Path root)

@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
 import dev.weir.postgres.PostgresSink;
 
@@ -21,6 +22,7 @@ final class RunJob
     private final Path input;
     private final JournalSchema columns;
     private final Path journal;
+    private final String pipeline;
     private final boolean follow;
     private final WindowOptions window;
     private final ProcessingOptions processing;
@@ -38,6 +40,7 @@ final class RunJob
         this.input = b.input;
         this.columns = b.columns;
         this.journal = b.journal;
+        this.pipeline = b.pipeline;
         this.follow = b.follow;
         this.window = b.window;
         this.processing = b.processing;
@@ -75,6 +78,12 @@ final class RunJob
     Path journal()
     {
         return journal;
+    }
+
+    /** @return the pipeline's name ({@code --pipeline}): whose checkpoints, output journal and metrics the run uses. */
+    String pipeline()
+    {
+        return pipeline;
     }
 
     /** @return true if the run processes into a temporary journal. */
@@ -162,6 +171,7 @@ final class RunJob
         private Path input;
         private JournalSchema columns;
         private Path journal;
+        private String pipeline = JournalDirectory.DEFAULT_PIPELINE;
         private boolean follow;
         private WindowOptions window;
         private ProcessingOptions processing = new ProcessingOptions();
@@ -196,6 +206,13 @@ final class RunJob
         Builder journal(final Path dir)
         {
             this.journal = dir;
+            return this;
+        }
+
+        /** The pipeline's name ({@code --pipeline}), or null for the default. */
+        Builder pipeline(final String name)
+        {
+            this.pipeline = name == null ? JournalDirectory.DEFAULT_PIPELINE : name;
             return this;
         }
 
@@ -307,6 +324,14 @@ final class RunJob
             {
                 throw new BadInputException("--jdbc-url needs --journal DIR: the database's offsets refer to the journal, "
                     + "and a temporary one is deleted when the run ends");
+            }
+            try
+            {
+                JournalDirectory.checkPipelineName(pipeline);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new BadInputException("--pipeline: " + ex.getMessage());
             }
             if (processing.checkpointEvery <= 0)
             {

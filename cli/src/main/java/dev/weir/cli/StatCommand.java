@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
  * {@code weir stat DIR}: the live counters of the engine running on a journal (or the last values of the
  * last run), read from its metrics file in another process, refreshed every second like Aeron's
  * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
- * {@code --once} prints them once. The file is opened afresh at each refresh, so a new run is picked up.
+ * {@code --once} prints them once. {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
  * Reads only.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
@@ -27,6 +27,9 @@ final class StatCommand implements Callable<Integer>
 {
     @Parameters(index = "0", paramLabel = "DIR", description = "the journal directory")
     Path journal;
+
+    @Option(names = "--pipeline", paramLabel = "NAME", description = "the pipeline whose counters to show (default: default)")
+    String pipeline;
 
     @Option(names = "--once", description = "print the counters once and exit")
     boolean once;
@@ -42,7 +45,7 @@ final class StatCommand implements Callable<Integer>
         {
             throw new BadInputException("--interval must be greater than zero");
         }
-        final JournalDirectory directory = JournalDirectory.open(journal); // refused: one line, exit 2
+        final JournalDirectory directory = PipelineSelection.existing(JournalDirectory.open(journal), pipeline); // refused: one line, exit 2
         final boolean clear = !once && System.console() != null;
         final Map<String, Long> previous = new HashMap<>();
         long previousNanos = 0;
@@ -96,7 +99,7 @@ final class StatCommand implements Callable<Integer>
         final double seconds)
     {
         final boolean running = ProcessHandle.of(metrics.pid()).map(ProcessHandle::isAlive).orElse(false);
-        out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory.root(), metrics.pid(),
+        out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory, metrics.pid(),
             running ? "running" : "not running: last values", Instant.ofEpochMilli(metrics.startedMillis()));
         out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");
         final CountersReader reader = metrics.reader();

@@ -36,7 +36,17 @@ final class OutputJournalContents
      */
     static List<String> outputs(final Path journal)
     {
-        final JournalDirectory directory = JournalDirectory.open(journal);
+        return outputs(journal, JournalDirectory.DEFAULT_PIPELINE);
+    }
+
+    /**
+     * @param journal  a journal directory.
+     * @param pipeline the pipeline whose output journal to read (no process may be appending to it).
+     * @return its outputs, in order, with their source offsets named by event.
+     */
+    static List<String> outputs(final Path journal, final String pipeline)
+    {
+        final JournalDirectory directory = JournalDirectory.open(journal).pipeline(pipeline);
         final Map<Long, String> events = new HashMap<>();
         try (JournalReader reader = JournalReader.open(directory))
         {

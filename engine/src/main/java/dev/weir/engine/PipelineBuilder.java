@@ -13,6 +13,7 @@ import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.JournalDirectory;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -53,6 +54,7 @@ public final class PipelineBuilder
     long toOffset = Long.MAX_VALUE;
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
+    String pipeline = JournalDirectory.DEFAULT_PIPELINE;
 
     PipelineBuilder()
     {
@@ -301,6 +303,24 @@ public final class PipelineBuilder
     public PipelineBuilder valueColumn(final String column)
     {
         this.valueColumn = Objects.requireNonNull(column, "valueColumn");
+        return this;
+    }
+
+    /**
+     * Name the pipeline, so that several can process one journal, each with its own state: its checkpoints,
+     * output journal (and its single-appender lock) and metrics file are those of
+     * {@link JournalDirectory#pipeline(String)}, under {@code pipelines/NAME/} of the journal, while the events
+     * are the journal's, shared. The default, {@value JournalDirectory#DEFAULT_PIPELINE}, keeps them at the
+     * journal's root.
+     *
+     * @param name {@value JournalDirectory#DEFAULT_PIPELINE}, or a name matching
+     *             {@value JournalDirectory#PIPELINE_NAME_RULE}.
+     * @return this.
+     * @throws IllegalArgumentException if the name does not follow the rule.
+     */
+    public PipelineBuilder pipeline(final String name)
+    {
+        this.pipeline = JournalDirectory.checkPipelineName(name);
         return this;
     }
 

@@ -65,7 +65,7 @@ public final class PipelineConfiguration
         {
             throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
-        this.directory = JournalDirectory.open(builder.journal);
+        this.directory = JournalDirectory.open(builder.journal).pipeline(builder.pipeline);
         this.projection = ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn);
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
@@ -132,7 +132,8 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @return the journal directory.
+     * @return the journal directory, as the pipeline sees it: its {@link JournalDirectory#pipelineName()}
+     *         scopes the checkpoints, output journal and metrics file.
      */
     public JournalDirectory directory()
     {

@@ -13,7 +13,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The single-appender rule of one queue of a journal, enforced: an exclusive operating-system lock
- * ({@link FileChannel#tryLock()}) on the file {@code <journal>/<queue>.lock}, held from
+ * ({@link FileChannel#tryLock()}) on the file {@code <queue>.lock} in the directory that holds the queue
+ * (the journal's root for {@code events}, the pipeline's directory for {@code results}), held from
  * {@link #acquire} to {@link #close()}. A second appender, in another process or in this one, is
  * refused at once with a {@link JournalRefusedException} naming the holder's process id. The
  * operating system releases the lock when its process dies in any way (kill -9 included), so a crash
@@ -33,17 +34,20 @@ final class AppendLock implements AutoCloseable
     }
 
     /**
-     * @param directory the journal.
+     * @param directory the journal, as the pipeline appending sees it.
+     * @param home      the directory holding the queue: {@link JournalDirectory#root()} for the events,
+     *                  {@link JournalDirectory#pipelineRoot()} for a pipeline's results (created if missing).
      * @param queue     the queue appended to: {@code events} or {@code results}.
      * @return the held lock.
      * @throws JournalRefusedException if another appender holds it.
      */
-    static AppendLock acquire(final JournalDirectory directory, final String queue)
+    static AppendLock acquire(final JournalDirectory directory, final Path home, final String queue)
     {
-        final Path file = directory.root().resolve(queue + ".lock");
+        final Path file = home.resolve(queue + ".lock");
         FileChannel channel = null;
         try
         {
+            Files.createDirectories(home);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try
@@ -58,7 +62,9 @@ final class AppendLock implements AutoCloseable
             {
                 final String holder = holder(file);
                 channel.close();
-                throw new JournalRefusedException(directory.root(), "its " + queue + " queue already has an appender"
+                throw new JournalRefusedException(directory.root(), "its " + queue + " queue"
+                    + (home.equals(directory.root()) ? "" : " of pipeline " + directory.pipelineName())
+                    + " already has an appender"
                     + (holder.isEmpty() ? "" : " (process " + holder + ")") + ", which holds " + file
                     + ": one appender at a time may write a journal's " + queue + "; stop the other one first, or wait for it to end");
             }

@@ -56,7 +56,7 @@ public final class EventJournal implements AutoCloseable
         this.encoder = new EventEncoder(shape);
         this.row = new EventRow(shape);
         this.rowBytes = Math.max(EVENT_BYTES, shape.length() + 32);
-        this.lock = AppendLock.acquire(directory, "events");
+        this.lock = AppendLock.acquire(directory, directory.root(), "events");
         try
         {
             this.queue = JournalQueues.open(directory, directory.eventsQueue());

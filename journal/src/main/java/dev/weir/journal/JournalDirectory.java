@@ -17,6 +17,13 @@ import java.util.List;
  * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
  * holds anything else is refused with {@link JournalRefusedException} and is never written into.
  * <p>
+ * Several pipelines may process one journal, each with its own state: {@link #pipeline(String)} gives the
+ * view of one. They share the root, the events queue and the schema; what a pipeline writes (its output
+ * journal, checkpoints, metrics file and results lock) is its own. The pipeline named {@value #DEFAULT_PIPELINE}
+ * is the journal itself, with those at the root (the layout of journals made before named pipelines); any
+ * other pipeline's are under {@code pipelines/NAME/}, created on first use. {@link #open} and {@link #create}
+ * return the default pipeline's view.
+ * <p>
  * Immutable and thread-safe.
  */
 public final class JournalDirectory
@@ -28,19 +35,159 @@ public final class JournalDirectory
     /** The format version this build writes and reads. */
     public static final int FORMAT_VERSION = 2;
 
+    /** The name of the pipeline whose files are at the journal's root. */
+    public static final String DEFAULT_PIPELINE = "default";
+    /** The directory under the root that holds the named pipelines, one subdirectory each. */
+    public static final String PIPELINES_DIRECTORY = "pipelines";
+    /** The rule a pipeline name follows. */
+    public static final String PIPELINE_NAME_RULE = "[a-z0-9][a-z0-9_-]{0,63}";
+
+    private static final java.util.regex.Pattern PIPELINE_NAME = java.util.regex.Pattern.compile(PIPELINE_NAME_RULE);
     private static final String VERSION_PREFIX = "version=";
     private static final String ID_PREFIX = "id=";
     private static final String SCHEMA_PREFIX = "schema=";
 
     private final Path root;
-    private final String id;
+    private final String journalId;
     private final JournalSchema schema;
+    private final String pipelineName;
+    private final Path pipelineRoot;
 
-    private JournalDirectory(final Path root, final String id, final JournalSchema schema)
+    private JournalDirectory(final Path root, final String journalId, final JournalSchema schema)
+    {
+        this(root, journalId, schema, DEFAULT_PIPELINE, root);
+    }
+
+    private JournalDirectory(
+        final Path root, final String journalId, final JournalSchema schema, final String pipelineName, final Path pipelineRoot)
     {
         this.root = root;
-        this.id = id;
+        this.journalId = journalId;
         this.schema = schema;
+        this.pipelineName = pipelineName;
+        this.pipelineRoot = pipelineRoot;
+    }
+
+    /**
+     * The view of this journal that one pipeline uses: the same root, events queue and schema, with its own
+     * output journal, checkpoints, metrics file and results lock. Creates nothing: a named pipeline's
+     * directory is made when it first writes.
+     *
+     * @param name the pipeline's name: {@value #DEFAULT_PIPELINE} for the journal's own, or another matching
+     *             {@value #PIPELINE_NAME_RULE}.
+     * @return the view.
+     * @throws IllegalArgumentException if the name does not follow the rule.
+     */
+    public JournalDirectory pipeline(final String name)
+    {
+        checkPipelineName(name);
+        if (DEFAULT_PIPELINE.equals(name))
+        {
+            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, schema);
+        }
+        return pipelineName.equals(name)
+            ? this
+            : new JournalDirectory(root, journalId, schema, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
+    }
+
+    /**
+     * @param name a pipeline name.
+     * @return the name.
+     * @throws IllegalArgumentException if it does not match {@value #PIPELINE_NAME_RULE}.
+     */
+    public static String checkPipelineName(final String name)
+    {
+        if (name == null || !PIPELINE_NAME.matcher(name).matches())
+        {
+            throw new IllegalArgumentException("pipeline name '" + name + "' is not valid: it must match " + PIPELINE_NAME_RULE
+                + " (a lowercase letter or digit, then up to 63 lowercase letters, digits, '_' or '-')");
+        }
+        return name;
+    }
+
+    /**
+     * @return the name of the pipeline this view belongs to ({@value #DEFAULT_PIPELINE} for the journal's own).
+     */
+    public String pipelineName()
+    {
+        return pipelineName;
+    }
+
+    /**
+     * @return the directory of this pipeline's own files: the root for {@value #DEFAULT_PIPELINE}, else
+     *         {@code pipelines/NAME} under it (which may not exist yet).
+     */
+    public Path pipelineRoot()
+    {
+        return pipelineRoot;
+    }
+
+    /**
+     * The pipelines that have processed this journal: {@value #DEFAULT_PIPELINE} first if it has a
+     * checkpoint or an output, then the named ones found under {@code pipelines/}, sorted by name.
+     * Reads the disk each call.
+     *
+     * @return the names.
+     */
+    public List<String> pipelines()
+    {
+        final List<String> names = new java.util.ArrayList<>();
+        final JournalDirectory base = pipeline(DEFAULT_PIPELINE);
+        if (hasFiles(base.checkpoints()) || hasOutputs(base))
+        {
+            names.add(DEFAULT_PIPELINE);
+        }
+        final Path pipelines = root.resolve(PIPELINES_DIRECTORY);
+        if (Files.isDirectory(pipelines))
+        {
+            final List<String> named = new java.util.ArrayList<>();
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(pipelines))
+            {
+                for (final Path entry : entries)
+                {
+                    final String name = entry.getFileName().toString();
+                    if (Files.isDirectory(entry) && !DEFAULT_PIPELINE.equals(name) && PIPELINE_NAME.matcher(name).matches())
+                    {
+                        named.add(name);
+                    }
+                }
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("cannot list " + pipelines, ex);
+            }
+            java.util.Collections.sort(named);
+            names.addAll(named);
+        }
+        return names;
+    }
+
+    private static boolean hasFiles(final Path dir)
+    {
+        if (!Files.isDirectory(dir))
+        {
+            return false;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir))
+        {
+            return entries.iterator().hasNext();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot list " + dir, ex);
+        }
+    }
+
+    private static boolean hasOutputs(final JournalDirectory directory)
+    {
+        if (!Files.isDirectory(directory.resultsQueue()))
+        {
+            return false;
+        }
+        try (OutputJournal outputs = OutputJournal.open(directory))
+        {
+            return outputs.lastPosition() != OutputJournal.NONE;
+        }
     }
 
     /**
@@ -233,14 +380,16 @@ public final class JournalDirectory
     }
 
     /**
-     * @return the journal's identity: a random UUID written into its marker when it was created, so a
-     *         journal deleted and created again at the same path is another journal. (A journal made before
-     *         ids were written is identified by {@code path:} and its absolute root.) Sinks that keep their
-     *         own offsets, such as the PostgreSQL sink, key them by it.
+     * @return the identity of this pipeline's outputs: for {@value #DEFAULT_PIPELINE}, the journal's identity,
+     *         a random UUID written into its marker when it was created, so a journal deleted and created again
+     *         at the same path is another journal (a journal made before ids were written is identified by
+     *         {@code path:} and its absolute root); for a named pipeline, that followed by
+     *         {@code /pipelines/NAME}. Sinks that keep their own offsets, such as the PostgreSQL sink, key them
+     *         by it, so each pipeline of a journal has its own.
      */
     public String id()
     {
-        return id;
+        return DEFAULT_PIPELINE.equals(pipelineName) ? journalId : journalId + "/" + PIPELINES_DIRECTORY + "/" + pipelineName;
     }
 
     /**
@@ -268,27 +417,28 @@ public final class JournalDirectory
     }
 
     /**
-     * @return the queue of window results, each carrying the source offset it covers.
+     * @return this pipeline's queue of window results (its output journal), each carrying the source offset
+     *         it covers.
      */
     public Path resultsQueue()
     {
-        return root.resolve("results");
+        return pipelineRoot.resolve("results");
     }
 
     /**
-     * @return the directory of the engine's checkpoints.
+     * @return the directory of this pipeline's checkpoints.
      */
     public Path checkpoints()
     {
-        return root.resolve("checkpoints");
+        return pipelineRoot.resolve("checkpoints");
     }
 
     /**
-     * @return the memory-mapped file of the engine's live counters ({@code weir stat} reads it).
+     * @return the memory-mapped file of this pipeline's live counters ({@code weir stat} reads it).
      */
     public Path metricsFile()
     {
-        return root.resolve("metrics.dat");
+        return pipelineRoot.resolve("metrics.dat");
     }
 
     private static boolean isEmpty(final Path dir) throws IOException
@@ -310,6 +460,6 @@ public final class JournalDirectory
     @Override
     public String toString()
     {
-        return root.toString();
+        return DEFAULT_PIPELINE.equals(pipelineName) ? root.toString() : root + " (pipeline " + pipelineName + ")";
     }
 }

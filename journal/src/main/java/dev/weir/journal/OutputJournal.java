@@ -66,7 +66,7 @@ public final class OutputJournal implements AutoCloseable
      */
     public static OutputJournal openForAppend(final JournalDirectory directory)
     {
-        final AppendLock held = AppendLock.acquire(directory, "results");
+        final AppendLock held = AppendLock.acquire(directory, directory.pipelineRoot(), "results");
         try
         {
             final OutputJournal output = open(directory);
@@ -267,7 +267,7 @@ public final class OutputJournal implements AutoCloseable
         {
             if (lock == null)
             {
-                lock = AppendLock.acquire(directory, "results");
+                lock = AppendLock.acquire(directory, directory.pipelineRoot(), "results");
             }
             appender = queue.createAppender();
         }

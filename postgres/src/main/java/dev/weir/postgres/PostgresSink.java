@@ -21,7 +21,7 @@ import dev.weir.journal.OutputJournal;
  * second sink delivering the same journal concurrently fails instead of interleaving.
  * <p>
  * Late events in the output journal are passed over (their positions count as delivered); the late
- * side output is a file or the output journal. Offsets are keyed by the journal's {@link JournalDirectory#id()},
+ * side output is a file or the output journal. Offsets are keyed by the pipeline's {@link JournalDirectory#id()},
  * and a results table takes the results of one journal only: another journal's delivery into it (a
  * journal created again at the same path is another journal) is refused.
  * <p>
@@ -142,7 +142,7 @@ public final class PostgresSink implements AutoCloseable
         }
         try
         {
-            if (source == null || !source.root().equals(journal.root()))
+            if (source == null || !source.root().equals(journal.root()) || !source.id().equals(journal.id()))
             {
                 closeJournal();
                 keys = KeyDictionary.open(journal);

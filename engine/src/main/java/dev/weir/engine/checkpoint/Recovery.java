@@ -47,7 +47,7 @@ public final class Recovery
         if (!checkpoint.configuration().equals(configuration))
         {
             throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
-                + "], not [" + configuration + "]; run with the same flags, or use 'weir replay' for another configuration");
+                + "], not [" + configuration + "]; run with the same flags, use 'weir replay' for another configuration, or run it as another pipeline (--pipeline NAME)");
         }
         CheckpointCodec.describeState(newest); // refuses a state in another format now, before any stage is built
         return new Recovery(newest, checkpoint);

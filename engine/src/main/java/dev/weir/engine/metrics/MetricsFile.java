@@ -70,6 +70,10 @@ public final class MetricsFile implements AutoCloseable
         final int metadataLength = maxCounters * CountersReader.METADATA_LENGTH;
         try
         {
+            if (file.getParent() != null)
+            {
+                Files.createDirectories(file.getParent()); // a named pipeline's directory, on its first run
+            }
             Files.deleteIfExists(file); // a reader of the old file keeps its mapping; new readers see this one
         }
         catch (final IOException ex)
