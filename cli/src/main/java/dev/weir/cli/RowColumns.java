@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringDictionaries;
 
 /**
@@ -14,6 +15,23 @@ import dev.weir.journal.StringDictionaries;
  */
 record RowColumns(String key, String value, boolean withAggregate)
 {
+    /**
+     * @param schema a journal's columns.
+     * @return the key and value columns in it.
+     * @throws BadInputException if a column is missing or of the wrong type (the message names the columns).
+     */
+    ColumnProjection projection(final JournalSchema schema)
+    {
+        try
+        {
+            return ColumnProjection.of(schema, key, value);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
     /**
      * @return true for the default columns, {@code key} and {@code value}.
      */
@@ -30,15 +48,7 @@ record RowColumns(String key, String value, boolean withAggregate)
      */
     ResultRow rows(final JournalDirectory directory, final StringDictionaries strings)
     {
-        final ColumnProjection projection;
-        try
-        {
-            projection = ColumnProjection.of(directory.schema(), key, value);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new BadInputException(ex.getMessage());
-        }
+        final ColumnProjection projection = projection(directory.schema());
         return new ResultRow(projection.keyName(), strings.dictionary(projection.keyColumn())::name, projection.valueName(),
             projection.valueScale(), withAggregate);
     }

@@ -105,6 +105,7 @@ final class RunExecution
         try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcBatch()))
         {
             final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
+            job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 openExisting(journalDir);

@@ -75,8 +75,13 @@ class ColumnsIngestTest
         final Path journal = dir.resolve("journal");
         final Path results = dir.resolve("out/results.csv");
 
-        final Cli cli = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--columns", PAYMENT_COLUMNS,
+        final Cli refused = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--columns", PAYMENT_COLUMNS,
             "--window", "tumbling:10s", "--results", results.toString());
+        assertEquals(2, refused.exit(), "no column named key: " + refused.err());
+        assertFalse(Files.exists(journal), "refused before anything is ingested");
+
+        final Cli cli = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--columns", PAYMENT_COLUMNS,
+            "--key", "card", "--value", "amount", "--window", "tumbling:10s", "--results", results.toString());
 
         assertEquals(0, cli.exit(), cli.err());
         assertEquals(7, Files.readAllLines(dir.resolve("out/results.csv.rejected.csv")).size());
@@ -85,7 +90,7 @@ class ColumnsIngestTest
         assertEquals(JournalSchema.parse(PAYMENT_COLUMNS), JournalDirectory.open(journal).schema());
 
         final Cli again = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(),
-            "--window", "tumbling:10s", "--results", results.toString());
+            "--key", "card", "--value", "amount", "--window", "tumbling:10s", "--results", results.toString());
         assertEquals(0, again.exit(), again.err());
         assertEquals(4, JournalRows.events(journal).size(), "the rerun, in the journal's columns, appends nothing");
     }
