@@ -15,10 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -87,7 +85,7 @@ class FollowKillRecoveryTest
             {
                 while (kills.get() < c * KILLS / CHUNKS)
                 {
-                    sleep(5);
+                    FollowerProgress.sleep(5);
                 }
                 try
                 {
@@ -193,11 +191,11 @@ class FollowKillRecoveryTest
         final Path log = dir.resolve("follower-" + children++ + ".log");
         final Process follower = KillHarness.startChild(follow(out), log);
         final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (appliedOffset(out.resolve("journal"), follower.pid()) < lastEvent)
+        while (FollowerProgress.appliedOffset(JournalDirectory.open(out.resolve("journal")), follower.pid()) < lastEvent)
         {
             assertTrue(follower.isAlive(), "the follower exited:\n" + Files.readString(log));
             assertTrue(System.nanoTime() < deadline, "the follower did not catch up in 10 minutes");
-            sleep(20);
+            FollowerProgress.sleep(20);
         }
         follower.destroy(); // SIGTERM
         assertTrue(follower.waitFor(10, TimeUnit.MINUTES), "the follower stops on SIGTERM");
@@ -229,44 +227,5 @@ class FollowKillRecoveryTest
             }
         }
         return last[0];
-    }
-
-    /** @return the journal offset the follower {@code pid} published as applied, or -1 before it published one. */
-    private static long appliedOffset(final Path journal, final long pid)
-    {
-        try (MetricsFile metrics = MetricsFile.open(JournalDirectory.open(journal).metricsFile()))
-        {
-            if (metrics.pid() != pid)
-            {
-                return -1;
-            }
-            final CountersReader reader = metrics.reader();
-            final long[] applied = {-1};
-            reader.forEach((id, label) ->
-            {
-                if (label.equals("journal offset applied"))
-                {
-                    applied[0] = reader.getCounterValue(id);
-                }
-            });
-            return applied[0];
-        }
-        catch (final IllegalStateException notYet)
-        {
-            return -1;
-        }
-    }
-
-    private static void sleep(final long ms)
-    {
-        try
-        {
-            Thread.sleep(ms);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
     }
 }

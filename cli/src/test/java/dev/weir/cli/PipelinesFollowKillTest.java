@@ -15,10 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +72,7 @@ class PipelinesFollowKillTest
             {
                 while (stops.get() < c * STOPS / CHUNKS)
                 {
-                    sleep(5);
+                    FollowerProgress.sleep(5);
                 }
                 try
                 {
@@ -175,11 +173,11 @@ class PipelinesFollowKillTest
         final Path journal = out.resolve("journal");
         final long lastEvent = lastEventOffset(journal);
         final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (appliedOffset(journal, PIPELINES[p], follower.pid()) < lastEvent)
+        while (FollowerProgress.appliedOffset(JournalDirectory.open(journal).pipeline(PIPELINES[p]), follower.pid()) < lastEvent)
         {
             assertTrue(follower.isAlive(), PIPELINES[p] + "'s follower exited");
             assertTrue(System.nanoTime() < deadline, PIPELINES[p] + "'s follower did not catch up in 10 minutes");
-            sleep(20);
+            FollowerProgress.sleep(20);
         }
         follower.destroy(); // SIGTERM
         assertTrue(follower.waitFor(5, TimeUnit.MINUTES), "the follower stops on SIGTERM");
@@ -215,44 +213,5 @@ class PipelinesFollowKillTest
             }
         }
         return last[0];
-    }
-
-    /** @return the journal offset the follower {@code pid} of the pipeline published as applied, or -1 before it published one. */
-    private static long appliedOffset(final Path journal, final String pipeline, final long pid)
-    {
-        try (MetricsFile metrics = MetricsFile.open(JournalDirectory.open(journal).pipeline(pipeline).metricsFile()))
-        {
-            if (metrics.pid() != pid)
-            {
-                return -1;
-            }
-            final CountersReader reader = metrics.reader();
-            final long[] applied = {-1};
-            reader.forEach((id, label) ->
-            {
-                if (label.equals("journal offset applied"))
-                {
-                    applied[0] = reader.getCounterValue(id);
-                }
-            });
-            return applied[0];
-        }
-        catch (final IllegalStateException notYet)
-        {
-            return -1;
-        }
-    }
-
-    private static void sleep(final long ms)
-    {
-        try
-        {
-            Thread.sleep(ms);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
     }
 }

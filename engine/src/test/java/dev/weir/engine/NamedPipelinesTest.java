@@ -22,9 +22,6 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalSchema;
-import dev.weir.journal.LateEventDecoder;
-import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -211,25 +208,7 @@ class NamedPipelinesTest
 
     static List<String> outputs(final JournalDirectory directory)
     {
-        final List<String> rows = new ArrayList<>();
-        try (OutputJournal output = OutputJournal.open(directory))
-        {
-            output.readAll(stored ->
-            {
-                if (stored.isResult())
-                {
-                    final ResultDecoder r = stored.result();
-                    rows.add("R " + r.windowStart() + "," + r.windowEnd() + "," + r.keyId() + "," + r.count() + "," + r.sum() + "," + r.min() + ","
-                        + r.max() + "," + r.version() + " @" + r.sourceOffset());
-                }
-                else
-                {
-                    final LateEventDecoder l = stored.late();
-                    rows.add("L " + l.eventId() + "," + l.eventTime() + "," + l.keyId() + "," + l.value() + " @" + l.offset());
-                }
-            });
-        }
-        return rows;
+        return RecoveryTest.outputs(directory);
     }
 
     static long lastOffset(final Path journal)

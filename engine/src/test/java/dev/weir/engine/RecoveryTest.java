@@ -318,8 +318,17 @@ class RecoveryTest
 
     static List<String> outputs(final Path journal)
     {
+        return outputs(JournalDirectory.open(journal));
+    }
+
+    /**
+     * @param directory a journal, or one pipeline of it.
+     * @return its output journal as text rows, in order.
+     */
+    static List<String> outputs(final JournalDirectory directory)
+    {
         final List<String> rows = new ArrayList<>();
-        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
+        try (OutputJournal output = OutputJournal.open(directory))
         {
             output.readAll(stored ->
             {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
@@ -139,7 +140,6 @@ public final class EngineRun
      */
     public static EngineRun pipeline(final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout)
     {
-        final EngineRun run = new EngineRun();
         try (EventJournal writer = EventJournal.openOrCreate(journal))
         {
             for (final ModelEvent e : events)
@@ -149,22 +149,28 @@ public final class EngineRun
         }
         try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
         {
-            final RunSummary summary = Weir.pipeline()
-                .journal(journal)
-                .window(windowSpec(config))
-                .outOfOrderness(config.outOfOrderness())
-                .allowedLateness(config.allowedLateness())
-                .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
-                .layout(layout)
-                .ringSize(64)
-                .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
-                .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
-                .build()
-                .runToEnd();
-            run.dropped = summary.dropped();
-            run.sideOutput = summary.sideOutput();
-            run.ignored = summary.ignored();
+            return collect(Weir.pipeline().journal(journal), config, layout, keys);
         }
+    }
+
+    /** Run a configured pipeline to the end with the model's configuration, keeping its outputs with their keys as text. */
+    private static EngineRun collect(final PipelineBuilder builder, final ModelConfig config, final PipelineLayout layout, final KeyDictionary keys)
+    {
+        final EngineRun run = new EngineRun();
+        final RunSummary summary = builder
+            .window(windowSpec(config))
+            .outOfOrderness(config.outOfOrderness())
+            .allowedLateness(config.allowedLateness())
+            .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
+            .layout(layout)
+            .ringSize(64)
+            .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
+            .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
+            .build()
+            .runToEnd();
+        run.dropped = summary.dropped();
+        run.sideOutput = summary.sideOutput();
+        run.ignored = summary.ignored();
         return run;
     }
 
@@ -207,26 +213,9 @@ public final class EngineRun
         }
         try (StringDictionaries strings = StringDictionaries.open(JournalDirectory.open(journal)))
         {
-            final KeyDictionary keys = strings.dictionary(keyIndex);
-            final RunSummary summary = Weir.pipeline()
-                .journal(journal)
-                .keyColumn(keyColumn)
-                .valueColumn("amount")
-                .window(windowSpec(config))
-                .outOfOrderness(config.outOfOrderness())
-                .allowedLateness(config.allowedLateness())
-                .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
-                .layout(layout)
-                .ringSize(64)
-                .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
-                .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
-                .build()
-                .runToEnd();
-            run.dropped = summary.dropped();
-            run.sideOutput = summary.sideOutput();
-            run.ignored = summary.ignored();
+            return collect(Weir.pipeline().journal(journal).keyColumn(keyColumn).valueColumn("amount"), config, layout,
+                strings.dictionary(keyIndex));
         }
-        return run;
     }
 
     /**

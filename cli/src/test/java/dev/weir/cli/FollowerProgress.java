@@ -1,0 +1,64 @@
+package dev.weir.cli;
+
+import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.journal.JournalDirectory;
+import org.agrona.concurrent.status.CountersReader;
+
+/**
+ * How far a following {@code weir run} child has got, read from its pipeline's metrics file as
+ * {@code weir stat} reads it; for the follow and kill tests. Stateless.
+ */
+final class FollowerProgress
+{
+    private FollowerProgress()
+    {
+    }
+
+    /**
+     * @param pipeline the pipeline's directory ({@code JournalDirectory.open(j).pipeline(name)}, or the journal).
+     * @param pid      the follower's process id.
+     * @return the journal offset that follower published as applied, or -1 before it published one.
+     */
+    static long appliedOffset(final JournalDirectory pipeline, final long pid)
+    {
+        try (MetricsFile metrics = MetricsFile.open(pipeline.metricsFile()))
+        {
+            if (metrics.pid() != pid)
+            {
+                return -1;
+            }
+            final CountersReader reader = metrics.reader();
+            final long[] applied = {-1};
+            reader.forEach((id, label) ->
+            {
+                if (label.equals("journal offset applied"))
+                {
+                    applied[0] = reader.getCounterValue(id);
+                }
+            });
+            return applied[0];
+        }
+        catch (final IllegalStateException notYet)
+        {
+            return -1;
+        }
+    }
+
+    /**
+     * Sleep, turning an interrupt into a failure of the test.
+     *
+     * @param ms how long.
+     */
+    static void sleep(final long ms)
+    {
+        try
+        {
+            Thread.sleep(ms);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+}
