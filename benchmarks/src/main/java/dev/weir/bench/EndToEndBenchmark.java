@@ -64,13 +64,17 @@ public class EndToEndBenchmark
     @Param({"yielding"})
     public String wait;
 
+    /** four: the default columns (key, value); six: the same events in a six-column payments journal, keyed by card, valued by amount. */
+    @Param({"four"})
+    public String columns;
+
     private Path journal;
 
     @Setup(Level.Trial)
     public void fill() throws IOException
     {
         // 10,000 events per second of event time
-        journal = Workloads.filledJournal(EVENTS, 10_000, 0.1, 42);
+        journal = Workloads.filledJournal(columns, EVENTS, 10_000, 0.1, 42);
     }
 
     @Setup(Level.Invocation)
@@ -99,6 +103,10 @@ public class EndToEndBenchmark
         if (threads != PipelineLayout.INLINE)
         {
             builder.waitStrategy(LatencyRun.waitStrategy(wait)); // the inline layout has none
+        }
+        if ("six".equals(columns))
+        {
+            builder.keyColumn("card").valueColumn("amount");
         }
         final RunSummary summary = builder
             .journal(journal)

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.EventConsumer;
+import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -15,6 +16,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -34,12 +36,16 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(2)
 public class JournalScanBenchmark
 {
+    /** four: the default columns, read field by field; six: a six-column journal of the same events, read whole (EventView). */
+    @Param({"four"})
+    public String columns;
+
     private Path journal;
 
     @Setup(Level.Trial)
     public void fill() throws IOException
     {
-        journal = Workloads.filledJournal(EndToEndBenchmark.EVENTS, 10_000, 0.1, 42);
+        journal = Workloads.filledJournal(columns, EndToEndBenchmark.EVENTS, 10_000, 0.1, 42);
     }
 
     @TearDown(Level.Trial)
@@ -53,12 +59,23 @@ public class JournalScanBenchmark
     public long scan(final Blackhole bh)
     {
         final long[] sum = {0};
-        final EventConsumer consumer = (offset, id, time, key, value) -> sum[0] += value;
         try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
         {
-            while (reader.poll(consumer, 4096) > 0)
+            if ("six".equals(columns))
             {
-                bh.consume(sum[0]);
+                final EventViewConsumer whole = (offset, e) -> sum[0] += e.longColumn(3) + e.stringId(0);
+                while (reader.poll(whole, 4096) > 0)
+                {
+                    bh.consume(sum[0]);
+                }
+            }
+            else
+            {
+                final EventConsumer consumer = (offset, id, time, key, value) -> sum[0] += value;
+                while (reader.poll(consumer, 4096) > 0)
+                {
+                    bh.consume(sum[0]);
+                }
             }
         }
         return sum[0];

@@ -8,6 +8,8 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
+import dev.weir.journal.JournalSchema;
 
 /**
  * Journals filled with synthetic events for the benchmarks: {@code keys} keys chosen uniformly,
@@ -37,6 +39,53 @@ final class Workloads
             {
                 final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
                 journal.append(i, time, ids[random.nextInt(keys)], random.nextInt(100_000));
+            }
+        }
+        return journalDir;
+    }
+
+    /** The six columns of {@link #filledJournal(String, int, int, double, long)}'s payments journal. */
+    static final String PAYMENTS = "card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string";
+
+    /**
+     * @param columns {@code four}: {@link #filledJournal(int, int, double, long)}; {@code six}: the same events
+     *                (times, keys as {@code card}, values as {@code amount} in cents) in a {@link #PAYMENTS}
+     *                journal, with merchant, country, fee and channel drawn from another generator.
+     */
+    static Path filledJournal(final String columns, final int events, final int keys, final double msPerEvent, final long seed)
+        throws IOException
+    {
+        if (!"six".equals(columns))
+        {
+            return filledJournal(events, keys, msPerEvent, seed);
+        }
+        final Path dir = Files.createTempDirectory("weir-bench-");
+        final Path journalDir = dir.resolve("journal");
+        try (EventJournal journal = EventJournal.openOrCreate(journalDir, JournalSchema.parse(PAYMENTS)))
+        {
+            final int[] cards = new int[keys];
+            for (int k = 0; k < keys; k++)
+            {
+                cards[k] = journal.stringId(0, "k" + k);
+            }
+            final int[] merchants = new int[1_000];
+            for (int m = 0; m < merchants.length; m++)
+            {
+                merchants[m] = journal.stringId(1, "merchant " + m);
+            }
+            final int[] countries = {journal.stringId(2, "FR"), journal.stringId(2, "DE"), journal.stringId(2, "IT")};
+            final int[] channels = {journal.stringId(5, "online"), journal.stringId(5, "pos")};
+            final SplittableRandom random = new SplittableRandom(seed);
+            final SplittableRandom noise = new SplittableRandom(seed + 1);
+            final long base = 1_700_000_000_000L;
+            final EventRow row = journal.row();
+            for (int i = 0; i < events; i++)
+            {
+                final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
+                row.eventId(i).eventTime(time).setString(0, cards[random.nextInt(keys)]).setLong(3, random.nextInt(100_000))
+                    .setString(1, merchants[noise.nextInt(merchants.length)]).setString(2, countries[noise.nextInt(3)])
+                    .setLong(4, noise.nextInt(100)).setString(5, channels[noise.nextInt(2)]);
+                journal.append(row);
             }
         }
         return journalDir;
