@@ -12,7 +12,7 @@ import dev.weir.journal.ResultFields;
  * a user aggregation) or as one JSON object with the same fields, and late events
  * ({@code event_id,event_time,KEY,VALUE}), where KEY and VALUE are the names of the pipeline's key and
  * value columns ({@code key} and {@code value} by default, which gives the files of before columns
- * existed). A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
+ * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
  * scale ({@code 1234} at scale 2 is {@code 12.34}). One formatter serves every writer.
  * <p>
@@ -28,21 +28,30 @@ final class ResultRow
     private final String valueName;
     private final int valueScale;
     private final boolean withAggregate;
+    private final int aggregateScale;
 
     /**
      * @param keyName       the key column's name.
      * @param keyText       a key id's text, from the key column's dictionary.
      * @param valueName     the value column's name.
      * @param valueScale    the value column's scale (0 for a long column).
-     * @param withAggregate whether rows carry a user aggregation's value.
+     * @param withAggregate  whether rows carry a user aggregation's value.
+     * @param aggregateScale the scale to print that value at: the value column's for a mean, 0 for a count.
      */
-    ResultRow(final String keyName, final IntFunction<String> keyText, final String valueName, final int valueScale, final boolean withAggregate)
+    ResultRow(
+        final String keyName,
+        final IntFunction<String> keyText,
+        final String valueName,
+        final int valueScale,
+        final boolean withAggregate,
+        final int aggregateScale)
     {
         this.keyName = keyName;
         this.keyText = keyText;
         this.valueName = valueName;
         this.valueScale = valueScale;
         this.withAggregate = withAggregate;
+        this.aggregateScale = aggregateScale;
     }
 
     /** @return whether rows carry a user aggregation's value. */
@@ -79,7 +88,7 @@ final class ResultRow
         value(row, r.max()).append(',').append(r.version());
         if (withAggregate)
         {
-            row.append(',').append(r.aggregate());
+            scaled(row.append(','), r.aggregate(), aggregateScale);
         }
         return row;
     }
@@ -101,7 +110,7 @@ final class ResultRow
         value(row, r.max()).append(",\"version\":").append(r.version());
         if (withAggregate)
         {
-            row.append(",\"aggregate\":").append(r.aggregate());
+            scaled(row.append(",\"aggregate\":"), r.aggregate(), aggregateScale);
         }
         return row.append('}');
     }
@@ -119,7 +128,12 @@ final class ResultRow
 
     private StringBuilder value(final StringBuilder row, final long unscaled)
     {
-        return valueScale == 0 ? row.append(unscaled) : row.append(BigDecimal.valueOf(unscaled, valueScale).toPlainString());
+        return scaled(row, unscaled, valueScale);
+    }
+
+    private static StringBuilder scaled(final StringBuilder row, final long unscaled, final int scale)
+    {
+        return scale == 0 ? row.append(unscaled) : row.append(BigDecimal.valueOf(unscaled, scale).toPlainString());
     }
 
     private static StringBuilder jsonString(final StringBuilder row, final String text)

@@ -12,8 +12,10 @@ import dev.weir.journal.StringDictionaries;
  * @param key           the key column's name.
  * @param value         the value column's name.
  * @param withAggregate whether rows carry a user aggregation's value.
+ * @param aggregateIsAValue whether that value is in the value column's unit (a mean), so printed at its
+ *                      scale, rather than a count (distinct values).
  */
-record RowColumns(String key, String value, boolean withAggregate)
+record RowColumns(String key, String value, boolean withAggregate, boolean aggregateIsAValue)
 {
     /**
      * @param schema a journal's columns.
@@ -50,6 +52,6 @@ record RowColumns(String key, String value, boolean withAggregate)
     {
         final ColumnProjection projection = projection(directory.schema());
         return new ResultRow(projection.keyName(), strings.dictionary(projection.keyColumn())::name, projection.valueName(),
-            projection.valueScale(), withAggregate);
+            projection.valueScale(), withAggregate, aggregateIsAValue ? projection.valueScale() : 0);
     }
 }

@@ -78,7 +78,7 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, withAggregate());
+        return new RowColumns(keyColumn, valueColumn, withAggregate(), aggregation instanceof dev.weir.engine.aggregate.Average);
     }
 
     /** Parses {@code average} and {@code distinct} into a new aggregation. Stateless. */
