@@ -182,37 +182,11 @@ class OutputJournalTest
 
     static LateFields lateFields(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
     {
-        return new LateFields()
-        {
-            @Override
-            public long eventId()
-            {
-                return eventId;
-            }
+        return new Late(eventId, eventTime, keyId, value, offset);
+    }
 
-            @Override
-            public long eventTime()
-            {
-                return eventTime;
-            }
-
-            @Override
-            public int keyId()
-            {
-                return keyId;
-            }
-
-            @Override
-            public long value()
-            {
-                return value;
-            }
-
-            @Override
-            public long offset()
-            {
-                return offset;
-            }
-        };
+    /** A late event's fields as a value, for tests. */
+    record Late(long eventId, long eventTime, int keyId, long value, long offset) implements LateFields
+    {
     }
 }
