@@ -284,13 +284,31 @@ public final class PipelineBuilder
     }
 
     /**
-     * @param column the string column whose values key the windows (default {@code key}); checked against
-     *               the journal's schema by {@link #conclude()}.
+     * @param column the column whose values key the windows (default {@code key}): a string, long or decimal
+     *               column; checked against the journal's schema by {@link #conclude()}.
      * @return this.
      */
     public PipelineBuilder keyColumn(final String column)
     {
         this.keyColumn = Objects.requireNonNull(column, "keyColumn");
+        return this;
+    }
+
+    /**
+     * Key the windows by several columns together, as {@code GROUP BY merchant, country} does: each distinct
+     * combination of their values is one key.
+     *
+     * @param columns one or more columns of any type, in the order results show them; checked against the
+     *                journal's schema by {@link #conclude()}.
+     * @return this.
+     */
+    public PipelineBuilder keyColumns(final String... columns)
+    {
+        if (columns.length == 0)
+        {
+            throw new IllegalArgumentException("keyColumns needs at least one column");
+        }
+        this.keyColumn = String.join(",", columns);
         return this;
     }
 

@@ -13,6 +13,7 @@ import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.KeyTuples;
 import dev.weir.journal.OutputJournal;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -38,6 +39,7 @@ final class RunStages
     private final EngineCounters engineCounters;
     private final RunCounters counters;
     private final LastStage last;
+    private final KeyTuples keyTuples;
 
     RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion)
     {
@@ -80,6 +82,9 @@ final class RunStages
                 firstOffset = config.fromOffset();
             }
         }
+        keyTuples = config.projection().keysByTuple()
+            ? KeyTuples.readBefore(directory, config.projection().keyColumns(), firstUnread(config, recovery))
+            : null;
         counters = new RunCounters(aggregator, checkpointer, sink, firstOffset, recovery.resumeAfterOffset());
         final Runnable publish = engineCounters == null ? null : () -> engineCounters.publish(counters);
         if (publish != null)
@@ -101,6 +106,25 @@ final class RunStages
         aggregator.apply(end);
         checkpointer.take(Checkpointer.FINISHED);
         sink.handOff();
+    }
+
+    /**
+     * @return the offset before which the run reads no event: after the checkpoint's, at {@code --from}, or
+     *         the journal's start.
+     */
+    private static long firstUnread(final PipelineConfiguration config, final Recovery recovery)
+    {
+        if (config.durableOutput())
+        {
+            return recovery.resumeAfterOffset() >= 0 ? recovery.resumeAfterOffset() + 1 : Long.MIN_VALUE;
+        }
+        return config.fromOffset() >= 0 ? config.fromOffset() : Long.MIN_VALUE;
+    }
+
+    /** @return the key tuples of the events before the run's first, for the publisher; null if keys are dictionary ids. */
+    KeyTuples keyTuples()
+    {
+        return keyTuples;
     }
 
     JournalReader reader()

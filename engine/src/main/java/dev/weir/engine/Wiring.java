@@ -20,6 +20,7 @@ import dev.weir.engine.stage.FusedHandler;
 import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.KeyTuples;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -54,6 +55,7 @@ final class Wiring
      * @param assigner      the first stage.
      * @param last          the last stage.
      * @param rejectedLines where the publisher counts rejected lines it reads, or null.
+     * @param keys          the key tuples before the reader's position, handed to the publisher; or null.
      */
     Wiring(
         final PipelineConfiguration config,
@@ -62,7 +64,8 @@ final class Wiring
         final JournalReader reader,
         final WindowAssigner assigner,
         final LastStage last,
-        final AtomicCounter rejectedLines)
+        final AtomicCounter rejectedLines,
+        final KeyTuples keys)
     {
         this.completion = completion;
         this.stageThreads = new StageThreads(completion);
@@ -82,7 +85,7 @@ final class Wiring
         }
         reader.handOff();
         this.publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset(), idle,
-            config.projection());
+            config.projection(), keys);
         if (rejectedLines != null)
         {
             publisher.countRejectedLines(rejectedLines);

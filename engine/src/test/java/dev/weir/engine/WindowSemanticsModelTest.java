@@ -90,6 +90,25 @@ class WindowSemanticsModelTest
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void aPipelineKeyedByACompositeOrALongKeyAgreesWithTheModel(final WindowKind kind)
+    {
+        for (int i = 0; i < PIPELINE_STREAMS / 2; i++)
+        {
+            final GeneratedCase c = StreamGenerator.generate(3_000_017L * i + kind.ordinal(), kind);
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
+            final boolean composite = i % 2 == 0;
+            final Path journal = dir.resolve("tuples-" + kind + "-" + i);
+            final EngineRun engine = EngineRun.pipelineOnKeyTuples(c.events(), c.config(), journal, layout, composite);
+            final ModelOutput model = ReferenceModel.run(c.events(), c.config());
+            final String by = composite ? "merchant,country" : "fee";
+            assertEquals(model.results(), engine.results, () -> "results by " + by + ", " + layout + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.late(), engine.late, () -> "late rows by " + by + ", " + layout);
+            assertEquals(model.dropped(), engine.dropped, "dropped");
+        }
+    }
+
     static void check(final GeneratedCase c, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
     {
         final String difference = difference(c.events(), c.config(), engine);

@@ -5,6 +5,7 @@ import com.lmax.disruptor.RingBuffer;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.KeyTuples;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -51,6 +52,9 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * @param lastOffset the last offset to publish (bounded runs), or {@link Long#MAX_VALUE}.
      * @param idle       how to wait for new events while following.
      * @param projection the key and value columns to copy into each slot.
+     * @param keys       the key tuples of the events before the reader's position, which this publisher
+     *                   owns from now on and numbers the next events' tuples with; null if the projection's
+     *                   key ids are dictionary ids ({@link ColumnProjection#keysByTuple()} false).
      */
     public JournalPublisher(
         final JournalReader reader,
@@ -59,17 +63,24 @@ public final class JournalPublisher implements Runnable, EventConsumer
         final boolean follow,
         final long lastOffset,
         final IdleStrategy idle,
-        final ColumnProjection projection)
+        final ColumnProjection projection,
+        final KeyTuples keys)
     {
+        assert (keys != null) == projection.keysByTuple();
         if (projection.isDefault())
         {
             this.columns = null; // the four-field path, as before columns existed
         }
-        else
+        else if (keys == null)
         {
-            final int key = projection.keyColumn();
+            final int key = projection.keyColumn(0);
             final int value = projection.valueColumn();
             this.columns = (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value));
+        }
+        else
+        {
+            final int value = projection.valueColumn();
+            this.columns = (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), event.longColumn(value));
         }
         this.idle = idle;
         this.batch = Math.min(BATCH, ring.getBufferSize());

@@ -23,7 +23,7 @@ class ColumnProjectionTest
         final ColumnProjection projection = ColumnProjection.of(JournalSchema.DEFAULT, "key", "value");
         assertTrue(projection.isDefault());
         assertEquals("", projection.describe());
-        assertEquals(0, projection.keyColumn());
+        assertEquals(0, projection.keyColumn(0));
         assertEquals(1, projection.valueColumn());
     }
 
@@ -32,7 +32,7 @@ class ColumnProjectionTest
     {
         final ColumnProjection byMerchant = ColumnProjection.of(PAYMENTS, "merchant", "amount");
         assertFalse(byMerchant.isDefault());
-        assertEquals(1, byMerchant.keyColumn());
+        assertEquals(1, byMerchant.keyColumn(0));
         assertEquals(3, byMerchant.valueColumn());
         assertEquals(2, byMerchant.valueScale());
         assertEquals(" key=merchant value=amount", byMerchant.describe());
@@ -42,10 +42,27 @@ class ColumnProjectionTest
     @Test
     void aMissingOrMistypedColumnIsRefusedNamingTheSchema()
     {
-        for (final String[] wrong : new String[][] {{"key", "amount"}, {"amount", "amount"}, {"card", "merchant"}, {"card", "total"}})
+        for (final String[] wrong : new String[][] {{"key", "amount"}, {"card,total", "amount"}, {"card", "merchant"}, {"card", "total"}, {"card,", "amount"}})
         {
             final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> ColumnProjection.of(PAYMENTS, wrong[0], wrong[1]));
             assertTrue(ex.getMessage().contains(PAYMENTS.toString()), ex.getMessage());
         }
+        final IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> ColumnProjection.of(PAYMENTS, "card,card", "amount"));
+        assertEquals("key column 'card' is named twice in 'card,card'", twice.getMessage());
+    }
+
+    @Test
+    void aCompositeOrNonStringKeyIsKeyedByTuplesAndNamedInTheConfigurationString()
+    {
+        final ColumnProjection pair = ColumnProjection.of(PAYMENTS, "merchant, country", "amount");
+        assertEquals(2, pair.keyArity());
+        assertEquals(1, pair.keyColumn(0));
+        assertEquals(2, pair.keyColumn(1));
+        assertTrue(pair.keysByTuple());
+        assertEquals("merchant,country", pair.keyName());
+        assertEquals(" key=merchant,country value=amount", pair.describe());
+        assertTrue(ColumnProjection.of(PAYMENTS, "fee", "amount").keysByTuple(), "a long key");
+        assertTrue(ColumnProjection.of(PAYMENTS, "amount", "fee").keysByTuple(), "a decimal key");
+        assertFalse(ColumnProjection.of(PAYMENTS, "card", "amount").keysByTuple(), "one string column keys by its dictionary ids");
     }
 }

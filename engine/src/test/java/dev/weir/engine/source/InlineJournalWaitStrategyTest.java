@@ -53,7 +53,7 @@ class InlineJournalWaitStrategyTest
     {
         final InlineJournalWaitStrategy strategy = new InlineJournalWaitStrategy(new BackoffIdleStrategy(), completion);
         final RingBuffer<EventSlot> ring = JournalRing.ring(64, strategy);
-        strategy.drive(new JournalPublisher(reader, ring, completion, follow, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT));
+        strategy.drive(new JournalPublisher(reader, ring, completion, follow, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null));
         return ring;
     }
 
@@ -64,7 +64,7 @@ class InlineJournalWaitStrategyTest
         {
             final InlineJournalWaitStrategy strategy = new InlineJournalWaitStrategy(new BackoffIdleStrategy(), completion);
             final RingBuffer<EventSlot> ring = JournalRing.ring(64, strategy);
-            strategy.drive(new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT));
+            strategy.drive(new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null));
             final SequenceBarrier barrier = ring.newBarrier();
             for (int i = 0; i < 3; i++)
             {

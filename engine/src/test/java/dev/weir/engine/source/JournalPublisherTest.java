@@ -75,7 +75,7 @@ class JournalPublisherTest
             journal.append(5_000);
             final RingBuffer<EventSlot> ring = JournalRing.ring(8, new BlockingWaitStrategy());
             final SlotDrain drain = new SlotDrain(ring);
-            final Thread publisher = start(new JournalPublisher(journal.reader(), ring, completion, false, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT));
+            final Thread publisher = start(new JournalPublisher(journal.reader(), ring, completion, false, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null));
             awaitFull(ring);
             awaitCursor(ring, 7);
             Thread.sleep(50);
@@ -101,7 +101,7 @@ class JournalPublisherTest
             final SlotDrain drain = new SlotDrain(ring);
             drain.release();
             final long last = journal.offsets.get(41);
-            final Thread publisher = start(new JournalPublisher(journal.reader(), ring, completion, false, last, new BackoffIdleStrategy(), ColumnProjection.DEFAULT));
+            final Thread publisher = start(new JournalPublisher(journal.reader(), ring, completion, false, last, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null));
             assertTrue(drain.awaitMarker());
             publisher.join(60_000);
             assertEquals(with(journal.offsets.subList(0, 42), SlotDrain.END), drain.seen());
@@ -118,7 +118,7 @@ class JournalPublisherTest
             final RingBuffer<EventSlot> ring = JournalRing.ring(4_096, new BlockingWaitStrategy());
             final SlotDrain drain = new SlotDrain(ring);
             drain.release();
-            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT);
+            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null);
             final Thread thread = start(publisher);
             assertTrue(drain.awaitSlots(10), "10 events, fewer than a batch of 1024, reach the consumer without more input");
             assertEquals(journal.offsets, drain.seen());
@@ -141,7 +141,7 @@ class JournalPublisherTest
             final RingBuffer<EventSlot> ring = JournalRing.ring(64, new BlockingWaitStrategy());
             final SlotDrain drain = new SlotDrain(ring);
             drain.release();
-            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT);
+            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null);
             final Thread thread = start(publisher);
             assertTrue(drain.awaitSlots(200));
             publisher.stop();
@@ -165,7 +165,7 @@ class JournalPublisherTest
             journal.append(1_000);
             final RingBuffer<EventSlot> ring = JournalRing.ring(8, new BlockingWaitStrategy());
             final SlotDrain drain = new SlotDrain(ring);
-            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT);
+            final JournalPublisher publisher = new JournalPublisher(journal.reader(), ring, completion, true, Long.MAX_VALUE, new BackoffIdleStrategy(), ColumnProjection.DEFAULT, null);
             final Thread thread = start(publisher);
             awaitFull(ring);
             publisher.stop();

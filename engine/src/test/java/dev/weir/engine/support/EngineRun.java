@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
@@ -26,9 +27,10 @@ import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalSchema;
-import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.KeyTupleReader;
+import dev.weir.journal.StringDictionaries;
 
 /**
  * Runs the real engine on a list of events and renders its output as the model's rows, so the two can
@@ -149,12 +151,12 @@ public final class EngineRun
         }
         try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
         {
-            return collect(Weir.pipeline().journal(journal), config, layout, keys);
+            return collect(Weir.pipeline().journal(journal), config, layout, keys::name);
         }
     }
 
     /** Run a configured pipeline to the end with the model's configuration, keeping its outputs with their keys as text. */
-    private static EngineRun collect(final PipelineBuilder builder, final ModelConfig config, final PipelineLayout layout, final KeyDictionary keys)
+    private static EngineRun collect(final PipelineBuilder builder, final ModelConfig config, final PipelineLayout layout, final IntFunction<String> keys)
     {
         final EngineRun run = new EngineRun();
         final RunSummary summary = builder
@@ -164,8 +166,8 @@ public final class EngineRun
             .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP)
             .layout(layout)
             .ringSize(64)
-            .onResult(r -> run.results.add(row(r, keys.name(r.keyId()))))
-            .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.name(e.keyId()) + "," + e.value()))
+            .onResult(r -> run.results.add(row(r, keys.apply(r.keyId()))))
+            .onLate(e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + keys.apply(e.keyId()) + "," + e.value()))
             .build()
             .runToEnd();
         run.dropped = summary.dropped();
@@ -214,8 +216,61 @@ public final class EngineRun
         try (StringDictionaries strings = StringDictionaries.open(JournalDirectory.open(journal)))
         {
             return collect(Weir.pipeline().journal(journal).keyColumn(keyColumn).valueColumn("amount"), config, layout,
-                strings.dictionary(keyIndex));
+                strings.dictionary(keyIndex)::name);
         }
+    }
+
+    /**
+     * The whole pipeline over a six-column journal ({@link #PAYMENTS}) keyed by more than one string column:
+     * the model's key is split in two, its first half in {@code merchant} and the rest in {@code country},
+     * each behind a one-letter prefix (a split that loses nothing: the halves concatenated give the key back), or by a long column: the
+     * model's key is numbered into {@code fee}. The results, with the key rebuilt from the columns, must
+     * be the model's.
+     *
+     * @param events    the stream.
+     * @param config    the configuration.
+     * @param journal   a directory for the journal.
+     * @param layout    the thread layout.
+     * @param composite true for the key {@code merchant,country}, false for the long key {@code fee}.
+     * @return what the engine produced, keys as the model's text.
+     */
+    public static EngineRun pipelineOnKeyTuples(
+        final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout, final boolean composite)
+    {
+        final Map<String, Long> numbers = new HashMap<>();
+        final Map<Long, String> byNumber = new HashMap<>();
+        JournalDirectory.create(journal, PAYMENTS);
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (final ModelEvent e : events)
+            {
+                final String key = e.key();
+                final long number = numbers.computeIfAbsent(key, k -> -7_000L + 13L * numbers.size());
+                byNumber.put(number, key);
+                final EventRow row = writer.row().eventId(e.eventId()).eventTime(e.eventTime());
+                row.setString(0, writer.stringId(0, "pos"));
+                row.setLong(1, composite ? e.eventId() % 4 : number);
+                row.setString(2, writer.stringId(2, composite ? "card-" + e.eventId() % 3 : key));
+                row.setString(3, writer.stringId(3, composite ? "m" + key.substring(0, key.length() / 2) : "m"));
+                row.setLong(4, e.value());
+                row.setString(5, writer.stringId(5, composite ? "c" + key.substring(key.length() / 2) : "FR"));
+                writer.append(row);
+            }
+        }
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final String[] names = new String[numbers.size()];
+        try (StringDictionaries strings = StringDictionaries.open(directory);
+             KeyTupleReader tuples = KeyTupleReader.open(directory, composite ? new int[] {3, 5} : new int[] {1}))
+        {
+            for (int id = 0; id < names.length; id++)
+            {
+                names[id] = composite
+                    ? strings.dictionary(3).name((int)tuples.component(id, 0)).substring(1) + strings.dictionary(5).name((int)tuples.component(id, 1)).substring(1)
+                    : byNumber.get(tuples.component(id, 0));
+            }
+        }
+        final PipelineBuilder builder = Weir.pipeline().journal(journal).valueColumn("amount");
+        return collect(composite ? builder.keyColumns("merchant", "country") : builder.keyColumn("fee"), config, layout, id -> names[id]);
     }
 
     /**

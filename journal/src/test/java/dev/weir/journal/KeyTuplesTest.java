@@ -1,0 +1,145 @@
+package dev.weir.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Key tuples are numbered in order of first occurrence, the same by whoever reads the journal: checked
+ * against a map of lists on many seeded tuples (through several growths of the table), by a table rebuilt
+ * from the events before an offset, and by a lazily reading {@link KeyTupleReader}.
+ */
+class KeyTuplesTest
+{
+    private static final JournalSchema SCHEMA = JournalSchema.parse("merchant:string,fee:long,country:string,amount:decimal(2)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void tuplesAreNumberedInOrderOfFirstOccurrence()
+    {
+        final KeyTuples tuples = new KeyTuples(SCHEMA, new int[] {2, 1});
+        final Map<List<Long>, Integer> expected = new HashMap<>();
+        final Row row = new Row();
+        final SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 200_000; i++)
+        {
+            row.ids[2] = random.nextInt(300);
+            row.longs[1] = random.nextLong(40) - 20;
+            final int want = expected.computeIfAbsent(List.of(row.ids[2] * 1L, row.longs[1]), k -> expected.size());
+            assertEquals(want, tuples.idOf(row), "event " + i);
+        }
+        assertEquals(expected.size(), tuples.size());
+        expected.forEach((tuple, id) ->
+        {
+            assertEquals(tuple.get(0), tuples.component(id, 0));
+            assertEquals(tuple.get(1), tuples.component(id, 1));
+        });
+        assertThrows(IllegalArgumentException.class, () -> tuples.component(tuples.size(), 0));
+    }
+
+    @Test
+    void aKnownTupleIsFoundWithoutAllocating()
+    {
+        final KeyTuples tuples = new KeyTuples(SCHEMA, new int[] {0, 2, 3});
+        final Row row = new Row();
+        for (int i = 0; i < 5_000; i++)
+        {
+            row.ids[0] = i % 50;
+            row.ids[2] = i % 7;
+            row.longs[3] = i % 11;
+            tuples.idOf(row);
+        }
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        long sum = 0;
+        for (int i = 0; i < 100_000; i++)
+        {
+            row.ids[0] = i % 50;
+            row.ids[2] = i % 7;
+            row.longs[3] = i % 11;
+            sum += tuples.idOf(row);
+        }
+        assertEquals(0, threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before, "bytes allocated (sum " + sum + ")");
+    }
+
+    @Test
+    void theTuplesBeforeAnOffsetAndALazyReaderNumberAsTheWholeJournalDoes()
+    {
+        final Path journal = dir.resolve("j");
+        final List<Long> offsets = new ArrayList<>();
+        try (EventJournal writer = EventJournal.openOrCreate(journal, SCHEMA))
+        {
+            final SplittableRandom random = new SplittableRandom(3);
+            for (int i = 0; i < 3_000; i++)
+            {
+                offsets.add(writer.append(writer.row().eventId(i).eventTime(i).setString(0, writer.stringId(0, "m" + random.nextInt(30)))
+                    .setLong(1, random.nextInt(4)).setString(2, writer.stringId(2, "c" + random.nextInt(3))).setLong(3, i)));
+            }
+        }
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final int[] key = {0, 1};
+        final KeyTuples whole = KeyTuples.readBefore(directory, key, Long.MAX_VALUE);
+        final KeyTuples half = KeyTuples.readBefore(directory, key, offsets.get(1_500));
+        final KeyTuples none = KeyTuples.readBefore(directory, key, offsets.get(0));
+        assertEquals(0, none.size());
+        assertEquals(120, whole.size(), "30 merchants by 4 fees");
+        try (KeyTupleReader lazy = KeyTupleReader.open(directory, key);
+             JournalReader reader = JournalReader.open(directory))
+        {
+            reader.seek(offsets.get(1_500));
+            reader.poll((EventViewConsumer)(offset, event) -> half.idOf(event), 10_000); // the table numbers on from the offset
+            assertEquals(whole.size(), half.size());
+            for (int id = whole.size() - 1; id >= 0; id--) // the highest first: the lazy reader reads on to it
+            {
+                assertEquals(whole.component(id, 0), half.component(id, 0));
+                assertEquals(whole.component(id, 1), half.component(id, 1));
+                assertEquals(whole.component(id, 0), lazy.component(id, 0));
+                assertEquals(whole.component(id, 1), lazy.component(id, 1));
+            }
+            assertThrows(IllegalArgumentException.class, () -> lazy.component(whole.size(), 0), "no such tuple in the journal");
+        }
+    }
+
+    /** An event whose columns are set by the test. */
+    private static final class Row implements EventView
+    {
+        final long[] longs = new long[SCHEMA.size()];
+        final int[] ids = new int[SCHEMA.size()];
+
+        @Override
+        public long eventId()
+        {
+            return 0;
+        }
+
+        @Override
+        public long eventTime()
+        {
+            return 0;
+        }
+
+        @Override
+        public long longColumn(final int column)
+        {
+            return longs[column];
+        }
+
+        @Override
+        public int stringId(final int column)
+        {
+            return ids[column];
+        }
+    }
+}
