@@ -4,7 +4,6 @@ import java.nio.file.Path;
 
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 
@@ -40,7 +39,7 @@ final class OutputExport
     static ExportCounts export(final JournalDirectory directory, final Path results, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
-        try (StringDictionaries keys = StringDictionaries.open(directory);
+        try (KeyText keys = columns.keyText(directory);
              OutputJournal output = OutputJournal.open(directory);
              AtomicTextFile resultFile = results == null ? null : new AtomicTextFile(results);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
@@ -102,7 +101,7 @@ final class OutputExport
         final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
-        try (StringDictionaries keys = StringDictionaries.open(directory);
+        try (KeyText keys = columns.keyText(directory);
              OutputJournal output = OutputJournal.open(directory);
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {

@@ -10,7 +10,6 @@ import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.StringDictionaries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -112,7 +111,7 @@ final class ReplayCommand implements Callable<Integer>
             return replayIntoPartitions(directory);
         }
         final RunSummary summary;
-        try (StringDictionaries keys = StringDictionaries.open(directory);
+        try (KeyText keys = window.columns().keyText(directory);
              AtomicTextFile resultFile = new AtomicTextFile(results);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
@@ -149,7 +148,7 @@ final class ReplayCommand implements Callable<Integer>
                     + "or write part of a journal to --results FILE");
             }
         }
-        try (StringDictionaries keys = StringDictionaries.open(directory);
+        try (KeyText keys = window.columns().keyText(directory);
              PartitionedResults partitions = new PartitionedResults(outputDir, format, window.columns().rows(directory, keys), days);
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {

@@ -1,7 +1,6 @@
 package dev.weir.cli;
 
 import java.math.BigDecimal;
-import java.util.function.IntFunction;
 
 import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
@@ -10,8 +9,8 @@ import dev.weir.journal.ResultFields;
  * The text of one pipeline's rows: results in the results CSV
  * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then {@code aggregate} when the run has
  * a user aggregation) or as one JSON object with the same fields, and late events
- * ({@code event_id,event_time,KEY,VALUE}), where KEY and VALUE are the names of the pipeline's key and
- * value columns ({@code key} and {@code value} by default, which gives the files of before columns
+ * ({@code event_id,event_time,KEY,VALUE}), where KEY is the names of the pipeline's key columns (one
+ * field each) and VALUE the name of its value column ({@code key} and {@code value} by default, which gives the files of before columns
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
  * scale ({@code 1234} at scale 2 is {@code 12.34}). One formatter serves every writer.
@@ -23,31 +22,27 @@ final class ResultRow
     /** The results CSV header of the default columns, without a user aggregation (DESIGN.md's format). */
     static final String HEADER = "window_start,window_end,key,count,sum,min,max,version";
 
-    private final String keyName;
-    private final IntFunction<String> keyText;
+    private final KeyColumns keys;
     private final String valueName;
     private final int valueScale;
     private final boolean withAggregate;
     private final int aggregateScale;
 
     /**
-     * @param keyName       the key column's name.
-     * @param keyText       a key id's text, from the key column's dictionary.
+     * @param keys          the key columns' names and a key id's text in each.
      * @param valueName     the value column's name.
      * @param valueScale    the value column's scale (0 for a long column).
      * @param withAggregate  whether rows carry a user aggregation's value.
      * @param aggregateScale the scale to print that value at: the value column's for a mean, 0 for a count.
      */
     ResultRow(
-        final String keyName,
-        final IntFunction<String> keyText,
+        final KeyColumns keys,
         final String valueName,
         final int valueScale,
         final boolean withAggregate,
         final int aggregateScale)
     {
-        this.keyName = keyName;
-        this.keyText = keyText;
+        this.keys = keys;
         this.valueName = valueName;
         this.valueScale = valueScale;
         this.withAggregate = withAggregate;
@@ -63,13 +58,32 @@ final class ResultRow
     /** @return the results CSV header. */
     String header()
     {
-        return "window_start,window_end," + keyName + ",count,sum,min,max,version" + (withAggregate ? ",aggregate" : "");
+        return "window_start,window_end," + keyNames() + ",count,sum,min,max,version" + (withAggregate ? ",aggregate" : "");
     }
 
     /** @return the late events CSV header. */
     String lateHeader()
     {
-        return "event_id,event_time," + keyName + "," + valueName;
+        return "event_id,event_time," + keyNames() + "," + valueName;
+    }
+
+    private String keyNames()
+    {
+        final StringBuilder names = new StringBuilder();
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            names.append(i == 0 ? "" : ",").append(keys.name(i));
+        }
+        return names.toString();
+    }
+
+    private StringBuilder csvKey(final StringBuilder row, final int keyId)
+    {
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            row.append(i == 0 ? "" : ",").append(CsvText.quote(keys.text(keyId, i)));
+        }
+        return row;
     }
 
     /**
@@ -81,8 +95,7 @@ final class ResultRow
      */
     StringBuilder csv(final StringBuilder row, final ResultFields r)
     {
-        row.append(r.windowStart()).append(',').append(r.windowEnd()).append(',').append(CsvText.quote(keyText.apply(r.keyId())))
-            .append(',').append(r.count()).append(',');
+        csvKey(row.append(r.windowStart()).append(',').append(r.windowEnd()).append(','), r.keyId()).append(',').append(r.count()).append(',');
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
         value(row, r.max()).append(',').append(r.version());
@@ -102,9 +115,20 @@ final class ResultRow
      */
     StringBuilder json(final StringBuilder row, final ResultFields r)
     {
-        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()).append(",\"")
-            .append(keyName).append("\":");
-        jsonString(row, keyText.apply(r.keyId())).append(",\"count\":").append(r.count()).append(",\"sum\":");
+        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd());
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            row.append(",\"").append(keys.name(i)).append("\":");
+            if (keys.isString(i))
+            {
+                jsonString(row, keys.text(r.keyId(), i));
+            }
+            else
+            {
+                row.append(keys.text(r.keyId(), i));
+            }
+        }
+        row.append(",\"count\":").append(r.count()).append(",\"sum\":");
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");
         value(row, r.max()).append(",\"version\":").append(r.version());
@@ -121,8 +145,8 @@ final class ResultRow
      */
     String late(final LateFields e)
     {
-        final StringBuilder row = new StringBuilder(64).append(e.eventId()).append(',').append(e.eventTime()).append(',')
-            .append(CsvText.quote(keyText.apply(e.keyId()))).append(',');
+        final StringBuilder row = csvKey(new StringBuilder(64).append(e.eventId()).append(',').append(e.eventTime()).append(','), e.keyId())
+            .append(',');
         return value(row, e.value()).toString();
     }
 

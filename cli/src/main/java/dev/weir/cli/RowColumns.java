@@ -3,13 +3,12 @@ package dev.weir.cli;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
-import dev.weir.journal.StringDictionaries;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
  * {@code --value} give them) and whether a user aggregation adds a column.
  *
- * @param key           the key column's name.
+ * @param key           the key column's name, or several separated by commas.
  * @param value         the value column's name.
  * @param withAggregate whether rows carry a user aggregation's value.
  * @param aggregateIsAValue whether that value is in the value column's unit (a mean), so printed at its
@@ -43,15 +42,24 @@ record RowColumns(String key, String value, boolean withAggregate, boolean aggre
     }
 
     /**
+     * @param directory the journal.
+     * @return the text of the pipeline's key ids, to close after use.
+     * @throws BadInputException if a column is missing or of the wrong type.
+     */
+    KeyText keyText(final JournalDirectory directory)
+    {
+        return KeyText.open(directory, projection(directory.schema()));
+    }
+
+    /**
      * @param directory the journal, whose schema names the columns' types.
-     * @param strings   the journal's string dictionaries; the key column's is read on the thread that owns them.
+     * @param keys      the text of the pipeline's key ids, read on the thread that owns it.
      * @return the row format.
      * @throws BadInputException if a column is missing or of the wrong type.
      */
-    ResultRow rows(final JournalDirectory directory, final StringDictionaries strings)
+    ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
     {
         final ColumnProjection projection = projection(directory.schema());
-        return new ResultRow(projection.keyName(), strings.dictionary(projection.keyColumn())::name, projection.valueName(),
-            projection.valueScale(), withAggregate, aggregateIsAValue ? projection.valueScale() : 0);
+        return new ResultRow(keys, projection.valueName(), projection.valueScale(), withAggregate, aggregateIsAValue ? projection.valueScale() : 0);
     }
 }

@@ -36,7 +36,7 @@ final class WindowOptions
     Aggregation aggregation;
 
     @Option(names = "--key", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_KEY,
-        description = "the string column whose values key the windows (default: ${DEFAULT-VALUE})")
+        description = "the column whose values key the windows, or several separated by commas (a composite key, one results column each): string, long or decimal columns (default: ${DEFAULT-VALUE})")
     String keyColumn = ColumnProjection.DEFAULT_KEY;
 
     @Option(names = "--value", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_VALUE,

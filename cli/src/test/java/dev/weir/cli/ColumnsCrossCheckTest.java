@@ -34,12 +34,15 @@ class ColumnsCrossCheckTest
         final List<String> payments = new ArrayList<>(List.of("event_id,event_time,card,merchant,country,amount,fee,channel"));
         final List<String> byCard = new ArrayList<>(List.of("event_id,event_time,key,value"));
         final List<String> byCountry = new ArrayList<>(List.of("event_id,event_time,key,value"));
+        final List<String> byPlace = new ArrayList<>(List.of("event_id,event_time,key,value"));
+        final List<String> byFee = new ArrayList<>(List.of("event_id,event_time,key,value"));
         final SplittableRandom random = new SplittableRandom(14);
         for (int i = 1; i <= 3_000; i++)
         {
             final long time = 1_000_000L + i * 40L - random.nextInt(600);
             final String card = "card-" + random.nextInt(25);
-            final String merchant = MERCHANTS[random.nextInt(MERCHANTS.length)];
+            final int m = random.nextInt(MERCHANTS.length);
+            final String merchant = MERCHANTS[m];
             final String country = COUNTRIES[random.nextInt(COUNTRIES.length)];
             final long cents = random.nextLong(-5_000, 500_000);
             final String amount = BigDecimal.valueOf(cents, 2).toPlainString();
@@ -47,6 +50,8 @@ class ColumnsCrossCheckTest
             payments.add(i + "," + time + "," + card + "," + merchant + "," + country + "," + amount + "," + fee + "," + (i % 3 == 0 ? "pos" : "online"));
             byCard.add(i + "," + time + "," + card + "," + cents);
             byCountry.add(i + "," + time + "," + country + "," + fee);
+            byPlace.add(i + "," + time + ",m" + m + "-" + country + "," + cents);
+            byFee.add(i + "," + time + ",f" + fee + "," + cents);
         }
         final Path six = write("payments.csv", payments);
 
@@ -66,6 +71,57 @@ class ColumnsCrossCheckTest
         run("run", "--input", write("by-country.csv", byCountry).toString(), "--window", "tumbling:5s", "--out-of-orderness", "500ms",
             "--results", countryFour.toString());
         assertSameRows(Files.readAllLines(countryFour), Files.readAllLines(countrySix), "country", 0);
+
+        // a composite key: one results column per key column, quoted as the input was
+        final Path placeSix = dir.resolve("by-place-6.csv");
+        run("replay", "--journal", sixJournal.toString(), "--key", "merchant,country", "--value", "amount", "--window", "session:300ms",
+            "--out-of-orderness", "800ms", "--results", placeSix.toString());
+        final Path placeFour = dir.resolve("by-place-4.csv");
+        run("run", "--input", write("by-place.csv", byPlace).toString(), "--window", "session:300ms", "--out-of-orderness", "800ms",
+            "--results", placeFour.toString());
+        assertSameRows(Files.readAllLines(placeFour), joinKey(Files.readAllLines(placeSix), "merchant,country",
+            f -> "m" + List.of(MERCHANTS).indexOf(CsvText.quote(f[0])) + "-" + f[1]), "key", 2);
+
+        // a long key column
+        final Path feeSix = dir.resolve("by-fee-6.csv");
+        run("replay", "--journal", sixJournal.toString(), "--key", "fee", "--value", "amount", "--window", "tumbling:3s",
+            "--out-of-orderness", "400ms", "--results", feeSix.toString());
+        final Path feeFour = dir.resolve("by-fee-4.csv");
+        run("run", "--input", write("by-fee.csv", byFee).toString(), "--window", "tumbling:3s", "--out-of-orderness", "400ms",
+            "--results", feeFour.toString());
+        assertSameRows(Files.readAllLines(feeFour), joinKey(Files.readAllLines(feeSix), "fee", f -> "f" + f[0]), "key", 2);
+    }
+
+    /**
+     * The six-column rows with their key columns joined into one key field as the four-column file spells it.
+     *
+     * @param rows    the results CSV, header first.
+     * @param columns the key columns' names as the header lists them.
+     * @param key     the four-column key of a row's key fields.
+     * @return the rows with one key field named {@code key}.
+     */
+    private static List<String> joinKey(final List<String> rows, final String columns, final java.util.function.Function<String[], String> key)
+    {
+        final int arity = columns.split(",").length;
+        assertEquals("window_start,window_end," + columns + ",count,sum,min,max,version", rows.get(0), "header");
+        final List<String> joined = new ArrayList<>(List.of(rows.get(0).replace("," + columns + ",", ",key,")));
+        final CsvFields fields = new CsvFields();
+        for (final String row : rows.subList(1, rows.size()))
+        {
+            assertEquals(null, fields.split(row, null), row);
+            final String[] keyFields = new String[arity];
+            for (int i = 0; i < arity; i++)
+            {
+                keyFields[i] = fields.text(2 + i);
+            }
+            final StringBuilder line = new StringBuilder(fields.text(0)).append(',').append(fields.text(1)).append(',').append(key.apply(keyFields));
+            for (int i = 2 + arity; i < fields.count(); i++)
+            {
+                line.append(',').append(fields.text(i));
+            }
+            joined.add(line.toString());
+        }
+        return joined;
     }
 
     @Test
@@ -73,7 +129,7 @@ class ColumnsCrossCheckTest
     {
         final Path input = write("payments.csv", List.of("event_id,event_time,card,amount", "1,1000,c1,1.50"));
         final Path journal = dir.resolve("payments");
-        for (final String[] choice : new String[][] {{}, {"--key", "amount", "--value", "amount"}, {"--key", "card", "--value", "card"}})
+        for (final String[] choice : new String[][] {{}, {"--key", "card,total", "--value", "amount"}, {"--key", "card", "--value", "card"}})
         {
             final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--columns", "card:string,amount:decimal(2)",
                 "--journal", journal.toString(), "--window", "tumbling:10s", "--results", dir.resolve("r.csv").toString()));

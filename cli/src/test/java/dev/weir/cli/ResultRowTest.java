@@ -19,7 +19,7 @@ class ResultRowTest
     @Test
     void theDefaultColumnsGiveTheRowsOfBefore()
     {
-        final ResultRow rows = new ResultRow("key", id -> "card-1", "value", 0, false, 0);
+        final ResultRow rows = new ResultRow(KeyColumns.single("key", id -> "card-1"), "value", 0, false, 0);
         assertEquals(ResultRow.HEADER, rows.header());
         assertEquals("event_id,event_time,key,value", rows.lateHeader());
         assertEquals("0,10000,card-1,3,1234,-5,1200,1", rows.csv(new StringBuilder(), RESULT).toString());
@@ -30,7 +30,7 @@ class ResultRowTest
     @Test
     void aDecimalValueColumnPrintsAtItsScaleAndKeysAreQuotedOrEscaped()
     {
-        final ResultRow rows = new ResultRow("merchant", id -> "Café \"Le Bon\", Paris", "amount", 2, false, 0);
+        final ResultRow rows = new ResultRow(KeyColumns.single("merchant", id -> "Café \"Le Bon\", Paris"), "amount", 2, false, 0);
         assertEquals("window_start,window_end,merchant,count,sum,min,max,version", rows.header());
         assertEquals("event_id,event_time,merchant,amount", rows.lateHeader());
         assertEquals("0,10000,\"Café \"\"Le Bon\"\", Paris\",3,12.34,-0.05,12.00,1", rows.csv(new StringBuilder(), RESULT).toString());
@@ -45,8 +45,8 @@ class ResultRowTest
         final WindowResult withAggregate = new WindowResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1)
             .sourceOffset(7).withAggregate(411);
         assertEquals("0,10000,c,3,12.34,-0.05,12.00,1,4.11",
-            new ResultRow("card", id -> "c", "amount", 2, true, 2).csv(new StringBuilder(), withAggregate).toString());
+            new ResultRow(KeyColumns.single("card", id -> "c"), "amount", 2, true, 2).csv(new StringBuilder(), withAggregate).toString());
         assertEquals("0,10000,c,3,12.34,-0.05,12.00,1,411",
-            new ResultRow("card", id -> "c", "amount", 2, true, 0).csv(new StringBuilder(), withAggregate).toString());
+            new ResultRow(KeyColumns.single("card", id -> "c"), "amount", 2, true, 0).csv(new StringBuilder(), withAggregate).toString());
     }
 }

@@ -54,6 +54,12 @@ public final class KeyTupleReader implements AutoCloseable
         return tuples.component(id, index);
     }
 
+    /** Hand the reader to another thread: the next thread to use it becomes its owner. */
+    public void handOff()
+    {
+        reader.handOff();
+    }
+
     @Override
     public void close()
     {
