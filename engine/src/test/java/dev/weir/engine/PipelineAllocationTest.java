@@ -54,7 +54,7 @@ class PipelineAllocationTest
     }
 
     @Test
-    void aPipelineKeyedByAColumnOfASixColumnJournalAllocatesNothingPerEvent() throws Exception
+    void aPipelineKeyedByOneOrTwoColumnsOfASixColumnJournalAllocatesNothingPerEvent() throws Exception
     {
         final Path journal = dir.resolve("payments");
         final long[] offsets = new long[EVENTS];
@@ -81,6 +81,9 @@ class PipelineAllocationTest
             }
         }
         assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount"), PipelineLayout.FUSED, offsets);
+        // a composite key: each event's tuple is looked up in the publisher's KeyTuples
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).pipeline("by-place").keyColumns("merchant", "country").valueColumn("amount"),
+            PipelineLayout.FUSED, offsets);
     }
 
     private static void assertNoAllocationPerEvent(final PipelineBuilder builder, final PipelineLayout layout, final long[] offsets)
