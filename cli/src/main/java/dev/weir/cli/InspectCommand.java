@@ -10,6 +10,8 @@ import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.StateSummary;
+import dev.weir.engine.metrics.EngineCounters;
+import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.IngestLog;
@@ -118,14 +120,46 @@ final class InspectCommand implements Callable<Integer>
             final JournalDirectory pipeline = journal.pipeline(name);
             final CheckpointStore.Loaded loaded = Files.isDirectory(pipeline.checkpoints()) // never create one: inspect reads only
                 ? new CheckpointStore(pipeline.checkpoints(), 3).loadNewestValid() : null;
+            final String running = running(pipeline, lastEventOffset);
             if (loaded == null)
             {
-                System.out.printf("  %-" + width + "s no checkpoint%n", name);
+                System.out.printf("  %-" + width + "s %sno checkpoint%n", name, running);
                 continue;
             }
             final Checkpoint c = CheckpointCodec.describe(loaded);
             final long lag = c.sourceOffset() >= lastEventOffset ? 0 : eventsAfter(journal, c.sourceOffset());
-            System.out.printf("  %-" + width + "s checkpoint at offset %d, lag %,d events; %s%n", name, c.sourceOffset(), lag, c.configuration());
+            System.out.printf("  %-" + width + "s %scheckpoint at offset %d, lag %,d events; %s%n", name, running, c.sourceOffset(), lag,
+                c.configuration());
+        }
+    }
+
+    /**
+     * @return for a pipeline whose process is running, {@code "running (pid N), applied offset X, lag Y events; "}
+     *         from its metrics file; else the empty string.
+     */
+    private static String running(final JournalDirectory pipeline, final long lastEventOffset)
+    {
+        if (!Files.isRegularFile(pipeline.metricsFile()))
+        {
+            return "";
+        }
+        try (MetricsFile metrics = MetricsFile.open(pipeline.metricsFile()))
+        {
+            if (!metrics.writerAlive())
+            {
+                return "";
+            }
+            final long applied = metrics.value(EngineCounters.OFFSET_APPLIED);
+            if (applied == Long.MIN_VALUE || applied < 0)
+            {
+                return "running (pid " + metrics.pid() + "), nothing applied yet; ";
+            }
+            final long lag = applied >= lastEventOffset ? 0 : eventsAfter(pipeline, applied);
+            return String.format("running (pid %d), applied offset %d, lag %,d events; ", metrics.pid(), applied, lag);
+        }
+        catch (final IllegalStateException unreadable) // being created, or not a metrics file: say nothing
+        {
+            return "";
         }
     }
 

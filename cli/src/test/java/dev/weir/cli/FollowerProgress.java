@@ -1,8 +1,8 @@
 package dev.weir.cli;
 
+import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
-import org.agrona.concurrent.status.CountersReader;
 
 /**
  * How far a following {@code weir run} child has got, read from its pipeline's metrics file as
@@ -27,16 +27,8 @@ final class FollowerProgress
             {
                 return -1;
             }
-            final CountersReader reader = metrics.reader();
-            final long[] applied = {-1};
-            reader.forEach((id, label) ->
-            {
-                if (label.equals("journal offset applied"))
-                {
-                    applied[0] = reader.getCounterValue(id);
-                }
-            });
-            return applied[0];
+            final long applied = metrics.value(EngineCounters.OFFSET_APPLIED);
+            return applied == Long.MIN_VALUE ? -1 : applied;
         }
         catch (final IllegalStateException notYet)
         {

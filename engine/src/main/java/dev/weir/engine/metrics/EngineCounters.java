@@ -13,6 +13,9 @@ import org.agrona.concurrent.status.CountersManager;
  */
 public final class EngineCounters
 {
+    /** The label of the counter holding the journal offset the pipeline has applied. */
+    public static final String OFFSET_APPLIED = "journal offset applied";
+
     /** The counter type id of every Weir engine counter. */
     public static final int TYPE_ID = 1_0001;
     /** The number of counters. */
@@ -45,7 +48,7 @@ public final class EngineCounters
         windowsOpen = counters.newCounter("windows open", TYPE_ID);
         windowsFired = counters.newCounter("windows fired", TYPE_ID);
         watermark = counters.newCounter("watermark (epoch ms)", TYPE_ID);
-        offset = counters.newCounter("journal offset applied", TYPE_ID);
+        offset = counters.newCounter(OFFSET_APPLIED, TYPE_ID);
         checkpointOffset = counters.newCounter("journal offset of the last checkpoint", TYPE_ID);
         checkpoints = counters.newCounter("checkpoints taken", TYPE_ID);
         outputs = counters.newCounter("outputs written (results and late events)", TYPE_ID);

@@ -147,6 +147,31 @@ public final class MetricsFile implements AutoCloseable
     }
 
     /**
+     * @param label a counter's label.
+     * @return its value, or {@link Long#MIN_VALUE} if the file has no counter of that label.
+     */
+    public long value(final String label)
+    {
+        final long[] value = {Long.MIN_VALUE};
+        reader.forEach((id, l) ->
+        {
+            if (l.equals(label))
+            {
+                value[0] = reader.getCounterValue(id);
+            }
+        });
+        return value[0];
+    }
+
+    /**
+     * @return true if the process that wrote the file is alive.
+     */
+    public boolean writerAlive()
+    {
+        return ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /**
      * @return the process id of the writer.
      */
     public long pid()
