@@ -3,15 +3,26 @@ package dev.weir.examples.fraud;
 import java.util.SplittableRandom;
 
 /**
- * A seeded stream of card payments with injected fraud: most cards pay now and then (amounts up to
- * 500.00, in cents), and every {@code fraudEvery} payments one card, never used before, makes a burst of
- * {@link #BURST} large payments a second apart. Event time advances 2 ms per payment (500 payments per
- * second of card traffic). Not thread-safe: one producer thread.
+ * A seeded stream of card payments with injected fraud. Most cards pay now and then (amounts up to
+ * 500.00, in cents) at one of {@link #MERCHANTS} merchants, in a shop (in the merchant's country) or
+ * online (from any country). Every {@code fraudEvery} payments one card, never used before, makes a burst of {@link #BURST}
+ * large online payments a second apart, each at another merchant (a stolen card being tried out). Event
+ * time advances 2 ms per payment (500 payments per second of card traffic).
+ * <p>
+ * Not thread-safe: one producer thread.
  */
 final class Payments
 {
+    /** The columns of a payment, after {@code event_id} and {@code event_time}. */
+    static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
     /** Payments in an injected burst. */
     static final int BURST = 10;
+    /** Merchants payments go to. */
+    static final int MERCHANTS = 2_000;
+    /** The countries: merchant {@code m} is in {@code COUNTRIES[m % COUNTRIES.length]}. */
+    static final String[] COUNTRIES = {"FR", "DE", "IT", "ES", "NL"};
+    /** The channels: in a shop, or online. */
+    static final String[] CHANNELS = {"pos", "online"};
 
     private static final long MS_PER_PAYMENT = 2;
     private static final long BURST_SPACING_MS = 1_000;
@@ -26,7 +37,10 @@ final class Payments
 
     long eventTime;
     int card;
+    int merchant;
+    int country;
     long amount;
+    int channel;
     boolean fraud;
 
     Payments(final long seed, final int cards, final int fraudEvery)
@@ -38,7 +52,7 @@ final class Payments
 
     /**
      * Move to payment {@code i}: its time, card (0..cards-1 for ordinary cards, cards + n for the n-th
-     * fraudulent one) and amount.
+     * fraudulent one), merchant, country, amount and channel.
      *
      * @param i the payment's number, from 0.
      */
@@ -56,21 +70,36 @@ final class Payments
             burstLeft--;
             burstNext += BURST_SPACING_MS;
             card = burstCard;
+            merchant = (int)((burstCard * 7919L + burstLeft * 101L) % MERCHANTS); // ten distinct merchants
             amount = 80_000 + random.nextInt(20_000);
+            channel = 1;
+            country = random.nextInt(COUNTRIES.length);
             fraud = true;
             return;
         }
         card = random.nextInt(cards);
+        merchant = random.nextInt(MERCHANTS);
         amount = 100 + random.nextInt(50_000);
+        channel = random.nextInt(4) == 0 ? 1 : 0;
+        country = channel == 1 ? random.nextInt(COUNTRIES.length) : merchant % COUNTRIES.length;
         fraud = false;
     }
 
     /**
      * @param card a card number.
-     * @return its key.
+     * @return its text in the card column.
      */
-    static String key(final int card)
+    static String card(final int card)
     {
         return "card-" + card;
+    }
+
+    /**
+     * @param merchant a merchant number.
+     * @return its name in the merchant column: some hold a comma and quotes, as real shop names do.
+     */
+    static String merchant(final int merchant)
+    {
+        return merchant % 100 == 7 ? "Café \"" + merchant + "\", Paris" : "merchant-" + merchant;
     }
 }

@@ -3,15 +3,17 @@ package dev.weir.examples.fraud;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fraud detector catches exactly the injected bursts: every injected card by the spend rule, every
- * one whose session has closed by the burst rule, and no ordinary card. Alerts depend only on the
- * payments (event time), not on timing, so this holds on any machine.
+ * The fraud detector's four rules, named pipelines over one journal of payments, catch exactly the
+ * injected bursts, and its places rule counts every payment once. Alerts depend only on the payments
+ * (event time), not on timing, so this holds on any machine.
  */
 class FraudDetectorTest
 {
@@ -19,15 +21,39 @@ class FraudDetectorTest
     Path dir;
 
     @Test
-    void alertsExactlyTheInjectedCards() throws Exception
+    void alertsExactlyTheInjectedCardsAndCountsEveryPaymentOnce() throws Exception
     {
-        final FraudDetector.Summary summary = new FraudDetector(dir, 60_000, 100_000, 50_000, 42).run();
-        assertEquals(5, summary.fraudKeys().size(), "a burst every 10,000 payments");
-        assertEquals(summary.fraudKeys(), summary.spendCards());
+        final FraudSummary summary = new FraudDetector(dir, 60_000, 100_000, 50_000, 42).run();
+        assertEquals(5, summary.fraudCards().size(), "a burst every 10,000 payments");
+        assertEquals(summary.fraudCards(), summary.spendCards());
         // the last burst's session is still open when the stream ends (following pipelines fire nothing at stop)
         assertEquals(4, summary.burstCards().size());
-        assertTrue(summary.fraudKeys().containsAll(summary.burstCards()), "only injected cards: " + summary.burstCards());
+        assertTrue(summary.fraudCards().containsAll(summary.burstCards()), "only injected cards: " + summary.burstCards());
+        // the bursts at 20 s and 40 s are in the minute [0, 60 s), which has closed; those at 60, 80 and 100 s are in [60 s, 120 s), still open
+        assertEquals(2, summary.merchantCards().size(), "cards alerted by distinct merchants: " + summary.merchantCards());
+        assertTrue(summary.fraudCards().containsAll(summary.merchantCards()), "only injected cards: " + summary.merchantCards());
         assertEquals(summary.spendWindows(), summary.spendLatency().getTotalCount(), "every alert's latency is known");
         assertEquals(summary.burstWindows(), summary.burstLatency().getTotalCount());
+        assertEquals(summary.merchantWindows(), summary.merchantLatency().getTotalCount());
+        assertEquals(60_000, summary.placePayments(), "the places rule counts every payment once");
+        assertEquals(summary.paymentCents(), summary.placeCents());
+        assertTrue(summary.placeWindows() > 4_000, "results per merchant, country and minute: " + summary.placeWindows());
+        assertEquals(List.of("bursts", "merchants", "places", "spend"),
+            dev.weir.journal.JournalDirectory.open(dir.resolve("payments")).pipelines(), "four named pipelines on one journal");
+    }
+
+    @Test
+    void theCsvHoldsTheSamePaymentsWithTheirColumns() throws Exception
+    {
+        final Path csv = dir.resolve("payments.csv");
+        PaymentsCsv.write(csv, 20_000, 100_000, 42);
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals(20_001, lines.size());
+        assertEquals("event_id,event_time,card,merchant,country,amount,channel", lines.get(0));
+        final Payments stream = new Payments(42, 100_000, FraudDetector.FRAUD_EVERY);
+        stream.next(10_000);
+        assertTrue(stream.fraud, "payment 10,000 starts a burst");
+        assertTrue(lines.get(10_001).startsWith("10000,20000," + Payments.card(stream.card) + ","), lines.get(10_001));
+        assertTrue(lines.stream().anyMatch(l -> l.contains(",\"Café \"\"")), "merchant names with quotes and commas are quoted");
     }
 }
