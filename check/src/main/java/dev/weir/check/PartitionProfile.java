@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,8 +34,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     public static final long UNIQUE_BY_KEY = -1;
 
     private static final Pattern PARTITION = Pattern.compile("date=(\\d{4}-\\d{2}-\\d{2})");
-    private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|key|version)\":(\"[^\"]*\"|-?\\d+)");
-    private static final String CSV_HEADER = "window_start,window_end,key,count,sum,min,max,version";
+    private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|version)\":(-?\\d+)");
 
     /**
      * Read every partition under a directory.
@@ -98,7 +98,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     {
         long rows = 0;
         long duplicates = 0;
-        int fields = 8; // 9 when the header names the aggregate column
+        CsvShape shape = CsvShape.DEFAULT;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
             String line;
@@ -106,16 +106,20 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
             while ((line = in.readLine()) != null)
             {
                 number++;
-                if (csv && number == 1 && (line.equals(CSV_HEADER) || line.equals(CSV_HEADER + ",aggregate")))
+                if (csv && number == 1 && line.startsWith("window_start,window_end,"))
                 {
-                    fields = line.equals(CSV_HEADER) ? 8 : 9;
+                    shape = CsvShape.of(line);
+                    if (shape == null)
+                    {
+                        throw new IllegalArgumentException(file + " line 1 is not a results header: " + line);
+                    }
                     continue;
                 }
                 if (line.isEmpty())
                 {
                     continue;
                 }
-                final String identity = csv ? csvIdentity(line, fields) : jsonIdentity(line);
+                final String identity = csv ? shape.identity(line) : jsonIdentity(line);
                 if (identity == null)
                 {
                     throw new IllegalArgumentException(file + " line " + number + " is not a results row: " + line);
@@ -130,16 +134,10 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         return new long[] {rows, duplicates};
     }
 
-    private static String csvIdentity(final String line, final int width)
-    {
-        final String[] fields = line.split(",", -1);
-        if (fields.length != width || (width == 9 && !isLong(fields[8])) || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
-        {
-            return null;
-        }
-        return fields[2] + '|' + fields[0] + '|' + fields[1] + '|' + fields[7];
-    }
-
+    /**
+     * The identity of a JSONL row: its key fields (whatever the key columns are called: the text between
+     * {@code window_end} and {@code count}), window and version.
+     */
     private static String jsonIdentity(final String line)
     {
         final Map<String, String> fields = new TreeMap<>();
@@ -148,11 +146,60 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         {
             fields.put(field.group(1), field.group(2));
         }
-        if (fields.size() != 4 || !line.startsWith("{") || !line.endsWith("}"))
+        final int keyStart = line.indexOf(',', line.indexOf("\"window_end\":"));
+        final int keyEnd = line.indexOf(",\"count\":");
+        if (fields.size() != 3 || !line.startsWith("{") || !line.endsWith("}") || keyStart < 0 || keyEnd <= keyStart)
         {
             return null;
         }
-        return fields.get("key") + '|' + fields.get("window_start") + '|' + fields.get("window_end") + '|' + fields.get("version");
+        return line.substring(keyStart + 1, keyEnd) + '|' + fields.get("window_start") + '|' + fields.get("window_end") + '|' + fields.get("version");
+    }
+
+    /**
+     * The fields of a results CSV, from its header: {@code window_start,window_end}, one or more key
+     * columns, {@code count,sum,min,max,version}, then any aggregate columns.
+     *
+     * @param keys   how many key columns.
+     * @param fields how many fields a row has.
+     */
+    private record CsvShape(int keys, int fields)
+    {
+        static final CsvShape DEFAULT = new CsvShape(1, 8);
+
+        static CsvShape of(final String header)
+        {
+            final String[] names = header.split(",", -1);
+            for (int count = 3; count + 4 < names.length; count++)
+            {
+                if (names[count].equals("count") && names[count + 1].equals("sum") && names[count + 2].equals("min")
+                    && names[count + 3].equals("max") && names[count + 4].equals("version"))
+                {
+                    return new CsvShape(count - 2, names.length);
+                }
+            }
+            return null;
+        }
+
+        /** @return a row's key fields, window and version, or null if it is not a row of this shape. */
+        String identity(final String line)
+        {
+            final List<String> fields = RowFields.split(line);
+            if (fields == null || fields.size() != this.fields || !isLong(fields.get(0)) || !isLong(fields.get(1))
+                || !isLong(fields.get(keys + 6)))
+            {
+                return null;
+            }
+            final StringBuilder identity = new StringBuilder();
+            for (int k = 0; k < keys; k++)
+            {
+                if (fields.get(2 + k).isEmpty())
+                {
+                    return null;
+                }
+                identity.append(fields.get(2 + k)).append('|');
+            }
+            return identity.append(fields.get(0)).append('|').append(fields.get(1)).append('|').append(fields.get(keys + 6)).toString();
+        }
     }
 
     private static boolean isLong(final String text)

@@ -1,0 +1,78 @@
+package dev.weir.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Partitions of any pipeline's shape are read: the default key, a key column of another name, a
+ * composite key with RFC 4180 quoted fields, aggregate columns, and JSONL with the key fields named after
+ * their columns; a row repeated in another partition is a duplicate, rows that differ in any key column
+ * are not.
+ */
+class PartitionProfileTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCompositeKeyWithQuotedFieldsIsOneIdentity() throws IOException
+    {
+        write("2026-12-01", "results.csv", "window_start,window_end,merchant,country,count,sum,min,max,version,aggregate",
+            "0,60000,\"Café \"\"7\"\", Paris\",FR,2,10.50,5.00,5.50,0,3",
+            "0,60000,\"Café \"\"7\"\", Paris\",DE,1,1.00,1.00,1.00,0,1",
+            "0,60000,\"Café \"\"7\"\", Paris\",FR,3,12.50,2.00,5.50,1,4");
+        write("2026-12-02", "results.csv", "window_start,window_end,merchant,country,count,sum,min,max,version,aggregate",
+            "0,60000,\"Café \"\"7\"\", Paris\",FR,2,10.50,5.00,5.50,0,3"); // the first row again
+        final PartitionProfile profile = PartitionProfile.of(dir);
+        assertEquals(Map.of(LocalDate.of(2026, 12, 1), 3L, LocalDate.of(2026, 12, 2), 1L), profile.rowsByDate());
+        assertEquals(1, profile.duplicateRows(), "the country and the version tell the other rows apart");
+    }
+
+    @Test
+    void jsonlRowsAreIdentifiedByTheirKeyFieldsWhateverTheirNames() throws IOException
+    {
+        write("2026-12-01", "results.jsonl", null,
+            "{\"window_start\":0,\"window_end\":60000,\"merchant\":\"m, \\\"1\\\"\",\"fee\":12,\"count\":2,\"sum\":3,\"min\":1,\"max\":2,\"version\":0}",
+            "{\"window_start\":0,\"window_end\":60000,\"merchant\":\"m, \\\"1\\\"\",\"fee\":13,\"count\":2,\"sum\":3,\"min\":1,\"max\":2,\"version\":0}",
+            "{\"window_start\":0,\"window_end\":60000,\"merchant\":\"m, \\\"1\\\"\",\"fee\":12,\"count\":5,\"sum\":9,\"min\":1,\"max\":2,\"version\":0}");
+        final PartitionProfile profile = PartitionProfile.of(dir);
+        assertEquals(3L, profile.rowsByDate().get(LocalDate.of(2026, 12, 1)));
+        assertEquals(1, profile.duplicateRows(), "the third row repeats the first's key, window and version");
+    }
+
+    @Test
+    void theDefaultShapeAndBadRowsAreReadAsBefore() throws IOException
+    {
+        write("2026-12-01", "results.csv", "window_start,window_end,key,count,sum,min,max,version", "0,10000,a,1,5,5,5,0", "0,10000,b,1,5,5,5,0");
+        assertEquals(0, PartitionProfile.of(dir).duplicateRows());
+        write("2026-12-03", "results.csv", "window_start,window_end,card,count,sum,min,max,version", "0,10000,\"unclosed,1,5,5,5,0");
+        final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(dir));
+        assertTrue(bad.getMessage().contains("line 2 is not a results row"), bad.getMessage());
+        write("2026-12-03", "results.csv", "window_start,window_end,card,total", "0,10000,a,1");
+        final IllegalArgumentException header = assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(dir));
+        assertTrue(header.getMessage().contains("line 1 is not a results header"), header.getMessage());
+    }
+
+    private void write(final String date, final String name, final String header, final String... rows) throws IOException
+    {
+        final Path partition = Files.createDirectories(dir.resolve("date=" + date));
+        final List<String> lines = new java.util.ArrayList<>();
+        if (header != null)
+        {
+            lines.add(header);
+        }
+        lines.addAll(List.of(rows));
+        Files.write(partition.resolve(name), lines);
+    }
+}
