@@ -35,6 +35,9 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static final Pattern PARTITION = Pattern.compile("date=(\\d{4}-\\d{2}-\\d{2})");
     private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|key|version)\":(\"[^\"]*\"|-?\\d+)");
     private static final String CSV_HEADER = "window_start,window_end,key,count,sum,min,max,version";
+    /** After the header's fixed columns: one column per user aggregation ({@code aggregate}, or one named after each). */
+    private static final Pattern AGGREGATE_COLUMNS = Pattern.compile("(,[a-z_][a-z0-9_]{0,63})*");
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
 
     /**
      * Read every partition under a directory.
@@ -98,7 +101,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     {
         long rows = 0;
         long duplicates = 0;
-        int fields = 8; // 9 when the header names the aggregate column
+        int fields = 8; // one more per aggregate column the header names
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
             String line;
@@ -106,9 +109,9 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
             while ((line = in.readLine()) != null)
             {
                 number++;
-                if (csv && number == 1 && (line.equals(CSV_HEADER) || line.equals(CSV_HEADER + ",aggregate")))
+                if (csv && number == 1 && line.startsWith(CSV_HEADER) && AGGREGATE_COLUMNS.matcher(line.substring(CSV_HEADER.length())).matches())
                 {
-                    fields = line.equals(CSV_HEADER) ? 8 : 9;
+                    fields = line.split(",", -1).length;
                     continue;
                 }
                 if (line.isEmpty())
@@ -133,9 +136,16 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static String csvIdentity(final String line, final int width)
     {
         final String[] fields = line.split(",", -1);
-        if (fields.length != width || (width == 9 && !isLong(fields[8])) || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
+        if (fields.length != width || !isLong(fields[0]) || !isLong(fields[1]) || fields[2].isEmpty() || !isLong(fields[7]))
         {
             return null;
+        }
+        for (int i = 8; i < width; i++)
+        {
+            if (!NUMBER.matcher(fields[i]).matches())
+            {
+                return null; // an aggregate: a count, or a mean at the value's scale
+            }
         }
         return fields[2] + '|' + fields[0] + '|' + fields[1] + '|' + fields[7];
     }

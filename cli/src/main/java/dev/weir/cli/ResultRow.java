@@ -9,7 +9,8 @@ import dev.weir.journal.ResultFields;
 /**
  * The text of one pipeline's rows: results in the results CSV
  * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then {@code aggregate} when the run has
- * a user aggregation) or as one JSON object with the same fields, and late events
+ * a user aggregation, or a column per aggregation, named after it, when it has several) or as one JSON
+ * object with the same fields, and late events
  * ({@code event_id,event_time,KEY,VALUE}), where KEY and VALUE are the names of the pipeline's key and
  * value columns ({@code key} and {@code value} by default, which gives the files of before columns
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
@@ -27,8 +28,8 @@ final class ResultRow
     private final IntFunction<String> keyText;
     private final String valueName;
     private final int valueScale;
-    private final boolean withAggregate;
-    private final int aggregateScale;
+    private final String[] aggregateNames;
+    private final int[] aggregateScales;
 
     /**
      * @param keyName       the key column's name.
@@ -46,24 +47,56 @@ final class ResultRow
         final boolean withAggregate,
         final int aggregateScale)
     {
+        this(keyName, keyText, valueName, valueScale, withAggregate ? new String[] {"aggregate"} : new String[0],
+            withAggregate ? new int[] {aggregateScale} : new int[0]);
+    }
+
+    /**
+     * @param keyName         the key column's name.
+     * @param keyText         a key id's text, from the key column's dictionary.
+     * @param valueName       the value column's name.
+     * @param valueScale      the value column's scale (0 for a long column).
+     * @param aggregateNames  the column of each user aggregation's value, in order (none without one).
+     * @param aggregateScales the scale to print each at: the value column's for a mean, 0 for a count.
+     */
+    ResultRow(
+        final String keyName,
+        final IntFunction<String> keyText,
+        final String valueName,
+        final int valueScale,
+        final String[] aggregateNames,
+        final int[] aggregateScales)
+    {
+        assert aggregateNames.length == aggregateScales.length : "a scale per aggregate";
         this.keyName = keyName;
         this.keyText = keyText;
         this.valueName = valueName;
         this.valueScale = valueScale;
-        this.withAggregate = withAggregate;
-        this.aggregateScale = aggregateScale;
+        this.aggregateNames = aggregateNames.clone();
+        this.aggregateScales = aggregateScales.clone();
     }
 
     /** @return whether rows carry a user aggregation's value. */
     boolean withAggregate()
     {
-        return withAggregate;
+        return aggregateNames.length > 0;
+    }
+
+    /** @return how many user aggregations' values rows carry. */
+    int aggregates()
+    {
+        return aggregateNames.length;
     }
 
     /** @return the results CSV header. */
     String header()
     {
-        return "window_start,window_end," + keyName + ",count,sum,min,max,version" + (withAggregate ? ",aggregate" : "");
+        final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyName).append(",count,sum,min,max,version");
+        for (final String name : aggregateNames)
+        {
+            b.append(',').append(name);
+        }
+        return b.toString();
     }
 
     /** @return the late events CSV header. */
@@ -86,9 +119,9 @@ final class ResultRow
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
         value(row, r.max()).append(',').append(r.version());
-        if (withAggregate)
+        for (int i = 0; i < aggregateNames.length; i++)
         {
-            scaled(row.append(','), r.aggregate(), aggregateScale);
+            scaled(row.append(','), r.aggregate(i), aggregateScales[i]);
         }
         return row;
     }
@@ -108,9 +141,9 @@ final class ResultRow
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");
         value(row, r.max()).append(",\"version\":").append(r.version());
-        if (withAggregate)
+        for (int i = 0; i < aggregateNames.length; i++)
         {
-            scaled(row.append(",\"aggregate\":"), r.aggregate(), aggregateScale);
+            scaled(row.append(",\"").append(aggregateNames[i]).append("\":"), r.aggregate(i), aggregateScales[i]);
         }
         return row.append('}');
     }
