@@ -114,6 +114,30 @@ class SeveralAggregationsTest
     }
 
     @Test
+    void theColumnsOfAJournalOfTheDefaultSchemaAreReadToo() throws Exception
+    {
+        final Path journal = dir.resolve("default");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            final SplittableRandom random = new SplittableRandom(23);
+            for (int i = 0; i < 5_000; i++)
+            {
+                writer.append(i, 1_000 + i / 2 - random.nextInt(60), "k" + random.nextInt(10), random.nextInt(300));
+            }
+        }
+        final List<long[]> rows = new ArrayList<>();
+        Weir.pipeline().journal(journal).window(SessionWindows.withGap(30)).outOfOrderness(30).allowedLateness(20)
+            .aggregates(new ApproxDistinct(), ApproxDistinct.of("value"), ApproxDistinct.of("key")).replayRange(-1, Long.MAX_VALUE)
+            .onResult(r -> rows.add(new long[] {r.aggregate(0), r.aggregate(1), r.aggregate(2)})).build().runToEnd();
+        assertFalse(rows.isEmpty());
+        for (final long[] row : rows)
+        {
+            assertEquals(row[0], row[1], "the value column, read as a column, counts as the value does");
+            assertEquals(1, row[2], "a key's windows hold one key");
+        }
+    }
+
+    @Test
     void theOutputJournalCarriesEveryAggregateAndAReplayVerifiesThem() throws Exception
     {
         final Path journal = dir.resolve("durable");
