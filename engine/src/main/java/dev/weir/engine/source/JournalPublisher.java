@@ -43,7 +43,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private boolean finished;
     private long lastPublished = -1;
     private volatile boolean stopped;
-    /** Reads whole events and projects the key and value columns, for a projection other than the default. */
+    /**
+     * Reads whole events and projects the key and value columns, for a projection other than the default or
+     * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
+     */
     private EventViewConsumer columns;
     /** Per column, true for a string column (its id is copied), when every column is copied ({@link #copyEveryColumn}). */
     private boolean[] stringColumns;
