@@ -34,6 +34,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     public static final long UNIQUE_BY_KEY = -1;
 
     private static final Pattern PARTITION = Pattern.compile("date=(\\d{4}-\\d{2}-\\d{2})");
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|version)\":(-?\\d+)");
 
     /**
@@ -188,6 +189,13 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                 || !isLong(fields.get(keys + 6)))
             {
                 return null;
+            }
+            for (int i = keys + 2; i < fields.size(); i++)
+            {
+                if (!NUMBER.matcher(fields.get(i)).matches())
+                {
+                    return null; // count, sum, min, max, version and the aggregates are numbers (a decimal at its scale)
+                }
             }
             final StringBuilder identity = new StringBuilder();
             for (int k = 0; k < keys; k++)

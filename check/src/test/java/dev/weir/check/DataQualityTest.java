@@ -65,6 +65,24 @@ class DataQualityTest
     }
 
     @Test
+    void aCsvPartitionMayCarryAColumnPerAggregation() throws IOException
+    {
+        final Path out = dir.resolve("aggregates");
+        final Path file = out.resolve("date=2026-11-01").resolve("results.csv");
+        Files.createDirectories(file.getParent());
+        Files.write(file, List.of(HEADER + ",average,distinct_merchant,distinct", "0,1000,a,2,5,2,3,0,2.50,2,1", "0,1000,a,3,9,2,4,1,3.00,3,1",
+            "0,1000,b,1,1,1,1,0,-1,1,1"));
+        assertEquals(Map.of(LocalDate.parse("2026-11-01"), 3L), PartitionProfile.of(out).rowsByDate());
+        assertEquals(0, PartitionProfile.of(out).duplicateRows());
+
+        Files.write(file, List.of(HEADER + ",average,distinct_merchant", "0,1000,a,2,5,2,3,0,2.50,2", "0,1000,a,2,5,2,3,0,2.50"));
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(out));
+        assertTrue(refused.getMessage().contains("line 3 is not a results row"), refused.getMessage());
+        Files.write(file, List.of(HEADER + ",average,distinct_merchant", "0,1000,a,2,5,2,3,0,2.50,x"));
+        assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(out), "an aggregate is a number");
+    }
+
+    @Test
     void uniqueReadsJsonlPartitionsAndRefusesALineThatIsNotARow() throws IOException
     {
         final Path out = dir.resolve("jsonl");

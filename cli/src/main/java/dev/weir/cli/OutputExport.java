@@ -6,6 +6,7 @@ import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.ResultFields;
 
 /**
  * Exports a journal's output journal as CSV files: the results
@@ -20,12 +21,13 @@ final class OutputExport
     {
     }
 
-    /** A file with an aggregate column gets a value in every row, never a stand-in 0. */
-    private static void requireAggregate(final boolean withAggregate, final boolean hasAggregate)
+    /** A file with aggregate columns gets a value in each of them in every row, never a stand-in 0. */
+    private static void requireAggregates(final int aggregates, final ResultFields stored)
     {
-        if (withAggregate && !hasAggregate)
+        if (aggregates > 0 && stored.aggregateCount() < aggregates)
         {
-            throw new IllegalStateException("the output journal holds a result without a user aggregation's value, but the run has one");
+            throw new IllegalStateException("the output journal holds a result with " + stored.aggregateCount()
+                + " user aggregations' values, but the run has " + aggregates);
         }
     }
 
@@ -45,7 +47,7 @@ final class OutputExport
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
             final ResultRow format = columns.rows(directory, keys);
-            final boolean withAggregate = format.withAggregate();
+            final int aggregates = format.aggregates();
             if (resultFile != null)
             {
                 resultFile.line(format.header());
@@ -59,7 +61,7 @@ final class OutputExport
             {
                 if (stored.isResult())
                 {
-                    requireAggregate(withAggregate, stored.result().hasAggregate());
+                    requireAggregates(aggregates, stored.result());
                     rows.count(true);
                     if (resultFile != null)
                     {
@@ -117,7 +119,7 @@ final class OutputExport
                 {
                     if (stored.isResult())
                     {
-                        requireAggregate(rowFormat.withAggregate(), stored.result().hasAggregate());
+                        requireAggregates(rowFormat.aggregates(), stored.result());
                         partitions.onResult(result.copy(stored.result()));
                         rows.count(true);
                     }

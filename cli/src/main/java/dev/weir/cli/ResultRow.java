@@ -8,7 +8,8 @@ import dev.weir.journal.ResultFields;
 /**
  * The text of one pipeline's rows: results in the results CSV
  * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then {@code aggregate} when the run has
- * a user aggregation) or as one JSON object with the same fields, and late events
+ * a user aggregation, or a column per aggregation, named after it, when it has several) or as one JSON
+ * object with the same fields, and late events
  * ({@code event_id,event_time,KEY,VALUE}), where KEY is the names of the pipeline's key columns (one
  * field each) and VALUE the name of its value column ({@code key} and {@code value} by default, which gives the files of before columns
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
@@ -25,8 +26,8 @@ final class ResultRow
     private final KeyColumns keys;
     private final String valueName;
     private final int valueScale;
-    private final boolean withAggregate;
-    private final int aggregateScale;
+    private final String[] aggregateNames;
+    private final int[] aggregateScales;
 
     /**
      * @param keys          the key columns' names and a key id's text in each.
@@ -42,23 +43,53 @@ final class ResultRow
         final boolean withAggregate,
         final int aggregateScale)
     {
+        this(keys, valueName, valueScale, withAggregate ? new String[] {"aggregate"} : new String[0],
+            withAggregate ? new int[] {aggregateScale} : new int[0]);
+    }
+
+    /**
+     * @param keys            the key columns' names and a key id's text in each.
+     * @param valueName       the value column's name.
+     * @param valueScale      the value column's scale (0 for a long column).
+     * @param aggregateNames  the column of each user aggregation's value, in order (none without one).
+     * @param aggregateScales the scale to print each at: the value column's for a mean, 0 for a count.
+     */
+    ResultRow(
+        final KeyColumns keys,
+        final String valueName,
+        final int valueScale,
+        final String[] aggregateNames,
+        final int[] aggregateScales)
+    {
+        assert aggregateNames.length == aggregateScales.length : "a scale per aggregate";
         this.keys = keys;
         this.valueName = valueName;
         this.valueScale = valueScale;
-        this.withAggregate = withAggregate;
-        this.aggregateScale = aggregateScale;
+        this.aggregateNames = aggregateNames.clone();
+        this.aggregateScales = aggregateScales.clone();
     }
 
     /** @return whether rows carry a user aggregation's value. */
     boolean withAggregate()
     {
-        return withAggregate;
+        return aggregateNames.length > 0;
+    }
+
+    /** @return how many user aggregations' values rows carry. */
+    int aggregates()
+    {
+        return aggregateNames.length;
     }
 
     /** @return the results CSV header. */
     String header()
     {
-        return "window_start,window_end," + keyNames() + ",count,sum,min,max,version" + (withAggregate ? ",aggregate" : "");
+        final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyNames()).append(",count,sum,min,max,version");
+        for (final String name : aggregateNames)
+        {
+            b.append(',').append(name);
+        }
+        return b.toString();
     }
 
     /** @return the late events CSV header. */
@@ -99,9 +130,9 @@ final class ResultRow
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
         value(row, r.max()).append(',').append(r.version());
-        if (withAggregate)
+        for (int i = 0; i < aggregateNames.length; i++)
         {
-            scaled(row.append(','), r.aggregate(), aggregateScale);
+            scaled(row.append(','), r.aggregate(i), aggregateScales[i]);
         }
         return row;
     }
@@ -132,9 +163,9 @@ final class ResultRow
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");
         value(row, r.max()).append(",\"version\":").append(r.version());
-        if (withAggregate)
+        for (int i = 0; i < aggregateNames.length; i++)
         {
-            scaled(row.append(",\"aggregate\":"), r.aggregate(), aggregateScale);
+            scaled(row.append(",\"").append(aggregateNames[i]).append("\":"), r.aggregate(i), aggregateScales[i]);
         }
         return row.append('}');
     }

@@ -1,30 +1,43 @@
 package dev.weir.cli;
 
+import java.util.List;
+
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
- * {@code --value} give them) and whether a user aggregation adds a column.
+ * {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
+ * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}).
  *
- * @param key           the key column's name, or several separated by commas.
- * @param value         the value column's name.
- * @param withAggregate whether rows carry a user aggregation's value.
- * @param aggregateIsAValue whether that value is in the value column's unit (a mean), so printed at its
- *                      scale, rather than a count (distinct values).
+ * @param key        the key column's name, or several separated by commas.
+ * @param value      the value column's name.
+ * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
+ *                   as it is.
  */
-record RowColumns(String key, String value, boolean withAggregate, boolean aggregateIsAValue)
+record RowColumns(String key, String value, List<AggregateSpec> aggregates)
 {
+    /** @return whether rows carry user aggregations' values. */
+    boolean withAggregate()
+    {
+        return !aggregates.isEmpty();
+    }
+
     /**
      * @param schema a journal's columns.
      * @return the key and value columns in it.
-     * @throws BadInputException if a column is missing or of the wrong type (the message names the columns).
+     * @throws BadInputException if a column is missing or of the wrong type, the key's, the value's or one an
+     *                           aggregation reads (the message names the columns).
      */
     ColumnProjection projection(final JournalSchema schema)
     {
         try
         {
+            for (final AggregateSpec spec : aggregates)
+            {
+                spec.aggregation().bind(schema);
+            }
             return ColumnProjection.of(schema, key, value);
         }
         catch (final IllegalArgumentException ex)
@@ -60,6 +73,13 @@ record RowColumns(String key, String value, boolean withAggregate, boolean aggre
     ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
     {
         final ColumnProjection projection = projection(directory.schema());
-        return new ResultRow(keys, projection.valueName(), projection.valueScale(), withAggregate, aggregateIsAValue ? projection.valueScale() : 0);
+        final String[] names = new String[aggregates.size()];
+        final int[] scales = new int[aggregates.size()];
+        for (int i = 0; i < names.length; i++)
+        {
+            names[i] = names.length == 1 ? "aggregate" : aggregates.get(i).fileColumn();
+            scales[i] = aggregates.get(i).isAValue() ? projection.valueScale() : 0;
+        }
+        return new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
     }
 }

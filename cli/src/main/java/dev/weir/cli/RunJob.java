@@ -337,6 +337,11 @@ final class RunJob
             {
                 throw new BadInputException("--checkpoint-every must be > 0: " + processing.checkpointEvery);
             }
+            if (jdbcUrl != null && window.aggregates().size() > 1)
+            {
+                throw new BadInputException("--jdbc-url takes at most one --aggregate for now: the PostgreSQL table has one aggregate "
+                    + "column; write --results or --output-dir for several");
+            }
             if (jdbcUrl != null && !window.columns().isDefault())
             {
                 throw new BadInputException("--jdbc-url takes the default columns only (--key key --value value): the PostgreSQL "

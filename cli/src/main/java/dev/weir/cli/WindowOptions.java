@@ -1,9 +1,11 @@
 package dev.weir.cli;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
 import dev.weir.engine.PipelineBuilder;
-import dev.weir.engine.aggregate.Aggregation;
-import dev.weir.engine.aggregate.ApproxDistinct;
-import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.engine.source.ColumnProjection;
@@ -30,10 +32,12 @@ final class WindowOptions
         description = "drop | side: what happens to events whose windows are all late (default: ${DEFAULT-VALUE})")
     LatePolicy latePolicy;
 
-    @Option(names = "--aggregate", paramLabel = "NAME", converter = AggregationConverter.class,
-        description = "a user aggregation per window beside count, sum, min and max: average (the mean, rounded down) or distinct "
-            + "(approximate distinct values, a 64-register HyperLogLog); adds an aggregate column (default: none)")
-    Aggregation aggregation;
+    @Option(names = "--aggregate", paramLabel = "NAME", split = ",", converter = AggregationConverter.class,
+        description = "user aggregations per window beside count, sum, min and max, repeatable or comma-separated: average (the mean "
+            + "of the value, rounded down), distinct (approximate distinct values, a 64-register HyperLogLog) or distinct:COLUMN "
+            + "(approximate distinct values of any column); one adds an aggregate column, several a column each, named average, "
+            + "distinct or distinct_COLUMN (default: none)")
+    List<AggregateSpec> aggregates = new ArrayList<>();
 
     @Option(names = "--key", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_KEY,
         description = "the column whose values key the windows, or several separated by commas (a composite key, one results column each): string, long or decimal columns (default: ${DEFAULT-VALUE})")
@@ -49,7 +53,11 @@ final class WindowOptions
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
                 .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn);
-            return aggregation == null ? configured : configured.aggregate(aggregation);
+            for (final AggregateSpec spec : aggregates())
+            {
+                configured.aggregate(spec.aggregation());
+            }
+            return configured;
         }
         catch (final IllegalArgumentException ex)
         {
@@ -60,17 +68,44 @@ final class WindowOptions
     String describe()
     {
         return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
-            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + (aggregation == null ? "" : ", aggregate " + aggregation.name())
+            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn);
     }
 
-    /**
-     * @return true if results carry a user aggregation's value (the files get an {@code aggregate} column).
-     */
-    boolean withAggregate()
+    private String describeAggregates()
     {
-        return aggregation != null;
+        if (aggregates.isEmpty())
+        {
+            return "";
+        }
+        if (aggregates.size() == 1)
+        {
+            return ", aggregate " + aggregates.get(0).aggregation().name();
+        }
+        final StringBuilder b = new StringBuilder(", aggregates");
+        for (int i = 0; i < aggregates.size(); i++)
+        {
+            b.append(i == 0 ? " " : ", ").append(aggregates.get(i).aggregation().name());
+        }
+        return b.toString();
+    }
+
+    /**
+     * @return the user aggregations, in the order given.
+     * @throws BadInputException if one is named twice.
+     */
+    List<AggregateSpec> aggregates()
+    {
+        final Set<String> names = new HashSet<>();
+        for (final AggregateSpec spec : aggregates)
+        {
+            if (!names.add(spec.text()))
+            {
+                throw new BadInputException("--aggregate names " + spec.text() + " twice");
+            }
+        }
+        return aggregates;
     }
 
     /**
@@ -78,23 +113,22 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, withAggregate(), aggregation instanceof dev.weir.engine.aggregate.Average);
+        return new RowColumns(keyColumn, valueColumn, aggregates());
     }
 
-    /** Parses {@code average} and {@code distinct} into a new aggregation. Stateless. */
-    static final class AggregationConverter implements picocli.CommandLine.ITypeConverter<Aggregation>
+    /** Parses {@code average}, {@code distinct} and {@code distinct:COLUMN}. Stateless. */
+    static final class AggregationConverter implements picocli.CommandLine.ITypeConverter<AggregateSpec>
     {
         @Override
-        public Aggregation convert(final String value)
+        public AggregateSpec convert(final String value)
         {
-            switch (value)
+            try
             {
-                case "average":
-                    return new Average();
-                case "distinct":
-                    return new ApproxDistinct();
-                default:
-                    throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an aggregation: average or distinct");
+                return AggregateSpec.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
             }
         }
     }

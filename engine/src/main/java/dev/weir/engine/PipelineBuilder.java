@@ -1,6 +1,8 @@
 package dev.weir.engine;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -40,7 +42,7 @@ public final class PipelineBuilder
     LateListener late = LateListener.NONE;
     AppliedListener applied;
     PipelineFailureListener failure;
-    Aggregation aggregation;
+    final List<Aggregation> aggregations = new ArrayList<>();
     Supplier<IdleStrategy> publisherIdle;
     PipelineLayout layout;
     Supplier<WaitStrategy> waitStrategy;
@@ -132,16 +134,36 @@ public final class PipelineBuilder
     }
 
     /**
+     * Add a user aggregation: each call adds one more, after those added before.
+     *
      * @param userAggregation computed per (key, window) beside count, sum, min and max, e.g.
-     *                        {@code new Average()} or {@code new ApproxDistinct()}; its result reaches
-     *                        listeners as {@code WindowResult.aggregate()} and is stored with each result
-     *                        in the output journal. Its name is part of the configuration a checkpoint must
-     *                        match.
+     *                        {@code new Average()}, {@code new ApproxDistinct()} or
+     *                        {@code ApproxDistinct.of("merchant")}; its result reaches listeners as
+     *                        {@code WindowResult.aggregate(i)} (i in the order added; {@code aggregate()} is
+     *                        the first's) and is stored with each result in the output journal. Its name is
+     *                        part of the configuration a checkpoint must match, as are the aggregations' order
+     *                        and number. One that reads columns is bound to the journal's schema by
+     *                        {@link #conclude()}. At most {@link Aggregation#MAX_AGGREGATIONS}.
      * @return this.
      */
     public PipelineBuilder aggregate(final Aggregation userAggregation)
     {
-        this.aggregation = Objects.requireNonNull(userAggregation, "aggregation");
+        aggregations.add(Objects.requireNonNull(userAggregation, "aggregation"));
+        return this;
+    }
+
+    /**
+     * Add several user aggregations, in order: the same as {@link #aggregate(Aggregation)} for each.
+     *
+     * @param userAggregations the aggregations.
+     * @return this.
+     */
+    public PipelineBuilder aggregates(final Aggregation... userAggregations)
+    {
+        for (final Aggregation a : userAggregations)
+        {
+            aggregate(a);
+        }
         return this;
     }
 
@@ -349,7 +371,9 @@ public final class PipelineBuilder
      * @return the concluded, immutable configuration.
      * @throws IllegalStateException    if a required setting is missing or two settings conflict.
      * @throws IllegalArgumentException if open aligned windows could not be told apart: (out-of-orderness +
-     *                                  allowed lateness + size) / slide must stay below 2^31.
+     *                                  allowed lateness + size) / slide must stay below 2^31; if a column is
+     *                                  missing (the key, the value, or one an aggregation reads), or there are
+     *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations.
      */
     public PipelineConfiguration conclude()
     {

@@ -1,11 +1,14 @@
 package dev.weir.engine;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
+import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.AppliedListener;
@@ -67,9 +70,14 @@ public final class PipelineConfiguration
         }
         this.directory = JournalDirectory.open(builder.journal).pipeline(builder.pipeline);
         this.projection = ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn);
+        final List<Aggregation> bound = new ArrayList<>(builder.aggregations.size());
+        for (final Aggregation a : builder.aggregations)
+        {
+            bound.add(a.bind(directory.schema()));
+        }
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
-            .aggregation(builder.aggregation).initialWindows(builder.initialWindows).build();
+            .aggregations(bound).schema(directory.schema()).initialWindows(builder.initialWindows).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
         this.applied = builder.applied;
@@ -200,9 +208,21 @@ public final class PipelineConfiguration
         return failure;
     }
 
-    boolean withAggregate()
+    /**
+     * @return the user aggregations, bound to the journal's schema, in order: what each result carries.
+     */
+    public List<Aggregation> aggregations()
     {
-        return operators.aggregation() != null;
+        return operators.aggregations();
+    }
+
+    /**
+     * @return how many columns of each event the ring's slots carry: every column of the journal's schema
+     *         if a user aggregation reads them, else 0.
+     */
+    int slotColumns()
+    {
+        return operators.readsColumns() ? directory.schema().size() : 0;
     }
 
     int ringSize()

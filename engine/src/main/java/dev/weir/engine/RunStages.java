@@ -50,7 +50,7 @@ final class RunStages
         assigner = config.newAssigner();
         if (config.durableOutput())
         {
-            sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.withAggregate());
+            sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.aggregations().size());
             aggregator = config.newAggregator(sink, sink);
             recovery.restoreInto(aggregator);
             assigner.restoreWatermark(aggregator.watermark());

@@ -73,7 +73,8 @@ final class Wiring
         final PipelineLayout layout = config.layout(follow);
         this.inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
         final WaitStrategy wait = inline != null ? inline : config.waitStrategy(follow);
-        this.disruptor = new Disruptor<>(EventSlot::new, config.ringSize(), stageThreads, ProducerType.SINGLE, wait);
+        final int slotColumns = config.slotColumns();
+        this.disruptor = new Disruptor<>(() -> new EventSlot(slotColumns), config.ringSize(), stageThreads, ProducerType.SINGLE, wait);
         disruptor.setDefaultExceptionHandler(new FailRun(completion));
         if (layout == PipelineLayout.STAGED)
         {
@@ -89,6 +90,10 @@ final class Wiring
         if (rejectedLines != null)
         {
             publisher.countRejectedLines(rejectedLines);
+        }
+        if (slotColumns > 0)
+        {
+            publisher.copyEveryColumn(config.projection(), config.directory().schema());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.weir.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import dev.weir.engine.aggregate.ApproxDistinct;
@@ -16,6 +17,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,6 +61,26 @@ class HotPathAllocationTest
         assertZeroAllocation(steady(windows).aggregation(new Average()).build());
     }
 
+    @Test
+    void sessionsWithTwoAggregationsOneReadingTheColumnsOfASixColumnEventAllocateNothingPerEvent()
+    {
+        final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
+        final SessionWindows windows = SessionWindows.withGap(100);
+        final OperatorConfiguration configuration = steady(windows).schema(payments)
+            .aggregations(List.of(new Average(), ApproxDistinct.of("merchant").bind(payments))).build();
+        assertZeroAllocation(configuration, payments.size());
+    }
+
+    @Test
+    void slidingWithTwoAggregationsOneReadingTheColumnsOfASixColumnEventAllocatesNothingPerEvent()
+    {
+        final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
+        final SlidingWindows windows = SlidingWindows.of(1_000, 200);
+        final OperatorConfiguration configuration = steady(windows).schema(payments)
+            .aggregations(List.of(ApproxDistinct.of("fee").bind(payments), new Average())).build();
+        assertZeroAllocation(configuration, payments.size());
+    }
+
     /** D = 100 ms, A = 200 ms, pre-sized for 2^16 windows. */
     private static OperatorConfiguration.Builder steady(final WindowSpec windows)
     {
@@ -67,10 +89,16 @@ class HotPathAllocationTest
 
     private static void assertZeroAllocation(final OperatorConfiguration configuration)
     {
+        assertZeroAllocation(configuration, 0);
+    }
+
+    /** Feed a slot carrying {@code columns} columns of each event (filled at random), as with an aggregation that reads them. */
+    private static void assertZeroAllocation(final OperatorConfiguration configuration, final int columns)
+    {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final WindowAggregator aggregator = configuration.newAggregator(r -> { }, e -> { });
         final WindowAssigner assigner = configuration.newAssigner();
-        final EventSlot slot = new EventSlot();
+        final EventSlot slot = new EventSlot(columns);
         final SplittableRandom random = new SplittableRandom(11);
         long i = 0;
         // warm up: reach steady state (every structure at its working size) and let the JIT compile
@@ -93,6 +121,10 @@ class HotPathAllocationTest
     {
         final long time = 1_000_000 + i / 20 - random.nextInt(120) - (random.nextInt(5_000) == 0 ? 1_000 : 0);
         slot.event(i, i, time, random.nextInt(2_000), random.nextInt(1_000) - 500);
+        for (int c = 0; c < slot.columns.length; c++)
+        {
+            slot.columns[c] = random.nextInt(50);
+        }
         assigner.assign(slot);
         aggregator.apply(slot);
     }

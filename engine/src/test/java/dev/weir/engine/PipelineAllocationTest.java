@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.engine.aggregate.ApproxDistinct;
+import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
@@ -57,6 +59,26 @@ class PipelineAllocationTest
     void aPipelineKeyedByOneOrTwoColumnsOfASixColumnJournalAllocatesNothingPerEvent() throws Exception
     {
         final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal);
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount"), PipelineLayout.FUSED, offsets);
+        // a composite key: each event's tuple is looked up in the publisher's KeyTuples
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).pipeline("by-place").keyColumns("merchant", "country").valueColumn("amount"),
+            PipelineLayout.FUSED, offsets);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void twoAggregationsOneReadingTheColumnsOfASixColumnJournalAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal);
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("card").valueColumn("amount")
+            .aggregates(new Average(), ApproxDistinct.of("merchant")), layout, offsets);
+    }
+
+    /** Write the payments journal: six columns, keyed by merchant (1,000) or card (one); return the events' offsets. */
+    private static long[] payments(final Path journal) throws Exception
+    {
         final long[] offsets = new long[EVENTS];
         final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
         JournalDirectory.create(journal, payments);
@@ -80,10 +102,7 @@ class PipelineAllocationTest
                 offsets[i] = writer.append(row);
             }
         }
-        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount"), PipelineLayout.FUSED, offsets);
-        // a composite key: each event's tuple is looked up in the publisher's KeyTuples
-        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).pipeline("by-place").keyColumns("merchant", "country").valueColumn("amount"),
-            PipelineLayout.FUSED, offsets);
+        return offsets;
     }
 
     private static void assertNoAllocationPerEvent(final PipelineBuilder builder, final PipelineLayout layout, final long[] offsets)

@@ -24,7 +24,7 @@ public final class OutputDecoder
         final int t = DocumentType.peek(in);
         if (t == DocumentType.RESULT && remaining >= ResultEncoder.LENGTH)
         {
-            result.wrap(in, in.readPosition(), remaining >= ResultEncoder.WITH_AGGREGATE_LENGTH);
+            result.wrap(in, in.readPosition(), ResultEncoder.aggregates(remaining));
             type = t;
         }
         else if (t == DocumentType.LATE_EVENT && remaining >= LateEventEncoder.LENGTH)

@@ -89,11 +89,24 @@ public final class OutputJournal implements AutoCloseable
      */
     public long appendResult(final ResultFields result, final boolean withAggregate)
     {
+        return appendResult(result, withAggregate ? 1 : 0);
+    }
+
+    /**
+     * Append a result with the values of its user aggregations.
+     *
+     * @param result     the result's fields.
+     * @param aggregates how many of its aggregations' values to store with it, 0 to
+     *                   {@link ResultEncoder#MAX_AGGREGATES} ({@code result.aggregate(0 .. aggregates - 1)}).
+     * @return the output position of the result.
+     */
+    public long appendResult(final ResultFields result, final int aggregates)
+    {
         final ExcerptAppender a = appender();
         try (DocumentContext dc = a.writingDocument())
         {
-            reserve.before(dc, a, OUTPUT_BYTES);
-            resultEncoder.wrap(dc.wire().bytes(), withAggregate).copy(result);
+            reserve.before(dc, a, Math.max(OUTPUT_BYTES, ResultEncoder.length(aggregates)));
+            resultEncoder.wrap(dc.wire().bytes(), aggregates).copy(result);
         }
         return a.lastIndexAppended();
     }

@@ -10,7 +10,7 @@ public final class ResultDecoder implements ResultFields
 {
     private BytesIn<?> in;
     private long start;
-    private boolean hasAggregate;
+    private int aggregates;
 
     /**
      * @param in           the bytes holding the document.
@@ -20,9 +20,21 @@ public final class ResultDecoder implements ResultFields
      */
     public ResultDecoder wrap(final BytesIn<?> in, final long start, final boolean hasAggregate)
     {
+        return wrap(in, start, hasAggregate ? 1 : 0);
+    }
+
+    /**
+     * @param in         the bytes holding the document.
+     * @param start      the offset of its type byte.
+     * @param aggregates how many user aggregations' values it carries (see {@link ResultEncoder#aggregates(long)}).
+     * @return this.
+     */
+    public ResultDecoder wrap(final BytesIn<?> in, final long start, final int aggregates)
+    {
+        assert aggregates >= 0 && aggregates <= ResultEncoder.MAX_AGGREGATES : "0 to MAX_AGGREGATES aggregates";
         this.in = in;
         this.start = start;
-        this.hasAggregate = hasAggregate;
+        this.aggregates = aggregates;
         return this;
     }
 
@@ -83,13 +95,31 @@ public final class ResultDecoder implements ResultFields
     /** @return true if the result carries a user aggregation's value. */
     public boolean hasAggregate()
     {
-        return hasAggregate;
+        return aggregates > 0;
     }
 
+    /** @return the first user aggregation's value, or 0 without one. */
     @Override
     public long aggregate()
     {
-        return hasAggregate ? in.readLong(start + ResultEncoder.LENGTH) : 0;
+        return aggregates > 0 ? in.readLong(start + ResultEncoder.LENGTH) : 0;
+    }
+
+    /** @return how many user aggregations' values the result carries, 0 without one. */
+    @Override
+    public int aggregateCount()
+    {
+        return aggregates;
+    }
+
+    @Override
+    public long aggregate(final int index)
+    {
+        if (index < 0 || index >= aggregates)
+        {
+            throw new IndexOutOfBoundsException("aggregate " + index + " of " + aggregates);
+        }
+        return in.readLong(start + ResultEncoder.LENGTH + (long)index * Long.BYTES);
     }
 
     /**
@@ -99,16 +129,50 @@ public final class ResultDecoder implements ResultFields
      */
     public boolean matches(final ResultFields result, final boolean withAggregate)
     {
-        return windowStart() == result.windowStart() && windowEnd() == result.windowEnd() && keyId() == result.keyId()
-            && count() == result.count() && sum() == result.sum() && min() == result.min() && max() == result.max()
-            && version() == result.version() && sourceOffset() == result.sourceOffset() && hasAggregate == withAggregate
-            && aggregate() == (withAggregate ? result.aggregate() : 0);
+        return matches(result, withAggregate ? 1 : 0);
+    }
+
+    /**
+     * @param result     a result.
+     * @param aggregates how many of {@code result}'s aggregates the stored result should carry.
+     * @return true if this stored result holds exactly {@code result}'s fields and those aggregates.
+     */
+    public boolean matches(final ResultFields result, final int aggregates)
+    {
+        if (windowStart() != result.windowStart() || windowEnd() != result.windowEnd() || keyId() != result.keyId()
+            || count() != result.count() || sum() != result.sum() || min() != result.min() || max() != result.max()
+            || version() != result.version() || sourceOffset() != result.sourceOffset() || this.aggregates != aggregates)
+        {
+            return false;
+        }
+        for (int i = 0; i < aggregates; i++)
+        {
+            if (aggregate(i) != result.aggregate(i))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public String toString()
     {
-        return "result " + windowStart() + "," + windowEnd() + ",#" + keyId() + "," + count() + "," + sum() + "," + min() + "," + max()
-            + "," + version() + " (source offset " + sourceOffset() + ")" + (hasAggregate ? " aggregate " + aggregate() : "");
+        final StringBuilder b = new StringBuilder("result ").append(windowStart()).append(',').append(windowEnd()).append(",#").append(keyId())
+            .append(',').append(count()).append(',').append(sum()).append(',').append(min()).append(',').append(max()).append(',')
+            .append(version()).append(" (source offset ").append(sourceOffset()).append(')');
+        if (aggregates == 1)
+        {
+            b.append(" aggregate ").append(aggregate());
+        }
+        else if (aggregates > 1)
+        {
+            b.append(" aggregates");
+            for (int i = 0; i < aggregates; i++)
+            {
+                b.append(i == 0 ? " " : ",").append(aggregate(i));
+            }
+        }
+        return b.toString();
     }
 }

@@ -18,7 +18,10 @@ import net.openhft.chronicle.bytes.Bytes;
  *  61  int   version
  *  65        (length of a result)
  *  65  long  aggregate (only with a user aggregation: 73 bytes)
+ *  73  long  ... one more long per further aggregation: 65 + 8 n bytes with n aggregations
  * </pre>
+ * A reader derives n from the document's length ({@link #aggregates(long)}), so a document of one
+ * aggregation is the same 73 bytes it was before several existed.
  * A result's source offset is the offset of the event whose processing fired it, or the offset of the
  * input's last event for results fired at its end, so the output and the position it reflects are
  * durable together. Allocates nothing. A reusable flyweight; not thread-safe: one owner thread.
@@ -29,10 +32,33 @@ public final class ResultEncoder
     public static final int LENGTH = 1 + 7 * 8 + 2 * 4;
     /** Length in bytes of a result document that carries a user aggregation's value. */
     public static final int WITH_AGGREGATE_LENGTH = LENGTH + 8;
+    /** The most aggregations' values one result carries. */
+    public static final int MAX_AGGREGATES = 16;
 
     private Bytes<?> out;
     private long start;
-    private boolean withAggregate;
+    private int aggregates;
+
+    /**
+     * @param aggregates how many aggregations' values a result carries, 0 to {@link #MAX_AGGREGATES}.
+     * @return the length in bytes of its document: {@code 65 + 8 * aggregates}.
+     */
+    public static int length(final int aggregates)
+    {
+        assert aggregates >= 0 && aggregates <= MAX_AGGREGATES : "0 to MAX_AGGREGATES aggregates";
+        return LENGTH + aggregates * Long.BYTES;
+    }
+
+    /**
+     * @param documentLength the length in bytes of a result document, at least {@link #LENGTH}.
+     * @return how many aggregations' values it carries (the whole longs after the fixed fields), at most
+     *         {@link #MAX_AGGREGATES}.
+     */
+    public static int aggregates(final long documentLength)
+    {
+        assert documentLength >= LENGTH : "a whole result document";
+        return (int)Math.min(MAX_AGGREGATES, (documentLength - LENGTH) / Long.BYTES);
+    }
 
     /**
      * Reserve a result document at the write position of {@code out}.
@@ -43,16 +69,32 @@ public final class ResultEncoder
      */
     public ResultEncoder wrap(final Bytes<?> out, final boolean withAggregate)
     {
+        return wrap(out, withAggregate ? 1 : 0);
+    }
+
+    /**
+     * Reserve a result document at the write position of {@code out}.
+     *
+     * @param out        where to write.
+     * @param aggregates how many aggregations' values it carries, 0 to {@link #MAX_AGGREGATES}.
+     * @return this.
+     */
+    public ResultEncoder wrap(final Bytes<?> out, final int aggregates)
+    {
+        if (aggregates < 0 || aggregates > MAX_AGGREGATES)
+        {
+            throw new IllegalArgumentException("a result carries 0 to " + MAX_AGGREGATES + " aggregates: " + aggregates);
+        }
         this.out = out;
         this.start = out.writePosition();
-        this.withAggregate = withAggregate;
-        out.writeSkip(withAggregate ? WITH_AGGREGATE_LENGTH : LENGTH);
+        this.aggregates = aggregates;
+        out.writeSkip(length(aggregates));
         out.writeByte(start, DocumentType.RESULT);
         return this;
     }
 
     /**
-     * Fill the document with a result's fields (its aggregate only if wrapped {@code withAggregate}).
+     * Fill the document with a result's fields (and as many of its aggregates as it was wrapped for).
      *
      * @param result the result.
      * @return this.
@@ -68,9 +110,9 @@ public final class ResultEncoder
         out.writeLong(start + 49, result.sourceOffset());
         out.writeInt(start + 57, result.keyId());
         out.writeInt(start + 61, result.version());
-        if (withAggregate)
+        for (int i = 0; i < aggregates; i++)
         {
-            out.writeLong(start + LENGTH, result.aggregate());
+            out.writeLong(start + LENGTH + (long)i * Long.BYTES, result.aggregate(i));
         }
         return this;
     }

@@ -2,7 +2,7 @@ package dev.weir.journal;
 
 /**
  * The fields of one window result, the row {@code window_start,window_end,key,count,sum,min,max,version}
- * with the source offset it covers and the user aggregation's value: what a {@link ResultEncoder} copies
+ * with the source offset it covers and the user aggregations' values: what a {@link ResultEncoder} copies
  * and a {@link ResultDecoder} exposes. Implementations are flyweights, valid while their owner says so;
  * their thread-safety is theirs to state.
  */
@@ -35,6 +35,24 @@ public interface ResultFields
     /** @return the source offset the result covers. */
     long sourceOffset();
 
-    /** @return the user aggregation's value, or 0 without one. */
+    /** @return the (first) user aggregation's value, or 0 without one. */
     long aggregate();
+
+    /**
+     * @return how many user aggregations' values the result carries; by default 1 ({@link #aggregate()}).
+     */
+    default int aggregateCount()
+    {
+        return 1;
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @return that aggregation's value; by default {@link #aggregate()} for index 0.
+     */
+    default long aggregate(final int index)
+    {
+        assert index == 0 : "one aggregate unless the fields say otherwise";
+        return aggregate();
+    }
 }

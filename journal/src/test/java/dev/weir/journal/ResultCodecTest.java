@@ -9,8 +9,9 @@ import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ResultEncoder} and {@link ResultDecoder} (through {@link OutputDecoder}): round trips with and
- * without a user aggregation's value, comparison (every field counts), and the bytes of the documented layout.
+ * {@link ResultEncoder} and {@link ResultDecoder} (through {@link OutputDecoder}): round trips with no,
+ * one and several user aggregations' values, comparison (every field counts), and the bytes of the
+ * documented layout (a document of one aggregation is the 73 bytes it was before several existed).
  */
 class ResultCodecTest
 {
@@ -29,6 +30,7 @@ class ResultCodecTest
         assertTrue(decoder.isResult());
         assertFalse(decoder.isLate());
         assertFalse(decoder.result().hasAggregate());
+        assertEquals(0, decoder.result().aggregateCount());
         assertEquals(new StoredResult(10_000, 20_000, 9, 3, -5, -7, 4, 2, 123, 0), StoredResult.of(decoder.result()));
         assertTrue(decoder.result().matches(RESULT, false));
         assertFalse(decoder.result().matches(RESULT, true), "stored without an aggregate");
@@ -42,6 +44,8 @@ class ResultCodecTest
         assertEquals(ResultEncoder.WITH_AGGREGATE_LENGTH, bytes.readRemaining());
         assertEquals(DocumentType.RESULT, decoder.wrap(bytes));
         assertTrue(decoder.result().hasAggregate());
+        assertEquals(1, decoder.result().aggregateCount());
+        assertEquals(99, decoder.result().aggregate(0));
         assertEquals(RESULT, StoredResult.of(decoder.result()));
         assertTrue(decoder.result().matches(RESULT, true));
         assertFalse(decoder.result().matches(new StoredResult(10_000, 20_000, 9, 3, -5, -7, 4, 2, 123, 98), true), "another aggregate");
@@ -95,6 +99,61 @@ class ResultCodecTest
     }
 
     @Test
+    void roundTripsAResultWithThreeAggregates()
+    {
+        final Aggregates three = new Aggregates(RESULT, 99, -1, Long.MIN_VALUE);
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        encoder.wrap(bytes, 3).copy(three);
+        assertEquals(ResultEncoder.LENGTH + 3 * 8, bytes.readRemaining());
+        assertEquals(DocumentType.RESULT, decoder.wrap(bytes));
+        final ResultDecoder stored = decoder.result();
+        assertEquals(3, stored.aggregateCount());
+        assertEquals(99, stored.aggregate(0));
+        assertEquals(-1, stored.aggregate(1));
+        assertEquals(Long.MIN_VALUE, stored.aggregate(2));
+        assertEquals(99, stored.aggregate(), "the first");
+        assertEquals(RESULT, StoredResult.of(stored));
+        assertTrue(stored.matches(three, 3));
+        assertFalse(stored.matches(new Aggregates(RESULT, 99, -1, 0), 3), "another third aggregate");
+        assertFalse(stored.matches(new Aggregates(RESULT, 99, 0, Long.MIN_VALUE), 3), "another second aggregate");
+        assertFalse(stored.matches(three, 2), "stored with three aggregates, not two");
+        assertFalse(stored.matches(RESULT, true), "stored with three aggregates, not one");
+        assertTrue(stored.toString().endsWith(" aggregates 99,-1," + Long.MIN_VALUE), stored.toString());
+    }
+
+    @Test
+    void writesTheDocumentedLayoutOfSeveralAggregatesAndOneAsBefore()
+    {
+        final Aggregates three = new Aggregates(RESULT, 7, 8, 9);
+        final Bytes<?> expected = Bytes.allocateElasticOnHeap();
+        encoder.wrap(expected, false).copy(RESULT);
+        expected.writeLong(7).writeLong(8).writeLong(9);
+        final Bytes<?> actual = Bytes.allocateElasticOnHeap();
+        encoder.wrap(actual, 3).copy(three);
+        assertArrayEquals(expected.toByteArray(), actual.toByteArray());
+
+        final Bytes<?> one = Bytes.allocateElasticOnHeap();
+        encoder.wrap(one, 1).copy(RESULT);
+        final Bytes<?> before = Bytes.allocateElasticOnHeap();
+        encoder.wrap(before, true).copy(RESULT);
+        assertEquals(ResultEncoder.WITH_AGGREGATE_LENGTH, one.readRemaining());
+        assertArrayEquals(before.toByteArray(), one.toByteArray(), "one aggregate: the document of before");
+        final Bytes<?> none = Bytes.allocateElasticOnHeap();
+        encoder.wrap(none, 0).copy(RESULT);
+        assertEquals(ResultEncoder.LENGTH, none.readRemaining());
+    }
+
+    @Test
+    void aResultCarriesAtMostTheMostAggregates()
+    {
+        assertEquals(ResultEncoder.MAX_AGGREGATES, ResultEncoder.aggregates(ResultEncoder.length(ResultEncoder.MAX_AGGREGATES)));
+        assertEquals(1, ResultEncoder.aggregates(ResultEncoder.WITH_AGGREGATE_LENGTH));
+        assertEquals(0, ResultEncoder.aggregates(ResultEncoder.LENGTH));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> encoder.wrap(Bytes.allocateElasticOnHeap(), ResultEncoder.MAX_AGGREGATES + 1));
+    }
+
+    @Test
     void aTruncatedResultIsNoOutput()
     {
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
@@ -102,5 +161,81 @@ class ResultCodecTest
         bytes.readLimit(ResultEncoder.LENGTH - 1);
         assertEquals(0, decoder.wrap(bytes));
         assertFalse(decoder.isResult());
+    }
+
+    /** A result's fields with several aggregates. */
+    private record Aggregates(StoredResult fields, long... values) implements ResultFields
+    {
+        @Override
+        public long windowStart()
+        {
+            return fields.windowStart();
+        }
+
+        @Override
+        public long windowEnd()
+        {
+            return fields.windowEnd();
+        }
+
+        @Override
+        public int keyId()
+        {
+            return fields.keyId();
+        }
+
+        @Override
+        public long count()
+        {
+            return fields.count();
+        }
+
+        @Override
+        public long sum()
+        {
+            return fields.sum();
+        }
+
+        @Override
+        public long min()
+        {
+            return fields.min();
+        }
+
+        @Override
+        public long max()
+        {
+            return fields.max();
+        }
+
+        @Override
+        public int version()
+        {
+            return fields.version();
+        }
+
+        @Override
+        public long sourceOffset()
+        {
+            return fields.sourceOffset();
+        }
+
+        @Override
+        public long aggregate()
+        {
+            return values[0];
+        }
+
+        @Override
+        public int aggregateCount()
+        {
+            return values.length;
+        }
+
+        @Override
+        public long aggregate(final int index)
+        {
+            return values[index];
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.weir.engine.aggregate;
 
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.ResultEncoder;
+
 /**
  * A user aggregation, computed per (key, window) beside count, sum, min and max, over a fixed number of
  * longs of state kept in the window's slot: no objects per window, nothing allocated per event.
@@ -11,11 +14,21 @@ package dev.weir.engine.aggregate;
  * so results after a crash are those of an uninterrupted run. Implementations must be deterministic,
  * must not allocate, and are called on the engine's last-stage thread only; {@link #name()} is part of
  * the configuration a checkpoint must match.
+ * <p>
+ * An aggregation may read the whole event, not only the pipeline's value column: if it
+ * {@link #readsColumns()}, the engine copies every column of each event into its ring slot and calls
+ * {@link #add(AggregationState, long, EventColumns)} with a flyweight over them. The engine calls
+ * {@link #bind(JournalSchema)} once, when the pipeline's configuration is concluded, so an aggregation
+ * over a named column can find its index (and refuse a missing column). A pipeline may carry several
+ * aggregations; each keeps its own state longs in the slot, one after the other.
  */
 public interface Aggregation
 {
     /** The most longs of state an aggregation may keep per window. */
     int MAX_STATE_LONGS = 32;
+
+    /** The most aggregations one pipeline carries: as many values as a stored result holds. */
+    int MAX_AGGREGATIONS = ResultEncoder.MAX_AGGREGATES;
 
     /**
      * @return a name that identifies the aggregation and its parameters.
@@ -37,6 +50,44 @@ public interface Aggregation
      * @param value the value of an event added to the window.
      */
     void add(AggregationState state, long value);
+
+    /**
+     * Add an event to a window, seeing its whole event. By default {@link #add(AggregationState, long)}; an
+     * aggregation that {@link #readsColumns()} overrides it.
+     *
+     * @param state a window's state.
+     * @param value the value of an event added to the window (the pipeline's value column).
+     * @param event every column of the event if {@link #readsColumns()}, else a flyweight over no columns;
+     *              valid only during this call.
+     */
+    default void add(final AggregationState state, final long value, final EventColumns event)
+    {
+        add(state, value);
+    }
+
+    /**
+     * @return true if {@link #add(AggregationState, long, EventColumns)} reads the event's columns: the
+     *         engine then copies every column of each event into its ring slot (a cost paid per event).
+     *         Constant. By default false.
+     */
+    default boolean readsColumns()
+    {
+        return false;
+    }
+
+    /**
+     * Bind to the journal's schema, once, when the pipeline's configuration is concluded: an aggregation
+     * over a named column resolves its index here. By default this aggregation, unchanged.
+     *
+     * @param schema the schema of the journal the pipeline reads.
+     * @return the aggregation to run (this, or a bound copy); its {@link #name()} stays the same.
+     * @throws IllegalArgumentException if a column it names is missing or of the wrong type; the message names
+     *                                  the journal's columns.
+     */
+    default Aggregation bind(final JournalSchema schema)
+    {
+        return this;
+    }
 
     /**
      * @param into the surviving session's state.

@@ -1,10 +1,16 @@
 package dev.weir.engine.aggregate;
 
+import dev.weir.journal.JournalSchema;
+
 /**
  * An approximate count of the distinct values: a HyperLogLog sketch of 64 one-byte registers packed in
  * 8 longs (standard error about 13%; exact-ish for small counts through linear counting). Merging two
  * sketches takes each register's maximum, so a merged session's estimate is the one its events would give
  * in one sketch. Stateless and thread-safe; allocates nothing.
+ * <p>
+ * {@code new ApproxDistinct()} counts the pipeline's values, under the name {@code approx-distinct(64)};
+ * {@link #of(String)} counts the values of any named column (a string column's ids, a long column's
+ * values, a decimal column's unscaled longs), under the name {@code approx-distinct(64,COLUMN)}.
  */
 public final class ApproxDistinct implements Aggregation
 {
@@ -13,10 +19,65 @@ public final class ApproxDistinct implements Aggregation
     private static final int LONGS = REGISTERS / Long.BYTES;
     private static final double ALPHA = 0.709; // the bias correction for 64 registers
 
+    private final String column;
+    private final int columnIndex;
+
+    /** Count the distinct values of the pipeline's value column. */
+    public ApproxDistinct()
+    {
+        this(null, -1);
+    }
+
+    private ApproxDistinct(final String column, final int columnIndex)
+    {
+        this.column = column;
+        this.columnIndex = columnIndex;
+    }
+
+    /**
+     * @param column the name of the column whose distinct values to count: string, long or decimal.
+     * @return an aggregation that reads that column; the pipeline binds it to the journal's schema.
+     */
+    public static ApproxDistinct of(final String column)
+    {
+        if (column == null || column.isEmpty())
+        {
+            throw new IllegalArgumentException("a column name is required");
+        }
+        return new ApproxDistinct(column, -1);
+    }
+
+    /** @return the column counted, or null for the pipeline's value column. */
+    public String column()
+    {
+        return column;
+    }
+
     @Override
     public String name()
     {
-        return "approx-distinct(64)";
+        return column == null ? "approx-distinct(64)" : "approx-distinct(64," + column + ")";
+    }
+
+    @Override
+    public boolean readsColumns()
+    {
+        return column != null;
+    }
+
+    @Override
+    public Aggregation bind(final JournalSchema schema)
+    {
+        if (column == null)
+        {
+            return this;
+        }
+        final int index = schema.indexOf(column);
+        if (index < 0)
+        {
+            throw new IllegalArgumentException("no column '" + column + "' to count distinct values of: the journal's columns are " + schema);
+        }
+        return new ApproxDistinct(column, index);
     }
 
     @Override
@@ -31,6 +92,20 @@ public final class ApproxDistinct implements Aggregation
         for (int i = 0; i < LONGS; i++)
         {
             state.set(i, 0);
+        }
+    }
+
+    @Override
+    public void add(final AggregationState state, final long value, final EventColumns event)
+    {
+        if (column == null)
+        {
+            add(state, value);
+        }
+        else
+        {
+            assert columnIndex >= 0 : "bound to the journal's schema before use";
+            add(state, event.raw(columnIndex));
         }
     }
 

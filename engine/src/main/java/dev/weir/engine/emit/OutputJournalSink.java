@@ -30,7 +30,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     /** The output being verified against the stored one: exactly one of the two is set during {@link #verify}. */
     private WindowResult reproducedResult;
     private LateEvent reproducedLate;
-    private final boolean withAggregate;
+    private final int aggregates;
 
     /**
      * @param output        the output journal; owned by this sink from now on.
@@ -43,7 +43,21 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     public OutputJournalSink(
         final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late, final boolean withAggregate)
     {
-        this.withAggregate = withAggregate;
+        this(output, resumeAfter, results, late, withAggregate ? 1 : 0);
+    }
+
+    /**
+     * @param output      the output journal; owned by this sink from now on.
+     * @param resumeAfter the output position covered by the restored checkpoint, or
+     *                    {@link OutputJournal#NONE} when starting from the beginning.
+     * @param results     the application's result listener, called for outputs not already stored.
+     * @param late        the application's late listener, likewise.
+     * @param aggregates  how many user aggregations' values to store with each result (and verify on replay).
+     */
+    public OutputJournalSink(
+        final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late, final int aggregates)
+    {
+        this.aggregates = aggregates;
         this.output = output;
         this.results = results;
         this.late = late;
@@ -65,7 +79,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 return;
             }
         }
-        position = output.appendResult(r, withAggregate);
+        position = output.appendResult(r, aggregates);
         appended++;
         results.onResult(r);
     }
@@ -171,7 +185,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     {
         if (reproducedResult != null)
         {
-            if (!stored.isResult() || !stored.result().matches(reproducedResult, withAggregate))
+            if (!stored.isResult() || !stored.result().matches(reproducedResult, aggregates))
             {
                 throw new DeterminismException("replay reproduced result " + reproducedResult + " at source offset "
                     + reproducedResult.sourceOffset() + " but the output journal holds " + stored + " at position " + output.lastReadPosition());

@@ -1,9 +1,11 @@
 package dev.weir.engine.emit;
 
+import dev.weir.journal.ResultEncoder;
 import dev.weir.journal.ResultFields;
 
 /**
- * One firing of one (key, window): the row {@code window_start,window_end,key,count,sum,min,max,version}.
+ * One firing of one (key, window): the row {@code window_start,window_end,key,count,sum,min,max,version},
+ * and the values of the pipeline's user aggregations ({@link #aggregate(int)}, {@link #aggregateCount()}).
  * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}),
  * and {@link #copy} fills it back from a stored result.
  * <p>
@@ -22,7 +24,8 @@ public final class WindowResult implements ResultFields
     private long max;
     private int version;
     private long sourceOffset;
-    private long aggregate;
+    private final long[] aggregates = new long[ResultEncoder.MAX_AGGREGATES];
+    private int aggregateCount;
 
     /**
      * Fill the flyweight with a stored result's fields (e.g. a {@code ResultDecoder}'s).
@@ -32,8 +35,19 @@ public final class WindowResult implements ResultFields
      */
     public WindowResult copy(final ResultFields result)
     {
-        return window(result.windowStart(), result.windowEnd()).keyId(result.keyId()).count(result.count()).sum(result.sum())
-            .min(result.min()).max(result.max()).version(result.version()).sourceOffset(result.sourceOffset()).withAggregate(result.aggregate());
+        window(result.windowStart(), result.windowEnd()).keyId(result.keyId()).count(result.count()).sum(result.sum())
+            .min(result.min()).max(result.max()).version(result.version()).sourceOffset(result.sourceOffset());
+        final int n = result.aggregateCount();
+        if (n == 1)
+        {
+            return withAggregate(result.aggregate());
+        }
+        withAggregates(n);
+        for (int i = 0; i < n; i++)
+        {
+            withAggregate(i, result.aggregate(i));
+        }
+        return this;
     }
 
     /**
@@ -102,25 +116,82 @@ public final class WindowResult implements ResultFields
     }
 
     /**
-     * Set the user aggregation's result, 0 without one (engine use).
+     * Set the one user aggregation's result (engine use): the result then carries one aggregate.
      *
      * @param value the result.
      * @return this.
      */
     public WindowResult withAggregate(final long value)
     {
-        this.aggregate = value;
+        this.aggregateCount = 1;
+        this.aggregates[0] = value;
         return this;
     }
 
     /**
-     * @return the result of the pipeline's user aggregation ({@code PipelineBuilder.aggregate}), or 0 without
-     *         one; stored with the result in the output journal.
+     * Say how many user aggregations' results the result carries (engine use); set each with
+     * {@link #withAggregate(int, long)}.
+     *
+     * @param count 0 to {@link ResultEncoder#MAX_AGGREGATES}.
+     * @return this.
+     */
+    public WindowResult withAggregates(final int count)
+    {
+        assert count >= 0 && count <= aggregates.length : "0 to MAX_AGGREGATES aggregates";
+        this.aggregateCount = count;
+        if (count == 0)
+        {
+            aggregates[0] = 0;
+        }
+        return this;
+    }
+
+    /**
+     * Set one user aggregation's result (engine use).
+     *
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @param value the result.
+     * @return this.
+     */
+    public WindowResult withAggregate(final int index, final long value)
+    {
+        assert index >= 0 && index < aggregateCount : "an index below the aggregate count";
+        aggregates[index] = value;
+        return this;
+    }
+
+    /**
+     * @return the result of the pipeline's first user aggregation ({@code PipelineBuilder.aggregate}), or 0
+     *         without one; stored with the result in the output journal.
      */
     @Override
     public long aggregate()
     {
-        return aggregate;
+        return aggregates[0];
+    }
+
+    /**
+     * @return how many user aggregations' results this result carries: the pipeline's aggregations.
+     */
+    @Override
+    public int aggregateCount()
+    {
+        return aggregateCount;
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1, in the order the aggregations were added.
+     * @return that aggregation's result, stored with the result in the output journal; 0 for an index at or
+     *         past the count (below {@link ResultEncoder#MAX_AGGREGATES}).
+     */
+    @Override
+    public long aggregate(final int index)
+    {
+        if (index < 0 || index >= aggregates.length)
+        {
+            throw new IndexOutOfBoundsException("aggregate " + index + " of at most " + aggregates.length);
+        }
+        return index < aggregateCount ? aggregates[index] : 0;
     }
 
     /** @return inclusive window start, ms. */

@@ -79,7 +79,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
                 index.put(keyId, slideIndex, window);
                 counters.windowsOpened++;
             }
-            slots.add(window, value);
+            slots.add(window, value, event);
             changed(window, created, wm, slot.offset);
         }
     }

@@ -1,5 +1,8 @@
 package dev.weir.engine.operator;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 
 import dev.weir.engine.aggregate.Aggregation;
@@ -11,10 +14,11 @@ import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.JournalSchema;
 
 /**
  * What the window operators compute: the window spec, out-of-orderness {@code D}, allowed lateness
- * {@code A}, the late policy, dedupe and a user aggregation; plus how much state to pre-size for. Built
+ * {@code A}, the late policy, dedupe and user aggregations; plus how much state to pre-size for. Built
  * once with {@link #builder(WindowSpec)}, validated once by {@link Builder#build()}, and then the one
  * source of both stages: {@link #newAssigner()} and {@link #newAggregator(ResultListener, LateListener)}.
  * <p>
@@ -33,7 +37,8 @@ public final class OperatorConfiguration
     private final Lateness lateness;
     private final LatePolicy latePolicy;
     private final boolean dedupe;
-    private final Aggregation aggregation;
+    private final List<Aggregation> aggregations;
+    private final JournalSchema schema;
     private final int initialWindows;
     private final int indexRingSlides;
     private final String description;
@@ -45,7 +50,12 @@ public final class OperatorConfiguration
         this.lateness = new Lateness(checkDuration("allowed lateness", builder.allowedLateness));
         this.latePolicy = Objects.requireNonNull(builder.latePolicy, "latePolicy");
         this.dedupe = builder.dedupe;
-        this.aggregation = builder.aggregation;
+        this.aggregations = Collections.unmodifiableList(new ArrayList<>(builder.aggregations));
+        this.schema = Objects.requireNonNull(builder.schema, "schema");
+        if (aggregations.size() > Aggregation.MAX_AGGREGATIONS)
+        {
+            throw new IllegalArgumentException("at most " + Aggregation.MAX_AGGREGATIONS + " aggregations per pipeline: " + aggregations.size());
+        }
         // the state never holds more than WindowSlots.MAX_CAPACITY windows: sizes derived from this fit an int
         this.initialWindows = (int)Math.min(WindowSlots.MAX_CAPACITY, Math.max(MIN_INITIAL_WINDOWS, builder.initialWindows));
         if (builder.indexRingSlides < 0)
@@ -58,7 +68,30 @@ public final class OperatorConfiguration
             checkHorizon((AlignedWindows)window, outOfOrderness, lateness.allowedLateness());
         }
         this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + lateness.allowedLateness()
-            + " late=" + latePolicy + " dedupe=" + dedupe + (aggregation == null ? "" : " aggregate=" + aggregation.name());
+            + " late=" + latePolicy + " dedupe=" + dedupe + describe(aggregations);
+    }
+
+    /**
+     * @param aggregations the user aggregations.
+     * @return what the configuration string adds for them: nothing for none, {@code " aggregate=NAME"} for
+     *         one (the form of before several existed), {@code " aggregates=NAME+NAME..."} for several.
+     */
+    private static String describe(final List<Aggregation> aggregations)
+    {
+        if (aggregations.isEmpty())
+        {
+            return "";
+        }
+        if (aggregations.size() == 1)
+        {
+            return " aggregate=" + aggregations.get(0).name();
+        }
+        final StringBuilder b = new StringBuilder(" aggregates=");
+        for (int i = 0; i < aggregations.size(); i++)
+        {
+            b.append(i == 0 ? "" : "+").append(aggregations.get(i).name());
+        }
+        return b.toString();
     }
 
     /**
@@ -134,10 +167,35 @@ public final class OperatorConfiguration
         return dedupe;
     }
 
-    /** @return the user aggregation kept per window, or null. */
+    /** @return the first user aggregation kept per window, or null without one. */
     public Aggregation aggregation()
     {
-        return aggregation;
+        return aggregations.isEmpty() ? null : aggregations.get(0);
+    }
+
+    /** @return the user aggregations kept per window, in order; empty without one. */
+    public List<Aggregation> aggregations()
+    {
+        return aggregations;
+    }
+
+    /** @return the schema of the journal's events, whose columns user aggregations that read them see. */
+    public JournalSchema schema()
+    {
+        return schema;
+    }
+
+    /** @return true if a user aggregation reads the events' columns, which the source must then copy. */
+    public boolean readsColumns()
+    {
+        for (final Aggregation a : aggregations)
+        {
+            if (a.readsColumns())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return open windows to pre-size for, {@value #MIN_INITIAL_WINDOWS} to {@link WindowSlots#MAX_CAPACITY}. */
@@ -201,7 +259,8 @@ public final class OperatorConfiguration
         private long allowedLateness;
         private LatePolicy latePolicy = LatePolicy.DROP;
         private boolean dedupe;
-        private Aggregation aggregation;
+        private final List<Aggregation> aggregations = new ArrayList<>();
+        private JournalSchema schema = JournalSchema.DEFAULT;
         private int initialWindows = MIN_INITIAL_WINDOWS;
         private int indexRingSlides;
 
@@ -253,12 +312,43 @@ public final class OperatorConfiguration
         }
 
         /**
-         * @param userAggregation a user aggregation to keep per window (merged when sessions merge), or null.
+         * @param userAggregation the one user aggregation to keep per window (merged when sessions merge), or
+         *                        null for none; replaces any given before.
          * @return this.
          */
         public Builder aggregation(final Aggregation userAggregation)
         {
-            this.aggregation = userAggregation;
+            aggregations.clear();
+            if (userAggregation != null)
+            {
+                aggregations.add(userAggregation);
+            }
+            return this;
+        }
+
+        /**
+         * @param userAggregations the user aggregations to keep per window, in order (each merged when
+         *                         sessions merge); replaces any given before.
+         * @return this.
+         */
+        public Builder aggregations(final List<Aggregation> userAggregations)
+        {
+            aggregations.clear();
+            for (final Aggregation a : userAggregations)
+            {
+                aggregations.add(Objects.requireNonNull(a, "aggregation"));
+            }
+            return this;
+        }
+
+        /**
+         * @param journalSchema the schema of the journal's events (default {@link JournalSchema#DEFAULT}): the
+         *                      columns user aggregations that read them see; not part of {@link #describe()}.
+         * @return this.
+         */
+        public Builder schema(final JournalSchema journalSchema)
+        {
+            this.schema = journalSchema;
             return this;
         }
 

@@ -90,7 +90,7 @@ public final class SessionWindowAggregator extends WindowAggregator
             {
                 slots.link(previous, created);
             }
-            slots.add(created, slot.value);
+            slots.add(created, slot.value, event);
             changed(created, true, wm, slot.offset);
             return;
         }
@@ -111,7 +111,7 @@ public final class SessionWindowAggregator extends WindowAggregator
         }
         slots.link(target, next);
         slots.bounds(target, start, end);
-        slots.add(target, slot.value);
+        slots.add(target, slot.value, event);
         // A session that only grew later while its end is still ahead of the watermark keeps its pending
         // timer (at or before the old end): when that timer falls due it moves itself to the new end, so
         // the common case (in-order events extending a session) schedules nothing.

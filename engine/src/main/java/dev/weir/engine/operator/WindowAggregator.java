@@ -1,5 +1,6 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.aggregate.EventColumns;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -39,6 +40,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     protected final FiringSchedule schedule;
     protected final Lateness lateness;
     protected final OperatorCounters counters = new OperatorCounters();
+    /** The columns of the event being applied, for user aggregations that read them. */
+    protected final EventColumns event;
 
     private final LatePolicy latePolicy;
     private final ResultListener results;
@@ -70,7 +73,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.latePolicy = configuration.latePolicy();
         this.results = results;
         this.late = late;
-        this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregation());
+        this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregations());
+        this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
     }
 
@@ -104,6 +108,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         switch (slot.disposition)
         {
             case EventSlot.ASSIGNED:
+                event.wrap(slot.columns);
                 aggregate(slot);
                 break;
             case EventSlot.SKIPPED:
@@ -241,9 +246,14 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         assert slots.isDirty(slot) : "a window fires only when allocated and changed since it last fired";
         final int version = slots.markFired(slot);
         counters.windowsFired++;
-        results.onResult(result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
+        result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
             .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset)
-            .withAggregate(slots.aggregate(slot)));
+            .withAggregates(slots.aggregations());
+        for (int i = 0, n = slots.aggregations(); i < n; i++)
+        {
+            result.withAggregate(i, slots.aggregate(slot, i));
+        }
+        results.onResult(result);
     }
 
     /**

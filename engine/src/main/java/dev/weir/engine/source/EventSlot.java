@@ -36,6 +36,12 @@ public final class EventSlot
     public int keyId;
     /** Value. */
     public long value;
+    /**
+     * Every column of the event, when a user aggregation reads them (else empty): a string column's id, a
+     * long column's value, a decimal column's unscaled long, by column index. Pre-allocated; the publisher
+     * fills it with the event fields.
+     */
+    public final long[] columns;
 
     /** The watermark the event is judged against (left by the events before it). */
     public long watermarkBefore;
@@ -47,6 +53,21 @@ public final class EventSlot
     public long firstStart;
     /** Number of non-late aligned windows, consecutive from {@link #firstStart} by the slide. */
     public int windowCount;
+
+    /** A slot that carries no columns beyond the key id and the value. */
+    public EventSlot()
+    {
+        this(0);
+    }
+
+    /**
+     * @param columnCount how many columns of each event the slot carries in {@link #columns}: 0, or the
+     *                    journal schema's size when a user aggregation reads them.
+     */
+    public EventSlot(final int columnCount)
+    {
+        this.columns = new long[columnCount];
+    }
 
     /**
      * Fill the event fields (publisher use).

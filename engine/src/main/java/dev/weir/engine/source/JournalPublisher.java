@@ -2,9 +2,12 @@ package dev.weir.engine.source;
 
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventConsumer;
+import dev.weir.journal.EventView;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyTuples;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -41,8 +44,13 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private boolean finished;
     private long lastPublished = -1;
     private volatile boolean stopped;
-    /** Reads whole events and projects the key and value columns, for a projection other than the default. */
-    private final EventViewConsumer columns;
+    /**
+     * Reads whole events and projects the key and value columns, for a projection other than the default or
+     * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
+     */
+    private EventViewConsumer columns;
+    /** Per column, true for a string column (its id is copied), when every column is copied ({@link #copyEveryColumn}). */
+    private boolean[] stringColumns;
 
     /**
      * @param reader     positioned at the first event to process; owned by this publisher from now on.
@@ -98,6 +106,53 @@ public final class JournalPublisher implements Runnable, EventConsumer
     public void countRejectedLines(final AtomicCounter counter)
     {
         this.rejectedLines = counter;
+    }
+
+    /**
+     * Copy every column of each event into its slot's {@link EventSlot#columns} too (a string column's id, a
+     * long, a decimal's unscaled long), for user aggregations that read them; the ring's slots must have been
+     * made with that many columns. Reads whole events then, whatever the projection. Call before the
+     * publisher runs.
+     *
+     * @param projection the key and value columns, as given to the constructor.
+     * @param schema     the journal's schema.
+     */
+    public void copyEveryColumn(final ColumnProjection projection, final JournalSchema schema)
+    {
+        assert ring.get(0).columns.length == schema.size() : "the slots hold every column";
+        stringColumns = new boolean[schema.size()];
+        for (int i = 0; i < stringColumns.length; i++)
+        {
+            stringColumns[i] = schema.column(i).type() == ColumnType.STRING;
+        }
+        final int key = projection.keyColumn(0); // only used for the default projection, keyed by its string column
+        final int value = projection.valueColumn();
+        final EventViewConsumer projected = columns != null ? columns
+            : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value));
+        this.columns = (offset, event) ->
+        {
+            projected.onEvent(offset, event);
+            copyColumns(offset, event);
+        };
+    }
+
+    /**
+     * Copy an event's columns into the slot just filled with it, if it was (not past the end, not stopped).
+     * The slot is not published yet: that happens at the end of the poll, or when a later claim finds the
+     * ring nearly full, which is after this.
+     */
+    private void copyColumns(final long offset, final EventView event)
+    {
+        if (lastPublished != offset)
+        {
+            return;
+        }
+        final long[] into = ring.get(lastClaimed).columns;
+        final boolean[] strings = stringColumns;
+        for (int i = 0; i < strings.length; i++)
+        {
+            into[i] = strings[i] ? event.stringId(i) : event.longColumn(i);
+        }
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.weir.engine.state;
 
 import java.util.Arrays;
+import java.util.List;
 
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.aggregate.AggregationState;
+import dev.weir.engine.aggregate.EventColumns;
 
 /**
  * The aggregates of every open (key, window), one slot each.
@@ -17,8 +19,9 @@ import dev.weir.engine.aggregate.AggregationState;
  * <pre>
  *   0 start   1 count   2 sum   3 min   4 max   5 key id | firings   6 link | flags   [7 end]   [user state]
  * </pre>
- * With a user {@link Aggregation}, its fixed number of longs of state follow in the same slot; it is
- * initialised, added to and merged with the slot's own aggregates.
+ * With user {@link Aggregation}s, their fixed numbers of longs of state follow in the same slot, one
+ * aggregation's after the other's, in the order given; they are initialised, added to and merged with the
+ * slot's own aggregates.
  * Freed slots are reused; the array grows (doubling) only when every slot is in use, so steady-state
  * processing allocates nothing.
  * <p>
@@ -52,7 +55,11 @@ public final class WindowSlots
     private final int maxCapacity;
     private final int userBase;
     private final int userLongs;
-    private final Aggregation aggregation;
+    private final Aggregation[] aggregations;
+    /** Per aggregation: where its state starts, from the slot's first user long. */
+    private final int[] stateStart;
+    /** Per aggregation: how many longs of state it keeps. */
+    private final int[] stateLongs;
     private final AggregationState state = new AggregationState();
     private final AggregationState other = new AggregationState();
     private final long fixedLength;
@@ -67,22 +74,37 @@ public final class WindowSlots
      * @param fixedLength     the length every window has ({@code end - start}, tumbling and sliding windows),
      *                        so the end is not stored and a slot is 7 longs; or 0 for windows of any length
      *                        (sessions: 8 longs).
-     * @param aggregation     a user aggregation whose state each slot also keeps (after its own fields), or null.
+     * @param aggregations    user aggregations whose state each slot also keeps (after its own fields, in this
+     *                        order), at most {@link Aggregation#MAX_AGGREGATIONS}; empty or null for none.
      */
-    public WindowSlots(final int initialCapacity, final long fixedLength, final Aggregation aggregation)
+    public WindowSlots(final int initialCapacity, final long fixedLength, final List<Aggregation> aggregations)
     {
         if (fixedLength < 0)
         {
             throw new IllegalArgumentException("fixed length must be >= 0: " + fixedLength);
         }
         this.fixedLength = fixedLength;
-        this.aggregation = aggregation;
-        this.userBase = fixedLength > 0 ? END : END + 1;
-        this.userLongs = aggregation == null ? 0 : aggregation.stateLongs();
-        if (userLongs < 0 || userLongs > Aggregation.MAX_STATE_LONGS || (aggregation != null && userLongs == 0))
+        this.aggregations = aggregations == null ? new Aggregation[0] : aggregations.toArray(new Aggregation[0]);
+        if (this.aggregations.length > Aggregation.MAX_AGGREGATIONS)
         {
-            throw new IllegalArgumentException("an aggregation keeps 1 to " + Aggregation.MAX_STATE_LONGS + " longs: " + userLongs);
+            throw new IllegalArgumentException("at most " + Aggregation.MAX_AGGREGATIONS + " aggregations: " + this.aggregations.length);
         }
+        this.userBase = fixedLength > 0 ? END : END + 1;
+        this.stateStart = new int[this.aggregations.length];
+        this.stateLongs = new int[this.aggregations.length];
+        int longs = 0;
+        for (int i = 0; i < this.aggregations.length; i++)
+        {
+            final int n = this.aggregations[i].stateLongs();
+            if (n < 1 || n > Aggregation.MAX_STATE_LONGS)
+            {
+                throw new IllegalArgumentException("an aggregation keeps 1 to " + Aggregation.MAX_STATE_LONGS + " longs: " + n);
+            }
+            stateStart[i] = longs;
+            stateLongs[i] = n;
+            longs += n;
+        }
+        this.userLongs = longs;
         this.stride = userBase + userLongs;
         this.maxCapacity = maxCapacity(stride);
         capacity = Math.min(maxCapacity, Math.max(16, initialCapacity));
@@ -132,9 +154,9 @@ public final class WindowSlots
         s[base + MAX] = Long.MIN_VALUE;
         s[base + KEY_FIRINGS] = (long)key << 32;
         s[base + LINK_FLAGS] = ((long)NONE << 32) | ALIVE;
-        if (aggregation != null)
+        for (int i = 0; i < aggregations.length; i++)
         {
-            aggregation.init(state.wrap(s, base + userBase, userLongs));
+            aggregations[i].init(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]));
         }
         open++;
         return slot;
@@ -235,12 +257,24 @@ public final class WindowSlots
     }
 
     /**
-     * Add one value to a window's aggregate and mark it changed.
+     * Add one value to a window's aggregate and mark it changed; for user aggregations that read no columns.
      *
      * @param slot  an allocated slot.
      * @param value the event's value.
      */
     public void add(final int slot, final long value)
+    {
+        add(slot, value, null);
+    }
+
+    /**
+     * Add one event to a window's aggregate and mark it changed.
+     *
+     * @param slot  an allocated slot.
+     * @param value the event's value.
+     * @param event the event's columns, for user aggregations that read them (may be null if none does).
+     */
+    public void add(final int slot, final long value, final EventColumns event)
     {
         assert allocated(slot) : "values are added to an allocated slot";
         final long[] s = slots;
@@ -256,9 +290,10 @@ public final class WindowSlots
             s[base + MAX] = value;
         }
         s[base + LINK_FLAGS] |= DIRTY;
-        if (aggregation != null)
+        final Aggregation[] user = aggregations;
+        for (int i = 0; i < user.length; i++)
         {
-            aggregation.add(state.wrap(s, base + userBase, userLongs), value);
+            user[i].add(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]), value, event);
         }
     }
 
@@ -281,24 +316,43 @@ public final class WindowSlots
         s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
         s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
         s[t + LINK_FLAGS] |= DIRTY;
-        if (aggregation != null)
+        for (int i = 0; i < aggregations.length; i++)
         {
-            aggregation.merge(state.wrap(s, t + userBase, userLongs), other.wrap(s, f + userBase, userLongs));
+            aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
+                other.wrap(s, f + userBase + stateStart[i], stateLongs[i]));
         }
     }
 
     /**
      * @param slot an allocated slot.
-     * @return the user aggregation's result for it, or 0 without one.
+     * @return the first user aggregation's result for it, or 0 without one.
      */
     public long aggregate(final int slot)
     {
-        assert allocated(slot) : "an allocated slot";
-        return aggregation == null ? 0 : aggregation.result(state.wrap(slots, slot * stride + userBase, userLongs));
+        return aggregations.length == 0 ? 0 : aggregate(slot, 0);
     }
 
     /**
-     * @return how many longs of user aggregation state each slot keeps (0 without one).
+     * @param slot  an allocated slot.
+     * @param index 0 .. {@link #aggregations()} - 1.
+     * @return that user aggregation's result for it.
+     */
+    public long aggregate(final int slot, final int index)
+    {
+        assert allocated(slot) : "an allocated slot";
+        return aggregations[index].result(state.wrap(slots, slot * stride + userBase + stateStart[index], stateLongs[index]));
+    }
+
+    /**
+     * @return how many user aggregations each slot keeps state for.
+     */
+    public int aggregations()
+    {
+        return aggregations.length;
+    }
+
+    /**
+     * @return how many longs of user aggregation state each slot keeps: every aggregation's, 0 without one.
      */
     public int userLongs()
     {
