@@ -50,12 +50,14 @@ final class Workloads
     /**
      * @param columns {@code four}: {@link #filledJournal(int, int, double, long)}; {@code six}: the same events
      *                (times, keys as {@code card}, values as {@code amount} in cents) in a {@link #PAYMENTS}
-     *                journal, with merchant, country, fee and channel drawn from another generator.
+     *                journal, with merchant, country and channel drawn from another generator and fee the
+     *                card's number modulo 100 (so the composite key {@code card,fee} has as many values as
+     *                {@code card}); {@code six-pair}: the same journal.
      */
     static Path filledJournal(final String columns, final int events, final int keys, final double msPerEvent, final long seed)
         throws IOException
     {
-        if (!"six".equals(columns))
+        if (!columns.startsWith("six"))
         {
             return filledJournal(events, keys, msPerEvent, seed);
         }
@@ -82,9 +84,10 @@ final class Workloads
             for (int i = 0; i < events; i++)
             {
                 final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
-                row.eventId(i).eventTime(time).setString(0, cards[random.nextInt(keys)]).setLong(3, random.nextInt(100_000))
+                final int card = random.nextInt(keys);
+                row.eventId(i).eventTime(time).setString(0, cards[card]).setLong(3, random.nextInt(100_000))
                     .setString(1, merchants[noise.nextInt(merchants.length)]).setString(2, countries[noise.nextInt(3)])
-                    .setLong(4, noise.nextInt(100)).setString(5, channels[noise.nextInt(2)]);
+                    .setLong(4, card % 100).setString(5, channels[noise.nextInt(2)]);
                 journal.append(row);
             }
         }
