@@ -30,7 +30,7 @@ class PaymentsWalkthroughTest
     private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
     private static final String[][] FOLLOWING = {
         {"spend", "--key", "card", "--value", "amount", "--window", "sliding:60s/5s", "--out-of-orderness", "1s"},
-        {"bursts", "--key", "card", "--value", "amount", "--window", "session:10s", "--out-of-orderness", "1s"},
+        {"merchants", "--key", "card", "--value", "amount", "--window", "tumbling:60s", "--out-of-orderness", "1s", "--aggregate", "distinct:merchant"},
     };
     private static final String[] PLACES = {"places", "--key", "merchant,country", "--value", "amount", "--window", "tumbling:60s"};
 
@@ -79,7 +79,7 @@ class PaymentsWalkthroughTest
             }
             final Cli inspect = Cli.run("inspect", journal.toString());
             assertEquals(0, inspect.exit(), inspect.err());
-            for (final String name : List.of("spend", "bursts"))
+            for (final String name : List.of("spend", "merchants"))
             {
                 assertTrue(inspect.out().lines().anyMatch(l -> l.strip().matches(name + " +running \\(pid \\d+\\), applied offset " + lastEvent
                     + ", lag 0 events; .*")), name + " runs and has caught up in:\n" + inspect.out());
@@ -116,6 +116,8 @@ class PaymentsWalkthroughTest
         }
         assertEquals("window_start,window_end,merchant,country,count,sum,min,max,version",
             Files.readAllLines(dir.resolve("places.csv")).get(0));
+        assertEquals("window_start,window_end,card,count,sum,min,max,version,aggregate",
+            Files.readAllLines(dir.resolve("merchants.csv")).get(0));
     }
 
     private String log(final String rule)
