@@ -145,7 +145,7 @@ final class InspectCommand implements Callable<Integer>
         }
         try (MetricsFile metrics = MetricsFile.open(pipeline.metricsFile()))
         {
-            if (!metrics.writerAlive())
+            if (!metrics.running())
             {
                 return "";
             }

@@ -98,7 +98,7 @@ final class StatCommand implements Callable<Integer>
         final PrintStream out, final JournalDirectory directory, final MetricsFile metrics, final Map<String, Long> previous,
         final double seconds)
     {
-        final boolean running = ProcessHandle.of(metrics.pid()).map(ProcessHandle::isAlive).orElse(false);
+        final boolean running = metrics.running();
         out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory, metrics.pid(),
             running ? "running" : "not running: last values", Instant.ofEpochMilli(metrics.startedMillis()));
         out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");

@@ -182,6 +182,7 @@ final class RunStages
         }
         if (metrics != null)
         {
+            metrics.markEnded();
             metrics.close();
         }
     }

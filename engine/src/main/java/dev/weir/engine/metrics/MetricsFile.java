@@ -39,6 +39,8 @@ public final class MetricsFile implements AutoCloseable
     private static final int START_OFFSET = 16;
     private static final int METADATA_LENGTH_OFFSET = 24;
     private static final int VALUES_LENGTH_OFFSET = 28;
+    /** When the run that writes the file ended, epoch ms; 0 while it runs (and in files of before this field). */
+    private static final int ENDED_OFFSET = 32;
     private static final int HEADER_LENGTH = 128;
 
     private final MappedByteBuffer mapped;
@@ -164,11 +166,21 @@ public final class MetricsFile implements AutoCloseable
     }
 
     /**
-     * @return true if the process that wrote the file is alive.
+     * @return true if the run that writes the file is running: it has not marked its end
+     *         ({@link #markEnded()}) and its process is alive (a killed run never marks its end).
      */
-    public boolean writerAlive()
+    public boolean running()
     {
-        return ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false);
+        return header.getLongVolatile(ENDED_OFFSET) == 0 && ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /**
+     * Writer side: record that the run has ended, so readers no longer take it for running while its
+     * process (a service that embeds Weir, say) lives on.
+     */
+    public void markEnded()
+    {
+        header.putLongRelease(ENDED_OFFSET, Math.max(1, System.currentTimeMillis()));
     }
 
     /**
