@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * 300 cards, 30 merchants (some RFC 4180 quoted, with commas and quotes in the name), 4 countries, amounts
  * with two decimals, event times advancing by 1 ms every 2 events, up to 400 ms out of order, 1 event in 200
  * 3 to 5 s late; and about 1 line in 1,000 bad (a decimal of scale 3, a missing field, an empty card, a
- * merchant over 256 bytes, an unterminated quote), each to be rejected once.
+ * merchant over 256 bytes, an unterminated quote), each to be rejected once. Immutable.
  *
  * @param events   the valid events written.
  * @param badLines the line numbers of the bad lines (the header is line 1).

@@ -97,6 +97,7 @@ class PipelinesFollowKillTest
     {
         final List<Pipeline> pipeline = c.pipelines();
         final int pipelines = pipeline.size();
+        final String[] names = pipeline.stream().map(Pipeline::name).toArray(String[]::new);
         final Path input = dir.resolve("events.csv");
         final PaymentsCsv payments = c.columns().isEmpty() ? null : PaymentsCsv.write(input, EVENTS, 14);
         if (payments == null)
@@ -109,7 +110,7 @@ class PipelinesFollowKillTest
         ingest(input, reference, c.columns());
         for (int p = 0; p < pipelines; p++)
         {
-            stopWhenCaughtUp(reference, pipeline.get(p), KillHarness.startChild(follow(reference, pipeline.get(p)), log("reference-" + pipeline.get(p).name())));
+            stopWhenCaughtUp(reference, pipeline.get(p), KillHarness.startChild(follow(reference, pipeline.get(p)), log("reference-" + names[p])));
         }
 
         final Path killed = dir.resolve("killed");
@@ -146,7 +147,7 @@ class PipelinesFollowKillTest
         {
             for (int p = 0; p < pipelines; p++)
             {
-                logs[p] = log("follower-" + pipeline.get(p).name());
+                logs[p] = log("follower-" + names[p]);
                 followers[p] = KillHarness.startChild(follow(killed, pipeline.get(p)), logs[p]);
             }
             while (stops.get() < STOPS)
@@ -157,7 +158,7 @@ class PipelinesFollowKillTest
                 {
                     if (!followers[q].isAlive())
                     {
-                        fail(pipeline.get(q).name() + "'s follower exited with " + followers[q].exitValue() + ":\n" + Files.readString(logs[q]));
+                        fail(names[q] + "'s follower exited with " + followers[q].exitValue() + ":\n" + Files.readString(logs[q]));
                     }
                 }
                 if (stops.get() % 4 == 3)
@@ -174,7 +175,7 @@ class PipelinesFollowKillTest
                     kills[p]++;
                 }
                 stops.incrementAndGet();
-                logs[p] = log("follower-" + pipeline.get(p).name());
+                logs[p] = log("follower-" + names[p]);
                 followers[p] = KillHarness.startChild(follow(killed, pipeline.get(p)), logs[p]);
             }
             ingests.get(10, TimeUnit.MINUTES);
@@ -194,19 +195,19 @@ class PipelinesFollowKillTest
             }
         }
         System.out.printf("%s, two following pipelines: %s killed %d and stopped %d times, %s killed %d and stopped %d times; %d children%n",
-            c.name(), pipeline.get(0).name(), kills[0], terms[0], pipeline.get(1).name(), kills[1], terms[1], children.get());
+            c.name(), names[0], kills[0], terms[0], names[1], kills[1], terms[1], children.get());
 
         KillHarness.assertSameLines("every event once in the journal", JournalRows.events(reference.resolve("journal")),
             JournalRows.events(killed.resolve("journal")));
         for (int p = 0; p < pipelines; p++)
         {
             final List<String> outputs = outputs(reference, pipeline.get(p));
-            assertTrue(outputs.size() > 500, pipeline.get(p).name() + " outputs: " + outputs.size());
-            KillHarness.assertSameLines(pipeline.get(p).name() + "'s output journal, output by output with versions and source events", outputs,
+            assertTrue(outputs.size() > 500, names[p] + " outputs: " + outputs.size());
+            KillHarness.assertSameLines(names[p] + "'s output journal, output by output with versions and source events", outputs,
                 outputs(killed, pipeline.get(p)));
         }
         KillHarness.assertSameFiles("the exported files of both pipelines", KillRounds.files(reference), KillRounds.files(killed));
-        assertTrue(outputs(reference, pipeline.get(1)).stream().anyMatch(o -> o.startsWith("late,")), pipeline.get(1).name() + " has late events");
+        assertTrue(outputs(reference, pipeline.get(1)).stream().anyMatch(o -> o.startsWith("late,")), names[1] + " has late events");
         if (payments != null)
         {
             payments.assertRejectedOnce(reference.resolve("rejected.csv"));
