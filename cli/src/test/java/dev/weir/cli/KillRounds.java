@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 
 /**
@@ -63,6 +64,7 @@ final class KillRounds
 
     private final String name;
     private final Path dir;
+    private final String keyColumn;
     private final int kills;
     private final long expectedEvents;
     private final SplittableRandom random;
@@ -79,8 +81,22 @@ final class KillRounds
      */
     KillRounds(final String name, final Path dir, final int kills, final long expectedEvents, final long seed)
     {
+        this(name, dir, ColumnProjection.DEFAULT_KEY, kills, expectedEvents, seed);
+    }
+
+    /**
+     * @param name           the case's name, for messages.
+     * @param dir            a directory of its own: reference, rounds and child logs go there.
+     * @param keyColumn      the run's key column ({@code --key}), a string column, which names the keys of its outputs.
+     * @param kills          how many kills at least.
+     * @param expectedEvents events the input holds (duplicates included), to tell a kill during the ingest.
+     * @param seed           the seed of the kill moments.
+     */
+    KillRounds(final String name, final Path dir, final String keyColumn, final int kills, final long expectedEvents, final long seed)
+    {
         this.name = name;
         this.dir = dir;
+        this.keyColumn = keyColumn;
         this.kills = kills;
         this.expectedEvents = expectedEvents;
         this.random = new SplittableRandom(seed);
@@ -112,8 +128,8 @@ final class KillRounds
         final Process clean = KillHarness.startChild(command.apply(reference), dir.resolve("reference.log"));
         complete(clean, dir.resolve("reference.log"));
         referenceMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        final List<String> referenceOutputs = OutputJournalContents.outputs(reference.resolve("journal"));
-        final List<String> referenceEvents = JournalContents.events(reference.resolve("journal"));
+        final List<String> referenceOutputs = outputs(reference);
+        final List<String> referenceEvents = JournalRows.events(reference.resolve("journal"));
         final Map<String, String> referenceFiles = files(reference);
         assertEquals(expectedEvents, referenceEvents.size(), "the reference ingested every event");
 
@@ -139,9 +155,9 @@ final class KillRounds
                 break;
             }
             final String round = name + ", round " + rounds + " (" + killed + " kills so far)";
-            KillHarness.assertSameLines(round + ": every event once in the journal", referenceEvents, JournalContents.events(out.resolve("journal")));
+            KillHarness.assertSameLines(round + ": every event once in the journal", referenceEvents, JournalRows.events(out.resolve("journal")));
             KillHarness.assertSameLines(round + ": the output journal, output by output with versions and source events", referenceOutputs,
-                OutputJournalContents.outputs(out.resolve("journal")));
+                outputs(out));
             KillHarness.assertSameFiles(round + ": the exported files", referenceFiles, files(out));
             rounds++;
         }
@@ -149,6 +165,12 @@ final class KillRounds
                 + "%d during processing, %d while writing a checkpoint, %d while exporting a file, %d after the end of input was checkpointed%n",
             name, killed, rounds, attempts + 1, referenceMs, phases[0], phases[1], phases[2], phases[3], phases[4]);
         return reference;
+    }
+
+    /** @return the outputs of the run whose output directory is {@code out}, keys named by its key column. */
+    private List<String> outputs(final Path out)
+    {
+        return OutputJournalContents.outputs(out.resolve("journal"), JournalDirectory.DEFAULT_PIPELINE, keyColumn);
     }
 
     /** @return true if the child was killed; false if it exited first. */

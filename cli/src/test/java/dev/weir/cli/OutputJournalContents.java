@@ -6,17 +6,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.StringDictionaries;
 
 /**
  * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,
  * {@code result,window_start,window_end,key,count,sum,min,max,version[,aggregate],source=S} or
- * {@code late,event_id,event_time,key,value,source=S}.
+ * {@code late,event_id,event_time,key,value,source=S}, the key named by the pipeline's key column (a string
+ * column) and the value unscaled.
  * <p>
  * A source offset is a journal index, and two journals that hold the same events do not give them the
  * same indexes (every ingest start and rejected line takes an index, and the index's cycle is the day the
@@ -46,6 +49,17 @@ final class OutputJournalContents
      */
     static List<String> outputs(final Path journal, final String pipeline)
     {
+        return outputs(journal, pipeline, ColumnProjection.DEFAULT_KEY);
+    }
+
+    /**
+     * @param journal   a journal directory.
+     * @param pipeline  the pipeline whose output journal to read (no process may be appending to it).
+     * @param keyColumn the pipeline's key column ({@code --key}), a string column of the journal.
+     * @return its outputs, in order, with their source offsets named by event.
+     */
+    static List<String> outputs(final Path journal, final String pipeline, final String keyColumn)
+    {
         final JournalDirectory directory = JournalDirectory.open(journal).pipeline(pipeline);
         final Map<Long, String> events = new HashMap<>();
         try (JournalReader reader = JournalReader.open(directory))
@@ -57,9 +71,10 @@ final class OutputJournalContents
             }
         }
         final List<String> outputs = new ArrayList<>();
-        try (KeyDictionary keys = KeyDictionary.open(directory);
+        try (StringDictionaries strings = StringDictionaries.open(directory);
              OutputJournal output = OutputJournal.open(directory))
         {
+            final KeyDictionary keys = strings.dictionary(directory.schema().indexOf(keyColumn));
             output.readAll(stored ->
             {
                 if (stored.isResult())

@@ -14,31 +14,76 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Two named pipelines following one journal at once, each exactly-once on its own: two {@code weir run --follow
- * --pipeline} children (sliding windows, and sessions with a late side output) read a journal that {@code weir
- * ingest} children fill beside them chunk by chunk. One follower at a time is stopped at a random moment, with
- * SIGKILL three times in four and SIGTERM otherwise (it must exit 143), and restarted, while the other keeps
- * following: at least {@code -Dweir.kill.count.pipelines} stops (8 by default), spread over both. Once the ingests
- * are done, each pipeline's last follower runs until its own metrics file says it applied the journal's last event
- * and is stopped with SIGTERM. Each pipeline's output journal and exported files must then equal those of one
- * uninterrupted follower of that pipeline alone, over a journal holding the same events ingested in one go.
+ * --pipeline} children read a journal that {@code weir ingest} children fill beside them chunk by chunk. One
+ * follower at a time is stopped at a random moment, with SIGKILL three times in four and SIGTERM otherwise (it
+ * must exit 143), and restarted, while the other keeps following: at least {@code -Dweir.kill.count.pipelines}
+ * stops (8 by default), spread over both. Once the ingests are done, each pipeline's last follower runs until its
+ * own metrics file says it applied the journal's last event and is stopped with SIGTERM. Each pipeline's output
+ * journal and exported files must then equal those of one uninterrupted follower of that pipeline alone, over a
+ * journal holding the same events ingested in one go. Two journals:
+ * <ul>
+ *     <li>the default columns ({@code key,value}): sliding windows, and sessions with a late side output;</li>
+ *     <li>six-column payments ({@link PaymentsCsv}, ingested with {@code --columns}): spend per card
+ *     ({@code --key card --value amount}, sliding), and spend per merchant ({@code --key merchant}, tumbling,
+ *     with a late side output); each bad line is rejected once.</li>
+ * </ul>
  */
 class PipelinesFollowKillTest
 {
     private static final int STOPS = KillRounds.count("weir.kill.count.pipelines", 8);
     private static final int EVENTS = 20_000;
     private static final int CHUNKS = 4;
-    private static final String[] PIPELINES = {"spend", "bursts"};
-    private static final List<List<String>> FLAGS = List.of(
-        List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--checkpoint-every", "700"),
-        List.of("--window", "session:20ms", "--out-of-orderness", "200", "--allowed-lateness", "500ms", "--checkpoint-every", "1100"));
+
+    /**
+     * A pipeline: its name, its key column and its {@code weir run} flags.
+     *
+     * @param name  the pipeline's name.
+     * @param key   its key column.
+     * @param flags its key, value, window and checkpoint flags.
+     */
+    record Pipeline(String name, String key, List<String> flags)
+    {
+    }
+
+    /**
+     * A journal and the two pipelines that follow it.
+     *
+     * @param name      the case.
+     * @param columns   the {@code --columns} flags of its ingests (none for the default columns).
+     * @param pipelines the two pipelines; the second has a late side output.
+     */
+    record Case(String name, List<String> columns, List<Pipeline> pipelines)
+    {
+        @Override
+        public String toString()
+        {
+            return name;
+        }
+    }
+
+    static Stream<Case> cases()
+    {
+        return Stream.of(
+            new Case("key,value", List.of(), List.of(
+                new Pipeline("spend", "key", List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--checkpoint-every", "700")),
+                new Pipeline("bursts", "key", List.of("--window", "session:20ms", "--out-of-orderness", "200", "--allowed-lateness", "500ms",
+                    "--checkpoint-every", "1100")))),
+            new Case("payments", List.of("--columns", PaymentsCsv.COLUMNS), List.of(
+                new Pipeline("card-spend", "card", List.of("--key", "card", "--value", "amount", "--window", "sliding:2s/500ms",
+                    "--out-of-orderness", "400", "--checkpoint-every", "700")),
+                new Pipeline("merchant-spend", "merchant", List.of("--key", "merchant", "--value", "amount", "--window", "tumbling:500ms",
+                    "--out-of-orderness", "400", "--allowed-lateness", "1s", "--checkpoint-every", "1100")))));
+    }
 
     @TempDir
     Path dir;
@@ -46,39 +91,47 @@ class PipelinesFollowKillTest
     private final SplittableRandom random = new SplittableRandom(14);
     private final AtomicInteger children = new AtomicInteger();
 
-    @Test
-    void twoPipelinesFollowingOneJournalStoppedAndKilledEachWriteEveryOutputExactlyOnce() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void twoPipelinesFollowingOneJournalStoppedAndKilledEachWriteEveryOutputExactlyOnce(final Case c) throws Exception
     {
+        final List<Pipeline> pipeline = c.pipelines();
+        final int pipelines = pipeline.size();
+        final String[] names = pipeline.stream().map(Pipeline::name).toArray(String[]::new);
         final Path input = dir.resolve("events.csv");
-        KillHarness.writeEvents(input, EVENTS, 50, 14, 1, 0);
+        final PaymentsCsv payments = c.columns().isEmpty() ? null : PaymentsCsv.write(input, EVENTS, 14);
+        if (payments == null)
+        {
+            KillHarness.writeEvents(input, EVENTS, 50, 14, 1, 0);
+        }
         final List<String> lines = Files.readAllLines(input, StandardCharsets.UTF_8);
 
         final Path reference = dir.resolve("reference");
-        ingest(input, reference);
-        for (int p = 0; p < PIPELINES.length; p++)
+        ingest(input, reference, c.columns());
+        for (int p = 0; p < pipelines; p++)
         {
-            stopWhenCaughtUp(reference, p, KillHarness.startChild(follow(reference, p), log("reference-" + PIPELINES[p])));
+            stopWhenCaughtUp(reference, pipeline.get(p), KillHarness.startChild(follow(reference, pipeline.get(p)), log("reference-" + names[p])));
         }
 
         final Path killed = dir.resolve("killed");
         final Path growing = dir.resolve("growing.csv");
         final int chunk = (lines.size() + CHUNKS - 1) / CHUNKS;
         Files.write(growing, lines.subList(0, chunk), StandardCharsets.UTF_8);
-        ingest(growing, killed);
+        ingest(growing, killed, c.columns());
         final AtomicInteger stops = new AtomicInteger();
         final CompletableFuture<Void> ingests = CompletableFuture.runAsync(() ->
         {
-            for (int c = 1; c < CHUNKS; c++)
+            for (int k = 1; k < CHUNKS; k++)
             {
-                while (stops.get() < c * STOPS / CHUNKS)
+                while (stops.get() < k * STOPS / CHUNKS)
                 {
                     FollowerProgress.sleep(5);
                 }
                 try
                 {
-                    Files.write(growing, lines.subList(c * chunk, Math.min(lines.size(), (c + 1) * chunk)), StandardCharsets.UTF_8,
+                    Files.write(growing, lines.subList(k * chunk, Math.min(lines.size(), (k + 1) * chunk)), StandardCharsets.UTF_8,
                         StandardOpenOption.APPEND);
-                    ingest(growing, killed);
+                    ingest(growing, killed, c.columns());
                 }
                 catch (final Exception ex)
                 {
@@ -86,26 +139,26 @@ class PipelinesFollowKillTest
                 }
             }
         });
-        final Process[] followers = new Process[PIPELINES.length];
-        final Path[] logs = new Path[PIPELINES.length];
-        final int[] kills = new int[PIPELINES.length];
-        final int[] terms = new int[PIPELINES.length];
+        final Process[] followers = new Process[pipelines];
+        final Path[] logs = new Path[pipelines];
+        final int[] kills = new int[pipelines];
+        final int[] terms = new int[pipelines];
         try
         {
-            for (int p = 0; p < PIPELINES.length; p++)
+            for (int p = 0; p < pipelines; p++)
             {
-                logs[p] = log("follower-" + PIPELINES[p]);
-                followers[p] = KillHarness.startChild(follow(killed, p), logs[p]);
+                logs[p] = log("follower-" + names[p]);
+                followers[p] = KillHarness.startChild(follow(killed, pipeline.get(p)), logs[p]);
             }
             while (stops.get() < STOPS)
             {
-                final int p = random.nextInt(PIPELINES.length);
+                final int p = random.nextInt(pipelines);
                 Thread.sleep(random.nextLong(2_500));
-                for (int q = 0; q < PIPELINES.length; q++)
+                for (int q = 0; q < pipelines; q++)
                 {
                     if (!followers[q].isAlive())
                     {
-                        fail(PIPELINES[q] + "'s follower exited with " + followers[q].exitValue() + ":\n" + Files.readString(logs[q]));
+                        fail(names[q] + "'s follower exited with " + followers[q].exitValue() + ":\n" + Files.readString(logs[q]));
                     }
                 }
                 if (stops.get() % 4 == 3)
@@ -122,13 +175,13 @@ class PipelinesFollowKillTest
                     kills[p]++;
                 }
                 stops.incrementAndGet();
-                logs[p] = log("follower-" + PIPELINES[p]);
-                followers[p] = KillHarness.startChild(follow(killed, p), logs[p]);
+                logs[p] = log("follower-" + names[p]);
+                followers[p] = KillHarness.startChild(follow(killed, pipeline.get(p)), logs[p]);
             }
             ingests.get(10, TimeUnit.MINUTES);
-            for (int p = 0; p < PIPELINES.length; p++)
+            for (int p = 0; p < pipelines; p++)
             {
-                stopWhenCaughtUp(killed, p, followers[p]);
+                stopWhenCaughtUp(killed, pipeline.get(p), followers[p]);
             }
         }
         finally
@@ -141,42 +194,47 @@ class PipelinesFollowKillTest
                 }
             }
         }
-        System.out.printf("two following pipelines: %s killed %d and stopped %d times, %s killed %d and stopped %d times; %d children%n",
-            PIPELINES[0], kills[0], terms[0], PIPELINES[1], kills[1], terms[1], children.get());
+        System.out.printf("%s, two following pipelines: %s killed %d and stopped %d times, %s killed %d and stopped %d times; %d children%n",
+            c.name(), names[0], kills[0], terms[0], names[1], kills[1], terms[1], children.get());
 
-        KillHarness.assertSameLines("every event once in the journal", JournalContents.events(reference.resolve("journal")),
-            JournalContents.events(killed.resolve("journal")));
-        for (int p = 0; p < PIPELINES.length; p++)
+        KillHarness.assertSameLines("every event once in the journal", JournalRows.events(reference.resolve("journal")),
+            JournalRows.events(killed.resolve("journal")));
+        for (int p = 0; p < pipelines; p++)
         {
-            final List<String> outputs = OutputJournalContents.outputs(reference.resolve("journal"), PIPELINES[p]);
-            assertTrue(outputs.size() > 500, PIPELINES[p] + " outputs: " + outputs.size());
-            KillHarness.assertSameLines(PIPELINES[p] + "'s output journal, output by output with versions and source events", outputs,
-                OutputJournalContents.outputs(killed.resolve("journal"), PIPELINES[p]));
+            final List<String> outputs = outputs(reference, pipeline.get(p));
+            assertTrue(outputs.size() > 500, names[p] + " outputs: " + outputs.size());
+            KillHarness.assertSameLines(names[p] + "'s output journal, output by output with versions and source events", outputs,
+                outputs(killed, pipeline.get(p)));
         }
         KillHarness.assertSameFiles("the exported files of both pipelines", KillRounds.files(reference), KillRounds.files(killed));
-        assertTrue(OutputJournalContents.outputs(reference.resolve("journal"), PIPELINES[1]).stream().anyMatch(o -> o.startsWith("late,")),
-            "the sessions pipeline has late events");
+        assertTrue(outputs(reference, pipeline.get(1)).stream().anyMatch(o -> o.startsWith("late,")), names[1] + " has late events");
+        if (payments != null)
+        {
+            payments.assertRejectedOnce(reference.resolve("rejected.csv"));
+        }
     }
 
-    private void ingest(final Path csv, final Path out) throws Exception
+    private void ingest(final Path csv, final Path out, final List<String> columns) throws Exception
     {
         final Path log = log("ingest");
-        final Process ingest = KillHarness.startChild(new String[] {"ingest", "--input", csv.toString(), "--journal",
-            out.resolve("journal").toString(), "--rejected", out.resolve("rejected.csv").toString()}, log);
+        final List<String> args = new ArrayList<>(List.of("ingest", "--input", csv.toString(), "--journal", out.resolve("journal").toString(),
+            "--rejected", out.resolve("rejected.csv").toString()));
+        args.addAll(columns);
+        final Process ingest = KillHarness.startChild(args.toArray(String[]::new), log);
         assertTrue(ingest.waitFor(10, TimeUnit.MINUTES), "an ingest ran for 10 minutes");
         assertEquals(0, ingest.exitValue(), Files.readString(log));
     }
 
     /** Let a pipeline's follower run until its counters say it applied the journal's last event, then stop it with SIGTERM. */
-    private static void stopWhenCaughtUp(final Path out, final int p, final Process follower) throws Exception
+    private static void stopWhenCaughtUp(final Path out, final Pipeline pipeline, final Process follower) throws Exception
     {
         final Path journal = out.resolve("journal");
         final long lastEvent = lastEventOffset(journal);
         final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (FollowerProgress.appliedOffset(JournalDirectory.open(journal).pipeline(PIPELINES[p]), follower.pid()) < lastEvent)
+        while (FollowerProgress.appliedOffset(JournalDirectory.open(journal).pipeline(pipeline.name()), follower.pid()) < lastEvent)
         {
-            assertTrue(follower.isAlive(), PIPELINES[p] + "'s follower exited");
-            assertTrue(System.nanoTime() < deadline, PIPELINES[p] + "'s follower did not catch up in 10 minutes");
+            assertTrue(follower.isAlive(), pipeline.name() + "'s follower exited");
+            assertTrue(System.nanoTime() < deadline, pipeline.name() + "'s follower did not catch up in 10 minutes");
             FollowerProgress.sleep(20);
         }
         follower.destroy(); // SIGTERM
@@ -184,17 +242,22 @@ class PipelinesFollowKillTest
         assertEquals(143, follower.exitValue());
     }
 
-    private static String[] follow(final Path out, final int p)
+    private static String[] follow(final Path out, final Pipeline pipeline)
     {
-        final String name = PIPELINES[p];
+        final String name = pipeline.name();
         final List<String> args = new ArrayList<>(List.of("run", "--follow", "--journal", out.resolve("journal").toString(), "--pipeline", name,
             "--results", out.resolve(name + "-results.csv").toString()));
-        if (FLAGS.get(p).contains("--allowed-lateness"))
+        if (pipeline.flags().contains("--allowed-lateness"))
         {
             args.addAll(List.of("--late", "side", "--late-output", out.resolve(name + "-late.csv").toString()));
         }
-        args.addAll(FLAGS.get(p));
+        args.addAll(pipeline.flags());
         return args.toArray(String[]::new);
+    }
+
+    private static List<String> outputs(final Path out, final Pipeline pipeline)
+    {
+        return OutputJournalContents.outputs(out.resolve("journal"), pipeline.name(), pipeline.key());
     }
 
     private Path log(final String what)
