@@ -337,11 +337,6 @@ final class RunJob
             {
                 throw new BadInputException("--checkpoint-every must be > 0: " + processing.checkpointEvery);
             }
-            if (jdbcUrl != null && !window.columns().isDefault())
-            {
-                throw new BadInputException("--jdbc-url takes the default columns only (--key key --value value): the PostgreSQL "
-                    + "table has one key column named key; write --results or --output-dir for other columns");
-            }
             return new RunJob(this);
         }
     }
