@@ -309,8 +309,8 @@ public final class PostgresSink implements AutoCloseable
                 final String owner = other.getString(1);
                 db.connection.rollback();
                 throw new SinkRefusedException("table " + table + " holds the results of journal " + owner + " (see " + SinkSchema.OFFSETS_TABLE
-                    + "), and this is journal " + journalId + ": a results table is fed by one journal. Deliver into another table "
-                    + "(--jdbc-table), or drop " + table + " to rebuild it from this journal (its " + SinkSchema.OFFSETS_TABLE
+                    + "), and this is journal " + journalId + ": a results table is fed by one journal, and by one pipeline of it (each "
+                    + "--pipeline delivers into a table of its own). Deliver into another table (--jdbc-table), or drop " + table + " to rebuild it from this journal (its " + SinkSchema.OFFSETS_TABLE
                     + " rows are deleted when it is created again).");
             }
         }
