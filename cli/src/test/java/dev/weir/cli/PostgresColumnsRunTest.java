@@ -172,6 +172,66 @@ class PostgresColumnsRunTest
         assertEquals(highestVersions(Files.readAllLines(dir.resolve("card.csv")), 1), tableAsCsv(table + "_card", "card", false));
     }
 
+    @Test
+    void aFollowingRunDeliversACompositeKeyWhileAnotherProcessIngests() throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        run("ingest", "--input", payments(3_000, 21).toString(), "--columns", COLUMNS, "--journal", journal.toString());
+        final Path log = dir.resolve("child.log");
+        final Process child = KillHarness.startChild(new String[] {"run", "--journal", journal.toString(), "--pipeline", "by_place", "--key",
+            "merchant,country", "--value", "amount", "--window", "tumbling:1s", "--allowed-lateness", "3s", "--follow", "--jdbc-url",
+            TestDatabase.URL, "--jdbc-table", table}, log);
+        try
+        {
+            awaitRows(child, 1, log);
+            final List<String> later = new ArrayList<>(List.of(HEADER));
+            final List<String> more = Files.readAllLines(payments(6_000, 22));
+            for (final String line : more.subList(3_001, more.size()))
+            {
+                later.add(line); // events 3,001 to 6,000: later times, new keys for tuples already seen and some first seen now
+            }
+            run("ingest", "--input", write("later.csv", later).toString(), "--journal", journal.toString());
+            final List<String> before = TestDatabase.rows(db, "SELECT max(window_end) FROM " + table);
+            final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+            while (before.equals(TestDatabase.rows(db, "SELECT max(window_end) FROM " + table)) && System.nanoTime() < deadline)
+            {
+                assertTrue(child.isAlive(), Files.readString(log));
+                Thread.sleep(50);
+            }
+            assertTrue(!before.equals(TestDatabase.rows(db, "SELECT max(window_end) FROM " + table)), "the later events reached the table while following");
+            assertTrue(child.isAlive(), "still following");
+        }
+        finally
+        {
+            child.destroy(); // SIGTERM: stop, checkpoint, deliver what is left
+            assertTrue(child.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "stopped");
+        }
+        assertEquals(143, child.exitValue(), Files.readString(log));
+        final dev.weir.journal.JournalDirectory directory = dev.weir.journal.JournalDirectory.open(journal).pipeline("by_place");
+        final List<String> rows = TestDatabase.rows(db, "SELECT merchant, country, window_start, window_end, count, sum, min, max, version FROM "
+            + table);
+        Collections.sort(rows);
+        assertEquals(dev.weir.postgres.OutputRows.highestVersions(directory, dev.weir.postgres.ResultsTableShape.of(
+            dev.weir.journal.JournalSchema.parse(COLUMNS), new int[] {1, 2}, 3, 0)), rows, "every window fired while following, of its highest version");
+        assertTrue(rows.size() > 300, "rows: " + rows.size());
+    }
+
+    private void awaitRows(final Process child, final long atLeast, final Path log) throws Exception
+    {
+        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline)
+        {
+            assertTrue(child.isAlive(), "the child exited early:\n" + Files.readString(log));
+            if ("t".equals(TestDatabase.rows(db, "SELECT to_regclass('" + table + "') IS NOT NULL").get(0))
+                && Long.parseLong(TestDatabase.rows(db, "SELECT count(*) FROM " + table).get(0)) >= atLeast)
+            {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no rows in " + table + " while following:\n" + Files.readString(log));
+    }
+
     /**
      * A six-column payments CSV with quoted merchants (commas, quotes, UTF-8), decimal amounts, and 1 event
      * in 40 late by 1 to 2.5 s, which re-fires its window under allowed lateness.
