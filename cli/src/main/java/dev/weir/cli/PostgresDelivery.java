@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.postgres.Delivery;
 import dev.weir.postgres.PostgresSink;
+import dev.weir.postgres.ResultsTableShape;
 import dev.weir.postgres.SinkRefusedException;
 
 /**
@@ -32,10 +33,11 @@ final class PostgresDelivery implements AutoCloseable
     /**
      * @param jdbcUrl   the database.
      * @param table     the results table.
+     * @param shape     its columns: the pipeline's key and value columns.
      * @param batchSize outputs per transaction.
      * @return a connected delivery.
      */
-    static PostgresDelivery connect(final String jdbcUrl, final String table, final int batchSize)
+    static PostgresDelivery connect(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
     {
         checkUrl(jdbcUrl);
         if (batchSize < 1)
@@ -45,7 +47,7 @@ final class PostgresDelivery implements AutoCloseable
         final String redacted = PostgresSink.redacted(jdbcUrl);
         try
         {
-            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, batchSize), redacted);
+            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, shape, batchSize), redacted);
         }
         catch (final SinkRefusedException ex)
         {
@@ -62,7 +64,7 @@ final class PostgresDelivery implements AutoCloseable
                 + "and files go on, and the results are delivered when it can be reached (its tables are checked then)");
             try
             {
-                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, batchSize), redacted);
+                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, shape, batchSize), redacted);
             }
             catch (final SinkRefusedException refused)
             {

@@ -5,6 +5,8 @@ import java.util.List;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
+import dev.weir.postgres.ResultsTableShape;
+import dev.weir.postgres.SinkRefusedException;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
@@ -41,6 +43,27 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates)
             return ColumnProjection.of(schema, key, value);
         }
         catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    /**
+     * @param schema a journal's columns.
+     * @return the PostgreSQL results table of the pipeline's rows: its key columns, and its value and
+     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns.
+     * @throws BadInputException if a column is missing or of the wrong type, or a key column cannot be a
+     *                           column of the table.
+     */
+    ResultsTableShape tableShape(final JournalSchema schema)
+    {
+        final ColumnProjection projection = projection(schema);
+        try
+        {
+            return ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(),
+                aggregates.size() == 1 && aggregates.get(0).isAValue() ? projection.valueScale() : 0);
+        }
+        catch (final SinkRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
         }

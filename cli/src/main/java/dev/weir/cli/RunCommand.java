@@ -42,10 +42,12 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--jdbc-url", paramLabel = "URL",
         description = "also deliver the results into PostgreSQL (jdbc:postgresql://host:port/db?user=..&password=..): "
-            + "upserts keeping the highest version, with the offsets in the same transaction (table weir_offsets)")
+            + "upserts keeping the highest version, with the offsets in the same transaction (table weir_offsets); one table column per "
+            + "key column, a decimal value's sum, min and max as numeric")
     String jdbcUrl;
 
-    @Option(names = "--jdbc-table", paramLabel = "NAME", description = "results table for --jdbc-url, created if missing (default: weir_results)")
+    @Option(names = "--jdbc-table", paramLabel = "NAME", description = "results table for --jdbc-url, created if missing; one per pipeline, refused if it has another "
+        + "pipeline's columns (default: weir_results)")
     String jdbcTable;
 
     @Option(names = "--jdbc-batch", paramLabel = "N", description = "outputs per PostgreSQL transaction (default: 2000)")

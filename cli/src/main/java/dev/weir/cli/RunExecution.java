@@ -102,7 +102,7 @@ final class RunExecution
         {
             throw new UncheckedIOException("cannot create a temporary journal", ex);
         }
-        try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcBatch()))
+        try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : connectPostgres(journalDir))
         {
             final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
             job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
@@ -144,6 +144,20 @@ final class RunExecution
                 deleteRecursively(journalDir);
             }
         }
+    }
+
+    /**
+     * Connect to the database, and create or check the results table for the pipeline's key and value
+     * columns in the journal's columns ({@code --columns}, else the existing journal's, else the default).
+     *
+     * @param journalDir the journal, which may not exist yet.
+     * @return the delivery.
+     * @throws BadInputException if the table does not match, or a column cannot be one of its columns.
+     */
+    private PostgresDelivery connectPostgres(final Path journalDir)
+    {
+        final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
+        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.window().columns().tableShape(columns), job.jdbcBatch());
     }
 
     /**

@@ -342,11 +342,6 @@ final class RunJob
                 throw new BadInputException("--jdbc-url takes at most one --aggregate for now: the PostgreSQL table has one aggregate "
                     + "column; write --results or --output-dir for several");
             }
-            if (jdbcUrl != null && !window.columns().isDefault())
-            {
-                throw new BadInputException("--jdbc-url takes the default columns only (--key key --value value): the PostgreSQL "
-                    + "table has one key column named key; write --results or --output-dir for other columns");
-            }
             return new RunJob(this);
         }
     }

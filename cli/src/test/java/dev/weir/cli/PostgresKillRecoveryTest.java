@@ -15,12 +15,15 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
+import dev.weir.postgres.ResultsTableShape;
 import dev.weir.postgres.TestDatabase;
 import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,12 +36,16 @@ import org.junit.jupiter.api.io.TempDir;
  * table must equal an uninterrupted run's, row for row; the round's output journal must equal the
  * uninterrupted run's, output by output with versions and source events; the offsets row must name the
  * last output of the round's own output journal and the highest event offset its outputs cover; and the
- * table must hold one row per window the output journal fired, each of its highest version.
+ * table must hold one row per window the output journal fired, each of its highest version. It runs with the
+ * default columns, and with six columns keyed by {@code merchant,country} (quoted merchants) and valued by
+ * a {@code decimal(2)} amount.
  */
 class PostgresKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.postgres", 12);
     private static final int EVENTS = 100_000;
+    private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string";
+    private static final String[] COUNTRIES = {"FR", "DE", "IT"};
 
     @TempDir
     Path dir;
@@ -48,6 +55,8 @@ class PostgresKillRecoveryTest
 
     private Connection db;
     private String table;
+    /** The key columns, as the table names them, for the query of its rows. */
+    private String keys;
 
     @BeforeEach
     void tables()
@@ -56,13 +65,23 @@ class PostgresKillRecoveryTest
         table = tables.name();
     }
 
-    @Test
-    void killedAtRandomMomentsTheTableStillEqualsAnUninterruptedRun() throws Exception
+    @ParameterizedTest(name = "with columns: {0}")
+    @ValueSource(booleans = {false, true})
+    void killedAtRandomMomentsTheTableStillEqualsAnUninterruptedRun(final boolean columns) throws Exception
     {
         final Path input = dir.resolve("events.csv");
         KillHarness.writeEvents(input, EVENTS, 1_000, 77);
-        final List<String> flags = List.of("--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "3s",
-            "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200");
+        final List<String> flags = new ArrayList<>(List.of("--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "3s",
+            "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200"));
+        keys = "key";
+        ResultsTableShape shape = ResultsTableShape.DEFAULT;
+        if (columns)
+        {
+            withColumns(input);
+            flags.addAll(List.of("--columns", COLUMNS, "--key", "merchant,country", "--value", "amount"));
+            keys = "merchant, country";
+            shape = ResultsTableShape.of(JournalSchema.parse(COLUMNS), new int[] {1, 2}, 3, 0);
+        }
 
         final long started = System.nanoTime();
         final Process clean = KillHarness.startChild(args(input, dir.resolve("reference"), table + "_reference", flags), dir.resolve("reference.log"));
@@ -74,6 +93,8 @@ class PostgresKillRecoveryTest
         final List<String> reference = rows(table + "_reference");
         assertTrue(reference.size() > 10_000, "windows: " + reference.size());
         assertTrue(reference.stream().anyMatch(r -> r.endsWith(",1")), "late events re-fired some windows");
+        assertEquals(OutputRows.highestVersions(JournalDirectory.open(dir.resolve("reference").resolve("journal")), shape), reference,
+            "the uninterrupted run's table: one row per window fired, of its highest version");
         final JournalDirectory referenceJournal = JournalDirectory.open(dir.resolve("reference").resolve("journal"));
         assertEquals(OutputRows.lastSourceOffset(referenceJournal), Long.parseLong(sourceOffset(table + "_reference")), "the uninterrupted run's offsets row");
 
@@ -127,7 +148,7 @@ class PostgresKillRecoveryTest
             final List<String> afterKills = rows(killedTable);
             assertEquals(reference.size(), afterKills.size(), "round " + rounds + ": rows after its kills");
             assertEquals(reference, afterKills, "round " + rounds + ": rows after its kills");
-            assertEquals(OutputRows.highestVersions(JournalDirectory.open(journal)), afterKills, "one row per window fired, of its highest version");
+            assertEquals(OutputRows.highestVersions(JournalDirectory.open(journal), shape), afterKills, "one row per window fired, of its highest version");
             final JournalDirectory killedJournal = JournalDirectory.open(journal);
             assertEquals(List.of(lastOutputPosition(killedJournal) + "," + OutputRows.lastSourceOffset(killedJournal)), TestDatabase.rows(db,
                     "SELECT output_position, source_offset FROM weir_offsets WHERE journal_id = '" + killedJournal.id() + "' AND results_table = '"
@@ -135,9 +156,32 @@ class PostgresKillRecoveryTest
                 "the offsets row names the last output and the event offset it covers");
             rounds++;
         }
-        System.out.printf("--jdbc-url: %d kills in %d rounds (%d runs, an uninterrupted one takes %d ms): %d during start-up or ingest, "
+        System.out.printf("--jdbc-url" + (columns ? " --key merchant,country --value amount" : "") + ": %d kills in %d rounds (%d runs, an uninterrupted one takes %d ms): %d during start-up or ingest, "
             + "%d during processing or export, %d during delivery%n", kills, rounds, attempts + 1, cleanMs, phases[0], phases[1], phases[2]);
         assertTrue(phases[2] > 0, "some kills landed during delivery");
+    }
+
+    /**
+     * Rewrite the events CSV with six columns: key {@code kN} becomes card {@code card-(N mod 50)}, merchant
+     * {@code "mN, Inc."} (quoted) and country; the value becomes an amount in cents; malformed lines stay malformed.
+     */
+    private static void withColumns(final Path input) throws java.io.IOException
+    {
+        final List<String> lines = Files.readAllLines(input);
+        final List<String> six = new ArrayList<>(List.of("event_id,event_time,card,merchant,country,amount,fee,channel"));
+        for (final String line : lines.subList(1, lines.size()))
+        {
+            final String[] f = line.split(",");
+            if (f.length != 4)
+            {
+                six.add(line);
+                continue;
+            }
+            final int n = Integer.parseInt(f[2].substring(1));
+            six.add(f[0] + "," + f[1] + ",card-" + n % 50 + ",\"m" + n + ", Inc.\"," + COUNTRIES[n % 3] + ","
+                + java.math.BigDecimal.valueOf(Long.parseLong(f[3]), 2).toPlainString() + "," + n % 7 + ",online");
+        }
+        Files.write(input, six);
     }
 
     /** Wait until the child commits a delivery transaction beyond {@code before}, or exits. */
@@ -171,7 +215,8 @@ class PostgresKillRecoveryTest
 
     private List<String> rows(final String resultsTable) throws SQLException
     {
-        final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version FROM " + resultsTable);
+        final List<String> rows = TestDatabase.rows(db, "SELECT " + keys + ", window_start, window_end, count, sum, min, max, version FROM "
+            + resultsTable);
         Collections.sort(rows);
         return rows;
     }

@@ -4,14 +4,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.OutputJournal;
 
 /**
  * Delivers a journal's results from its output journal into a PostgreSQL table, exactly once and safe to
  * repeat, the way a Kafka Connect JDBC sink delivers a topic.
  * <p>
- * Results are upserted by {@code (key, window_start, window_end)}, keeping the row of the highest
+ * The table has the columns of the pipeline's {@link ResultsTableShape}: one per key column, named after it
+ * and typed by it, and the value's sum, min and max as exact decimals for a decimal value column (the
+ * default columns keep the table of before columns existed). A table of another shape is refused, never
+ * altered. Results are upserted by {@code (key columns..., window_start, window_end)}, keeping the row of the highest
  * version ({@code INSERT … ON CONFLICT … DO UPDATE … WHERE excluded.version > current.version}), in
  * transactions of up to {@code batchSize} outputs. Each transaction also moves the journal's row in
  * {@code weir_offsets}: the output journal position delivered and the highest event journal offset it
@@ -46,23 +48,25 @@ public final class PostgresSink implements AutoCloseable
     private final String jdbcUrl;
     private final String table;
     private final int batchSize;
+    private final ResultsTableShape shape;
     /** {@link #heldPosition()} before the database was reached. */
     public static final long UNKNOWN = -2;
 
     private volatile SinkConnection db;
 
     private JournalDirectory source;
-    private KeyDictionary keys;
+    private KeyFields keys;
     private OutputJournal output;
 
     private volatile long resultsDelivered;
     private volatile long sourceOffsetDelivered = -1;
     private volatile long heldPosition = UNKNOWN;
 
-    private PostgresSink(final String jdbcUrl, final String table, final int batchSize, final SinkConnection db)
+    private PostgresSink(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize, final SinkConnection db)
     {
         this.jdbcUrl = jdbcUrl;
         this.table = table;
+        this.shape = shape;
         this.batchSize = batchSize;
         this.db = db;
     }
@@ -79,12 +83,29 @@ public final class PostgresSink implements AutoCloseable
      */
     public static PostgresSink connect(final String jdbcUrl, final String table, final int batchSize) throws SQLException
     {
+        return connect(jdbcUrl, table, ResultsTableShape.DEFAULT, batchSize);
+    }
+
+    /**
+     * Connect, and create or check the tables, for a pipeline of any key and value columns.
+     *
+     * @param jdbcUrl   a PostgreSQL JDBC URL.
+     * @param table     the results table (a lower-case identifier).
+     * @param shape     its columns: the pipeline's key and value columns.
+     * @param batchSize outputs per transaction, at least 1.
+     * @return the sink, which delivers journals of the shape's schema.
+     * @throws SinkRefusedException if a table exists but does not have the shape's columns and key, or the name is not allowed.
+     * @throws SQLException         if the database cannot be reached or fails.
+     */
+    public static PostgresSink connect(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
+        throws SQLException
+    {
         if (batchSize < 1)
         {
             throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
         }
         SinkSchema.checkName(table);
-        return new PostgresSink(jdbcUrl, table, batchSize, SinkConnection.open(jdbcUrl, table));
+        return new PostgresSink(jdbcUrl, table, shape, batchSize, SinkConnection.open(jdbcUrl, table, shape));
     }
 
     /**
@@ -99,12 +120,27 @@ public final class PostgresSink implements AutoCloseable
      */
     public static PostgresSink deferred(final String jdbcUrl, final String table, final int batchSize)
     {
+        return deferred(jdbcUrl, table, ResultsTableShape.DEFAULT, batchSize);
+    }
+
+    /**
+     * A sink that connects at its first delivery, for a pipeline of any key and value columns.
+     *
+     * @param jdbcUrl   a PostgreSQL JDBC URL.
+     * @param table     the results table (a lower-case identifier).
+     * @param shape     its columns.
+     * @param batchSize outputs per transaction, at least 1.
+     * @return the sink, not connected.
+     * @throws SinkRefusedException if the name is not allowed.
+     */
+    public static PostgresSink deferred(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
+    {
         if (batchSize < 1)
         {
             throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
         }
         SinkSchema.checkName(table);
-        return new PostgresSink(jdbcUrl, table, batchSize, null);
+        return new PostgresSink(jdbcUrl, table, shape, batchSize, null);
     }
 
     /**
@@ -131,11 +167,16 @@ public final class PostgresSink implements AutoCloseable
      * @param journal the journal.
      * @return what was delivered.
      * @throws SinkRefusedException if another journal feeds the table, the database's position is not in this output
-     *                              journal, or another sink moved it.
+     *                              journal, another sink moved it, or the journal's columns are not the shape's.
      * @throws SQLException         if the database fails; the open transaction is rolled back.
      */
     public Delivery deliver(final JournalDirectory journal) throws SQLException
     {
+        if (!journal.schema().equals(shape.schema()))
+        {
+            throw new SinkRefusedException("journal " + journal.id() + " has the columns " + journal.schema() + ", but the sink into table "
+                + table + " was made for the columns " + shape.schema());
+        }
         if (db == null || !db.isValid())
         {
             reconnect();
@@ -145,7 +186,7 @@ public final class PostgresSink implements AutoCloseable
             if (source == null || !source.root().equals(journal.root()) || !source.id().equals(journal.id()))
             {
                 closeJournal();
-                keys = KeyDictionary.open(journal);
+                keys = KeyFields.open(journal, shape);
                 output = OutputJournal.open(journal);
                 source = journal;
             }
@@ -180,7 +221,7 @@ public final class PostgresSink implements AutoCloseable
                 + resumedAfter + ", but its output journal has no output there: it is not this journal's delivery. Delete that row of "
                 + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
-        final ResultBatch batch = new ResultBatch(keys, batchSize);
+        final ResultBatch batch = new ResultBatch(keys, shape, batchSize);
         long position = resumedAfter;
         long sourceOffset = stored[1];
         long results = 0;
@@ -268,8 +309,8 @@ public final class PostgresSink implements AutoCloseable
                 final String owner = other.getString(1);
                 db.connection.rollback();
                 throw new SinkRefusedException("table " + table + " holds the results of journal " + owner + " (see " + SinkSchema.OFFSETS_TABLE
-                    + "), and this is journal " + journalId + ": a results table is fed by one journal. Deliver into another table "
-                    + "(--jdbc-table), or drop " + table + " to rebuild it from this journal (its " + SinkSchema.OFFSETS_TABLE
+                    + "), and this is journal " + journalId + ": a results table is fed by one journal, and by one pipeline of it (each "
+                    + "--pipeline delivers into a table of its own). Deliver into another table (--jdbc-table), or drop " + table + " to rebuild it from this journal (its " + SinkSchema.OFFSETS_TABLE
                     + " rows are deleted when it is created again).");
             }
         }
@@ -388,7 +429,7 @@ public final class PostgresSink implements AutoCloseable
     private void reconnect() throws SQLException
     {
         dropConnection();
-        db = SinkConnection.open(jdbcUrl, table);
+        db = SinkConnection.open(jdbcUrl, table, shape);
     }
 
     private void dropConnection()

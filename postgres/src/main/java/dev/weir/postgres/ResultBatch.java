@@ -1,11 +1,12 @@
 package dev.weir.postgres;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
 
-import dev.weir.journal.KeyDictionary;
+import dev.weir.journal.ColumnType;
 import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputDecoder;
 import dev.weir.journal.OutputJournal;
@@ -13,15 +14,20 @@ import dev.weir.journal.ResultDecoder;
 
 /**
  * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
- * by column and bound as ten arrays to the one upsert statement of {@link SinkConnection} (which unnests
- * them, keeps the highest version of each window in the batch, and upserts): one statement per
- * transaction instead of one per row. Late events are passed over but counted, and their offsets covered.
- * Not thread-safe: the delivering thread owns it.
+ * by column and bound as arrays, one per column of the {@link ResultsTableShape} in table order, to the one
+ * upsert statement of {@link SinkConnection} (which unnests them, keeps the highest version of each window
+ * in the batch, and upserts): one statement per transaction instead of one per row. Key columns are text,
+ * bigint or numeric arrays; sum, min and max are bigint arrays of a long value column, or numeric arrays of
+ * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events are passed over
+ * but counted, and their offsets covered. Not thread-safe: the delivering thread owns it.
  */
 final class ResultBatch implements OutputConsumer
 {
-    private final KeyDictionary keyNames;
-    private final String[] keys;
+    private final KeyFields keyFields;
+    private final ResultsTableShape shape;
+    /** Per key column: String[], Long[] or BigDecimal[] by its type. */
+    private final Object[][] keys;
+    private final String[] keyArrayTypes;
     private final long[] starts;
     private final long[] ends;
     private final long[] counts;
@@ -35,10 +41,18 @@ final class ResultBatch implements OutputConsumer
     private int outputs;
     private long maxSource;
 
-    ResultBatch(final KeyDictionary keyNames, final int capacity)
+    ResultBatch(final KeyFields keyFields, final ResultsTableShape shape, final int capacity)
     {
-        this.keyNames = keyNames;
-        keys = new String[capacity];
+        this.keyFields = keyFields;
+        this.shape = shape;
+        keys = new Object[shape.keyArity()][];
+        keyArrayTypes = new String[shape.keyArity()];
+        for (int i = 0; i < keys.length; i++)
+        {
+            final ColumnType type = shape.schema().column(shape.keyColumn(i)).type();
+            keys[i] = type == ColumnType.STRING ? new String[capacity] : type == ColumnType.LONG ? new Long[capacity] : new BigDecimal[capacity];
+            keyArrayTypes[i] = type == ColumnType.STRING ? "text" : type == ColumnType.LONG ? "bigint" : "numeric";
+        }
         starts = new long[capacity];
         ends = new long[capacity];
         counts = new long[capacity];
@@ -60,7 +74,10 @@ final class ResultBatch implements OutputConsumer
      */
     int fill(final OutputJournal output, final int most, final long sourceOffset)
     {
-        Arrays.fill(keys, 0, size, null);
+        for (final Object[] column : keys)
+        {
+            Arrays.fill(column, 0, size, null);
+        }
         Arrays.fill(aggregates, 0, size, null);
         size = 0;
         outputs = 0;
@@ -95,7 +112,10 @@ final class ResultBatch implements OutputConsumer
 
     private void add(final ResultDecoder r)
     {
-        keys[size] = keyNames.name(r.keyId());
+        for (int i = 0; i < keys.length; i++)
+        {
+            keys[i][size] = keyFields.value(r.keyId(), i);
+        }
         starts[size] = r.windowStart();
         ends[size] = r.windowEnd();
         counts[size] = r.count();
@@ -120,23 +140,57 @@ final class ResultBatch implements OutputConsumer
     /**
      * Bind the batch to the upsert and run it.
      *
-     * @param connection the connection (to make the text and nullable arrays).
+     * @param connection the connection (to make the text, numeric and nullable arrays).
      * @param upsert     {@link SinkConnection#upsert}.
      * @return rows inserted or raised to a higher version.
      * @throws SQLException if it fails.
      */
     int upsert(final Connection connection, final PreparedStatement upsert) throws SQLException
     {
-        upsert.setArray(1, connection.createArrayOf("text", Arrays.copyOf(keys, size)));
-        upsert.setObject(2, Arrays.copyOf(starts, size));
-        upsert.setObject(3, Arrays.copyOf(ends, size));
-        upsert.setObject(4, Arrays.copyOf(counts, size));
-        upsert.setObject(5, Arrays.copyOf(sums, size));
-        upsert.setObject(6, Arrays.copyOf(mins, size));
-        upsert.setObject(7, Arrays.copyOf(maxes, size));
-        upsert.setObject(8, Arrays.copyOf(versions, size));
-        upsert.setObject(9, Arrays.copyOf(sources, size));
-        upsert.setArray(10, connection.createArrayOf("bigint", Arrays.copyOf(aggregates, size)));
+        int p = 1;
+        for (int i = 0; i < keys.length; i++)
+        {
+            upsert.setArray(p++, connection.createArrayOf(keyArrayTypes[i], Arrays.copyOf(keys[i], size)));
+        }
+        upsert.setObject(p++, Arrays.copyOf(starts, size));
+        upsert.setObject(p++, Arrays.copyOf(ends, size));
+        upsert.setObject(p++, Arrays.copyOf(counts, size));
+        bindValues(connection, upsert, p++, sums, shape.valueScale());
+        bindValues(connection, upsert, p++, mins, shape.valueScale());
+        bindValues(connection, upsert, p++, maxes, shape.valueScale());
+        upsert.setObject(p++, Arrays.copyOf(versions, size));
+        upsert.setObject(p++, Arrays.copyOf(sources, size));
+        final int aggregateScale = shape.aggregateScale();
+        if (aggregateScale == 0)
+        {
+            upsert.setArray(p, connection.createArrayOf("bigint", Arrays.copyOf(aggregates, size)));
+        }
+        else
+        {
+            final BigDecimal[] scaled = new BigDecimal[size];
+            for (int i = 0; i < size; i++)
+            {
+                scaled[i] = aggregates[i] == null ? null : BigDecimal.valueOf(aggregates[i], aggregateScale);
+            }
+            upsert.setArray(p, connection.createArrayOf("numeric", scaled));
+        }
         return upsert.executeUpdate();
+    }
+
+    /** Unscaled longs as a bigint array at scale 0, else as a numeric array of their exact decimals. */
+    private void bindValues(final Connection connection, final PreparedStatement upsert, final int parameter, final long[] unscaled, final int scale)
+        throws SQLException
+    {
+        if (scale == 0)
+        {
+            upsert.setObject(parameter, Arrays.copyOf(unscaled, size));
+            return;
+        }
+        final BigDecimal[] decimals = new BigDecimal[size];
+        for (int i = 0; i < size; i++)
+        {
+            decimals[i] = BigDecimal.valueOf(unscaled[i], scale);
+        }
+        upsert.setArray(parameter, connection.createArrayOf("numeric", decimals));
     }
 }

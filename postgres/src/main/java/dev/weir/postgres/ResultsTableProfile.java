@@ -57,7 +57,7 @@ public final class ResultsTableProfile
                     rows.put(byDate.getObject(1, LocalDate.class), byDate.getLong(2));
                 }
             }
-            // the sink's table has a primary key on (key, window_start, window_end): no row can repeat
+            // the sink's table has a primary key on (key columns..., window_start, window_end): no row can repeat
             return new PartitionProfile(Collections.unmodifiableMap(rows), PartitionProfile.UNIQUE_BY_KEY);
         }
     }

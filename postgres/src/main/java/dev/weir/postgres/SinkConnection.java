@@ -9,7 +9,7 @@ import java.util.Properties;
 /**
  * One connection of the PostgreSQL sink (not in auto-commit, named {@value #APPLICATION_NAME} in
  * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked. The
- * upsert takes a whole {@link ResultBatch} as arrays. The sink's sessions carry timeouts (the URL's
+ * upsert ({@link ResultsTableShape#upsert}) takes a whole {@link ResultBatch} as arrays. The sink's sessions carry timeouts (the URL's
  * parameters win): {@code lock_timeout} {@value #LOCK_TIMEOUT_S} s and {@code statement_timeout}
  * {@value #STATEMENT_TIMEOUT_S} s (the {@code options} parameter), {@code socketTimeout} {@value #SOCKET_TIMEOUT_S} s,
  * {@code loginTimeout} {@value #LOGIN_TIMEOUT_S} s, {@code connectTimeout} {@value #CONNECT_TIMEOUT_S} s.
@@ -39,21 +39,12 @@ final class SinkConnection implements AutoCloseable
     final PreparedStatement createOffsets;
     final PreparedStatement updateOffsets;
 
-    private SinkConnection(final Connection connection, final String table, final boolean tracksIdentity) throws SQLException
+    private SinkConnection(final Connection connection, final String table, final ResultsTableShape shape, final boolean tracksIdentity)
+        throws SQLException
     {
         this.connection = connection;
-        // a batch may hold several versions of one window (a late event re-fired it): keep the highest, since
-        // one INSERT ... ON CONFLICT may not touch a row twice
-        upsert = connection.prepareStatement("INSERT INTO " + SinkSchema.quoted(table) + " AS current "
-            + "(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
-            + "SELECT DISTINCT ON (key, window_start, window_end) key, window_start, window_end, count, sum, min, max, version, "
-            + "source_offset, aggregate FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], "
-            + "?::bigint[], ?::integer[], ?::bigint[], ?::bigint[]) "
-            + "AS batch(key, window_start, window_end, count, sum, min, max, version, source_offset, aggregate) "
-            + "ORDER BY key, window_start, window_end, version DESC "
-            + "ON CONFLICT (key, window_start, window_end) DO UPDATE SET count = excluded.count, sum = excluded.sum, "
-            + "min = excluded.min, max = excluded.max, version = excluded.version, source_offset = excluded.source_offset, "
-            + "aggregate = excluded.aggregate WHERE excluded.version > current.version");
+        // a batch may hold several versions of one window (a late event re-fired it): the upsert keeps the highest
+        upsert = connection.prepareStatement(shape.upsert(table));
         // the offsets hold for the table they were delivered into: not for one a DBA truncated or created again
         final String regclass = "to_regclass('" + SinkSchema.quoted(table) + "')";
         final String oid = regclass + "::oid::bigint";
@@ -77,11 +68,12 @@ final class SinkConnection implements AutoCloseable
     /**
      * @param jdbcUrl the database.
      * @param table   the results table (checked by {@link SinkSchema#checkName}).
+     * @param shape   its columns.
      * @return a connection whose tables exist and match.
      * @throws SinkRefusedException if a table does not match.
      * @throws SQLException         if the database cannot be reached or fails.
      */
-    static SinkConnection open(final String jdbcUrl, final String table) throws SQLException
+    static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape) throws SQLException
     {
         final Properties delivery = new Properties();
         // a delivery that waits for a lock, or a statement the server does not finish, fails within these
@@ -94,7 +86,7 @@ final class SinkConnection implements AutoCloseable
         try
         {
             connection.setAutoCommit(false);
-            return new SinkConnection(connection, table, SinkSchema.ensure(connection, table));
+            return new SinkConnection(connection, table, shape, SinkSchema.ensure(connection, table, shape));
         }
         catch (final SQLException | RuntimeException ex)
         {

@@ -14,16 +14,19 @@ import java.util.regex.Pattern;
 /**
  * The two tables of the PostgreSQL sink, created on first use and checked on every connection:
  * <ul>
- *   <li>the results table (default {@code weir_results}): one row per window, unique by
- *   {@code (key, window_start, window_end)};</li>
+ *   <li>the results table (default {@code weir_results}): one row per key and window, with the columns of
+ *   the pipeline's {@link ResultsTableShape} (one per key column, named after it), unique by
+ *   {@code (key columns..., window_start, window_end)}; the default columns' table is
+ *   {@code (key text, window_start bigint, ...)}, unique by {@code (key, window_start, window_end)};</li>
  *   <li>{@value #OFFSETS_TABLE}: per journal id and results table, the last output journal position
  *   delivered and the highest source (event journal) offset it covers, and the identity of the results
  *   table they were delivered into ({@value #TABLE_OID} and {@value #TABLE_FILENODE}, nullable: added to an
  *   offsets table made before they existed, if the role may alter it).</li>
  * </ul>
  * A table that exists with a missing column, a column of another type, a required extra column, or
- * without the unique key the upsert needs is refused with {@link SinkRefusedException}; it is never
- * altered. Extra columns that are nullable or have a default (an audit timestamp, say) are allowed.
+ * without the unique key the upsert needs is refused with {@link SinkRefusedException}, naming the columns
+ * expected and found; it is never altered. So is a table another pipeline created keyed or valued
+ * differently. Extra columns that are nullable or have a default (an audit timestamp, say) are allowed.
  * Stateless; its methods run on the caller's connection.
  */
 final class SinkSchema
@@ -36,10 +39,6 @@ final class SinkSchema
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
-    private static final Map<String, String> RESULT_COLUMNS = columns(
-        "key", "text", "window_start", "bigint", "window_end", "bigint", "count", "bigint", "sum", "bigint", "min", "bigint",
-        "max", "bigint", "version", "integer", "source_offset", "bigint", "aggregate", "bigint");
-    private static final List<String> RESULT_KEY = List.of("key", "window_start", "window_end");
     private static final List<String> NULLABLE = List.of("aggregate");
 
     private static final Map<String, String> OFFSET_COLUMNS = columns(
@@ -72,11 +71,12 @@ final class SinkSchema
      *
      * @param connection a connection, not in auto-commit.
      * @param table      the results table.
+     * @param shape      its columns.
      * @return true if the offsets table has the identity columns (false: the role may not add them).
      * @throws SinkRefusedException if a table does not match.
      * @throws SQLException         if the database fails.
      */
-    static boolean ensure(final Connection connection, final String table) throws SQLException
+    static boolean ensure(final Connection connection, final String table, final ResultsTableShape shape) throws SQLException
     {
         // create only what is missing: CREATE TABLE IF NOT EXISTS needs the CREATE privilege even when the
         // table exists, and a role a DBA gave only row privileges on pre-created tables must still work
@@ -92,11 +92,7 @@ final class SinkSchema
             }
             if (!exists(connection, table))
             {
-                statement.execute("CREATE TABLE IF NOT EXISTS " + quoted(table) + " ("
-                    + "key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
-                    + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, "
-                    + "version integer NOT NULL, source_offset bigint NOT NULL, aggregate bigint, "
-                    + "PRIMARY KEY (key, window_start, window_end))");
+                statement.execute(shape.createTable(table));
                 // a table dropped and created again is empty: offsets left from the old one would resume after
                 // rows it no longer holds, so they go, in the same transaction, and delivery starts over
                 try (PreparedStatement forget = connection.prepareStatement("DELETE FROM " + OFFSETS_TABLE + " WHERE results_table = ?"))
@@ -107,8 +103,8 @@ final class SinkSchema
             }
         }
         connection.commit();
-        check(connection, table, RESULT_COLUMNS, RESULT_KEY);
-        check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY);
+        check(connection, table, shape.columns(), shape.uniqueKey(), "this pipeline's results (" + shape.describe() + ")");
+        check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY, "Weir's offsets");
         connection.commit();
         return identityColumns(connection);
     }
@@ -151,12 +147,12 @@ final class SinkSchema
     }
 
     /**
-     * @param table a lower-case identifier (see {@link #checkName}).
+     * @param name a lower-case identifier (see {@link #checkName}), a table's or a column's.
      * @return it double-quoted, so that names that are SQL keywords ({@code user}, {@code order}) work too.
      */
-    static String quoted(final String table)
+    static String quoted(final String name)
     {
-        return '"' + table + '"';
+        return '"' + name + '"';
     }
 
     private static int count(final Statement statement, final String query) throws SQLException
@@ -181,8 +177,12 @@ final class SinkSchema
         }
     }
 
-    private static void check(final Connection connection, final String table, final Map<String, String> expected, final List<String> key)
-        throws SQLException
+    private static void check(
+        final Connection connection,
+        final String table,
+        final Map<String, String> expected,
+        final List<String> key,
+        final String what) throws SQLException
     {
         final List<String> problems = new ArrayList<>();
         final Map<String, String> found = new LinkedHashMap<>();
@@ -228,8 +228,9 @@ final class SinkSchema
         }
         if (!problems.isEmpty())
         {
-            throw new SinkRefusedException("table " + table + " exists but does not match Weir's schema: " + String.join("; ", problems)
-                + ". Weir does not alter tables: drop or rename it, or give another table name.");
+            throw new SinkRefusedException("table " + table + " exists but does not match " + what + ": " + String.join("; ", problems)
+                + ". Expected columns " + list(expected) + ", unique on (" + String.join(", ", key) + "); found columns " + list(found)
+                + ". Weir does not alter tables: drop or rename it, or give another table name (--jdbc-table).");
         }
     }
 
@@ -256,6 +257,13 @@ final class SinkSchema
             }
         }
         return false;
+    }
+
+    private static String list(final Map<String, String> columns)
+    {
+        final StringBuilder text = new StringBuilder("(");
+        columns.forEach((name, type) -> text.append(text.length() == 1 ? "" : ", ").append(name).append(' ').append(type));
+        return text.append(')').toString();
     }
 
     private static Map<String, String> columns(final String... nameAndType)

@@ -418,6 +418,32 @@ class PostgresSinkTest
     }
 
     @Test
+    void theDefaultColumnsCreateTheTableOfBeforeColumns() throws SQLException
+    {
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 10))
+        {
+            assertEquals(table, sink.table());
+        }
+        // the statement of the versions before columns existed
+        TestDatabase.execute(db, "CREATE TABLE " + table + "_before (key text NOT NULL, window_start bigint NOT NULL, window_end bigint NOT NULL, "
+            + "count bigint NOT NULL, sum bigint NOT NULL, min bigint NOT NULL, max bigint NOT NULL, version integer NOT NULL, "
+            + "source_offset bigint NOT NULL, aggregate bigint, PRIMARY KEY (key, window_start, window_end))");
+        assertEquals(tableDefinition(table + "_before"), tableDefinition(table));
+        assertEquals(10, tableDefinition(table).size() - 1);
+    }
+
+    /** Its columns (name, type, not null, default) in order, then its primary key's columns in order. */
+    private List<String> tableDefinition(final String name) throws SQLException
+    {
+        final List<String> definition = TestDatabase.rows(db, "SELECT attname, format_type(atttypid, atttypmod), attnotnull, atthasdef "
+            + "FROM pg_attribute WHERE attrelid = to_regclass('" + name + "') AND attnum > 0 AND NOT attisdropped ORDER BY attnum");
+        definition.addAll(TestDatabase.rows(db, "SELECT string_agg(a.attname, ',' ORDER BY array_position(i.indkey::int2[], a.attnum)) "
+            + "FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass('"
+            + name + "') AND i.indisprimary GROUP BY i.indexrelid"));
+        return definition;
+    }
+
+    @Test
     void anExtraColumnWithADefaultIsAllowed() throws SQLException
     {
         try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 10))

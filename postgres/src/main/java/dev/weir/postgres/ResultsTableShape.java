@@ -1,0 +1,264 @@
+package dev.weir.postgres;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.weir.journal.ColumnType;
+import dev.weir.journal.JournalSchema;
+
+/**
+ * The columns of one pipeline's results table, from the pipeline's key and value columns: one column per
+ * key column, named after it and typed by it ({@code string} is {@code text}, {@code long} is
+ * {@code bigint}, {@code decimal(N)} is {@code numeric(38,N)}), then {@code window_start}, {@code window_end},
+ * {@code count}, {@code sum}, {@code min}, {@code max}, {@code version}, {@code source_offset} and
+ * {@code aggregate}, unique on the key columns and the window. {@code sum}, {@code min} and {@code max} are
+ * {@code bigint} for a long value column and {@code numeric(38,N)} for a {@code decimal(N)} one, holding the
+ * exact decimal (the unscaled long 1234 at scale 2 is 12.34; 38 digits hold any long at any scale up to
+ * {@value JournalSchema#MAX_SCALE}). {@code aggregate} (nullable) is {@code bigint}, or {@code numeric(38,N)}
+ * when the pipeline's aggregation is a mean of a {@code decimal(N)} value, printed at its scale.
+ * <p>
+ * {@link #DEFAULT} (key {@code key}, value {@code value} of {@link JournalSchema#DEFAULT}) is the table of
+ * before columns existed: {@code (key text, window_start bigint, ..., aggregate bigint)} unique on
+ * {@code (key, window_start, window_end)}.
+ * <p>
+ * Immutable and thread-safe.
+ */
+public final class ResultsTableShape
+{
+    /** The columns after the key columns, in table order, with their types for a long value column. */
+    private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "count", "sum", "min", "max", "version",
+        "source_offset", "aggregate");
+    /** PostgreSQL's longest identifier, in bytes (a longer one would be truncated). */
+    private static final int MAX_IDENTIFIER = 63;
+    /** Digits of a numeric column: a long has 19, and a scale is at most 18. */
+    private static final int PRECISION = 38;
+
+    /** The default columns' table: the one of before columns existed. */
+    public static final ResultsTableShape DEFAULT = of(JournalSchema.DEFAULT, new int[] {0}, 1, 0);
+
+    private final JournalSchema schema;
+    private final int[] keyColumns;
+    private final int valueScale;
+    private final int aggregateScale;
+    private final Map<String, String> columns;
+    private final List<String> uniqueKey;
+
+    private ResultsTableShape(final JournalSchema schema, final int[] keyColumns, final int valueScale, final int aggregateScale)
+    {
+        this.schema = schema;
+        this.keyColumns = keyColumns;
+        this.valueScale = valueScale;
+        this.aggregateScale = aggregateScale;
+        final Map<String, String> all = new LinkedHashMap<>();
+        final List<String> key = new ArrayList<>();
+        for (final int column : keyColumns)
+        {
+            final JournalSchema.Column c = schema.column(column);
+            all.put(c.name(), sqlType(c.type(), c.scale()));
+            key.add(c.name());
+        }
+        final String value = numeric(valueScale);
+        final String[] types = {"bigint", "bigint", "bigint", value, value, value, "integer", "bigint", numeric(aggregateScale)};
+        for (int i = 0; i < WINDOW_COLUMNS.size(); i++)
+        {
+            all.put(WINDOW_COLUMNS.get(i), types[i]);
+        }
+        key.add("window_start");
+        key.add("window_end");
+        this.columns = Collections.unmodifiableMap(all);
+        this.uniqueKey = List.copyOf(key);
+    }
+
+    /**
+     * @param schema         the journal's columns.
+     * @param keyColumns     the key columns' indexes in the schema, in key order (one or more).
+     * @param valueColumn    the value column's index (a long or decimal column).
+     * @param aggregateScale the scale of the user aggregation's value: the value column's for a mean of it, else 0.
+     * @return the table's shape.
+     * @throws SinkRefusedException    if a key column cannot be a column of the table: it has the name of
+     *                                 one of the window's columns, or a name longer than PostgreSQL's identifiers.
+     * @throws IllegalArgumentException if a column index is out of range, a key column is repeated or the
+     *                                 value column is a string column.
+     */
+    public static ResultsTableShape of(final JournalSchema schema, final int[] keyColumns, final int valueColumn, final int aggregateScale)
+    {
+        if (keyColumns.length == 0)
+        {
+            throw new IllegalArgumentException("a key has at least one column");
+        }
+        final int[] keys = keyColumns.clone();
+        for (int i = 0; i < keys.length; i++)
+        {
+            final String name = schema.column(keys[i]).name();
+            for (int j = 0; j < i; j++)
+            {
+                if (keys[j] == keys[i])
+                {
+                    throw new IllegalArgumentException("key column " + name + " is named twice");
+                }
+            }
+            if (WINDOW_COLUMNS.contains(name))
+            {
+                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: the results table has a column "
+                    + name + " of its own (" + String.join(", ", WINDOW_COLUMNS) + "); key by other columns, or write --results or --output-dir");
+            }
+            if (name.length() > MAX_IDENTIFIER)
+            {
+                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: its name is longer than "
+                    + MAX_IDENTIFIER + " characters, PostgreSQL's longest column name");
+            }
+        }
+        final JournalSchema.Column value = schema.column(valueColumn);
+        if (value.type() == ColumnType.STRING)
+        {
+            throw new IllegalArgumentException("value column " + value.name() + " is a string column");
+        }
+        if (aggregateScale < 0 || aggregateScale > JournalSchema.MAX_SCALE)
+        {
+            throw new IllegalArgumentException("aggregate scale must be 0 to " + JournalSchema.MAX_SCALE + ": " + aggregateScale);
+        }
+        return new ResultsTableShape(schema, keys, value.scale(), aggregateScale);
+    }
+
+    private static String sqlType(final ColumnType type, final int scale)
+    {
+        switch (type)
+        {
+            case STRING:
+                return "text";
+            case LONG:
+                return "bigint";
+            default:
+                return "numeric(" + PRECISION + "," + scale + ")";
+        }
+    }
+
+    /** @return bigint at scale 0, else numeric(38,scale), in the spelling of PostgreSQL's {@code format_type}. */
+    private static String numeric(final int scale)
+    {
+        return scale == 0 ? "bigint" : "numeric(" + PRECISION + "," + scale + ")";
+    }
+
+    /** @return the columns of the journal this shape is for. */
+    public JournalSchema schema()
+    {
+        return schema;
+    }
+
+    /** @return the number of key columns. */
+    public int keyArity()
+    {
+        return keyColumns.length;
+    }
+
+    /**
+     * @param index a key column's position in the key.
+     * @return its index in the schema.
+     */
+    public int keyColumn(final int index)
+    {
+        return keyColumns[index];
+    }
+
+    /**
+     * @return true if the pipeline's key ids are {@link dev.weir.journal.KeyTuples} ids; false if they are
+     *         the dictionary ids of its one string key column.
+     */
+    boolean keysByTuple()
+    {
+        return keyColumns.length > 1 || schema.column(keyColumns[0]).type() != ColumnType.STRING;
+    }
+
+    /** @return the value column's scale: sum, min and max are numeric at it, or bigint at 0. */
+    int valueScale()
+    {
+        return valueScale;
+    }
+
+    /** @return the aggregate's scale: numeric at it, or bigint at 0. */
+    int aggregateScale()
+    {
+        return aggregateScale;
+    }
+
+    /** @return every column the table must have, in table order, with its type as {@code format_type} spells it. */
+    Map<String, String> columns()
+    {
+        return columns;
+    }
+
+    /** @return the columns of the unique key the upsert needs: the key columns, then the window. */
+    List<String> uniqueKey()
+    {
+        return uniqueKey;
+    }
+
+    /**
+     * @return what the table is for, for messages: {@code key merchant,country, value amount decimal(2)}.
+     */
+    String describe()
+    {
+        final StringBuilder text = new StringBuilder("key ");
+        for (int i = 0; i < keyColumns.length; i++)
+        {
+            text.append(i == 0 ? "" : ",").append(schema.column(keyColumns[i]).name());
+        }
+        return text.append(", value ").append(valueScale == 0 ? "long" : "decimal(" + valueScale + ")").toString();
+    }
+
+    /**
+     * @param table the results table, checked.
+     * @return the statement that creates it.
+     */
+    String createTable(final String table)
+    {
+        final StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(SinkSchema.quoted(table)).append(" (");
+        columns.forEach((name, type) -> sql.append(SinkSchema.quoted(name)).append(' ').append(type)
+            .append(name.equals("aggregate") ? ", " : " NOT NULL, "));
+        return sql.append("PRIMARY KEY (").append(quotedList(uniqueKey)).append("))").toString();
+    }
+
+    /**
+     * The upsert of a whole batch: its columns bound as arrays in table order (see {@link ResultBatch}),
+     * unnested, the highest version of each window in the batch kept (one {@code INSERT ... ON CONFLICT} may
+     * not touch a row twice), and a row replaced only by a higher version.
+     *
+     * @param table the results table, checked.
+     * @return the statement.
+     */
+    String upsert(final String table)
+    {
+        final String all = quotedList(columns.keySet());
+        final String key = quotedList(uniqueKey);
+        final StringBuilder arrays = new StringBuilder();
+        columns.forEach((name, type) -> arrays.append(arrays.length() == 0 ? "" : ", ").append("?::")
+            .append(type.startsWith("numeric") ? "numeric" : type).append("[]"));
+        final StringBuilder updates = new StringBuilder();
+        for (final String column : WINDOW_COLUMNS.subList(2, WINDOW_COLUMNS.size()))
+        {
+            updates.append(updates.length() == 0 ? "" : ", ").append(column).append(" = excluded.").append(column);
+        }
+        return "INSERT INTO " + SinkSchema.quoted(table) + " AS current (" + all + ") SELECT DISTINCT ON (" + key + ") " + all
+            + " FROM unnest(" + arrays + ") AS batch(" + all + ") ORDER BY " + key + ", version DESC ON CONFLICT (" + key
+            + ") DO UPDATE SET " + updates + " WHERE excluded.version > current.version";
+    }
+
+    private static String quotedList(final Iterable<String> names)
+    {
+        final StringBuilder list = new StringBuilder();
+        for (final String name : names)
+        {
+            list.append(list.length() == 0 ? "" : ", ").append(SinkSchema.quoted(name));
+        }
+        return list.toString();
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
+}
