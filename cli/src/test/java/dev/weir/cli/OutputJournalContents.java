@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 import dev.weir.engine.source.ColumnProjection;
+import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
-import dev.weir.journal.StringDictionaries;
 
 /**
  * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,
@@ -55,7 +55,7 @@ final class OutputJournalContents
     /**
      * @param journal   a journal directory.
      * @param pipeline  the pipeline whose output journal to read (no process may be appending to it).
-     * @param keyColumn the pipeline's key column ({@code --key}), a string column of the journal.
+     * @param keyColumn the pipeline's key column ({@code --key}), or several separated by commas.
      * @return its outputs, in order, with their source offsets named by event.
      */
     static List<String> outputs(final Path journal, final String pipeline, final String keyColumn)
@@ -71,28 +71,51 @@ final class OutputJournalContents
             }
         }
         final List<String> outputs = new ArrayList<>();
-        try (StringDictionaries strings = StringDictionaries.open(directory);
+        try (KeyText keys = KeyText.open(directory, ColumnProjection.of(directory.schema(), keyColumn, anyValueColumn(directory.schema())));
              OutputJournal output = OutputJournal.open(directory))
         {
-            final KeyDictionary keys = strings.dictionary(directory.schema().indexOf(keyColumn));
             output.readAll(stored ->
             {
                 if (stored.isResult())
                 {
                     final ResultDecoder r = stored.result();
-                    outputs.add("result," + r.windowStart() + "," + r.windowEnd() + "," + keys.name(r.keyId()) + "," + r.count() + "," + r.sum()
+                    outputs.add("result," + r.windowStart() + "," + r.windowEnd() + "," + key(keys, r.keyId()) + "," + r.count() + "," + r.sum()
                         + "," + r.min() + "," + r.max() + "," + r.version() + (r.hasAggregate() ? "," + r.aggregate() : "") + ",source="
                         + event(events, r.sourceOffset()));
                 }
                 else
                 {
                     final LateEventDecoder l = stored.late();
-                    outputs.add("late," + l.eventId() + "," + l.eventTime() + "," + keys.name(l.keyId()) + "," + l.value() + ",source="
+                    outputs.add("late," + l.eventId() + "," + l.eventTime() + "," + key(keys, l.keyId()) + "," + l.value() + ",source="
                         + event(events, l.offset()));
                 }
             });
         }
         return outputs;
+    }
+
+    /** @return a key's text, its columns separated by a bar. */
+    private static String key(final KeyText keys, final int keyId)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            text.append(i == 0 ? "" : "|").append(keys.text(keyId, i));
+        }
+        return text.toString();
+    }
+
+    /** @return a long or decimal column's name: only the key's text is read, so which one does not matter. */
+    private static String anyValueColumn(final JournalSchema schema)
+    {
+        for (int i = 0; i < schema.size(); i++)
+        {
+            if (schema.column(i).type() != ColumnType.STRING)
+            {
+                return schema.column(i).name();
+            }
+        }
+        throw new IllegalArgumentException("no long or decimal column in " + schema);
     }
 
     private static String event(final Map<Long, String> events, final long offset)

@@ -88,7 +88,8 @@ class PostgresKillRecoveryTest
         assertTrue(clean.waitFor(10, TimeUnit.MINUTES), "the uninterrupted run completes");
         assertEquals(0, clean.exitValue(), Files.readString(dir.resolve("reference.log")));
         final long cleanMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        final List<String> referenceOutputs = OutputJournalContents.outputs(dir.resolve("reference").resolve("journal"));
+        final List<String> referenceOutputs = OutputJournalContents.outputs(dir.resolve("reference").resolve("journal"),
+            JournalDirectory.DEFAULT_PIPELINE, columns ? "merchant,country" : "key");
 
         final List<String> reference = rows(table + "_reference");
         assertTrue(reference.size() > 10_000, "windows: " + reference.size());
@@ -144,7 +145,7 @@ class PostgresKillRecoveryTest
             }
 
             KillHarness.assertSameLines("round " + rounds + ": the output journal, output by output with versions and source events", referenceOutputs,
-                OutputJournalContents.outputs(journal));
+                OutputJournalContents.outputs(journal, JournalDirectory.DEFAULT_PIPELINE, columns ? "merchant,country" : "key"));
             final List<String> afterKills = rows(killedTable);
             assertEquals(reference.size(), afterKills.size(), "round " + rounds + ": rows after its kills");
             assertEquals(reference, afterKills, "round " + rounds + ": rows after its kills");
