@@ -25,6 +25,8 @@ public final class KeyTuples
     private final int[] columns;
     private final boolean[] stringColumn;
     private final int arity;
+    /** The tuple being looked up, read from the event once. */
+    private final long[] scratch;
     private long[] components;
     private int[] slots;
     private int mask;
@@ -43,6 +45,7 @@ public final class KeyTuples
         }
         this.columns = columns.clone();
         this.arity = columns.length;
+        this.scratch = new long[arity];
         this.stringColumn = new boolean[arity];
         for (int i = 0; i < arity; i++)
         {
@@ -99,10 +102,12 @@ public final class KeyTuples
      */
     public int idOf(final EventView event)
     {
+        final long[] tuple = scratch;
         long hash = 0;
         for (int i = 0; i < arity; i++)
         {
-            hash = mix(hash, component(event, i));
+            tuple[i] = stringColumn[i] ? event.stringId(columns[i]) : event.longColumn(columns[i]); // each column read once
+            hash = mix(hash, tuple[i]);
         }
         int slot = (int)hash & mask;
         while (true)
@@ -110,9 +115,9 @@ public final class KeyTuples
             final int id = slots[slot];
             if (id == EMPTY)
             {
-                return add(event, slot);
+                return add(slot);
             }
-            if (matches(id, event))
+            if (matches(id))
             {
                 return id;
             }
@@ -155,17 +160,12 @@ public final class KeyTuples
         return components[id * arity + index];
     }
 
-    private long component(final EventView event, final int index)
-    {
-        return stringColumn[index] ? event.stringId(columns[index]) : event.longColumn(columns[index]);
-    }
-
-    private boolean matches(final int id, final EventView event)
+    private boolean matches(final int id)
     {
         final int base = id * arity;
         for (int i = 0; i < arity; i++)
         {
-            if (components[base + i] != component(event, i))
+            if (components[base + i] != scratch[i])
             {
                 return false;
             }
@@ -173,17 +173,14 @@ public final class KeyTuples
         return true;
     }
 
-    private int add(final EventView event, final int slot)
+    private int add(final int slot)
     {
         final int id = size;
         if ((id + 1) * arity > components.length)
         {
             components = Arrays.copyOf(components, components.length * 2);
         }
-        for (int i = 0; i < arity; i++)
-        {
-            components[id * arity + i] = component(event, i);
-        }
+        System.arraycopy(scratch, 0, components, id * arity, arity);
         slots[slot] = id;
         size = id + 1;
         if (size * 2 > slots.length) // at most half full: probes stay short
