@@ -12,6 +12,7 @@ import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
@@ -57,6 +58,9 @@ public final class PipelineBuilder
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
     String pipeline = JournalDirectory.DEFAULT_PIPELINE;
+    boolean emitUpdates;
+    WindowCondition earlyWhen;
+    String earlyWhenText;
 
     PipelineBuilder()
     {
@@ -164,6 +168,48 @@ public final class PipelineBuilder
         {
             aggregate(a);
         }
+        return this;
+    }
+
+    /**
+     * @param enabled after each event added to a window whose end the watermark has not passed, also emit an
+     *                {@code update} row ({@code WindowResult.kind()}) with the window's current aggregate and
+     *                the version its next firing will carry; final rows are unchanged. Part of the
+     *                configuration a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder emitUpdates(final boolean enabled)
+    {
+        this.emitUpdates = enabled;
+        return this;
+    }
+
+    /**
+     * @param condition after each event added to a window whose end the watermark has not passed, if the
+     *                  window has emitted no early row yet and this holds, emit its one {@code early} row
+     *                  ({@code WindowResult.kind()}); final rows are unchanged. Its {@code name()} is part of the
+     *                  configuration a checkpoint must match. Replaces any condition given before.
+     * @return this.
+     */
+    public PipelineBuilder earlyWhen(final WindowCondition condition)
+    {
+        this.earlyWhen = Objects.requireNonNull(condition, "condition");
+        this.earlyWhenText = null;
+        return this;
+    }
+
+    /**
+     * The same as {@link #earlyWhen(WindowCondition)} with a condition read from text by
+     * {@code WindowConditions.parse} when the configuration is concluded (numbers compared with sum, min and
+     * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}.
+     *
+     * @param condition the condition's text.
+     * @return this.
+     */
+    public PipelineBuilder earlyWhen(final String condition)
+    {
+        this.earlyWhenText = Objects.requireNonNull(condition, "condition");
+        this.earlyWhen = null;
         return this;
     }
 
@@ -373,7 +419,9 @@ public final class PipelineBuilder
      * @throws IllegalArgumentException if open aligned windows could not be told apart: (out-of-orderness +
      *                                  allowed lateness + size) / slide must stay below 2^31; if a column is
      *                                  missing (the key, the value, or one an aggregation reads), or there are
-     *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations.
+     *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations; an
+     *                                  {@code early condition} that does not parse
+     *                                  ({@code ConditionSyntaxException}, with its position).
      */
     public PipelineConfiguration conclude()
     {

@@ -17,6 +17,8 @@ import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.operator.WindowCondition;
+import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
@@ -75,9 +77,12 @@ public final class PipelineConfiguration
         {
             bound.add(a.bind(directory.schema()));
         }
+        final WindowCondition early = builder.earlyWhenText != null
+            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size()) : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
-            .aggregations(bound).schema(directory.schema()).initialWindows(builder.initialWindows).build();
+            .aggregations(bound).schema(directory.schema()).initialWindows(builder.initialWindows)
+            .emitUpdates(builder.emitUpdates).earlyWhen(early).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
         this.applied = builder.applied;

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 
 import dev.weir.engine.model.GeneratedCase;
 import dev.weir.engine.model.ModelConfig;
 import dev.weir.engine.model.ModelEvent;
+import dev.weir.engine.model.ModelOptions;
 import dev.weir.engine.model.ModelOutput;
 import dev.weir.engine.model.ReferenceModel;
 import dev.weir.engine.model.StreamGenerator;
@@ -31,8 +33,62 @@ class WindowSemanticsModelTest
     private static final int STREAMS = Integer.getInteger("weir.model.streams", 1000);
     private static final int PIPELINE_STREAMS = 40;
 
+    /**
+     * Update and early options: each early condition's text (parsed by the engine) beside the model's own
+     * predicate over {count, sum, min, max}.
+     */
+    private static final List<ModelOptions> OPTIONS = List.of(
+        new ModelOptions(true, null, null),
+        new ModelOptions(false, "count>=3", w -> w[0] >= 3),
+        new ModelOptions(true, "sum>100", w -> w[1] > 100),
+        new ModelOptions(false, "max>=40 or count>4", w -> w[3] >= 40 || w[0] > 4),
+        new ModelOptions(true, "(min<0 and count>1) or sum=0", w -> (w[2] < 0 && w[0] > 1) || w[1] == 0),
+        new ModelOptions(false, "sum != 0 AND (max > 20 or min <= -20)", w -> w[1] != 0 && (w[3] > 20 || w[2] <= -20)),
+        new ModelOptions(true, "count=1", w -> w[0] == 1));
+
     @TempDir
     Path dir;
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void updateAndEarlyRowsAgreeWithTheModel(final WindowKind kind)
+    {
+        for (long seed = 0; seed < STREAMS; seed++)
+        {
+            final ModelOptions options = OPTIONS.get((int)(seed % OPTIONS.size()));
+            check(StreamGenerator.generate(seed * 7919 + kind.ordinal(), kind), options, (events, config) -> EngineRun.stages(events, config, options));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void finalRowsAreTheSameWithUpdatesAndEarlyRows(final WindowKind kind)
+    {
+        for (long seed = 0; seed < STREAMS; seed++)
+        {
+            final GeneratedCase c = StreamGenerator.generate(seed * 7919 + kind.ordinal(), kind);
+            final ModelOptions options = new ModelOptions(true, "count>=2 or sum<0", w -> w[0] >= 2 || w[1] < 0);
+            final List<String> finals = EngineRun.stages(c.events(), c.config(), options).results.stream()
+                .filter(row -> !row.endsWith(",update") && !row.endsWith(",early")).collect(Collectors.toList());
+            assertEquals(EngineRun.stages(c.events(), c.config()).results, finals, () -> StreamReducer.describe(c, c.events()));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void wholePipelineWithUpdatesAndEarlyRowsAgreesWithTheModel(final WindowKind kind)
+    {
+        for (int i = 0; i < PIPELINE_STREAMS / 2; i++)
+        {
+            final GeneratedCase c = StreamGenerator.generate(4_000_037L * i + kind.ordinal(), kind);
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
+            final ModelOptions options = OPTIONS.get(i % OPTIONS.size());
+            final EngineRun engine = EngineRun.pipeline(c.events(), c.config(), dir.resolve("options-" + kind + "-" + i), layout, options);
+            final ModelOutput model = ReferenceModel.run(c.events(), c.config(), options);
+            assertEquals(model.results(), engine.results, () -> "results, " + layout + " " + options + "\n" + StreamReducer.describe(c, c.events()));
+            assertEquals(model.late(), engine.late, () -> "late rows, " + layout);
+        }
+    }
 
     @ParameterizedTest
     @EnumSource(WindowKind.class)
@@ -111,18 +167,24 @@ class WindowSemanticsModelTest
 
     static void check(final GeneratedCase c, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
     {
-        final String difference = difference(c.events(), c.config(), engine);
+        check(c, ModelOptions.NONE, engine);
+    }
+
+    static void check(final GeneratedCase c, final ModelOptions options, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
+    {
+        final String difference = difference(c.events(), c.config(), options, engine);
         if (difference != null)
         {
-            final List<ModelEvent> reduced = StreamReducer.reduce(c, events -> difference(events, c.config(), engine) != null);
-            fail(difference(reduced, c.config(), engine) + "\n" + StreamReducer.describe(c, reduced));
+            final List<ModelEvent> reduced = StreamReducer.reduce(c, events -> difference(events, c.config(), options, engine) != null);
+            fail(difference(reduced, c.config(), options, engine) + "\n" + options + "\n" + StreamReducer.describe(c, reduced));
         }
     }
 
     private static String difference(
-        final List<ModelEvent> events, final ModelConfig config, final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
+        final List<ModelEvent> events, final ModelConfig config, final ModelOptions options,
+        final BiFunction<List<ModelEvent>, ModelConfig, EngineRun> engine)
     {
-        final ModelOutput model = ReferenceModel.run(events, config);
+        final ModelOutput model = ReferenceModel.run(events, config, options);
         final EngineRun actual;
         try
         {

@@ -15,14 +15,15 @@ public final class OutputDecoder
 
     /**
      * @param in a document, at its read position.
-     * @return its type ({@link DocumentType#RESULT} or {@link DocumentType#LATE_EVENT}), now wrapped, or 0
+     * @return its type ({@link DocumentType#RESULT}, {@link DocumentType#RESULT_UPDATE}, {@link DocumentType#RESULT_EARLY}
+     *         or {@link DocumentType#LATE_EVENT}), now wrapped, or 0
      *         if it is not a complete output document.
      */
     public int wrap(final BytesIn<?> in)
     {
         final long remaining = in.readRemaining();
         final int t = DocumentType.peek(in);
-        if (t == DocumentType.RESULT && remaining >= ResultEncoder.LENGTH)
+        if ((t == DocumentType.RESULT || t == DocumentType.RESULT_UPDATE || t == DocumentType.RESULT_EARLY) && remaining >= ResultEncoder.LENGTH)
         {
             result.wrap(in, in.readPosition(), ResultEncoder.aggregates(remaining));
             type = t;
@@ -39,10 +40,10 @@ public final class OutputDecoder
         return type;
     }
 
-    /** @return true if the wrapped document is a window result. */
+    /** @return true if the wrapped document is a window result of any kind ({@link ResultDecoder#kind()}). */
     public boolean isResult()
     {
-        return type == DocumentType.RESULT;
+        return type == DocumentType.RESULT || type == DocumentType.RESULT_UPDATE || type == DocumentType.RESULT_EARLY;
     }
 
     /** @return true if the wrapped document is a late event. */

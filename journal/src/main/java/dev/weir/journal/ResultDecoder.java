@@ -38,6 +38,15 @@ public final class ResultDecoder implements ResultFields
         return this;
     }
 
+    /** @return what the stored row is, from its document type. */
+    @Override
+    public ResultKind kind()
+    {
+        final ResultKind kind = ResultKind.ofDocumentType(in.readUnsignedByte(start));
+        assert kind != null : "a result document";
+        return kind;
+    }
+
     @Override
     public long windowStart()
     {
@@ -135,13 +144,14 @@ public final class ResultDecoder implements ResultFields
     /**
      * @param result     a result.
      * @param aggregates how many of {@code result}'s aggregates the stored result should carry.
-     * @return true if this stored result holds exactly {@code result}'s fields and those aggregates.
+     * @return true if this stored result holds exactly {@code result}'s kind, fields and those aggregates.
      */
     public boolean matches(final ResultFields result, final int aggregates)
     {
         if (windowStart() != result.windowStart() || windowEnd() != result.windowEnd() || keyId() != result.keyId()
             || count() != result.count() || sum() != result.sum() || min() != result.min() || max() != result.max()
-            || version() != result.version() || sourceOffset() != result.sourceOffset() || this.aggregates != aggregates)
+            || version() != result.version() || sourceOffset() != result.sourceOffset() || this.aggregates != aggregates
+            || kind() != result.kind())
         {
             return false;
         }
@@ -158,7 +168,8 @@ public final class ResultDecoder implements ResultFields
     @Override
     public String toString()
     {
-        final StringBuilder b = new StringBuilder("result ").append(windowStart()).append(',').append(windowEnd()).append(",#").append(keyId())
+        final ResultKind kind = kind();
+        final StringBuilder b = new StringBuilder(kind == ResultKind.FINAL ? "result " : kind.label() + " result ").append(windowStart()).append(',').append(windowEnd()).append(",#").append(keyId())
             .append(',').append(count()).append(',').append(sum()).append(',').append(min()).append(',').append(max()).append(',')
             .append(version()).append(" (source offset ").append(sourceOffset()).append(')');
         if (aggregates == 1)

@@ -3,10 +3,11 @@ package dev.weir.journal;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
- * Writes one result document ({@link DocumentType#RESULT}) in place: {@link #wrap} reserves it at the
+ * Writes one result document ({@link DocumentType#RESULT}, or {@link DocumentType#RESULT_UPDATE} /
+ * {@link DocumentType#RESULT_EARLY} for the other {@link ResultKind}s, same layout) in place: {@link #wrap} reserves it at the
  * write position, {@link #copy} fills it.
  * <pre>
- *   0  byte  type {@link DocumentType#RESULT}
+ *   0  byte  type {@link DocumentType#RESULT} (or the update or early type: {@link ResultKind#documentType()})
  *   1  long  window_start
  *   9  long  window_end
  *  17  long  count
@@ -101,6 +102,7 @@ public final class ResultEncoder
      */
     public ResultEncoder copy(final ResultFields result)
     {
+        out.writeByte(start, result.kind().documentType());
         out.writeLong(start + 1, result.windowStart());
         out.writeLong(start + 9, result.windowEnd());
         out.writeLong(start + 17, result.count());

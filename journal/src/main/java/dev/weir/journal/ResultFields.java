@@ -32,6 +32,14 @@ public interface ResultFields
     /** @return 0 for a window's first firing, then one more for each re-firing. */
     int version();
 
+    /**
+     * @return what the row is: a final firing, an update or the early row; by default {@link ResultKind#FINAL}.
+     */
+    default ResultKind kind()
+    {
+        return ResultKind.FINAL;
+    }
+
     /** @return the source offset the result covers. */
     long sourceOffset();
 

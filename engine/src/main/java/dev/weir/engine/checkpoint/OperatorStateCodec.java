@@ -16,7 +16,8 @@ import dev.weir.engine.state.WindowSlots;
  *          per id, oldest first: long event id, long event time, int key id
  *   int    open windows
  *          per window, in the order a restore re-creates them: int key id, long start, long end, long count,
- *          long sum, long min, long max, int firings, byte changed since it last fired (0 or 1),
+ *          long sum, long min, long max, int firings, byte flags (bit 0: changed since it last fired; bit 1:
+ *          emitted its early row, only ever set with an early condition, so without one the byte is 0 or 1),
  *          then the user aggregation's longs
  * </pre>
  * Timers are not written: they follow from the windows and the watermark. All methods are stateless;
@@ -26,6 +27,11 @@ public final class OperatorStateCodec
 {
     /** 2: aligned windows are written chain by chain (the order they fire in), not in slot order. */
     public static final int STATE_VERSION = 2;
+
+    /** A window's flags byte: changed since it last fired. */
+    private static final int CHANGED = 1;
+    /** A window's flags byte: emitted its early row. */
+    private static final int EARLY = 2;
 
     private OperatorStateCodec()
     {
@@ -82,8 +88,16 @@ public final class OperatorStateCodec
         final int open = in.getInt();
         for (int i = 0; i < open; i++)
         {
-            final int slot = slots.restore(in.getInt(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(),
-                in.getInt(), in.getByte() != 0);
+            final int key = in.getInt();
+            final long start = in.getLong();
+            final long end = in.getLong();
+            final long count = in.getLong();
+            final long sum = in.getLong();
+            final long min = in.getLong();
+            final long max = in.getLong();
+            final int firings = in.getInt();
+            final byte flags = in.getByte();
+            final int slot = slots.restore(key, start, end, count, sum, min, max, firings, (flags & CHANGED) != 0, (flags & EARLY) != 0);
             for (int u = 0, n = slots.userLongs(); u < n; u++)
             {
                 slots.userState(slot, u, in.getLong());
@@ -117,7 +131,7 @@ public final class OperatorStateCodec
     {
         out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
             .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
-            .putInt(slots.firings(slot)).putByte(slots.isDirty(slot) ? (byte)1 : (byte)0);
+            .putInt(slots.firings(slot)).putByte((byte)((slots.isDirty(slot) ? CHANGED : 0) | (slots.isEarly(slot) ? EARLY : 0)));
         for (int i = 0, n = slots.userLongs(); i < n; i++)
         {
             out.putLong(slots.userState(slot, i));

@@ -2,9 +2,11 @@ package dev.weir.engine.emit;
 
 import dev.weir.journal.ResultEncoder;
 import dev.weir.journal.ResultFields;
+import dev.weir.journal.ResultKind;
 
 /**
- * One firing of one (key, window): the row {@code window_start,window_end,key,count,sum,min,max,version},
+ * One row of one (key, window), of a {@link #kind()}: a firing ({@link ResultKind#FINAL}), an update or the
+ * early row; the row {@code window_start,window_end,key,count,sum,min,max,version},
  * and the values of the pipeline's user aggregations ({@link #aggregate(int)}, {@link #aggregateCount()}).
  * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}),
  * and {@link #copy} fills it back from a stored result.
@@ -26,6 +28,7 @@ public final class WindowResult implements ResultFields
     private long sourceOffset;
     private final long[] aggregates = new long[ResultEncoder.MAX_AGGREGATES];
     private int aggregateCount;
+    private ResultKind kind = ResultKind.FINAL;
 
     /**
      * Fill the flyweight with a stored result's fields (e.g. a {@code ResultDecoder}'s).
@@ -36,7 +39,7 @@ public final class WindowResult implements ResultFields
     public WindowResult copy(final ResultFields result)
     {
         window(result.windowStart(), result.windowEnd()).keyId(result.keyId()).count(result.count()).sum(result.sum())
-            .min(result.min()).max(result.max()).version(result.version()).sourceOffset(result.sourceOffset());
+            .min(result.min()).max(result.max()).version(result.version()).sourceOffset(result.sourceOffset()).kind(result.kind());
         final int n = result.aggregateCount();
         if (n == 1)
         {
@@ -60,6 +63,27 @@ public final class WindowResult implements ResultFields
         this.windowStart = windowStart;
         this.windowEnd = windowEnd;
         return this;
+    }
+
+    /**
+     * @param rowKind what the row is (engine use): {@link ResultKind#FINAL} for a firing.
+     * @return this.
+     */
+    public WindowResult kind(final ResultKind rowKind)
+    {
+        this.kind = rowKind;
+        return this;
+    }
+
+    /**
+     * @return what the row is: a firing ({@link ResultKind#FINAL}), an update after an event (with
+     *         {@code emitUpdates}) or the window's early row (with {@code earlyWhen}); update and early rows carry
+     *         the version the window's next firing will carry.
+     */
+    @Override
+    public ResultKind kind()
+    {
+        return kind;
     }
 
     /** @param keyId the key id (engine use). @return this. */
@@ -260,6 +284,7 @@ public final class WindowResult implements ResultFields
     @Override
     public String toString()
     {
-        return windowStart + "," + windowEnd + ",#" + keyId + "," + count + "," + sum + "," + min + "," + max + "," + version;
+        final String row = windowStart + "," + windowEnd + ",#" + keyId + "," + count + "," + sum + "," + min + "," + max + "," + version;
+        return kind == ResultKind.FINAL ? row : row + "," + kind.label();
     }
 }

@@ -41,6 +41,8 @@ public final class OperatorConfiguration
     private final JournalSchema schema;
     private final int initialWindows;
     private final int indexRingSlides;
+    private final boolean emitUpdates;
+    private final WindowCondition earlyWhen;
     private final String description;
 
     private OperatorConfiguration(final Builder builder)
@@ -63,12 +65,15 @@ public final class OperatorConfiguration
             throw new IllegalArgumentException("index ring slides must be >= 0: " + builder.indexRingSlides);
         }
         this.indexRingSlides = builder.indexRingSlides;
+        this.emitUpdates = builder.emitUpdates;
+        this.earlyWhen = builder.earlyWhen;
         if (window instanceof AlignedWindows)
         {
             checkHorizon((AlignedWindows)window, outOfOrderness, lateness.allowedLateness());
         }
         this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + lateness.allowedLateness()
-            + " late=" + latePolicy + " dedupe=" + dedupe + describe(aggregations);
+            + " late=" + latePolicy + " dedupe=" + dedupe + describe(aggregations)
+            + (emitUpdates ? " emit=updates" : "") + (earlyWhen != null ? " early=" + earlyWhen.name() : "");
     }
 
     /**
@@ -179,6 +184,18 @@ public final class OperatorConfiguration
         return aggregations;
     }
 
+    /** @return true if every event added to an open window also emits an update row for it. */
+    public boolean emitUpdates()
+    {
+        return emitUpdates;
+    }
+
+    /** @return the condition on which an open window emits its one early row, or null for none. */
+    public WindowCondition earlyWhen()
+    {
+        return earlyWhen;
+    }
+
     /** @return the schema of the journal's events, whose columns user aggregations that read them see. */
     public JournalSchema schema()
     {
@@ -263,6 +280,8 @@ public final class OperatorConfiguration
         private JournalSchema schema = JournalSchema.DEFAULT;
         private int initialWindows = MIN_INITIAL_WINDOWS;
         private int indexRingSlides;
+        private boolean emitUpdates;
+        private WindowCondition earlyWhen;
 
         private Builder(final WindowSpec window)
         {
@@ -338,6 +357,30 @@ public final class OperatorConfiguration
             {
                 aggregations.add(Objects.requireNonNull(a, "aggregation"));
             }
+            return this;
+        }
+
+        /**
+         * @param enabled after each event added to a window whose end the watermark has not passed, emit an
+         *                {@link dev.weir.journal.ResultKind#UPDATE} row with its current aggregate (part of
+         *                {@link #describe()} when on: {@code emit=updates}).
+         * @return this.
+         */
+        public Builder emitUpdates(final boolean enabled)
+        {
+            this.emitUpdates = enabled;
+            return this;
+        }
+
+        /**
+         * @param condition the condition on which an open window emits its one
+         *                  {@link dev.weir.journal.ResultKind#EARLY} row, or null for none (part of
+         *                  {@link #describe()} when set: {@code early=NAME}).
+         * @return this.
+         */
+        public Builder earlyWhen(final WindowCondition condition)
+        {
+            this.earlyWhen = condition;
             return this;
         }
 

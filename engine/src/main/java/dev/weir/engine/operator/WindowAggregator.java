@@ -13,6 +13,7 @@ import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.time.Watermark;
+import dev.weir.journal.ResultKind;
 
 /**
  * The second stage: applies each assigned event to the state of its windows, fires windows the
@@ -25,6 +26,13 @@ import dev.weir.engine.time.Watermark;
  * order, then in an order the subclass keeps that depends only on the journal (key id for sessions, the
  * order windows were opened for aligned windows), so the output depends only on the journal and the
  * configuration, across checkpoints too.
+ * <p>
+ * Update and early rows (options of the configuration): after an event is added to a window whose end the
+ * watermark it was judged against has not passed, the window emits an {@link ResultKind#UPDATE} row (with
+ * updates on), then its {@link ResultKind#EARLY} row if it has none yet and the early condition holds; both
+ * carry the window's current aggregate and the version its next firing will carry. A window whose end has
+ * passed fires (or re-fires) instead, as without the options, and final rows are the same with or without
+ * them. These rows come while the event is applied, before the rows its watermark advance fires.
  * <p>
  * With dedupe on, an event whose id was already seen is counted and ignored; ids are forgotten once no
  * window a duplicate could reach can still change ({@link #canForget(long, int)}).
@@ -47,6 +55,9 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final ResultListener results;
     private final LateListener late;
     private final WindowResult result = new WindowResult();
+    private final boolean emitUpdates;
+    private final WindowCondition earlyWhen;
+    private final WindowView view;
     private final LateEvent lateEvent = new LateEvent();
     private final DuplicateFilter duplicates;
     private final DuplicateFilter.EvictionRule forgetRule = this::canForget;
@@ -74,6 +85,9 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.results = results;
         this.late = late;
         this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregations());
+        this.emitUpdates = configuration.emitUpdates();
+        this.earlyWhen = configuration.earlyWhen();
+        this.view = new WindowView(slots);
         this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
     }
@@ -201,8 +215,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     }
 
     /**
-     * After a window's content changed: fire it at once if the watermark has passed its end, else make
-     * sure a timer will fire it.
+     * After a window's content changed: fire it at once if the watermark has passed its end, else emit its
+     * update and early rows (if on) and make sure a timer will fire it.
      *
      * @param slot        the changed window.
      * @param newIdentity true if the window is new or its bounds changed (its old timers no longer apply).
@@ -215,6 +229,18 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         if (slots.end(slot) <= wm)
         {
             fire(slot, offset);
+        }
+        else
+        {
+            if (emitUpdates)
+            {
+                emit(slot, slots.firings(slot), ResultKind.UPDATE, offset);
+            }
+            if (earlyWhen != null && !slots.isEarly(slot) && earlyWhen.test(view.wrap(slot)))
+            {
+                slots.markEarly(slot);
+                emit(slot, slots.firings(slot), ResultKind.EARLY, offset);
+            }
         }
         if (newIdentity)
         {
@@ -246,8 +272,21 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         assert slots.isDirty(slot) : "a window fires only when allocated and changed since it last fired";
         final int version = slots.markFired(slot);
         counters.windowsFired++;
+        emit(slot, version, ResultKind.FINAL, offset);
+    }
+
+    /**
+     * Emit a row of a window's current aggregate.
+     *
+     * @param slot    the window.
+     * @param version the version of the row.
+     * @param kind    what the row is.
+     * @param offset  the journal offset of the event being applied, or -1.
+     */
+    private void emit(final int slot, final int version, final ResultKind kind, final long offset)
+    {
         result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
-            .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset)
+            .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset).kind(kind)
             .withAggregates(slots.aggregations());
         for (int i = 0, n = slots.aggregations(); i < n; i++)
         {

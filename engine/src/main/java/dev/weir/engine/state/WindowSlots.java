@@ -49,6 +49,7 @@ public final class WindowSlots
 
     private static final long ALIVE = 1;
     private static final long DIRTY = 2;
+    private static final long EARLY = 4;
     private static final long LOW = 0xFFFF_FFFFL;
 
     private final int stride;
@@ -187,6 +188,37 @@ public final class WindowSlots
         final int fired,
         final boolean dirty)
     {
+        return restore(key, windowStart, windowEnd, windowCount, windowSum, windowMin, windowMax, fired, dirty, false);
+    }
+
+    /**
+     * Take a free slot for a window restored from a checkpoint, with its aggregate, firing history and
+     * whether it emitted its early row.
+     *
+     * @param key         key id.
+     * @param windowStart inclusive start.
+     * @param windowEnd   exclusive end.
+     * @param windowCount count.
+     * @param windowSum   sum.
+     * @param windowMin   min.
+     * @param windowMax   max.
+     * @param fired       how many times it has fired.
+     * @param dirty       whether its content changed since it last fired.
+     * @param early       whether it emitted its early row.
+     * @return the slot.
+     */
+    public int restore(
+        final int key,
+        final long windowStart,
+        final long windowEnd,
+        final long windowCount,
+        final long windowSum,
+        final long windowMin,
+        final long windowMax,
+        final int fired,
+        final boolean dirty,
+        final boolean early)
+    {
         assert fired >= 0 : "firings are counted from 0";
         final int slot = allocate(key, windowStart, windowEnd);
         final int base = slot * stride;
@@ -195,7 +227,7 @@ public final class WindowSlots
         slots[base + MIN] = windowMin;
         slots[base + MAX] = windowMax;
         slots[base + KEY_FIRINGS] = ((long)key << 32) | (fired & LOW);
-        setFlags(slot, dirty ? ALIVE | DIRTY : ALIVE);
+        setFlags(slot, (dirty ? ALIVE | DIRTY : ALIVE) | (early ? EARLY : 0));
         return slot;
     }
 
@@ -299,7 +331,7 @@ public final class WindowSlots
 
     /**
      * Fold the aggregate and the firing count of {@code source} into {@code target} (merging sessions),
-     * mark {@code target} changed. {@code source} is left as it was; the caller frees it.
+     * mark {@code target} changed, and early if either had emitted its early row. {@code source} is left as it was; the caller frees it.
      *
      * @param target the surviving slot.
      * @param source the slot merged into it.
@@ -315,7 +347,7 @@ public final class WindowSlots
         s[t + MIN] = Math.min(s[t + MIN], s[f + MIN]);
         s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
         s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
-        s[t + LINK_FLAGS] |= DIRTY;
+        s[t + LINK_FLAGS] |= DIRTY | (s[f + LINK_FLAGS] & EARLY);
         for (int i = 0; i < aggregations.length; i++)
         {
             aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
@@ -436,6 +468,26 @@ public final class WindowSlots
     public boolean isDirty(final int slot)
     {
         return (flags(slot) & DIRTY) != 0;
+    }
+
+    /**
+     * @param slot an allocated slot.
+     * @return true if it emitted its early row (with sessions: it or a session merged into it did).
+     */
+    public boolean isEarly(final int slot)
+    {
+        return (flags(slot) & EARLY) != 0;
+    }
+
+    /**
+     * Record that a window emitted its early row: it emits no other.
+     *
+     * @param slot an allocated slot.
+     */
+    public void markEarly(final int slot)
+    {
+        assert allocated(slot) : "an allocated slot";
+        slots[slot * stride + LINK_FLAGS] |= EARLY;
     }
 
     /** @param slot a slot. @return the window start. */

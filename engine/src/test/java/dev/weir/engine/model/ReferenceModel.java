@@ -25,6 +25,14 @@ import java.util.Map;
  * longer exists: it is never merged, so its firings do not count even if a later session's
  * bounds cover it.
  *
+ * <p>With {@link ModelOptions}: after an event is added to its non-late windows and the windows whose
+ * end had already passed the watermark re-fire, each of its windows whose end is still after the
+ * watermark, by start, emits an {@code update} row (with updates on), then an {@code early} row if it
+ * has not emitted one in its life (for sessions: neither has any session merged into it) and the early
+ * condition holds on its new aggregate. Both carry the window's current aggregate and the version its
+ * next firing will carry; rows read {@code ...,version,update} and {@code ...,version,early}. Final
+ * rows are those without the options.
+ *
  * <p>Event times must be small enough that window ends fit in a long.
  */
 public final class ReferenceModel
@@ -42,7 +50,20 @@ public final class ReferenceModel
      */
     public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config)
     {
-        final Run run = new Run(config);
+        return run(events, config, ModelOptions.NONE);
+    }
+
+    /**
+     * Runs a whole bounded stream with update and early rows.
+     *
+     * @param events  the events in arrival order.
+     * @param config  the window and lateness configuration.
+     * @param options update rows and the early condition.
+     * @return results (final, update and early rows) in emit order, late rows in arrival order, and the counters.
+     */
+    public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options)
+    {
+        final Run run = new Run(config, options);
         for (final ModelEvent event : events)
         {
             run.onEvent(event);
@@ -67,6 +88,8 @@ public final class ReferenceModel
         long firings;
         /** True when the content changed since the last firing (or since creation). */
         boolean changed;
+        /** True once it (or, for sessions, a session merged into it) emitted its early row. */
+        boolean early;
 
         Window(final String key, final long start, final long end, final long opened)
         {
@@ -93,6 +116,7 @@ public final class ReferenceModel
             max = Math.max(max, other.max);
             firings += other.firings;
             changed = true;
+            early |= other.early;
         }
     }
 
@@ -100,6 +124,7 @@ public final class ReferenceModel
     private static final class Run
     {
         final ModelConfig config;
+        final ModelOptions options;
         final List<Window> live = new ArrayList<>();
         final Map<String, Integer> keyOrder = new HashMap<>();
         final List<String> results = new ArrayList<>();
@@ -112,9 +137,10 @@ public final class ReferenceModel
         /** Long.MIN_VALUE stands for -infinity; every comparison below is overflow-free against it. */
         long wm = Long.MIN_VALUE;
 
-        Run(final ModelConfig config)
+        Run(final ModelConfig config, final ModelOptions options)
         {
             this.config = config;
+            this.options = options;
         }
 
         void onEvent(final ModelEvent event)
@@ -148,6 +174,22 @@ public final class ReferenceModel
                 if (window.end <= wm)
                 {
                     fire(window);
+                }
+            }
+            for (final Window window : nonLate)
+            {
+                if (window.end > wm)
+                {
+                    if (options.updates())
+                    {
+                        results.add(row(window) + ",update");
+                    }
+                    if (options.early() != null && !window.early
+                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max}))
+                    {
+                        window.early = true;
+                        results.add(row(window) + ",early");
+                    }
                 }
             }
 
@@ -313,10 +355,15 @@ public final class ReferenceModel
 
         void fire(final Window w)
         {
-            results.add(w.start + "," + w.end + "," + w.key + "," + w.count + "," + w.sum + "," +
-                w.min + "," + w.max + "," + w.firings);
+            results.add(row(w));
             w.firings++;
             w.changed = false;
+        }
+
+        /** The row {@code start,end,key,count,sum,min,max,version}; the version is the next firing's. */
+        static String row(final Window w)
+        {
+            return w.start + "," + w.end + "," + w.key + "," + w.count + "," + w.sum + "," + w.min + "," + w.max + "," + w.firings;
         }
 
         static long saturatingAdd(final long a, final long b)

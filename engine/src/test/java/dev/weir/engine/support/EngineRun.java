@@ -14,10 +14,12 @@ import dev.weir.engine.Weir;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.model.ModelConfig;
 import dev.weir.engine.model.ModelEvent;
+import dev.weir.engine.model.ModelOptions;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
@@ -30,6 +32,7 @@ import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyTupleReader;
+import dev.weir.journal.ResultKind;
 import dev.weir.journal.StringDictionaries;
 
 /**
@@ -98,12 +101,32 @@ public final class EngineRun
 
     private static EngineRun stages(final List<ModelEvent> events, final ModelConfig config, final int indexRingSlides)
     {
+        return stages(events, config, indexRingSlides, ModelOptions.NONE);
+    }
+
+    /**
+     * {@link #stages(List, ModelConfig)} with update and early rows.
+     *
+     * @param events  the stream.
+     * @param config  the configuration.
+     * @param options the options; the engine parses the early condition's text.
+     * @return the output: update and early rows end with {@code ,update} and {@code ,early}.
+     */
+    public static EngineRun stages(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options)
+    {
+        return stages(events, config, 0, options);
+    }
+
+    private static EngineRun stages(final List<ModelEvent> events, final ModelConfig config, final int indexRingSlides, final ModelOptions options)
+    {
         final EngineRun run = new EngineRun();
         final Map<String, Integer> ids = new HashMap<>();
         final List<String> names = new ArrayList<>();
         final OperatorConfiguration configuration = OperatorConfiguration.builder(windowSpec(config))
             .outOfOrderness(config.outOfOrderness()).allowedLateness(config.allowedLateness())
-            .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP).indexRingSlides(indexRingSlides).build();
+            .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP).indexRingSlides(indexRingSlides)
+            .emitUpdates(options.updates()).earlyWhen(options.earlyText() == null ? null : WindowConditions.parse(options.earlyText(), 0, 0))
+            .build();
         final WindowAssigner assigner = configuration.newAssigner();
         final WindowAggregator aggregator = configuration.newAggregator(r -> run.results.add(row(r, names.get(r.keyId()))),
             e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()));
@@ -152,6 +175,34 @@ public final class EngineRun
         try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
         {
             return collect(Weir.pipeline().journal(journal), config, layout, keys::name);
+        }
+    }
+
+    /**
+     * {@link #pipeline(List, ModelConfig, Path, PipelineLayout)} with update and early rows (through the
+     * output journal, as every pipeline with durable outputs).
+     *
+     * @param events  the stream.
+     * @param config  the configuration.
+     * @param journal a missing or empty directory for the journal.
+     * @param layout  the thread layout.
+     * @param options the options; the pipeline parses the early condition's text.
+     * @return the output.
+     */
+    public static EngineRun pipeline(
+        final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout, final ModelOptions options)
+    {
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (final ModelEvent e : events)
+            {
+                writer.append(e.eventId(), e.eventTime(), e.key(), e.value());
+            }
+        }
+        try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
+        {
+            final PipelineBuilder builder = Weir.pipeline().journal(journal).emitUpdates(options.updates());
+            return collect(options.earlyText() == null ? builder : builder.earlyWhen(options.earlyText()), config, layout, keys::name);
         }
     }
 
@@ -285,7 +336,8 @@ public final class EngineRun
 
     private static String row(final WindowResult r, final String key)
     {
-        return r.windowStart() + "," + r.windowEnd() + "," + key + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + ","
-            + r.version();
+        final String row = r.windowStart() + "," + r.windowEnd() + "," + key + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max()
+            + "," + r.version();
+        return r.kind() == ResultKind.FINAL ? row : row + "," + r.kind().label();
     }
 }

@@ -1,0 +1,379 @@
+package dev.weir.engine.operator;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+
+/**
+ * Reads an early condition from text. Grammar (keywords case-insensitive, spaces anywhere between tokens):
+ * <pre>
+ *   condition  := conjunction ( "or" conjunction )*
+ *   conjunction:= primary ( "and" primary )*
+ *   primary    := "(" condition ")" | field op number
+ *   field      := count | sum | min | max | aggregate | aggregate1 .. aggregateN
+ *   op         := &lt; | &lt;= | &gt; | &gt;= | = | !=
+ *   number     := [-] digits [ "." digits ]
+ * </pre>
+ * {@code aggregate} is the first user aggregation's result, {@code aggregateI} the I-th (1-based).
+ * Numbers compared with {@code sum}, {@code min} and {@code max} are in the value column's unit: on a
+ * {@code decimal(S)} column {@code 5000.00} and {@code 5000} both mean 5000 (the unscaled {@code 5000 * 10^S});
+ * more than S fraction digits is an error. Numbers compared with {@code count} or an aggregate are whole.
+ * The parsed condition allocates nothing when tested; its {@link WindowCondition#name()} is the normalised
+ * text (lower case, single spaces around {@code and}/{@code or}, no spaces around operators, numbers in
+ * the value's unit), which is what a checkpoint's configuration records.
+ * Stateless; thread-safe.
+ */
+public final class WindowConditions
+{
+    private WindowConditions()
+    {
+    }
+
+    /**
+     * @param text         the condition.
+     * @param valueScale   the value column's decimal scale, 0 for a long column.
+     * @param aggregations how many user aggregations the pipeline has (for {@code aggregateI}).
+     * @return the condition.
+     * @throws ConditionSyntaxException if the text does not follow the grammar or names a missing aggregate.
+     */
+    public static WindowCondition parse(final String text, final int valueScale, final int aggregations)
+    {
+        final Parser parser = new Parser(text, valueScale, aggregations);
+        final Node node = parser.condition();
+        parser.skipSpaces();
+        if (parser.at < text.length())
+        {
+            throw parser.error("expected 'and', 'or' or the end");
+        }
+        return node;
+    }
+
+    /** A parsed condition, or a part of one. */
+    private abstract static class Node implements WindowCondition
+    {
+        abstract String render(boolean nested);
+
+        @Override
+        public final String name()
+        {
+            return render(false);
+        }
+
+        @Override
+        public final String toString()
+        {
+            return name();
+        }
+    }
+
+    private static final int COUNT = 0;
+    private static final int SUM = 1;
+    private static final int MIN = 2;
+    private static final int MAX = 3;
+    private static final int AGGREGATE = 4;
+
+    private static final int LT = 0;
+    private static final int LE = 1;
+    private static final int GT = 2;
+    private static final int GE = 3;
+    private static final int EQ = 4;
+    private static final int NE = 5;
+    private static final String[] OPERATORS = {"<", "<=", ">", ">=", "=", "!="};
+
+    private static final class Comparison extends Node
+    {
+        private final int field;
+        private final int aggregate;
+        private final int operator;
+        private final long threshold;
+        private final String fieldText;
+        private final String numberText;
+
+        Comparison(final int field, final int aggregate, final int operator, final long threshold, final String fieldText, final String numberText)
+        {
+            this.field = field;
+            this.aggregate = aggregate;
+            this.operator = operator;
+            this.threshold = threshold;
+            this.fieldText = fieldText;
+            this.numberText = numberText;
+        }
+
+        @Override
+        public boolean test(final WindowView window)
+        {
+            final long v = switch (field)
+            {
+                case COUNT -> window.count();
+                case SUM -> window.sum();
+                case MIN -> window.min();
+                case MAX -> window.max();
+                default -> window.aggregate(aggregate);
+            };
+            return switch (operator)
+            {
+                case LT -> v < threshold;
+                case LE -> v <= threshold;
+                case GT -> v > threshold;
+                case GE -> v >= threshold;
+                case EQ -> v == threshold;
+                default -> v != threshold;
+            };
+        }
+
+        @Override
+        String render(final boolean nested)
+        {
+            return fieldText + OPERATORS[operator] + numberText;
+        }
+    }
+
+    private static final class Junction extends Node
+    {
+        private final boolean and;
+        private final Node left;
+        private final Node right;
+
+        Junction(final boolean and, final Node left, final Node right)
+        {
+            this.and = and;
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        public boolean test(final WindowView window)
+        {
+            return and ? left.test(window) && right.test(window) : left.test(window) || right.test(window);
+        }
+
+        @Override
+        String render(final boolean nested)
+        {
+            // an 'or' inside an 'and' needs parentheses; everything else reads as written
+            final String text = left.render(and) + (and ? " and " : " or ") + right.render(and);
+            return nested && !and ? "(" + text + ")" : text;
+        }
+    }
+
+    /** Recursive descent over the text; {@link #at} is the 0-based index of the next character. */
+    private static final class Parser
+    {
+        private final String text;
+        private final int valueScale;
+        private final int aggregations;
+        private int at;
+
+        Parser(final String text, final int valueScale, final int aggregations)
+        {
+            this.text = text;
+            this.valueScale = valueScale;
+            this.aggregations = aggregations;
+        }
+
+        Node condition()
+        {
+            Node node = conjunction();
+            while (keyword("or"))
+            {
+                node = new Junction(false, node, conjunction());
+            }
+            return node;
+        }
+
+        private Node conjunction()
+        {
+            Node node = primary();
+            while (keyword("and"))
+            {
+                node = new Junction(true, node, primary());
+            }
+            return node;
+        }
+
+        private Node primary()
+        {
+            skipSpaces();
+            if (at < text.length() && text.charAt(at) == '(')
+            {
+                at++;
+                final Node inner = condition();
+                skipSpaces();
+                if (at >= text.length() || text.charAt(at) != ')')
+                {
+                    throw error("expected ')'");
+                }
+                at++;
+                return inner;
+            }
+            return comparison();
+        }
+
+        private Node comparison()
+        {
+            skipSpaces();
+            final int fieldAt = at;
+            final String word = word();
+            final int field;
+            int aggregate = 0;
+            switch (word)
+            {
+                case "count" -> field = COUNT;
+                case "sum" -> field = SUM;
+                case "min" -> field = MIN;
+                case "max" -> field = MAX;
+                case "" -> throw error("expected count, sum, min, max or aggregate");
+                default ->
+                {
+                    if (!word.startsWith("aggregate"))
+                    {
+                        at = fieldAt;
+                        throw error("unknown field '" + word + "': expected count, sum, min, max or aggregate");
+                    }
+                    final String index = word.substring("aggregate".length());
+                    aggregate = index.isEmpty() ? 0 : parseIndex(index, fieldAt);
+                    if (aggregate < 0 || aggregate >= aggregations)
+                    {
+                        at = fieldAt;
+                        throw error(aggregations == 0 ? "the pipeline has no user aggregation"
+                            : "'" + word + "': the pipeline has " + aggregations + " aggregation" + (aggregations == 1 ? "" : "s"));
+                    }
+                    field = AGGREGATE;
+                }
+            }
+            skipSpaces();
+            final int operator = operator();
+            skipSpaces();
+            final int numberAt = at;
+            final String number = number();
+            final int scale = field == SUM || field == MIN || field == MAX ? valueScale : 0;
+            final long threshold;
+            try
+            {
+                threshold = new BigDecimal(number).setScale(scale).unscaledValue().longValueExact();
+            }
+            catch (final ArithmeticException ex)
+            {
+                at = numberAt;
+                throw error(scale == 0 ? "'" + number + "' is not a whole number in range" : "'" + number + "' has more than " + scale
+                    + " decimals or is out of range");
+            }
+            final String fieldText = field == AGGREGATE ? (aggregate == 0 ? "aggregate" : "aggregate" + (aggregate + 1)) : word;
+            return new Comparison(field, aggregate, operator, threshold, fieldText, BigDecimal.valueOf(threshold, scale).toPlainString());
+        }
+
+        private int parseIndex(final String index, final int fieldAt)
+        {
+            try
+            {
+                return Integer.parseInt(index) - 1;
+            }
+            catch (final NumberFormatException ex)
+            {
+                at = fieldAt;
+                throw error("unknown field 'aggregate" + index + "'");
+            }
+        }
+
+        private int operator()
+        {
+            if (at >= text.length())
+            {
+                throw error("expected an operator: < <= > >= = !=");
+            }
+            final char c = text.charAt(at);
+            final boolean equals = at + 1 < text.length() && text.charAt(at + 1) == '=';
+            switch (c)
+            {
+                case '<':
+                    at += equals ? 2 : 1;
+                    return equals ? LE : LT;
+                case '>':
+                    at += equals ? 2 : 1;
+                    return equals ? GE : GT;
+                case '=':
+                    at += equals ? 2 : 1; // '=' or '=='
+                    return EQ;
+                case '!':
+                    if (equals)
+                    {
+                        at += 2;
+                        return NE;
+                    }
+                    break;
+                default:
+                    break;
+            }
+            throw error("expected an operator: < <= > >= = !=");
+        }
+
+        private String number()
+        {
+            final int start = at;
+            if (at < text.length() && text.charAt(at) == '-')
+            {
+                at++;
+            }
+            final int digits = at;
+            while (at < text.length() && Character.isDigit(text.charAt(at)))
+            {
+                at++;
+            }
+            if (at == digits)
+            {
+                at = start;
+                throw error("expected a number");
+            }
+            if (at < text.length() && text.charAt(at) == '.')
+            {
+                at++;
+                final int fraction = at;
+                while (at < text.length() && Character.isDigit(text.charAt(at)))
+                {
+                    at++;
+                }
+                if (at == fraction)
+                {
+                    throw error("expected digits after '.'");
+                }
+            }
+            return text.substring(start, at);
+        }
+
+        private String word()
+        {
+            final int start = at;
+            while (at < text.length() && Character.isLetterOrDigit(text.charAt(at)))
+            {
+                at++;
+            }
+            return text.substring(start, at).toLowerCase(Locale.ROOT);
+        }
+
+        /** Consume {@code keyword} if it is the next word (followed by a non-letter). */
+        private boolean keyword(final String keyword)
+        {
+            skipSpaces();
+            final int end = at + keyword.length();
+            if (end <= text.length() && text.regionMatches(true, at, keyword, 0, keyword.length())
+                && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))
+            {
+                at = end;
+                return true;
+            }
+            return false;
+        }
+
+        void skipSpaces()
+        {
+            while (at < text.length() && Character.isWhitespace(text.charAt(at)))
+            {
+                at++;
+            }
+        }
+
+        ConditionSyntaxException error(final String problem)
+        {
+            return new ConditionSyntaxException(text, at + 1, problem);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.weir.engine.model;
+
+import java.util.function.Predicate;
+
+/**
+ * The output options of the test-only reference model: update rows, and the early condition. The condition
+ * is given twice: as the text the engine parses, and as the model's own predicate over a window's
+ * {@code {count, sum, min, max}} written by hand in the test, so the parser is checked too. Test-only;
+ * shares no code with the engine.
+ *
+ * @param updates   emit an update row after each event added to a window whose end the watermark has not passed.
+ * @param earlyText the engine's early condition, or null for none.
+ * @param early     the model's predicate for it over {@code {count, sum, min, max}}, or null for none.
+ */
+public record ModelOptions(boolean updates, String earlyText, Predicate<long[]> early)
+{
+    /** Neither option: the model of before. */
+    public static final ModelOptions NONE = new ModelOptions(false, null, null);
+
+    @Override
+    public String toString()
+    {
+        return (updates ? "--emit updates " : "") + (earlyText != null ? "--early-when '" + earlyText + "'" : "");
+    }
+}
