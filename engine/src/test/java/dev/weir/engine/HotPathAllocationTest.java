@@ -11,6 +11,7 @@ import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
@@ -79,6 +80,22 @@ class HotPathAllocationTest
         final OperatorConfiguration configuration = steady(windows).schema(payments)
             .aggregations(List.of(ApproxDistinct.of("fee").bind(payments), new Average())).build();
         assertZeroAllocation(configuration, payments.size());
+    }
+
+    @Test
+    void slidingWithUpdatesAndAnEarlyConditionAllocatesNothingPerEvent()
+    {
+        final SlidingWindows windows = SlidingWindows.of(1_000, 200);
+        assertZeroAllocation(steady(windows).latePolicy(LatePolicy.SIDE).emitUpdates(true)
+            .earlyWhen(WindowConditions.parse("(sum>=2000 and count>3) or max=499", 0, 0)).build());
+    }
+
+    @Test
+    void sessionsWithUpdatesAndAnEarlyConditionOnAnAggregateAllocateNothingPerEvent()
+    {
+        final SessionWindows windows = SessionWindows.withGap(100);
+        assertZeroAllocation(steady(windows).aggregation(new Average()).emitUpdates(true)
+            .earlyWhen(WindowConditions.parse("aggregate>100 or min<-490", 0, 1)).build());
     }
 
     /** D = 100 ms, A = 200 ms, pre-sized for 2^16 windows. */

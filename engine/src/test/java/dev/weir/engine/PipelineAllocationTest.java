@@ -55,6 +55,17 @@ class PipelineAllocationTest
         assertNoAllocationPerEvent(Weir.pipeline().journal(journal), layout, offsets);
     }
 
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void aPipelineWithUpdatesAndEarlyRowsAllocatesNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal);
+        // an update row per event and an early row per window, all through the output journal
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount")
+            .emitUpdates(true).earlyWhen("sum>=15000000.00 or count>2"), layout, offsets);
+    }
+
     @Test
     void aPipelineKeyedByOneOrTwoColumnsOfASixColumnJournalAllocatesNothingPerEvent() throws Exception
     {

@@ -26,6 +26,7 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.ResultKind;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,6 +95,73 @@ class RecoveryTest
         }
         builder(followed, kind).build().runToEnd();
         assertSameOutputs(outputs(clean), outputs(followed));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void withUpdatesAndEarlyRowsResumingFromAnOlderCheckpointWritesEachOutputOnce(final WindowKind kind) throws IOException
+    {
+        final Path clean = dir.resolve("clean");
+        final Path resumed = dir.resolve("resumed");
+        fill(clean, 30_000, 1, 5);
+        fill(resumed, 30_000, 1, 5);
+
+        withOptions(builder(clean, kind)).checkpointEvery(1_000_000).build().runToEnd();
+        withOptions(builder(resumed, kind)).checkpointEvery(4_000).build().runToEnd();
+        final List<String> expected = outputs(clean);
+        assertTrue(expected.stream().anyMatch(row -> row.startsWith("R early ")), "early rows");
+        assertTrue(expected.stream().anyMatch(row -> row.startsWith("R update ")), "update rows");
+
+        final CheckpointStore store = new CheckpointStore(JournalDirectory.open(resumed).checkpoints(), 3);
+        final List<Path> files = store.files();
+        for (int i = 1; i < files.size(); i++)
+        {
+            Files.delete(files.get(i));
+        }
+        final RunSummary again = withOptions(builder(resumed, kind)).checkpointEvery(4_000).build().runToEnd();
+
+        assertTrue(again.resumedAfterOffset() >= 0, "resumed from a checkpoint");
+        assertTrue(again.suppressedOutputs() > 0, "outputs reproduced and suppressed: " + again.suppressedOutputs());
+        assertSameOutputs(expected, outputs(resumed));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void withUpdatesAndEarlyRowsAFollowingPipelineStoppedAndRestartedMidStreamGivesTheSameOutputs(final WindowKind kind) throws Exception
+    {
+        final Path clean = dir.resolve("clean");
+        final Path followed = dir.resolve("followed");
+        final List<long[]> events = events(20_000, 3, 9);
+        append(clean, events, 0, events.size());
+        withOptions(builder(clean, kind)).build().runToEnd();
+
+        final int[] cuts = {0, 3_000, 3_001, 9_500, 14_000, 20_000};
+        for (int i = 0; i + 1 < cuts.length; i++)
+        {
+            append(followed, events, cuts[i], cuts[i + 1]);
+            final long last = lastOffset(followed);
+            final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
+            final Pipeline pipeline = withOptions(builder(followed, kind)).checkpointEvery(1_234).layout(layout).build().start();
+            assertTrue(pipeline.awaitOffset(last, 60, java.util.concurrent.TimeUnit.SECONDS), "caught up with the journal");
+            pipeline.stop();
+        }
+        withOptions(builder(followed, kind)).build().runToEnd();
+        assertSameOutputs(outputs(clean), outputs(followed));
+    }
+
+    @Test
+    void aCheckpointTakenWithoutUpdatesIsRefusedWithThem() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        fill(journal, 1_000, 1, 3);
+        builder(journal, WindowKind.TUMBLING).build().runToEnd();
+        assertThrows(CheckpointMismatchException.class, () -> builder(journal, WindowKind.TUMBLING).emitUpdates(true).build());
+        assertThrows(CheckpointMismatchException.class, () -> builder(journal, WindowKind.TUMBLING).earlyWhen("count>3").build());
+    }
+
+    private static PipelineBuilder withOptions(final PipelineBuilder builder)
+    {
+        return builder.emitUpdates(true).earlyWhen("sum>=3000 or count>40");
     }
 
     @Test
@@ -335,7 +403,7 @@ class RecoveryTest
                 if (stored.isResult())
                 {
                     final ResultDecoder r = stored.result();
-                    rows.add("R " + r.windowStart() + "," + r.windowEnd() + "," + r.keyId() + "," + r.count() + "," + r.sum() + "," + r.min() + ","
+                    rows.add("R " + (r.kind() == ResultKind.FINAL ? "" : r.kind().label() + " ") + r.windowStart() + "," + r.windowEnd() + "," + r.keyId() + "," + r.count() + "," + r.sum() + "," + r.min() + ","
                         + r.max() + "," + r.version() + " @" + r.sourceOffset());
                 }
                 else

@@ -37,6 +37,85 @@ class ResultCodecTest
     }
 
     @Test
+    void updateAndEarlyRowsAreResultsOfTheirOwnDocumentTypeAndKind()
+    {
+        for (final ResultKind kind : ResultKind.values())
+        {
+            final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+            final ResultFields ofKind = new KindOf(RESULT, kind);
+            encoder.wrap(bytes, 1).copy(ofKind);
+            assertEquals(ResultEncoder.WITH_AGGREGATE_LENGTH, bytes.readRemaining(), "the layout of a result");
+            assertEquals(kind.documentType(), decoder.wrap(bytes));
+            assertTrue(decoder.isResult());
+            assertEquals(kind, decoder.result().kind());
+            assertEquals(RESULT, StoredResult.of(decoder.result()));
+            assertTrue(decoder.result().matches(ofKind, 1));
+            for (final ResultKind other : ResultKind.values())
+            {
+                assertEquals(other == kind, decoder.result().matches(new KindOf(RESULT, other), 1), kind + " stored, " + other + " reproduced");
+            }
+        }
+        assertEquals(8, DocumentType.RESULT_UPDATE);
+        assertEquals(9, DocumentType.RESULT_EARLY);
+        assertEquals(ResultKind.FINAL, RESULT.kind(), "a result is final unless it says otherwise");
+    }
+
+    /** A result's fields with another kind. */
+    private record KindOf(ResultFields fields, ResultKind kind) implements ResultFields
+    {
+        @Override
+        public long windowStart()
+        {
+            return fields.windowStart();
+        }
+        @Override
+        public long windowEnd()
+        {
+            return fields.windowEnd();
+        }
+        @Override
+        public int keyId()
+        {
+            return fields.keyId();
+        }
+        @Override
+        public long count()
+        {
+            return fields.count();
+        }
+        @Override
+        public long sum()
+        {
+            return fields.sum();
+        }
+        @Override
+        public long min()
+        {
+            return fields.min();
+        }
+        @Override
+        public long max()
+        {
+            return fields.max();
+        }
+        @Override
+        public int version()
+        {
+            return fields.version();
+        }
+        @Override
+        public long sourceOffset()
+        {
+            return fields.sourceOffset();
+        }
+        @Override
+        public long aggregate()
+        {
+            return fields.aggregate();
+        }
+    }
+
+    @Test
     void roundTripsAResultWithAnAggregate()
     {
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap();

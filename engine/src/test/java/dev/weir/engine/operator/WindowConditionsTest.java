@@ -1,0 +1,113 @@
+package dev.weir.engine.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.state.WindowSlots;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The early condition's parser: grammar, precedence, the value's unit, the normalised name a checkpoint
+ * records, and one-line errors with a position.
+ */
+class WindowConditionsTest
+{
+    private final WindowSlots slots = new WindowSlots(16, 0, List.of(new Average()));
+    private final WindowView view = new WindowView(slots);
+
+    /** A window of the given values, viewed. */
+    private WindowView window(final long... values)
+    {
+        final int slot = slots.allocate(1, 0, 10);
+        for (final long v : values)
+        {
+            slots.add(slot, v);
+        }
+        return view.wrap(slot);
+    }
+
+    @Test
+    void comparesEachField()
+    {
+        final WindowView w = window(10, 20, 30); // count 3, sum 60, min 10, max 30, average 20
+        assertTrue(WindowConditions.parse("count=3", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("count>=3", 0, 1).test(w));
+        assertFalse(WindowConditions.parse("count>3", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("sum<61", 0, 1).test(w));
+        assertFalse(WindowConditions.parse("sum<60", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("sum<=60", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("min!=11", 0, 1).test(w));
+        assertFalse(WindowConditions.parse("max>30", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("aggregate=20", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("aggregate1>=20", 0, 1).test(w));
+        assertTrue(WindowConditions.parse("min>-5", 0, 1).test(w));
+    }
+
+    @Test
+    void andBindsTighterThanOrAndParenthesesGroup()
+    {
+        final WindowView w = window(10, 20, 30);
+        // false and false or true: (false and false) or true
+        assertTrue(WindowConditions.parse("count>5 and sum>0 or max=30", 0, 0).test(w));
+        assertFalse(WindowConditions.parse("count>5 and (sum>0 or max=30)", 0, 0).test(w));
+        assertTrue(WindowConditions.parse("  ( count = 3 )AND max>=30  ", 0, 0).test(w));
+    }
+
+    @Test
+    void numbersComparedWithSumMinAndMaxAreInTheValuesUnit()
+    {
+        final WindowView w = window(500_000); // 5000.00 on a decimal(2) column
+        assertTrue(WindowConditions.parse("sum>=5000.00", 2, 0).test(w));
+        assertTrue(WindowConditions.parse("sum>=5000", 2, 0).test(w));
+        assertTrue(WindowConditions.parse("sum>=5000.0", 2, 0).test(w));
+        assertFalse(WindowConditions.parse("sum>5000.00", 2, 0).test(w));
+        assertTrue(WindowConditions.parse("sum>4999.99", 2, 0).test(w));
+        assertEquals("sum>=5000.00", WindowConditions.parse("sum >= 5000", 2, 0).name());
+        // count is a number of events, whatever the value's scale
+        assertTrue(WindowConditions.parse("count=1", 2, 0).test(w));
+        final ConditionSyntaxException tooFine = assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse("sum>1.001", 2, 0));
+        assertEquals(5, tooFine.position());
+        assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse("count>1.5", 2, 0));
+    }
+
+    @Test
+    void theNameIsTheNormalisedText()
+    {
+        assertEquals("count>8", WindowConditions.parse(" COUNT >8 ", 0, 0).name());
+        assertEquals("sum>=1 and max<2 or min=3", WindowConditions.parse("sum>=1 AND max<2 Or min==3", 0, 0).name());
+        assertEquals("(sum>=1 or max<2) and min!=3", WindowConditions.parse("(sum>=1 or max<2) and min!=3", 0, 0).name());
+        assertEquals("sum>=1 or max<2", WindowConditions.parse("((sum>=1) or (max<2))", 0, 0).name());
+        assertEquals("aggregate2>5", WindowConditions.parse("aggregate2>5", 0, 2).name());
+        assertEquals("aggregate>5", WindowConditions.parse("aggregate1>5", 0, 2).name());
+    }
+
+    @Test
+    void anErrorSaysWhere()
+    {
+        assertError("summ>1", 1, "unknown field 'summ'");
+        assertError("sum>", 5, "expected a number");
+        assertError("sum 5", 5, "expected an operator");
+        assertError("sum>5 and", 10, "expected count");
+        assertError("sum>5 count>1", 7, "expected 'and', 'or' or the end");
+        assertError("(sum>5", 7, "expected ')'");
+        assertError("sum>5.", 7, "expected digits after '.'");
+        assertError("aggregate>1", 1, "no user aggregation");
+        assertError("aggregate3>1", 1, "has 2 aggregations");
+        assertError("", 1, "expected count");
+        assertError("sum>99999999999999999999", 5, "in range");
+    }
+
+    private static void assertError(final String text, final int position, final String problem)
+    {
+        final ConditionSyntaxException e = assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse(text, 0, 2 - (text.startsWith("aggregate>") ? 2 : 0)));
+        assertEquals(position, e.position(), e.getMessage());
+        assertTrue(e.getMessage().contains(problem), e.getMessage());
+        assertTrue(e.getMessage().contains("at position " + position), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line");
+    }
+}
