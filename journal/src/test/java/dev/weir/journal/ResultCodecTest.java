@@ -68,46 +68,55 @@ class ResultCodecTest
         {
             return fields.windowStart();
         }
+
         @Override
         public long windowEnd()
         {
             return fields.windowEnd();
         }
+
         @Override
         public int keyId()
         {
             return fields.keyId();
         }
+
         @Override
         public long count()
         {
             return fields.count();
         }
+
         @Override
         public long sum()
         {
             return fields.sum();
         }
+
         @Override
         public long min()
         {
             return fields.min();
         }
+
         @Override
         public long max()
         {
             return fields.max();
         }
+
         @Override
         public int version()
         {
             return fields.version();
         }
+
         @Override
         public long sourceOffset()
         {
             return fields.sourceOffset();
         }
+
         @Override
         public long aggregate()
         {
