@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * What the partition checks need, read from a directory of date partitions as {@code weir run} and
  * {@code weir replay} write them ({@code DIR/date=YYYY-MM-DD/results.csv} or {@code results.jsonl}):
  * rows per partition, and rows that repeat a {@code (key, window_start, window_end, version)} seen
- * before in any partition. Immutable.
+ * before in any partition. With a {@code kind} column (a pipeline with update or early rows) the kind is
+ * part of a row's identity, and an update row's count too (a window gives one update row per event it
+ * takes, all of one version, each with a greater count). Immutable.
  *
  * @param rowsByDate    result rows per partition date, in date order.
  * @param duplicateRows rows whose (key, window_start, window_end, version) an earlier row had, or
@@ -36,6 +38,8 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static final Pattern PARTITION = Pattern.compile("date=(\\d{4}-\\d{2}-\\d{2})");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|version)\":(-?\\d+)");
+    private static final Pattern JSON_KIND = Pattern.compile(",\"kind\":\"(final|update|early)\"");
+    private static final Pattern JSON_COUNT = Pattern.compile(",\"count\":(\\d+)");
 
     /**
      * Read every partition under a directory.
@@ -153,19 +157,35 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         {
             return null;
         }
-        return line.substring(keyStart + 1, keyEnd) + '|' + fields.get("window_start") + '|' + fields.get("window_end") + '|' + fields.get("version");
+        final String identity = line.substring(keyStart + 1, keyEnd) + '|' + fields.get("window_start") + '|' + fields.get("window_end") + '|'
+            + fields.get("version");
+        final Matcher kind = JSON_KIND.matcher(line);
+        if (!kind.find())
+        {
+            return identity;
+        }
+        final Matcher count = JSON_COUNT.matcher(line);
+        return count.find() ? kindIdentity(identity, kind.group(1), count.group(1)) : null;
+    }
+
+    /** A row's identity with its kind, and for an update row its count. */
+    private static String kindIdentity(final String identity, final String kind, final String count)
+    {
+        return identity + '|' + kind + (kind.equals("update") ? "|" + count : "");
     }
 
     /**
      * The fields of a results CSV, from its header: {@code window_start,window_end}, one or more key
-     * columns, {@code count,sum,min,max,version}, then any aggregate columns.
+     * columns, {@code count,sum,min,max,version}, then {@code kind} with update or early rows, then any
+     * aggregate columns.
      *
-     * @param keys   how many key columns.
-     * @param fields how many fields a row has.
+     * @param keys     how many key columns.
+     * @param fields   how many fields a row has.
+     * @param withKind whether a {@code kind} column follows {@code version}.
      */
-    private record CsvShape(int keys, int fields)
+    private record CsvShape(int keys, int fields, boolean withKind)
     {
-        static final CsvShape DEFAULT = new CsvShape(1, 8);
+        static final CsvShape DEFAULT = new CsvShape(1, 8, false);
 
         static CsvShape of(final String header)
         {
@@ -175,7 +195,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                 if (names[count].equals("count") && names[count + 1].equals("sum") && names[count + 2].equals("min")
                     && names[count + 3].equals("max") && names[count + 4].equals("version"))
                 {
-                    return new CsvShape(count - 2, names.length);
+                    return new CsvShape(count - 2, names.length, count + 5 < names.length && names[count + 5].equals("kind"));
                 }
             }
             return null;
@@ -190,9 +210,14 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
             {
                 return null;
             }
+            final int kindAt = withKind ? keys + 7 : -1;
+            if (withKind && !fields.get(kindAt).matches("final|update|early"))
+            {
+                return null;
+            }
             for (int i = keys + 2; i < fields.size(); i++)
             {
-                if (!NUMBER.matcher(fields.get(i)).matches())
+                if (i != kindAt && !NUMBER.matcher(fields.get(i)).matches())
                 {
                     return null; // count, sum, min, max, version and the aggregates are numbers (a decimal at its scale)
                 }
@@ -206,7 +231,8 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                 }
                 identity.append(fields.get(2 + k)).append('|');
             }
-            return identity.append(fields.get(0)).append('|').append(fields.get(1)).append('|').append(fields.get(keys + 6)).toString();
+            identity.append(fields.get(0)).append('|').append(fields.get(1)).append('|').append(fields.get(keys + 6));
+            return withKind ? kindIdentity(identity.toString(), fields.get(kindAt), fields.get(keys + 2)) : identity.toString();
         }
     }
 

@@ -52,6 +52,27 @@ class PartitionProfileTest
     }
 
     @Test
+    void withAKindColumnUpdateEarlyAndFinalRowsOfOneWindowAreNotDuplicates() throws IOException
+    {
+        write("2026-12-01", "results.csv", "window_start,window_end,card,count,sum,min,max,version,kind,aggregate",
+            "0,60000,c1,1,5.00,5.00,5.00,0,update,1",
+            "0,60000,c1,2,9.00,4.00,5.00,0,update,2",
+            "0,60000,c1,2,9.00,4.00,5.00,0,early,2",
+            "0,60000,c1,2,9.00,4.00,5.00,0,final,2",
+            "0,60000,c1,3,9.50,0.50,5.00,1,final,3");
+        write("2026-12-02", "results.csv", "window_start,window_end,card,count,sum,min,max,version,kind,aggregate",
+            "0,60000,c1,2,9.00,4.00,5.00,0,update,2", // a repeated update row
+            "0,60000,c1,2,9.00,4.00,5.00,0,early,2"); // a repeated early row
+        assertEquals(2, PartitionProfile.of(dir).duplicateRows(), "kinds and update counts tell the other rows apart");
+        write("2026-12-03", "results.jsonl", null,
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"count\":2,\"sum\":9,\"min\":4,\"max\":5,\"version\":0,\"kind\":\"update\"}",
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"count\":3,\"sum\":9,\"min\":4,\"max\":5,\"version\":0,\"kind\":\"update\"}");
+        assertEquals(2, PartitionProfile.of(dir).duplicateRows(), "JSONL update rows of one window and version with different counts are not duplicates");
+        write("2026-12-04", "results.csv", "window_start,window_end,card,count,sum,min,max,version,kind", "0,60000,c1,1,5,5,5,0,later");
+        assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(dir), "an unknown kind is not a results row");
+    }
+
+    @Test
     void theDefaultShapeAndBadRowsAreReadAsBefore() throws IOException
     {
         write("2026-12-01", "results.csv", "window_start,window_end,key,count,sum,min,max,version", "0,10000,a,1,5,5,5,0", "0,10000,b,1,5,5,5,0");

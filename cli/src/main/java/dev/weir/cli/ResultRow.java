@@ -8,7 +8,8 @@ import dev.weir.journal.ResultFields;
 /**
  * The text of one pipeline's rows: results in the results CSV
  * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then {@code aggregate} when the run has
- * a user aggregation, or a column per aggregation, named after it, when it has several) or as one JSON
+ * a user aggregation, or a column per aggregation, named after it, when it has several; with update or early
+ * rows a {@code kind} column after {@code version}: {@link #withKinds()}) or as one JSON
  * object with the same fields, and late events
  * ({@code event_id,event_time,KEY,VALUE}), where KEY is the names of the pipeline's key columns (one
  * field each) and VALUE the name of its value column ({@code key} and {@code value} by default, which gives the files of before columns
@@ -28,6 +29,7 @@ final class ResultRow
     private final int valueScale;
     private final String[] aggregateNames;
     private final int[] aggregateScales;
+    private final boolean withKind;
 
     /**
      * @param keys          the key columns' names and a key id's text in each.
@@ -61,12 +63,39 @@ final class ResultRow
         final String[] aggregateNames,
         final int[] aggregateScales)
     {
+        this(keys, valueName, valueScale, aggregateNames, aggregateScales, false);
+    }
+
+    private ResultRow(
+        final KeyColumns keys,
+        final String valueName,
+        final int valueScale,
+        final String[] aggregateNames,
+        final int[] aggregateScales,
+        final boolean withKind)
+    {
         assert aggregateNames.length == aggregateScales.length : "a scale per aggregate";
         this.keys = keys;
         this.valueName = valueName;
         this.valueScale = valueScale;
         this.aggregateNames = aggregateNames.clone();
         this.aggregateScales = aggregateScales.clone();
+        this.withKind = withKind;
+    }
+
+    /**
+     * @return the same format with a {@code kind} column after {@code version} ({@code final}, {@code update} or
+     *         {@code early}; JSON {@code "kind"}): the rows of a pipeline with update or early rows.
+     */
+    ResultRow withKinds()
+    {
+        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, true);
+    }
+
+    /** @return whether rows carry a {@code kind} column. */
+    boolean withKind()
+    {
+        return withKind;
     }
 
     /** @return whether rows carry a user aggregation's value. */
@@ -84,7 +113,8 @@ final class ResultRow
     /** @return the results CSV header. */
     String header()
     {
-        final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyNames()).append(",count,sum,min,max,version");
+        final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyNames()).append(",count,sum,min,max,version")
+            .append(withKind ? ",kind" : "");
         for (final String name : aggregateNames)
         {
             b.append(',').append(name);
@@ -130,6 +160,10 @@ final class ResultRow
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
         value(row, r.max()).append(',').append(r.version());
+        if (withKind)
+        {
+            row.append(',').append(r.kind().label());
+        }
         for (int i = 0; i < aggregateNames.length; i++)
         {
             scaled(row.append(','), r.aggregate(i), aggregateScales[i]);
@@ -163,6 +197,10 @@ final class ResultRow
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");
         value(row, r.max()).append(",\"version\":").append(r.version());
+        if (withKind)
+        {
+            row.append(",\"kind\":\"").append(r.kind().label()).append('"');
+        }
         for (int i = 0; i < aggregateNames.length; i++)
         {
             scaled(row.append(",\"").append(aggregateNames[i]).append("\":"), r.aggregate(i), aggregateScales[i]);

@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.util.List;
 
+import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
@@ -17,9 +18,30 @@ import dev.weir.postgres.SinkRefusedException;
  * @param value      the value column's name.
  * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
  *                   as it is.
+ * @param updates    whether the pipeline emits update rows ({@code --emit updates}).
+ * @param earlyWhen  the pipeline's early condition ({@code --early-when}), or null; with either option rows carry
+ *                   a {@code kind} column.
  */
-record RowColumns(String key, String value, List<AggregateSpec> aggregates)
+record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen)
 {
+    /**
+     * The columns of a pipeline with final rows only.
+     *
+     * @param key        the key column's name, or several separated by commas.
+     * @param value      the value column's name.
+     * @param aggregates the user aggregations, in order.
+     */
+    RowColumns(final String key, final String value, final List<AggregateSpec> aggregates)
+    {
+        this(key, value, aggregates, false, null);
+    }
+
+    /** @return whether rows carry a {@code kind} column: with update or early rows. */
+    boolean withKind()
+    {
+        return updates || earlyWhen != null;
+    }
+
     /** @return whether rows carry user aggregations' values. */
     boolean withAggregate()
     {
@@ -30,7 +52,8 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates)
      * @param schema a journal's columns.
      * @return the key and value columns in it.
      * @throws BadInputException if a column is missing or of the wrong type, the key's, the value's or one an
-     *                           aggregation reads (the message names the columns).
+     *                           aggregation reads (the message names the columns), or the early condition does not
+     *                           read (the message names the position).
      */
     ColumnProjection projection(final JournalSchema schema)
     {
@@ -40,7 +63,12 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates)
             {
                 spec.aggregation().bind(schema);
             }
-            return ColumnProjection.of(schema, key, value);
+            final ColumnProjection projection = ColumnProjection.of(schema, key, value);
+            if (earlyWhen != null)
+            {
+                WindowConditions.parse(earlyWhen, projection.valueScale(), aggregates.size());
+            }
+            return projection;
         }
         catch (final IllegalArgumentException ex)
         {
@@ -103,6 +131,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates)
             names[i] = names.length == 1 ? "aggregate" : aggregates.get(i).fileColumn();
             scales[i] = aggregates.get(i).isAValue() ? projection.valueScale() : 0;
         }
-        return new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
+        final ResultRow row = new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
+        return withKind() ? row.withKinds() : row;
     }
 }

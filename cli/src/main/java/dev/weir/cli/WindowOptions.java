@@ -47,12 +47,27 @@ final class WindowOptions
         description = "the long or decimal column that count, sum, min and max aggregate (default: ${DEFAULT-VALUE})")
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
 
+    @Option(names = "--emit", paramLabel = "ROWS", defaultValue = "final", converter = EmitConverter.class,
+        description = "final | updates: with updates, every event added to a window whose end the watermark has not passed "
+            + "also gives an update row with the window's current aggregate (rows get a kind column) (default: ${DEFAULT-VALUE})")
+    boolean emitUpdates;
+
+    @Option(names = "--early-when", paramLabel = "EXPR",
+        description = "a window emits one early row at the first event that makes EXPR true, e.g. 'sum>=5000.00' or "
+            + "'count>8 and max>100': comparisons (< <= > >= = !=) of count, sum, min, max, aggregate or aggregateN with a "
+            + "number (sum, min and max in the value's unit), joined with and/or, parentheses allowed (rows get a kind column)")
+    String earlyWhen;
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         try
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
-                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn);
+                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates);
+            if (earlyWhen != null)
+            {
+                configured.earlyWhen(earlyWhen);
+            }
             for (final AggregateSpec spec : aggregates())
             {
                 configured.aggregate(spec.aggregation());
@@ -70,7 +85,8 @@ final class WindowOptions
         return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
             + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
-                : ", key " + keyColumn + ", value " + valueColumn);
+                : ", key " + keyColumn + ", value " + valueColumn)
+            + (emitUpdates ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
     }
 
     private String describeAggregates()
@@ -113,7 +129,7 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates());
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates, earlyWhen);
     }
 
     /** Parses {@code average}, {@code distinct} and {@code distinct:COLUMN}. Stateless. */
@@ -129,6 +145,24 @@ final class WindowOptions
             catch (final IllegalArgumentException ex)
             {
                 throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
+            }
+        }
+    }
+
+    /** Parses {@code final} (false) and {@code updates} (true). Stateless. */
+    static final class EmitConverter implements picocli.CommandLine.ITypeConverter<Boolean>
+    {
+        @Override
+        public Boolean convert(final String value)
+        {
+            switch (value)
+            {
+                case "final":
+                    return Boolean.FALSE;
+                case "updates":
+                    return Boolean.TRUE;
+                default:
+                    throw new picocli.CommandLine.TypeConversionException("--emit is final or updates: " + value);
             }
         }
     }
