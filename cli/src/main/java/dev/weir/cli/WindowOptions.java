@@ -50,7 +50,7 @@ final class WindowOptions
     @Option(names = "--emit", paramLabel = "ROWS", defaultValue = "final", converter = EmitConverter.class,
         description = "final | updates: with updates, every event added to a window whose end the watermark has not passed "
             + "also gives an update row with the window's current aggregate (rows get a kind column) (default: ${DEFAULT-VALUE})")
-    boolean emitUpdates;
+    String emit = "final";
 
     @Option(names = "--early-when", paramLabel = "EXPR",
         description = "a window emits one early row at the first event that makes EXPR true, e.g. 'sum>=5000.00' or "
@@ -63,7 +63,7 @@ final class WindowOptions
         try
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
-                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates);
+                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates());
             if (earlyWhen != null)
             {
                 configured.earlyWhen(earlyWhen);
@@ -86,7 +86,7 @@ final class WindowOptions
             + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn)
-            + (emitUpdates ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
+            + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
     }
 
     private String describeAggregates()
@@ -129,7 +129,13 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates, earlyWhen);
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen);
+    }
+
+    /** @return true with {@code --emit updates}. */
+    boolean emitUpdates()
+    {
+        return emit.equals("updates");
     }
 
     /** Parses {@code average}, {@code distinct} and {@code distinct:COLUMN}. Stateless. */
@@ -149,21 +155,17 @@ final class WindowOptions
         }
     }
 
-    /** Parses {@code final} (false) and {@code updates} (true). Stateless. */
-    static final class EmitConverter implements picocli.CommandLine.ITypeConverter<Boolean>
+    /** Accepts {@code final} and {@code updates}. Stateless. */
+    static final class EmitConverter implements picocli.CommandLine.ITypeConverter<String>
     {
         @Override
-        public Boolean convert(final String value)
+        public String convert(final String value)
         {
-            switch (value)
+            if (!value.equals("final") && !value.equals("updates"))
             {
-                case "final":
-                    return Boolean.FALSE;
-                case "updates":
-                    return Boolean.TRUE;
-                default:
-                    throw new picocli.CommandLine.TypeConversionException("--emit is final or updates: " + value);
+                throw new picocli.CommandLine.TypeConversionException("--emit is final or updates: " + value);
             }
+            return value;
         }
     }
 

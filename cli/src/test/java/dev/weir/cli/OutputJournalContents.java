@@ -14,6 +14,7 @@ import dev.weir.journal.JournalReader;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.ResultKind;
 
 /**
  * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,
@@ -79,7 +80,7 @@ final class OutputJournalContents
                 if (stored.isResult())
                 {
                     final ResultDecoder r = stored.result();
-                    outputs.add("result," + r.windowStart() + "," + r.windowEnd() + "," + key(keys, r.keyId()) + "," + r.count() + "," + r.sum()
+                    outputs.add((r.kind() == ResultKind.FINAL ? "result," : r.kind().label() + ",") + r.windowStart() + "," + r.windowEnd() + "," + key(keys, r.keyId()) + "," + r.count() + "," + r.sum()
                         + "," + r.min() + "," + r.max() + "," + r.version() + (r.hasAggregate() ? "," + r.aggregate() : "") + ",source="
                         + event(events, r.sourceOffset()));
                 }

@@ -1,0 +1,132 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --emit updates} and {@code --early-when EXPR} on the command line: rows get a {@code kind} column,
+ * the final rows are those of a run without the options, each window has at most one early row (on the
+ * event that made the condition true, in the value's unit), a replay gives the run's rows in the same order,
+ * partitions carry the kind and {@code weir check} reads them, the options are part of the configuration a
+ * checkpoint fixes, and an expression that does not parse exits 2 with its position.
+ */
+class EarlyAndUpdateOptionsTest
+{
+    @TempDir
+    Path dir;
+
+    private Path input;
+
+    @BeforeEach
+    void events() throws IOException
+    {
+        input = dir.resolve("events.csv");
+        final List<String> lines = new ArrayList<>(List.of("event_id,event_time,key,amount"));
+        final SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 5_000; i++)
+        {
+            final long time = 1_764_460_800_000L + i * 40L - random.nextInt(300);
+            lines.add(i + "," + time + ",k" + random.nextInt(10) + "," + (random.nextInt(20_000) - 5_000) / 100 + "." + String.format("%02d",
+                random.nextInt(100)));
+        }
+        Files.write(input, lines);
+    }
+
+    @Test
+    void updateAndEarlyRowsComeWithAKindAndLeaveTheFinalRowsAsTheyWere() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        final Path results = dir.resolve("results.csv");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
+            "--journal", journal.toString(), "--window", "tumbling:10s", "--out-of-orderness", "300", "--emit", "updates",
+            "--early-when", "sum >= 1000 or count>30", "--results", results.toString());
+        assertEquals(0, run.exit(), run.err());
+        final List<String> rows = Files.readAllLines(results);
+        assertEquals("window_start,window_end,key,count,sum,min,max,version,kind", rows.get(0));
+        final List<String> finals = new ArrayList<>();
+        final Set<String> early = new HashSet<>();
+        long updates = 0;
+        for (final String row : rows.subList(1, rows.size()))
+        {
+            final String[] f = row.split(",");
+            final String window = f[0] + "," + f[2];
+            switch (f[8])
+            {
+                case "update" -> updates++;
+                case "early" ->
+                {
+                    assertTrue(early.add(window), "one early row per window: " + row);
+                    assertTrue(new java.math.BigDecimal(f[4]).compareTo(new java.math.BigDecimal("1000")) >= 0 || Long.parseLong(f[3]) > 30, row);
+                }
+                case "final" -> finals.add(String.join(",", List.of(f).subList(0, 8)));
+                default -> throw new AssertionError(row);
+            }
+        }
+        assertEquals(5_000, updates, "an update row per event (each in one window, none late)");
+        assertTrue(early.size() > 10, "early rows: " + early.size());
+
+        final Path plain = dir.resolve("plain.csv");
+        assertEquals(0, Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
+            "--window", "tumbling:10s", "--out-of-orderness", "300", "--results", plain.toString()).exit());
+        final List<String> plainRows = Files.readAllLines(plain);
+        assertEquals(ResultRow.HEADER, plainRows.get(0), "no kind column without the options");
+        assertEquals(plainRows.subList(1, plainRows.size()), finals, "the final rows are the rows of a run without the options");
+
+        final Path replayed = dir.resolve("replayed.csv");
+        final Cli replay = Cli.run("replay", "--journal", journal.toString(), "--value", "amount", "--window", "tumbling:10s",
+            "--out-of-orderness", "300", "--emit", "updates", "--early-when", "sum>=1000.00 or count>30", "--results", replayed.toString());
+        assertEquals(0, replay.exit(), replay.err());
+        assertEquals(rows, Files.readAllLines(replayed), "a replay gives the run's rows in the same order");
+
+        final Cli other = Cli.run("run", "--journal", journal.toString(), "--value", "amount", "--window", "tumbling:10s",
+            "--out-of-orderness", "300", "--emit", "updates", "--results", dir.resolve("other.csv").toString());
+        assertEquals(WeirCommand.USAGE, other.exit(), "the early condition is part of the checkpointed configuration: " + other.err());
+    }
+
+    @Test
+    void partitionsCarryTheKindAndWeirCheckReadsThem() throws IOException
+    {
+        for (final String format : List.of("csv", "jsonl"))
+        {
+            final Path out = dir.resolve("out-" + format);
+            final Cli run = Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
+                "--window", "sliding:10s/5s", "--emit", "updates", "--early-when", "max>140", "--output-dir", out.toString(), "--format", format);
+            assertEquals(0, run.exit(), run.err());
+            final List<String> rows = Files.readAllLines(out.resolve("date=2025-11-30").resolve("results." + format));
+            final String kinds = rows.stream().filter(r -> !r.startsWith("window_start,")).map(r -> format.equals("csv") ? r.replaceAll("^([^,]*,){8}([a-z]+).*", "$2")
+                : r.replaceAll(".*\"kind\":\"([a-z]+)\".*", "$1")).distinct().sorted().collect(Collectors.joining(","));
+            assertEquals("early,final,update", kinds, format + " kinds");
+            final Cli check = Cli.run("check", "--output-dir", out.toString());
+            assertEquals(0, check.exit(), "weir check reads the kind column: " + check.out() + check.err());
+        }
+    }
+
+    @Test
+    void anExpressionThatDoesNotParseExitsTwoWithItsPosition()
+    {
+        final Cli bad = Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
+            "--window", "tumbling:10s", "--early-when", "sum>=10 andd count>1", "--results", dir.resolve("x.csv").toString());
+        assertEquals(WeirCommand.USAGE, bad.exit(), bad.err());
+        assertTrue(bad.err().contains("at position 9"), bad.err());
+        final Cli tooFine = Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
+            "--window", "tumbling:10s", "--early-when", "sum>=10.001", "--results", dir.resolve("y.csv").toString());
+        assertEquals(WeirCommand.USAGE, tooFine.exit(), tooFine.err());
+        assertTrue(tooFine.err().contains("more than 2 decimals"), tooFine.err());
+        assertEquals(WeirCommand.USAGE, Cli.run("run", "--input", input.toString(), "--window", "tumbling:10s", "--emit", "all",
+            "--results", dir.resolve("z.csv").toString()).exit());
+    }
+}
