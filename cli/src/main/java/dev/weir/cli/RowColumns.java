@@ -79,7 +79,8 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
     /**
      * @param schema a journal's columns.
      * @return the PostgreSQL results table of the pipeline's rows: its key columns, and its value and
-     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns.
+     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns; with an early
+     *         condition an {@code early} boolean column (update rows are not delivered).
      * @throws BadInputException if a column is missing or of the wrong type, or a key column cannot be a
      *                           column of the table.
      */
@@ -88,8 +89,9 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
         final ColumnProjection projection = projection(schema);
         try
         {
-            return ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(),
+            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(),
                 aggregates.size() == 1 && aggregates.get(0).isAValue() ? projection.valueScale() : 0);
+            return earlyWhen != null ? shape.withEarly() : shape;
         }
         catch (final SinkRefusedException ex)
         {

@@ -365,7 +365,8 @@ public final class PostgresSink implements AutoCloseable
      * while a delivery runs.
      *
      * @param journal the journal.
-     * @return results after the position the database holds (late events are not delivered, and not counted).
+     * @return results after the position the database holds (late events and update rows are not delivered, and not
+     *         counted).
      */
     public long pendingResults(final JournalDirectory journal)
     {
@@ -376,7 +377,7 @@ public final class PostgresSink implements AutoCloseable
             pending.seekAfter(after);
             final dev.weir.journal.OutputConsumer counter = stored ->
             {
-                if (stored.isResult())
+                if (stored.isResult() && stored.result().kind() != dev.weir.journal.ResultKind.UPDATE)
                 {
                     results[0]++;
                 }

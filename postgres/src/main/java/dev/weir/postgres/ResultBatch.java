@@ -11,6 +11,7 @@ import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.ResultKind;
 
 /**
  * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
@@ -18,8 +19,9 @@ import dev.weir.journal.ResultDecoder;
  * upsert statement of {@link SinkConnection} (which unnests them, keeps the highest version of each window
  * in the batch, and upserts): one statement per transaction instead of one per row. Key columns are text,
  * bigint or numeric arrays; sum, min and max are bigint arrays of a long value column, or numeric arrays of
- * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events are passed over
- * but counted, and their offsets covered. Not thread-safe: the delivering thread owns it.
+ * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events and update rows are
+ * passed over but counted, and their offsets covered; an early row is held with version -1 and its early
+ * flag (a table with the {@code early} column). Not thread-safe: the delivering thread owns it.
  */
 final class ResultBatch implements OutputConsumer
 {
@@ -37,6 +39,7 @@ final class ResultBatch implements OutputConsumer
     private final int[] versions;
     private final long[] sources;
     private final Long[] aggregates;
+    private final Boolean[] early;
     private int size;
     private int outputs;
     private long maxSource;
@@ -62,6 +65,7 @@ final class ResultBatch implements OutputConsumer
         versions = new int[capacity];
         sources = new long[capacity];
         aggregates = new Long[capacity];
+        early = shape.hasEarly() ? new Boolean[capacity] : null;
     }
 
     /**
@@ -100,9 +104,13 @@ final class ResultBatch implements OutputConsumer
     @Override
     public void onOutput(final OutputDecoder stored)
     {
-        if (stored.isResult())
+        if (stored.isResult() && stored.result().kind() != ResultKind.UPDATE)
         {
             add(stored.result());
+        }
+        else if (stored.isResult())
+        {
+            maxSource = Math.max(maxSource, stored.result().sourceOffset()); // update rows are not delivered
         }
         else
         {
@@ -122,7 +130,12 @@ final class ResultBatch implements OutputConsumer
         sums[size] = r.sum();
         mins[size] = r.min();
         maxes[size] = r.max();
-        versions[size] = r.version();
+        final boolean isEarly = r.kind() == ResultKind.EARLY;
+        versions[size] = isEarly ? ResultsTableShape.EARLY_VERSION : r.version();
+        if (early != null)
+        {
+            early[size] = isEarly;
+        }
         sources[size] = r.sourceOffset();
         aggregates[size] = r.hasAggregate() ? r.aggregate() : null;
         size++;
@@ -173,6 +186,10 @@ final class ResultBatch implements OutputConsumer
                 scaled[i] = aggregates[i] == null ? null : BigDecimal.valueOf(aggregates[i], aggregateScale);
             }
             upsert.setArray(p, connection.createArrayOf("numeric", scaled));
+        }
+        if (early != null)
+        {
+            upsert.setArray(p + 1, connection.createArrayOf("boolean", Arrays.copyOf(early, size)));
         }
         return upsert.executeUpdate();
     }

@@ -24,6 +24,12 @@ import dev.weir.journal.JournalSchema;
  * before columns existed: {@code (key text, window_start bigint, ..., aggregate bigint)} unique on
  * {@code (key, window_start, window_end)}.
  * <p>
+ * {@link #withEarly()} (a pipeline with an early condition) adds a last column {@code early boolean}: true
+ * once the window emitted its early row. The early row is upserted as soon as it is delivered, with
+ * version -1 (so the table shows the alert at once); the window's final row replaces it, as any higher
+ * version does, and keeps {@code early} true. Update rows are never delivered. The table of a pipeline
+ * without an early condition has no {@code early} column.
+ * <p>
  * Immutable and thread-safe.
  */
 public final class ResultsTableShape
@@ -31,6 +37,10 @@ public final class ResultsTableShape
     /** The columns after the key columns, in table order, with their types for a long value column. */
     private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "count", "sum", "min", "max", "version",
         "source_offset", "aggregate");
+    /** The column that tells a window emitted its early row (with {@link #withEarly()}). */
+    static final String EARLY = "early";
+    /** The version an early row is upserted with: any final row replaces it. */
+    static final int EARLY_VERSION = -1;
     /** PostgreSQL's longest identifier, in bytes (a longer one would be truncated). */
     private static final int MAX_IDENTIFIER = 63;
     /** Digits of a numeric column: a long has 19, and a scale is at most 18. */
@@ -45,9 +55,17 @@ public final class ResultsTableShape
     private final int aggregateScale;
     private final Map<String, String> columns;
     private final List<String> uniqueKey;
+    private final boolean withEarly;
 
     private ResultsTableShape(final JournalSchema schema, final int[] keyColumns, final int valueScale, final int aggregateScale)
     {
+        this(schema, keyColumns, valueScale, aggregateScale, false);
+    }
+
+    private ResultsTableShape(
+        final JournalSchema schema, final int[] keyColumns, final int valueScale, final int aggregateScale, final boolean withEarly)
+    {
+        this.withEarly = withEarly;
         this.schema = schema;
         this.keyColumns = keyColumns;
         this.valueScale = valueScale;
@@ -65,6 +83,10 @@ public final class ResultsTableShape
         for (int i = 0; i < WINDOW_COLUMNS.size(); i++)
         {
             all.put(WINDOW_COLUMNS.get(i), types[i]);
+        }
+        if (withEarly)
+        {
+            all.put(EARLY, "boolean");
         }
         key.add("window_start");
         key.add("window_end");
@@ -121,6 +143,29 @@ public final class ResultsTableShape
             throw new IllegalArgumentException("aggregate scale must be 0 to " + JournalSchema.MAX_SCALE + ": " + aggregateScale);
         }
         return new ResultsTableShape(schema, keys, value.scale(), aggregateScale);
+    }
+
+    /**
+     * @return the same table with an {@code early} boolean column: for a pipeline with an early condition.
+     * @throws SinkRefusedException if a key column is named {@code early}.
+     */
+    public ResultsTableShape withEarly()
+    {
+        for (final int column : keyColumns)
+        {
+            if (schema.column(column).name().equals(EARLY))
+            {
+                throw new SinkRefusedException("key column early cannot be delivered into PostgreSQL with an early condition: the results "
+                    + "table has a column early of its own; key by other columns, or write --results or --output-dir");
+            }
+        }
+        return new ResultsTableShape(schema, keyColumns, valueScale, aggregateScale, true);
+    }
+
+    /** @return true if the table has the {@code early} column. */
+    public boolean hasEarly()
+    {
+        return withEarly;
     }
 
     private static String sqlType(final ColumnType type, final int scale)
@@ -206,7 +251,8 @@ public final class ResultsTableShape
         {
             text.append(i == 0 ? "" : ",").append(schema.column(keyColumns[i]).name());
         }
-        return text.append(", value ").append(valueScale == 0 ? "long" : "decimal(" + valueScale + ")").toString();
+        return text.append(", value ").append(valueScale == 0 ? "long" : "decimal(" + valueScale + ")").append(withEarly ? ", early" : "")
+            .toString();
     }
 
     /**
@@ -224,7 +270,8 @@ public final class ResultsTableShape
     /**
      * The upsert of a whole batch: its columns bound as arrays in table order (see {@link ResultBatch}),
      * unnested, the highest version of each window in the batch kept (one {@code INSERT ... ON CONFLICT} may
-     * not touch a row twice), and a row replaced only by a higher version.
+     * not touch a row twice), and a row replaced only by a higher version. With the {@code early} column, a
+     * window's early flag is true if any of its rows in the batch or the row it replaces has it.
      *
      * @param table the results table, checked.
      * @return the statement.
@@ -241,7 +288,14 @@ public final class ResultsTableShape
         {
             updates.append(updates.length() == 0 ? "" : ", ").append(column).append(" = excluded.").append(column);
         }
-        return "INSERT INTO " + SinkSchema.quoted(table) + " AS current (" + all + ") SELECT DISTINCT ON (" + key + ") " + all
+        String selected = all;
+        if (withEarly)
+        {
+            updates.append(", ").append(EARLY).append(" = current.").append(EARLY).append(" OR excluded.").append(EARLY);
+            final String quotedEarly = SinkSchema.quoted(EARLY);
+            selected = all.substring(0, all.length() - quotedEarly.length()) + "bool_or(" + quotedEarly + ") OVER (PARTITION BY " + key + ")";
+        }
+        return "INSERT INTO " + SinkSchema.quoted(table) + " AS current (" + all + ") SELECT DISTINCT ON (" + key + ") " + selected
             + " FROM unnest(" + arrays + ") AS batch(" + all + ") ORDER BY " + key + ", version DESC ON CONFLICT (" + key
             + ") DO UPDATE SET " + updates + " WHERE excluded.version > current.version";
     }

@@ -235,6 +235,69 @@ class PostgresSinkTest
     }
 
     @Test
+    void withAnEarlyConditionTheTableKeepsTheFinalRowsAndAnEarlyFlagAndNoUpdateRows() throws SQLException
+    {
+        final Path path = dir.resolve("early");
+        final SplittableRandom random = new SplittableRandom(17);
+        try (EventJournal writer = EventJournal.openOrCreate(path))
+        {
+            for (int i = 0; i < 20_000; i++)
+            {
+                final long late = random.nextInt(50) == 0 ? 1_000 + random.nextInt(1_500) : random.nextInt(100);
+                writer.append(i, Math.max(0, i * 2L - late), "k" + random.nextInt(40), random.nextInt(1_000));
+            }
+        }
+        Weir.pipeline().journal(path).window(TumblingWindows.of(1_000)).outOfOrderness(100).allowedLateness(3_000)
+            .latePolicy(LatePolicy.SIDE).emitUpdates(true).earlyWhen("sum>=8000").build().runToEnd();
+        final JournalDirectory journal = JournalDirectory.open(path);
+        final java.util.Map<String, String> finals = new java.util.TreeMap<>();
+        final java.util.Set<String> early = new java.util.HashSet<>();
+        final long[] finalRows = {0};
+        try (dev.weir.journal.KeyDictionary keys = dev.weir.journal.KeyDictionary.open(journal); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(stored ->
+            {
+                if (stored.isResult())
+                {
+                    final dev.weir.journal.ResultDecoder r = stored.result();
+                    final String window = keys.name(r.keyId()) + "," + r.windowStart() + "," + r.windowEnd();
+                    if (r.kind() == dev.weir.journal.ResultKind.EARLY)
+                    {
+                        assertTrue(early.add(window), "one early row per window");
+                    }
+                    else if (r.kind() == dev.weir.journal.ResultKind.FINAL)
+                    {
+                        finalRows[0]++;
+                        finals.put(window, window + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + "," + r.version());
+                    }
+                }
+            });
+        }
+        final List<String> expected = new java.util.ArrayList<>();
+        finals.forEach((window, row) -> expected.add(row + "," + (early.contains(window) ? "t" : "f")));
+        java.util.Collections.sort(expected);
+        assertTrue(early.size() > 20 && early.size() < finals.size(), "some windows alerted early: " + early.size() + " of " + finals.size());
+
+        final ResultsTableShape shape = ResultsTableShape.DEFAULT.withEarly();
+        final String query = "SELECT key, window_start, window_end, count, sum, min, max, version, early FROM " + table;
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, shape, 37))
+        {
+            final Delivery delivered = sink.deliver(journal);
+            assertEquals(finalRows[0] + early.size(), delivered.results(), "final and early rows delivered, no update row");
+        }
+        assertSameRows(expected, sortedRows(query), "the highest final version of each window, early when it alerted early");
+
+        TestDatabase.deleteOffsets(db, "results_table = '" + table + "'");
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, shape, 1_000))
+        {
+            sink.deliver(journal);
+        }
+        assertSameRows(expected, sortedRows(query), "delivering every row again changes nothing");
+        assertThrows(SinkRefusedException.class, () -> PostgresSink.connect(TestDatabase.URL, table, ResultsTableShape.DEFAULT, 10).close(),
+            "the table of a pipeline with an early condition is not the default table");
+    }
+
+    @Test
     void aTableDroppedAndCreatedAgainIsDeliveredAgainInFull() throws SQLException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
