@@ -12,6 +12,7 @@ import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.ResultKind;
 import org.agrona.collections.IntHashSet;
 
 /**
@@ -19,7 +20,8 @@ import org.agrona.collections.IntHashSet;
  * ({@value Payments#COLUMNS}), one appender, and four rules, each a named pipeline following the journal
  * with its own key, window, state and checkpoints:
  * <ul>
- * <li>{@code spend}: a card's spend in a sliding 60 s / 5 s window above {@link #SPEND_LIMIT_CENTS};</li>
+ * <li>{@code spend}: a card's spend in a sliding 60 s / 5 s window above {@link #SPEND_LIMIT_CENTS}, alerted
+ * by the window's early row on the payment that crossed the limit (not when the window closes);</li>
  * <li>{@code bursts}: a session of payments (gap 10 s) on one card holding more than {@link #BURST_LIMIT};</li>
  * <li>{@code merchants}: a card paying {@link #MERCHANT_LIMIT} or more distinct merchants in a tumbling
  * minute (an approximate distinct count of the merchant column);</li>
@@ -27,7 +29,8 @@ import org.agrona.collections.IntHashSet;
  * service reports; after the followers stop, a bounded run of it fires the minutes left open, so every
  * payment is counted once.</li>
  * </ul>
- * The alert latency is measured from the moment the payment whose event time fired the window was appended
+ * The alert latency is measured from the moment the payment whose processing raised the alert (for the
+ * spend rule the crossing payment, for the others the one whose event time fired the window) was appended
  * to the moment its alert is raised. The payments are simulated at {@code rate} per second of wall-clock
  * time, with event time running at 500 payments per second of card traffic.
  * <p>
@@ -90,7 +93,8 @@ public final class FraudDetector
         long totalCents = 0;
         try (PaymentAppender appender = PaymentAppender.open(journal);
              Pipeline spendRule = rule(journal, "spend").keyColumn("card").window(SlidingWindows.of(60_000, 5_000))
-                 .onResult(r -> spend.onResult(r, r.sum() > SPEND_LIMIT_CENTS)).build().start();
+                 .earlyWhen("sum>" + SPEND_LIMIT_CENTS / 100 + ".00")
+                 .onResult(r -> spend.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
              Pipeline burstRule = rule(journal, "bursts").keyColumn("card").window(SessionWindows.withGap(10_000))
                  .onResult(r -> bursts.onResult(r, r.count() > BURST_LIMIT)).build().start();
              Pipeline merchantRule = rule(journal, "merchants").keyColumn("card").window(TumblingWindows.of(60_000))

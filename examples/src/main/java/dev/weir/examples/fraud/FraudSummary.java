@@ -53,7 +53,8 @@ public record FraudSummary(
     {
         out.printf("Weir fraud detector: %,d payments (%,d s of card traffic, %,d cards) in %.1f s; %d cards made injected bursts%n",
             payments, payments / 500, cards + fraudCards.size(), elapsedNanos / 1e9, fraudCards.size());
-        out.printf("spend rule (sum > %,.2f in a sliding 60 s / 5 s window): %d cards alerted (%d of the injected), %d window alerts%n",
+        out.printf("spend rule (sum > %,.2f in a sliding 60 s / 5 s window, early on the crossing payment): %d cards alerted (%d of the injected), "
+            + "%d window alerts%n",
             FraudDetector.SPEND_LIMIT_CENTS / 100.0, spendCards.size(), caught(spendCards), spendWindows);
         out.printf("burst rule (more than %d payments in a session, gap 10 s): %d cards alerted (%d of the injected), %d session alerts%n",
             FraudDetector.BURST_LIMIT, burstCards.size(), caught(burstCards), burstWindows);
@@ -61,7 +62,7 @@ public record FraudSummary(
             FraudDetector.MERCHANT_LIMIT, merchantCards.size(), caught(merchantCards), merchantWindows);
         out.printf("places rule (spend per merchant and country per minute): %,d results, %,d payments, %,.2f spent (payments made: %,.2f)%n",
             placeWindows, placePayments, placeCents / 100.0, paymentCents / 100.0);
-        out.printf("alert latency, from the append of the payment that fired the window, µs:%n");
+        out.printf("alert latency, from the append of the payment that raised the alert (spend: the crossing one), µs:%n");
         print(out, "  spend", spendLatency);
         print(out, "  burst", burstLatency);
         print(out, "  merchants", merchantLatency);
