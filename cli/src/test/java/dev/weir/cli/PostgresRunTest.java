@@ -216,4 +216,30 @@ class PostgresRunTest
         final List<String> exists = TestDatabase.rows(db, "SELECT to_regclass('" + table + "') IS NOT NULL");
         return "t".equals(exists.get(0)) ? Long.parseLong(TestDatabase.rows(db, "SELECT count(*) FROM " + table).get(0)) : 0;
     }
+
+    @Test
+    void withUpdatesAndAnEarlyConditionTheTableHoldsTheFinalRowsAndTheEarlyFlag() throws Exception
+    {
+        final Path input = dir.resolve("events.csv");
+        final List<String> lines = new java.util.ArrayList<>(List.of(EventLine.HEADER));
+        final long start = 1_764_460_800_000L;
+        for (int i = 0; i < 3_000; i++)
+        {
+            lines.add(i + "," + (start + i * 1_000L) + ",k" + i % 7 + "," + i % 100);
+        }
+        Files.write(input, lines);
+        final Path results = dir.resolve("results.csv");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--journal", dir.resolve("journal").toString(), "--window", "tumbling:1m",
+            "--emit", "updates", "--early-when", "sum>=450", "--results", results.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+        assertEquals(0, run.exit(), run.err());
+        final List<String> csv = Files.readAllLines(results);
+        final long finals = csv.stream().filter(r -> r.endsWith(",final")).count();
+        final long early = csv.stream().filter(r -> r.endsWith(",early")).count();
+        assertTrue(early > 10 && early < finals, "some windows alerted early: " + early + " of " + finals);
+        assertEquals(List.of(finals + "," + early + ",0"), TestDatabase.rows(db,
+            "SELECT count(*), count(*) FILTER (WHERE early), count(*) FILTER (WHERE version < 0) FROM " + table),
+            "a row per window, final (no update rows, no early row left over), flagged early where it alerted");
+        assertEquals(List.of("0"), TestDatabase.rows(db, "SELECT count(*) FROM " + table + " WHERE early AND sum < 450"),
+            "an early window's sum reached the condition");
+    }
 }
