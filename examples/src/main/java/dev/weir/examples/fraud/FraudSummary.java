@@ -18,6 +18,7 @@ import org.agrona.collections.IntHashSet;
  * @param spendWindows     windows that raised a spend alert.
  * @param burstWindows     sessions that raised a burst alert.
  * @param merchantWindows  minutes that raised a distinct-merchants alert.
+ * @param warmupPayments   the first payments, whose alerts are left out of the latencies (JIT warm-up).
  * @param spendLatency     spend alert latency, ns.
  * @param burstLatency     burst alert latency, ns.
  * @param merchantLatency  distinct-merchants alert latency, ns.
@@ -37,6 +38,7 @@ public record FraudSummary(
     long spendWindows,
     long burstWindows,
     long merchantWindows,
+    int warmupPayments,
     Histogram spendLatency,
     Histogram burstLatency,
     Histogram merchantLatency,
@@ -62,7 +64,8 @@ public record FraudSummary(
             FraudDetector.MERCHANT_LIMIT, merchantCards.size(), caught(merchantCards), merchantWindows);
         out.printf("places rule (spend per merchant and country per minute): %,d results, %,d payments, %,.2f spent (payments made: %,.2f)%n",
             placeWindows, placePayments, placeCents / 100.0, paymentCents / 100.0);
-        out.printf("alert latency, from the append of the payment that raised the alert (spend: the crossing one), µs:%n");
+        out.printf("alert latency, from the append of the payment that raised the alert (spend: the crossing one), "
+            + "after the first %,d payments (JIT warm-up), µs:%n", warmupPayments);
         print(out, "  spend", spendLatency);
         print(out, "  burst", burstLatency);
         print(out, "  merchants", merchantLatency);

@@ -48,15 +48,17 @@ final class RuleAlerts
     /**
      * @param offsets       each payment's offset, in append order.
      * @param appendedNanos when each payment was appended.
-     * @return the time from the append of the payment that fired each alert's window to the alert, ns.
+     * @param firstMeasured the first payment whose alerts are measured: those raised by earlier payments
+     *                      (the JIT's warm-up) are left out.
+     * @return the time from the append of the payment that raised each alert to the alert, ns.
      */
-    Histogram latency(final long[] offsets, final long[] appendedNanos)
+    Histogram latency(final long[] offsets, final long[] appendedNanos, final int firstMeasured)
     {
         final Histogram h = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         for (int a = 0; a < alertNanos.size(); a++)
         {
             final int payment = Arrays.binarySearch(offsets, alertOffsets.getLong(a));
-            if (payment >= 0)
+            if (payment >= firstMeasured)
             {
                 h.recordValue(Math.min(h.getHighestTrackableValue(), Math.max(0, alertNanos.getLong(a) - appendedNanos[payment])));
             }

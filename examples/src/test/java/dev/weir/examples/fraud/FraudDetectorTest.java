@@ -32,9 +32,12 @@ class FraudDetectorTest
         // the bursts at 20 s and 40 s are in the minute [0, 60 s), which has closed; those at 60, 80 and 100 s are in [60 s, 120 s), still open
         assertEquals(2, summary.merchantCards().size(), "cards alerted by distinct merchants: " + summary.merchantCards());
         assertTrue(summary.fraudCards().containsAll(summary.merchantCards()), "only injected cards: " + summary.merchantCards());
-        assertEquals(summary.spendWindows(), summary.spendLatency().getTotalCount(), "every alert's latency is known");
-        assertEquals(summary.burstWindows(), summary.burstLatency().getTotalCount());
-        assertEquals(summary.merchantWindows(), summary.merchantLatency().getTotalCount());
+        // latencies leave out the alerts of the first quarter of the payments (JIT warm-up): the first burst's
+        assertEquals(15_000, summary.warmupPayments());
+        assertTrue(summary.spendLatency().getTotalCount() > 0 && summary.spendLatency().getTotalCount() < summary.spendWindows(),
+            summary.spendLatency().getTotalCount() + " of " + summary.spendWindows() + " spend alerts measured");
+        assertTrue(summary.burstLatency().getTotalCount() > 0 && summary.burstLatency().getTotalCount() <= summary.burstWindows());
+        assertTrue(summary.merchantLatency().getTotalCount() <= summary.merchantWindows());
         assertEquals(60_000, summary.placePayments(), "the places rule counts every payment once");
         assertEquals(summary.paymentCents(), summary.placeCents());
         assertTrue(summary.placeWindows() > 4_000, "results per merchant, country and minute: " + summary.placeWindows());
