@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the JMH warm-up, so that window firing is compiled before the recorded one), prints the percentiles and writes the two HdrHistogram
  * distributions (µs) to {@code benchmarks/latency/} (or the directory in system property
  * {@code weir.latency.dir}) as {@code <rate>-<layout>-<wait>-<idle>-applied.hgrm} and {@code -result.hgrm}; plot
- * them with {@code benchmarks/plot-latency.py}. The JMH score is only the invocation's duration.
+ * them with {@code benchmarks/plot-latency.py}. With {@code -p early=EXPR} (e.g. {@code count>=50}) the windows also
+ * emit early rows, timed from the event that made the condition true ({@code -early.hgrm}). The JMH score is only the invocation's duration.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -45,18 +46,24 @@ public class LatencyBenchmark
     @Param({"yielding"})
     public String idle;
 
+    /** An early condition ({@code --early-when}), e.g. {@code count>=50}: its early rows are timed too; or none. */
+    @Param({"none"})
+    public String early;
+
     private boolean warm;
 
     @Benchmark
     public long run() throws IOException, InterruptedException
     {
-        final LatencyRun.Latencies l = new LatencyRun(rate, 3, 10, wait, idle, PipelineLayout.valueOf(layout), 10_000).run();
+        final LatencyRun.Latencies l = new LatencyRun(rate, 3, 10, wait, idle, PipelineLayout.valueOf(layout), 10_000,
+            "none".equals(early) ? null : early).run();
         if (warm)
         {
             final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));
-            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle);
-            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s%n  applied: %s%n  result:  %s%n  appended: %s%n",
-                rate, l.achieved(), layout, wait, idle, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()), LatencyRun.Latencies.summary(l.appended()));
+            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle + ("none".equals(early) ? "" : "-early"));
+            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s early=%s%n  applied: %s%n  result:  %s%n  early:   %s%n  appended: %s%n",
+                rate, l.achieved(), layout, wait, idle, early, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()),
+                LatencyRun.Latencies.summary(l.early()), LatencyRun.Latencies.summary(l.appended()));
         }
         warm = true;
         return l.applied().getTotalCount();

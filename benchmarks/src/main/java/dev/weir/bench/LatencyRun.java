@@ -22,6 +22,7 @@ import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.ResultKind;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -62,6 +63,7 @@ public final class LatencyRun
     private final String publisherIdle;
     private final PipelineLayout layout;
     private final long windowMillis;
+    private final String earlyWhen;
 
     /**
      * @param rate           offered load, events per second.
@@ -81,6 +83,31 @@ public final class LatencyRun
         final PipelineLayout layout,
         final long windowMillis)
     {
+        this(rate, warmupSeconds, measureSeconds, waitStrategy, publisherIdle, layout, windowMillis, null);
+    }
+
+    /**
+     * @param rate           offered load, events per second.
+     * @param warmupSeconds  seconds of load before recording starts.
+     * @param measureSeconds seconds of load recorded.
+     * @param waitStrategy   the consumer's wait strategy: yielding, busyspin, sleeping or blocking.
+     * @param publisherIdle  the journal publisher's idle strategy: yielding, busyspin or backoff.
+     * @param layout         the thread layout.
+     * @param windowMillis   the tumbling window size, ms.
+     * @param earlyWhen      an early condition for the windows ({@code PipelineBuilder.earlyWhen}), whose
+     *                       early rows are timed from the event that made it true; or null for none.
+     */
+    public LatencyRun(
+        final long rate,
+        final double warmupSeconds,
+        final double measureSeconds,
+        final String waitStrategy,
+        final String publisherIdle,
+        final PipelineLayout layout,
+        final long windowMillis,
+        final String earlyWhen)
+    {
+        this.earlyWhen = earlyWhen;
         this.layout = layout;
         this.windowMillis = windowMillis;
         this.rate = rate;
@@ -95,13 +122,15 @@ public final class LatencyRun
      *
      * @param applied  append schedule to event applied.
      * @param result   append schedule of the watermark-advancing event to result in the output journal.
+     * @param early    append schedule of the event that made a window's early condition true to its early
+     *                 row in the output journal (empty without a condition).
      * @param appended append schedule to the append returning, on the producer's thread: the share of the
      *                 latency spent before the engine could see the event.
      * @param rate     the offered load.
      * @param achieved events appended per second during the run (below {@code rate} if the producer fell
      *                 behind).
      */
-    public record Latencies(Histogram applied, Histogram result, Histogram appended, long rate, double achieved)
+    public record Latencies(Histogram applied, Histogram result, Histogram early, Histogram appended, long rate, double achieved)
     {
         /**
          * Write both histograms as HdrHistogram percentile distributions in microseconds.
@@ -120,6 +149,13 @@ public final class LatencyRun
             try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + "-result.hgrm"))))
             {
                 result.outputPercentileDistribution(out, 1000.0);
+            }
+            if (early.getTotalCount() > 0)
+            {
+                try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + "-early.hgrm"))))
+                {
+                    early.outputPercentileDistribution(out, 1000.0);
+                }
             }
             try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + "-appended.hgrm"))))
             {
@@ -165,6 +201,7 @@ public final class LatencyRun
         final long events = warmupEvents + (long)(rate * measureSeconds);
         final Histogram applied = new Histogram(MAX_RECORDED_NANOS, 3);
         final Histogram result = new Histogram(MAX_RECORDED_NANOS, 3);
+        final Histogram early = new Histogram(MAX_RECORDED_NANOS, 3);
         final Histogram appended = new Histogram(MAX_RECORDED_NANOS, 3);
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
@@ -178,7 +215,7 @@ public final class LatencyRun
             final long firstOffset = journal.append(0, base, keys[0], 0);
             final long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
             final long period = 1_000_000_000L;
-            final Probe probe = new Probe(firstOffset, t0, rate, warmupEvents, applied, result);
+            final Probe probe = new Probe(firstOffset, t0, rate, warmupEvents, applied, result, early);
             final PipelineBuilder builder = Weir.pipeline()
                 .journal(dir)
                 .window(TumblingWindows.of(windowMillis))
@@ -191,6 +228,10 @@ public final class LatencyRun
             if (layout != PipelineLayout.INLINE)
             {
                 builder.waitStrategy(waitStrategy(waitStrategy)); // the inline layout has none
+            }
+            if (earlyWhen != null)
+            {
+                builder.earlyWhen(earlyWhen);
             }
             try (Pipeline pipeline = builder
                 .build())
@@ -230,7 +271,7 @@ public final class LatencyRun
                 {
                     throw new IllegalStateException("processed " + summary.events() + " events, not " + (events + 1));
                 }
-                return new Latencies(applied, result, appended, rate, achieved);
+                return new Latencies(applied, result, early, appended, rate, achieved);
             }
         }
     }
@@ -278,9 +319,18 @@ public final class LatencyRun
         private final long warmupEvents;
         private final Histogram applied;
         private final Histogram result;
+        private final Histogram early;
 
-        Probe(final long firstOffset, final long t0, final long rate, final long warmupEvents, final Histogram applied, final Histogram result)
+        Probe(
+            final long firstOffset,
+            final long t0,
+            final long rate,
+            final long warmupEvents,
+            final Histogram applied,
+            final Histogram result,
+            final Histogram early)
         {
+            this.early = early;
             this.firstOffset = firstOffset;
             this.t0 = t0;
             this.rate = rate;
@@ -298,7 +348,7 @@ public final class LatencyRun
         @Override
         public void onResult(final WindowResult r)
         {
-            record(result, r.sourceOffset());
+            record(r.kind() == ResultKind.EARLY ? early : result, r.sourceOffset());
         }
 
         private void record(final Histogram h, final long offset)
