@@ -8,7 +8,8 @@ import net.openhft.chronicle.bytes.BytesIn;
  * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
- * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder}).
+ * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
+ * {@link Heartbeat}).
  * Constants only; thread-safe.
  */
 public final class DocumentType
@@ -28,6 +29,8 @@ public final class DocumentType
      * (in the default schema, the key's string), which define those ids (see {@link EventEncoder}).
      */
     public static final byte EVENT_NEW_KEY = 6;
+    /** A heartbeat: an event time the watermark may advance to, at its offset; not an event (see {@link Heartbeat}). */
+    public static final byte HEARTBEAT = 7;
 
     private DocumentType()
     {

@@ -28,6 +28,7 @@ public final class JournalReader implements AutoCloseable
     private final int valueColumn;
     private long lastReadOffset = -1;
     private long rejectedRead;
+    private long heartbeatsRead;
 
     private JournalReader(final JournalDirectory directory)
     {
@@ -105,7 +106,8 @@ public final class JournalReader implements AutoCloseable
      *
      * @param consumer receives each event, on this thread.
      * @param limit    the most events to read in this call.
-     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     * @return how many events were read; 0 when the reader has reached the current end of the journal. A
+     *         heartbeat is passed to {@link EventConsumer#onHeartbeat} and is not counted.
      */
     public int poll(final EventConsumer consumer, final int limit)
     {
@@ -124,6 +126,11 @@ public final class JournalReader implements AutoCloseable
                 {
                     read++;
                 }
+                else if (Heartbeat.is(bytes))
+                {
+                    heartbeatsRead++;
+                    consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
+                }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {
                     rejectedRead++;
@@ -136,7 +143,7 @@ public final class JournalReader implements AutoCloseable
 
     /**
      * Read up to {@code limit} whole events, as {@link #poll(EventConsumer, int)} does: the same events, offsets
-     * and rejected lines passed over.
+     * and rejected lines passed over, the same heartbeats passed on.
      *
      * @param consumer receives each event, on this thread; the view is valid during the call only.
      * @param limit    the most events to read in this call.
@@ -159,6 +166,11 @@ public final class JournalReader implements AutoCloseable
                 {
                     consumer.onEvent(offset, view);
                     read++;
+                }
+                else if (Heartbeat.is(bytes))
+                {
+                    heartbeatsRead++;
+                    consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
                 }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {
@@ -204,6 +216,14 @@ public final class JournalReader implements AutoCloseable
     public long rejectedRead()
     {
         return rejectedRead;
+    }
+
+    /**
+     * @return heartbeats passed to a consumer by either poll so far.
+     */
+    public long heartbeatsRead()
+    {
+        return heartbeatsRead;
     }
 
     /**
