@@ -101,13 +101,13 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * Read up to {@code limit} events, by their fields. In a schema other than the default, an event's key
+     * Read up to {@code limit} events and heartbeats, by their fields. In a schema other than the default, an event's key
      * id is its first string column's id and its value its first long or decimal column's (0 if there is none).
      *
      * @param consumer receives each event, on this thread.
-     * @param limit    the most events to read in this call.
-     * @return how many events were read; 0 when the reader has reached the current end of the journal. A
-     *         heartbeat is passed to {@link EventConsumer#onHeartbeat} and is not counted.
+     * @param limit    the most events and heartbeats to pass in this call.
+     * @return how many events and heartbeats were passed (a heartbeat goes to {@link EventConsumer#onHeartbeat});
+     *         0 when the reader has reached the current end of the journal.
      */
     public int poll(final EventConsumer consumer, final int limit)
     {
@@ -130,6 +130,7 @@ public final class JournalReader implements AutoCloseable
                 {
                     heartbeatsRead++;
                     consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
+                    read++;
                 }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {
@@ -146,8 +147,8 @@ public final class JournalReader implements AutoCloseable
      * and rejected lines passed over, the same heartbeats passed on.
      *
      * @param consumer receives each event, on this thread; the view is valid during the call only.
-     * @param limit    the most events to read in this call.
-     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     * @param limit    the most events and heartbeats to pass in this call.
+     * @return how many events and heartbeats were passed; 0 when the reader has reached the current end of the journal.
      */
     public int poll(final EventViewConsumer consumer, final int limit)
     {
@@ -171,6 +172,7 @@ public final class JournalReader implements AutoCloseable
                 {
                     heartbeatsRead++;
                     consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
+                    read++;
                 }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {

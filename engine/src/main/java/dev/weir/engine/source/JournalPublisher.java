@@ -20,7 +20,8 @@ import org.agrona.concurrent.status.AtomicCounter;
  * publishes an end-of-input marker. The events of one poll of the journal (up to a batch) are published
  * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
  * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
- * pre-allocated {@link EventSlot}: nothing is allocated per event. Runs on one publisher thread;
+ * pre-allocated {@link EventSlot}: nothing is allocated per event. A heartbeat read from the journal is
+ * published as a {@link EventSlot#HEARTBEAT} slot at its offset. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
@@ -49,6 +50,21 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
      */
     private EventViewConsumer columns;
+    /** Hands whole events to {@link #columns} and heartbeats to {@link #onHeartbeat}. */
+    private final EventViewConsumer views = new EventViewConsumer()
+    {
+        @Override
+        public void onEvent(final long offset, final EventView event)
+        {
+            columns.onEvent(offset, event);
+        }
+
+        @Override
+        public void onHeartbeat(final long offset, final long eventTime)
+        {
+            JournalPublisher.this.onHeartbeat(offset, eventTime);
+        }
+    };
     /** Per column, true for a string column (its id is copied), when every column is copied ({@link #copyEveryColumn}). */
     private boolean[] stringColumns;
 
@@ -188,7 +204,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * or, once the input is over (bounded run at the journal's end, or a stop request), the end-of-input or
      * stop marker.
      *
-     * @return the events published (0 when a following publisher found nothing new), or {@link #FINISHED}
+     * @return the events and heartbeats published (0 when a following publisher found nothing new), or {@link #FINISHED}
      *         once the marker has been published (or the run failed): nothing more will be published.
      */
     public int step()
@@ -199,7 +215,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         if (!stopped && !pastEnd)
         {
-            final int published = columns == null ? reader.poll(this, batch) : reader.poll(columns, batch);
+            final int published = columns == null ? reader.poll(this, batch) : reader.poll(views, batch);
             flush();
             if (rejectedLines != null)
             {
@@ -229,6 +245,29 @@ public final class JournalPublisher implements Runnable, EventConsumer
             ring.publish(sequence);
         }
         return FINISHED;
+    }
+
+    @Override
+    public void onHeartbeat(final long offset, final long eventTime)
+    {
+        if (offset > lastOffset || stopped)
+        {
+            pastEnd = true;
+            return;
+        }
+        final long sequence = claim(false);
+        if (sequence < 0)
+        {
+            pastEnd = true;
+            return;
+        }
+        ring.get(sequence).heartbeat(offset, eventTime);
+        if (firstUnpublished < 0)
+        {
+            firstUnpublished = sequence;
+        }
+        lastClaimed = sequence;
+        lastPublished = offset;
     }
 
     @Override
