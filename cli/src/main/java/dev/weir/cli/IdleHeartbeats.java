@@ -34,8 +34,6 @@ final class IdleHeartbeats implements Runnable, EventConsumer, AutoCloseable
     private final PrintStream err;
     private final Thread thread;
     private volatile boolean stopped;
-    private volatile long appended;
-    private volatile long skipped;
     /** The newest event time read so far, of an event or a heartbeat, or -1 before the first event. */
     private long newest = -1;
     private boolean newestChanged;
@@ -94,14 +92,7 @@ final class IdleHeartbeats implements Runnable, EventConsumer, AutoCloseable
                 else if (sawEvent && now - lastRead >= idleNanos)
                 {
                     final long time = Math.min(EventJournal.MAX_EVENT_TIME, newest + TimeUnit.NANOSECONDS.toMillis(now - newestRead));
-                    if (appender.tryAppend(time) >= 0)
-                    {
-                        appended++;
-                    }
-                    else
-                    {
-                        skipped++;
-                    }
+                    appender.tryAppend(time); // skipped (-1) while another appender holds the lock: it is active
                     lastRead = now; // again after T while the journal stays quiet
                 }
                 LockSupport.parkNanos(pollNanos);
@@ -134,18 +125,6 @@ final class IdleHeartbeats implements Runnable, EventConsumer, AutoCloseable
             newest = eventTime;
             newestChanged = true;
         }
-    }
-
-    /** @return heartbeats appended so far. */
-    long appended()
-    {
-        return appended;
-    }
-
-    /** @return heartbeats skipped because another appender held the lock. */
-    long skipped()
-    {
-        return skipped;
     }
 
     /**

@@ -227,7 +227,7 @@ public final class Pipeline implements AutoCloseable
         started = true;
         startedNanos = System.nanoTime();
         stages = new RunStages(config, recovery, completion);
-        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
+        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(), stages.readClocks(),
             stages.keyTuples());
         wiring.start();
     }

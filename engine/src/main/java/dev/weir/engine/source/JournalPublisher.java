@@ -39,6 +39,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final IdleStrategy idle;
     private final int batch;
     private AtomicCounter rejectedLines;
+    private AtomicCounter lastEventRead;
+    private AtomicCounter lastHeartbeatRead;
+    /** Heartbeats claimed since the last poll began. */
+    private int heartbeatsInPoll;
     private long firstUnpublished = -1;
     private long lastClaimed = -1;
     private boolean pastEnd;
@@ -122,6 +126,17 @@ public final class JournalPublisher implements Runnable, EventConsumer
     public void countRejectedLines(final AtomicCounter counter)
     {
         this.rejectedLines = counter;
+    }
+
+    /**
+     * @param lastEvent     where to note the wall clock (epoch ms) of each poll that read an event, once per poll.
+     * @param lastHeartbeat where to note the wall clock of each poll that read a heartbeat.
+     *                      Set both before the publisher runs.
+     */
+    public void noteReadClocks(final AtomicCounter lastEvent, final AtomicCounter lastHeartbeat)
+    {
+        this.lastEventRead = lastEvent;
+        this.lastHeartbeatRead = lastHeartbeat;
     }
 
     /**
@@ -221,6 +236,11 @@ public final class JournalPublisher implements Runnable, EventConsumer
             {
                 rejectedLines.setRelease(reader.rejectedRead());
             }
+            if (lastEventRead != null && published > 0)
+            {
+                noteClocks(published);
+            }
+            heartbeatsInPoll = 0;
             if (published > 0 || follow)
             {
                 return published;
@@ -262,6 +282,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
             return;
         }
         ring.get(sequence).heartbeat(offset, eventTime);
+        heartbeatsInPoll++;
         if (firstUnpublished < 0)
         {
             firstUnpublished = sequence;
@@ -293,6 +314,19 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         lastClaimed = sequence;
         lastPublished = offset;
+    }
+
+    private void noteClocks(final int published)
+    {
+        final long now = System.currentTimeMillis(); // once per poll that read something, for display only
+        if (published > heartbeatsInPoll)
+        {
+            lastEventRead.setRelease(now);
+        }
+        if (heartbeatsInPoll > 0)
+        {
+            lastHeartbeatRead.setRelease(now);
+        }
     }
 
     /**
