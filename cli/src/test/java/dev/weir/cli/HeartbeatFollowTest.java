@@ -78,6 +78,8 @@ class HeartbeatFollowTest
         final long secondClosed = awaitWindow(journal, resumed, secondNewest - Math.floorMod(secondNewest, WINDOW_MS));
         final long secondLatency = TimeUnit.NANOSECONDS.toMillis(secondClosed - secondStopped);
         assertTrue(secondLatency <= IDLE_TIMEOUT_MS + BOUND_MS, "after the resume, the last window closed " + secondLatency + " ms after the ingest stopped");
+        System.out.printf("--idle-timeout %d ms: the quiet stream's last window closed %d ms after the ingest stopped, %d ms after the resume's%n",
+            IDLE_TIMEOUT_MS, firstLatency, secondLatency);
         FollowerProgress.sleep(IDLE_TIMEOUT_MS);
         resumed.destroy(); // SIGTERM: checkpoint and export
         assertTrue(resumed.waitFor(2, TimeUnit.MINUTES), "the follower stops on SIGTERM");
