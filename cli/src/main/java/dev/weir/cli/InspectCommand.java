@@ -68,6 +68,10 @@ final class InspectCommand implements Callable<Integer>
         System.out.printf("columns      %s%n", directory.schema());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
+        if (counts.heartbeats() > 0)
+        {
+            System.out.printf("heartbeats   %,d heartbeats (no events: they move the watermark at their offset)%n", counts.heartbeats());
+        }
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
         System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(), lastPosition);

@@ -72,6 +72,12 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--follow", description = "keep processing new events appended to the journal until stopped (no end-of-input flush)")
     boolean follow;
 
+    @Option(names = "--idle-timeout", paramLabel = "T", converter = Durations.class,
+        description = "with --follow: when nothing has been appended for T (e.g. 5s), append a heartbeat to the journal (again every T "
+            + "while quiet) whose time is the newest event time plus the wall time since, so the last windows close; "
+            + "a replay applies the same heartbeats")
+    Long idleTimeout;
+
     @Override
     public Integer call()
     {
@@ -81,6 +87,7 @@ final class RunCommand implements Callable<Integer>
             .journal(journal)
             .pipeline(pipeline)
             .follow(follow)
+            .idleTimeout(idleTimeout)
             .window(window)
             .processing(processing)
             .results(results)

@@ -59,7 +59,7 @@ final class RunExecution
     RunExecution(final RunJob job)
     {
         this.job = job;
-        this.following = job.follow() ? new FollowingRun() : null;
+        this.following = job.follow() ? new FollowingRun(job.idleTimeoutMs()) : null;
     }
 
     /**

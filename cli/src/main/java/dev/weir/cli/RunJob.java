@@ -24,6 +24,7 @@ final class RunJob
     private final Path journal;
     private final String pipeline;
     private final boolean follow;
+    private final long idleTimeoutMs;
     private final WindowOptions window;
     private final ProcessingOptions processing;
     private final Path results;
@@ -42,6 +43,7 @@ final class RunJob
         this.journal = b.journal;
         this.pipeline = b.pipeline;
         this.follow = b.follow;
+        this.idleTimeoutMs = b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs;
         this.window = b.window;
         this.processing = b.processing;
         this.results = b.results;
@@ -90,6 +92,12 @@ final class RunJob
     boolean temporaryJournal()
     {
         return journal == null;
+    }
+
+    /** @return T of {@code --idle-timeout}, ms: a following run appends a heartbeat when the journal was quiet this long; 0 for none. */
+    long idleTimeoutMs()
+    {
+        return idleTimeoutMs;
     }
 
     /** @return true if the run keeps following the journal until stopped. */
@@ -173,6 +181,7 @@ final class RunJob
         private Path journal;
         private String pipeline = JournalDirectory.DEFAULT_PIPELINE;
         private boolean follow;
+        private Long idleTimeoutMs;
         private WindowOptions window;
         private ProcessingOptions processing = new ProcessingOptions();
         private Path results;
@@ -220,6 +229,13 @@ final class RunJob
         Builder follow(final boolean enabled)
         {
             this.follow = enabled;
+            return this;
+        }
+
+        /** {@code --idle-timeout}, ms, or null. */
+        Builder idleTimeout(final Long millis)
+        {
+            this.idleTimeoutMs = millis;
             return this;
         }
 
@@ -319,6 +335,14 @@ final class RunJob
             if (follow && journal == null)
             {
                 throw new BadInputException("--follow needs --journal DIR (a temporary journal is deleted when the run ends)");
+            }
+            if (idleTimeoutMs != null && !follow)
+            {
+                throw new BadInputException("--idle-timeout needs --follow: a bounded run's end of input already closes every window");
+            }
+            if (idleTimeoutMs != null && idleTimeoutMs <= 0)
+            {
+                throw new BadInputException("--idle-timeout must be > 0: " + idleTimeoutMs + " ms");
             }
             if (jdbcUrl != null && journal == null)
             {

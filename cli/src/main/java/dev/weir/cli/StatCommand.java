@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
 import org.agrona.concurrent.status.CountersReader;
@@ -94,6 +95,12 @@ final class StatCommand implements Callable<Integer>
         return value == Long.MAX_VALUE ? "+infinity" : value == Long.MIN_VALUE ? "-infinity" : String.format("%,d", value);
     }
 
+    /** @return the time since a wall clock, e.g. {@code 2.4 s ago}, or {@code never} for 0. */
+    private static String since(final long wallClockMs)
+    {
+        return wallClockMs <= 0 ? "never" : String.format("%.1f s ago", Math.max(0, System.currentTimeMillis() - wallClockMs) / 1e3);
+    }
+
     private static void print(
         final PrintStream out, final JournalDirectory directory, final MetricsFile metrics, final Map<String, Long> previous,
         final double seconds)
@@ -106,6 +113,12 @@ final class StatCommand implements Callable<Integer>
         reader.forEach((id, label) ->
         {
             final long value = reader.getCounterValue(id);
+            if (EngineCounters.LAST_EVENT_READ.equals(label) || EngineCounters.LAST_HEARTBEAT_READ.equals(label))
+            {
+                out.printf("%26s  %14s  %s%n", since(value), "", label.equals(EngineCounters.LAST_EVENT_READ)
+                    ? "time since the last event read" : "time since the last heartbeat read");
+                return;
+            }
             final Long before = previous.get(label);
             final String rate = before == null || Math.abs(value) == Long.MAX_VALUE || before == Long.MIN_VALUE || before == Long.MAX_VALUE
                 ? "" : String.format("%,.0f", (value - before) / seconds);

@@ -196,6 +196,20 @@ public final class Pipeline implements AutoCloseable
     }
 
     /**
+     * For an in-process producer: append a heartbeat to the journal this pipeline reads, the same as
+     * {@link EventJournal#appendHeartbeat(long)}: no event, but at its offset the watermark advances as an
+     * event of {@code eventTime} would move it (never backwards), firing the windows that completes; a replay
+     * applies it at the same offset. Allocates nothing. Same threading as {@link #append(long, long, String, long)}.
+     *
+     * @param eventTime the heartbeat's event time, epoch ms.
+     * @return its offset.
+     */
+    public long appendHeartbeat(final long eventTime)
+    {
+        return producer.journal().appendHeartbeat(eventTime);
+    }
+
+    /**
      * @param key a key.
      * @return its id in the journal, defined (with an event of that key) the first time it is appended.
      */
@@ -213,7 +227,7 @@ public final class Pipeline implements AutoCloseable
         started = true;
         startedNanos = System.nanoTime();
         stages = new RunStages(config, recovery, completion);
-        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
+        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(), stages.readClocks(),
             stages.keyTuples());
         wiring.start();
     }

@@ -156,6 +156,15 @@ final class RunStages
     }
 
     /**
+     * @return the live counters of the wall clock of the last event read and of the last heartbeat read, or
+     *         null without a metrics file.
+     */
+    AtomicCounter[] readClocks()
+    {
+        return engineCounters == null ? null : new AtomicCounter[] {engineCounters.lastEventRead(), engineCounters.lastHeartbeatRead()};
+    }
+
+    /**
      * Take the final checkpoint (a failure is the run's) and release the reader, the output journal and
      * the metrics file (which stays, with its last values).
      *

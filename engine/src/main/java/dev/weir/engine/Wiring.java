@@ -55,6 +55,7 @@ final class Wiring
      * @param assigner      the first stage.
      * @param last          the last stage.
      * @param rejectedLines where the publisher counts rejected lines it reads, or null.
+     * @param readClocks    where the publisher notes the wall clock of its last event and last heartbeat read, or null.
      * @param keys          the key tuples before the reader's position, handed to the publisher; or null.
      */
     Wiring(
@@ -65,6 +66,7 @@ final class Wiring
         final WindowAssigner assigner,
         final LastStage last,
         final AtomicCounter rejectedLines,
+        final AtomicCounter[] readClocks,
         final KeyTuples keys)
     {
         this.completion = completion;
@@ -90,6 +92,10 @@ final class Wiring
         if (rejectedLines != null)
         {
             publisher.countRejectedLines(rejectedLines);
+        }
+        if (readClocks != null)
+        {
+            publisher.noteReadClocks(readClocks[0], readClocks[1]);
         }
         if (slotColumns > 0)
         {

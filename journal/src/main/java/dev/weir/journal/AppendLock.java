@@ -79,6 +79,47 @@ final class AppendLock implements AutoCloseable
         }
     }
 
+    /**
+     * Take the lock only if it is free now, as an occasional appender that must not wait for or refuse the
+     * regular one (e.g. a follower's heartbeats while an ingest appends).
+     *
+     * @param home  the directory holding the queue.
+     * @param queue the queue appended to.
+     * @return the held lock, or null if another appender (in this process or another) holds it.
+     * @throws UncheckedIOException if the lock file cannot be opened.
+     */
+    static AppendLock tryAcquire(final Path home, final String queue)
+    {
+        final Path file = home.resolve(queue + ".lock");
+        FileChannel channel = null;
+        try
+        {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            FileLock lock;
+            try
+            {
+                lock = channel.tryLock();
+            }
+            catch (final OverlappingFileLockException ex)
+            {
+                lock = null; // held by this JVM
+            }
+            if (lock == null)
+            {
+                channel.close();
+                return null;
+            }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            return new AppendLock(channel, lock);
+        }
+        catch (final IOException ex)
+        {
+            closeQuietly(channel);
+            throw new UncheckedIOException("cannot lock " + file, ex);
+        }
+    }
+
     private static String holder(final Path file)
     {
         try

@@ -4,11 +4,12 @@ import net.openhft.chronicle.bytes.BytesIn;
 
 /**
  * The type codes of the journal's documents: the first byte of every document of the {@code events}
- * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}) and of the
+ * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}) and of the
  * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
- * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder}).
+ * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
+ * {@link Heartbeat}).
  * Constants only; thread-safe.
  */
 public final class DocumentType
@@ -28,6 +29,8 @@ public final class DocumentType
      * (in the default schema, the key's string), which define those ids (see {@link EventEncoder}).
      */
     public static final byte EVENT_NEW_KEY = 6;
+    /** A heartbeat: an event time the watermark may advance to, at its offset; not an event (see {@link Heartbeat}). */
+    public static final byte HEARTBEAT = 7;
     /** An update row of a window result ({@link ResultKind#UPDATE}): the layout of {@link #RESULT}. */
     public static final byte RESULT_UPDATE = 8;
     /** The early row of a window result ({@link ResultKind#EARLY}): the layout of {@link #RESULT}. */

@@ -1,7 +1,8 @@
 package dev.weir.journal;
 
 /**
- * Receives events read from the journal, one call per event, in journal order, on the reading thread.
+ * Receives events read from the journal, one call per event, in journal order, on the reading thread, and the
+ * heartbeats among them ({@link #onHeartbeat}).
  * Primitive arguments only: nothing is allocated per event.
  */
 @FunctionalInterface
@@ -17,4 +18,15 @@ public interface EventConsumer
      *                  column's (0 if it has none).
      */
     void onEvent(long offset, long eventId, long eventTime, int keyId, long value);
+
+    /**
+     * A heartbeat was read: no event, but the watermark may advance as an event of {@code eventTime} would
+     * move it. Ignored by default.
+     *
+     * @param offset    the heartbeat's journal offset.
+     * @param eventTime its event time, epoch ms.
+     */
+    default void onHeartbeat(final long offset, final long eventTime)
+    {
+    }
 }

@@ -404,6 +404,36 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Append a heartbeat ({@link Heartbeat}): no event, but a pipeline reading the journal advances its
+     * watermark at this offset as an event of {@code eventTime} would (never backwards), and fires the
+     * windows that completes. Not counted, windowed or deduped; an ingest's line accounting skips it.
+     * Allocates nothing.
+     *
+     * @param eventTime the event time, epoch ms, between 0 and {@link #MAX_EVENT_TIME}.
+     * @return the offset of the heartbeat.
+     * @throws IllegalArgumentException if the time is out of range.
+     */
+    public long appendHeartbeat(final long eventTime)
+    {
+        return writeHeartbeat(appender, reserve, eventTime);
+    }
+
+    /**
+     * Write one heartbeat with an appender of the events queue, as its owner thread (the caller holds the
+     * journal's appender lock).
+     */
+    static long writeHeartbeat(final ExcerptAppender appender, final AppendReserve reserve, final long eventTime)
+    {
+        checkTime(eventTime);
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            reserve.before(dc, appender, EVENT_BYTES);
+            Heartbeat.write(dc.wire().bytes(), eventTime, System.currentTimeMillis());
+        }
+        return appender.lastIndexAppended();
+    }
+
+    /**
      * Force the events and keys to disk, so they survive a machine crash (a process crash loses
      * nothing already appended). Milliseconds: call it at batch boundaries, not per event.
      */

@@ -1,7 +1,8 @@
 package dev.weir.journal;
 
 /**
- * Receives whole events from a {@link JournalReader}, in offset order, on the reading thread.
+ * Receives whole events from a {@link JournalReader}, in offset order, on the reading thread, and the heartbeats
+ * among them ({@link #onHeartbeat}).
  */
 @FunctionalInterface
 public interface EventViewConsumer
@@ -11,4 +12,14 @@ public interface EventViewConsumer
      * @param event  the event; valid only during this call.
      */
     void onEvent(long offset, EventView event);
+
+    /**
+     * A heartbeat was read (see {@link EventConsumer#onHeartbeat}). Ignored by default.
+     *
+     * @param offset    the heartbeat's journal offset.
+     * @param eventTime its event time, epoch ms.
+     */
+    default void onHeartbeat(final long offset, final long eventTime)
+    {
+    }
 }

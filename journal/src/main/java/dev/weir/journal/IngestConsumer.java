@@ -39,4 +39,15 @@ public interface IngestConsumer
     default void onUnterminated(final long offset, final long line, final long bytes)
     {
     }
+
+    /**
+     * A heartbeat ({@link Heartbeat}): no line of any ingest. Ignored by default.
+     *
+     * @param offset    the document's offset.
+     * @param eventTime its event time, ms.
+     * @param wallClock the wall clock of its append, epoch ms.
+     */
+    default void onHeartbeat(final long offset, final long eventTime, final long wallClock)
+    {
+    }
 }

@@ -31,8 +31,10 @@ public final class IngestLog
      * @param lastOffset  offset of the last document, or -1.
      * @param firstEventOffset offset of the first event, or -1.
      * @param lastEventOffset  offset of the last event, or -1.
+     * @param heartbeats heartbeats (no events: see {@link Heartbeat}).
      */
-    public record Counts(long events, long rejected, long ingests, long firstOffset, long lastOffset, long firstEventOffset, long lastEventOffset)
+    public record Counts(
+        long events, long rejected, long ingests, long firstOffset, long lastOffset, long firstEventOffset, long lastEventOffset, long heartbeats)
     {
     }
 
@@ -210,7 +212,7 @@ public final class IngestLog
      */
     public static Counts counts(final JournalDirectory directory)
     {
-        final long[] c = {0, 0, 0, -1, -1, -1, -1};
+        final long[] c = {0, 0, 0, -1, -1, -1, -1, 0};
         scan(directory, new IngestConsumer()
         {
             @Override
@@ -239,6 +241,13 @@ public final class IngestLog
                 c[6] = offset;
             }
 
+            @Override
+            public void onHeartbeat(final long offset, final long eventTime, final long wallClock)
+            {
+                c[7]++;
+                seen(offset);
+            }
+
             private void seen(final long offset)
             {
                 if (c[3] < 0)
@@ -248,7 +257,7 @@ public final class IngestLog
                 c[4] = offset;
             }
         });
-        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
     /**
@@ -291,6 +300,10 @@ public final class IngestLog
             {
                 consumer.onUnterminated(offset, line, documents.rejected.unterminatedLength());
             }
+        }
+        else if (Heartbeat.is(in))
+        {
+            consumer.onHeartbeat(offset, Heartbeat.eventTime(in), Heartbeat.wallClock(in));
         }
         else if (documents.event.wrap(in))
         {

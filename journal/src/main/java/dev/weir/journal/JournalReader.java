@@ -28,6 +28,7 @@ public final class JournalReader implements AutoCloseable
     private final int valueColumn;
     private long lastReadOffset = -1;
     private long rejectedRead;
+    private long heartbeatsRead;
 
     private JournalReader(final JournalDirectory directory)
     {
@@ -100,12 +101,13 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * Read up to {@code limit} events, by their fields. In a schema other than the default, an event's key
+     * Read up to {@code limit} events and heartbeats, by their fields. In a schema other than the default, an event's key
      * id is its first string column's id and its value its first long or decimal column's (0 if there is none).
      *
      * @param consumer receives each event, on this thread.
-     * @param limit    the most events to read in this call.
-     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     * @param limit    the most events and heartbeats to pass in this call.
+     * @return how many events and heartbeats were passed (a heartbeat goes to {@link EventConsumer#onHeartbeat});
+     *         0 when the reader has reached the current end of the journal.
      */
     public int poll(final EventConsumer consumer, final int limit)
     {
@@ -124,6 +126,12 @@ public final class JournalReader implements AutoCloseable
                 {
                     read++;
                 }
+                else if (Heartbeat.is(bytes))
+                {
+                    heartbeatsRead++;
+                    consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
+                    read++;
+                }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
                 {
                     rejectedRead++;
@@ -136,11 +144,11 @@ public final class JournalReader implements AutoCloseable
 
     /**
      * Read up to {@code limit} whole events, as {@link #poll(EventConsumer, int)} does: the same events, offsets
-     * and rejected lines passed over.
+     * and rejected lines passed over, the same heartbeats passed on.
      *
      * @param consumer receives each event, on this thread; the view is valid during the call only.
-     * @param limit    the most events to read in this call.
-     * @return how many events were read; 0 when the reader has reached the current end of the journal.
+     * @param limit    the most events and heartbeats to pass in this call.
+     * @return how many events and heartbeats were passed; 0 when the reader has reached the current end of the journal.
      */
     public int poll(final EventViewConsumer consumer, final int limit)
     {
@@ -158,6 +166,12 @@ public final class JournalReader implements AutoCloseable
                 if (view.wrap(bytes))
                 {
                     consumer.onEvent(offset, view);
+                    read++;
+                }
+                else if (Heartbeat.is(bytes))
+                {
+                    heartbeatsRead++;
+                    consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
                     read++;
                 }
                 else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
@@ -204,6 +218,14 @@ public final class JournalReader implements AutoCloseable
     public long rejectedRead()
     {
         return rejectedRead;
+    }
+
+    /**
+     * @return heartbeats passed to a consumer by either poll so far.
+     */
+    public long heartbeatsRead()
+    {
+        return heartbeatsRead;
     }
 
     /**

@@ -118,6 +118,17 @@ public final class Checkpointer
     }
 
     /**
+     * Note one applied heartbeat: the next checkpoint covers its offset, but it is no applied event and
+     * does not count towards the interval.
+     *
+     * @param offset the heartbeat's journal offset.
+     */
+    public void afterHeartbeat(final long offset)
+    {
+        lastOffset = offset;
+    }
+
+    /**
      * Checkpoint now, after the checkpoint in flight, if any; durable when this returns.
      *
      * @param phase {@link #RUNNING}, {@link #END_PENDING} or {@link #FINISHED}.

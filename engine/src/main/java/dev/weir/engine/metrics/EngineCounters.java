@@ -7,7 +7,7 @@ import org.agrona.concurrent.status.CountersManager;
  * The engine's live counters in a {@link MetricsFile}: what {@code weir stat} shows. The engine's last
  * stage publishes them once per batch of events taken from the ring ({@link #publish}), with release
  * stores, so the hot path pays a few stores per batch, not per event; the journal reader's thread
- * publishes {@link #rejectedLines()} once per poll.
+ * publishes {@link #rejectedLines()}, {@link #lastEventRead()} and {@link #lastHeartbeatRead()} once per poll.
  * <p>
  * Not thread-safe: each counter has one writing thread; other threads and processes read the file.
  */
@@ -18,8 +18,13 @@ public final class EngineCounters
 
     /** The counter type id of every Weir engine counter. */
     public static final int TYPE_ID = 1_0001;
+    /** The label of the counter holding the wall clock when the pipeline last read an event. */
+    public static final String LAST_EVENT_READ = "wall clock of the last event read (epoch ms)";
+    /** The label of the counter holding the wall clock when the pipeline last read a heartbeat. */
+    public static final String LAST_HEARTBEAT_READ = "wall clock of the last heartbeat read (epoch ms)";
+
     /** The number of counters. */
-    public static final int COUNT = 13;
+    public static final int COUNT = 15;
 
     private final AtomicCounter events;
     private final AtomicCounter dropped;
@@ -34,6 +39,8 @@ public final class EngineCounters
     private final AtomicCounter checkpoints;
     private final AtomicCounter outputs;
     private final AtomicCounter rejectedLines;
+    private final AtomicCounter lastEventRead;
+    private final AtomicCounter lastHeartbeatRead;
 
     /**
      * @param counters where to allocate the counters (at start-up: this allocates).
@@ -53,6 +60,8 @@ public final class EngineCounters
         checkpoints = counters.newCounter("checkpoints taken", TYPE_ID);
         outputs = counters.newCounter("outputs written (results and late events)", TYPE_ID);
         rejectedLines = counters.newCounter("rejected input lines read (this run)", TYPE_ID);
+        lastEventRead = counters.newCounter(LAST_EVENT_READ, TYPE_ID);
+        lastHeartbeatRead = counters.newCounter(LAST_HEARTBEAT_READ, TYPE_ID);
     }
 
     /**
@@ -62,6 +71,24 @@ public final class EngineCounters
     public AtomicCounter rejectedLines()
     {
         return rejectedLines;
+    }
+
+    /**
+     * @return the counter of the wall clock (epoch ms) of the last poll of the journal that read an event (0
+     *         before any), written by the thread that reads the journal: for {@code weir stat}'s time since the last event.
+     */
+    public AtomicCounter lastEventRead()
+    {
+        return lastEventRead;
+    }
+
+    /**
+     * @return the counter of the wall clock (epoch ms) of the last poll of the journal that read a heartbeat (0
+     *         before any), written by the thread that reads the journal.
+     */
+    public AtomicCounter lastHeartbeatRead()
+    {
+        return lastHeartbeatRead;
     }
 
     /**

@@ -110,7 +110,15 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
             }
             return;
         }
-        assert slot.type == EventSlot.EVENT : "an event or the end of input";
+        if (slot.type == EventSlot.HEARTBEAT)
+        {
+            // no event: not counted, windowed, deduped or listened to; it fires what its watermark completes,
+            // and those results carry its offset, which a checkpoint may cover like an event's
+            lastOffset = slot.offset;
+            advanceTo(slot.watermarkAfter, slot.offset);
+            return;
+        }
+        assert slot.type == EventSlot.EVENT : "an event, a heartbeat or the end of input";
         counters.events++;
         lastOffset = slot.offset;
         if (duplicates != null && !duplicates.firstSeen(slot.eventId, slot.eventTime, slot.keyId))

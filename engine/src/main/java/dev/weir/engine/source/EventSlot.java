@@ -16,6 +16,11 @@ public final class EventSlot
     public static final int END_OF_INPUT = 1;
     /** The pipeline is being stopped (follow mode): checkpoint and finish, without firing open windows. */
     public static final int STOP = 2;
+    /**
+     * A heartbeat from the journal: no event; the watermark advances as an event of {@link #eventTime} would
+     * move it, at {@link #offset}. Only the type, offset and event time are set.
+     */
+    public static final int HEARTBEAT = 3;
 
     /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
     public static final int ASSIGNED = 0;
@@ -24,7 +29,7 @@ public final class EventSlot
     /** The event lies in no window but is not late: count it and ignore it. */
     public static final int IGNORED = 2;
 
-    /** {@link #EVENT}, {@link #END_OF_INPUT} or {@link #STOP}. */
+    /** {@link #EVENT}, {@link #END_OF_INPUT}, {@link #STOP} or {@link #HEARTBEAT}. */
     public int type;
     /** Journal offset of the event. */
     public long offset;
@@ -86,6 +91,19 @@ public final class EventSlot
         this.eventTime = eventTime;
         this.keyId = keyId;
         this.value = value;
+    }
+
+    /**
+     * Fill this slot with a heartbeat (publisher use).
+     *
+     * @param offset    the heartbeat's journal offset.
+     * @param eventTime its event time.
+     */
+    public void heartbeat(final long offset, final long eventTime)
+    {
+        this.type = HEARTBEAT;
+        this.offset = offset;
+        this.eventTime = eventTime;
     }
 
     /**

@@ -20,7 +20,8 @@ import org.agrona.concurrent.status.AtomicCounter;
  * publishes an end-of-input marker. The events of one poll of the journal (up to a batch) are published
  * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
  * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
- * pre-allocated {@link EventSlot}: nothing is allocated per event. Runs on one publisher thread;
+ * pre-allocated {@link EventSlot}: nothing is allocated per event. A heartbeat read from the journal is
+ * published as a {@link EventSlot#HEARTBEAT} slot at its offset. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
@@ -38,6 +39,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final IdleStrategy idle;
     private final int batch;
     private AtomicCounter rejectedLines;
+    private AtomicCounter lastEventRead;
+    private AtomicCounter lastHeartbeatRead;
+    /** Heartbeats claimed since the last poll began. */
+    private int heartbeatsInPoll;
     private long firstUnpublished = -1;
     private long lastClaimed = -1;
     private boolean pastEnd;
@@ -49,6 +54,21 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
      */
     private EventViewConsumer columns;
+    /** Hands whole events to {@link #columns} and heartbeats to {@link #onHeartbeat}. */
+    private final EventViewConsumer views = new EventViewConsumer()
+    {
+        @Override
+        public void onEvent(final long offset, final EventView event)
+        {
+            columns.onEvent(offset, event);
+        }
+
+        @Override
+        public void onHeartbeat(final long offset, final long eventTime)
+        {
+            JournalPublisher.this.onHeartbeat(offset, eventTime);
+        }
+    };
     /** Per column, true for a string column (its id is copied), when every column is copied ({@link #copyEveryColumn}). */
     private boolean[] stringColumns;
 
@@ -106,6 +126,17 @@ public final class JournalPublisher implements Runnable, EventConsumer
     public void countRejectedLines(final AtomicCounter counter)
     {
         this.rejectedLines = counter;
+    }
+
+    /**
+     * @param lastEvent     where to note the wall clock (epoch ms) of each poll that read an event, once per poll.
+     * @param lastHeartbeat where to note the wall clock of each poll that read a heartbeat.
+     *                      Set both before the publisher runs.
+     */
+    public void noteReadClocks(final AtomicCounter lastEvent, final AtomicCounter lastHeartbeat)
+    {
+        this.lastEventRead = lastEvent;
+        this.lastHeartbeatRead = lastHeartbeat;
     }
 
     /**
@@ -188,7 +219,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * or, once the input is over (bounded run at the journal's end, or a stop request), the end-of-input or
      * stop marker.
      *
-     * @return the events published (0 when a following publisher found nothing new), or {@link #FINISHED}
+     * @return the events and heartbeats published (0 when a following publisher found nothing new), or {@link #FINISHED}
      *         once the marker has been published (or the run failed): nothing more will be published.
      */
     public int step()
@@ -199,12 +230,17 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         if (!stopped && !pastEnd)
         {
-            final int published = columns == null ? reader.poll(this, batch) : reader.poll(columns, batch);
+            final int published = columns == null ? reader.poll(this, batch) : reader.poll(views, batch);
             flush();
             if (rejectedLines != null)
             {
                 rejectedLines.setRelease(reader.rejectedRead());
             }
+            if (lastEventRead != null && published > 0)
+            {
+                noteClocks(published);
+            }
+            heartbeatsInPoll = 0;
             if (published > 0 || follow)
             {
                 return published;
@@ -232,6 +268,30 @@ public final class JournalPublisher implements Runnable, EventConsumer
     }
 
     @Override
+    public void onHeartbeat(final long offset, final long eventTime)
+    {
+        if (offset > lastOffset || stopped)
+        {
+            pastEnd = true;
+            return;
+        }
+        final long sequence = claim(false);
+        if (sequence < 0)
+        {
+            pastEnd = true;
+            return;
+        }
+        ring.get(sequence).heartbeat(offset, eventTime);
+        heartbeatsInPoll++;
+        if (firstUnpublished < 0)
+        {
+            firstUnpublished = sequence;
+        }
+        lastClaimed = sequence;
+        lastPublished = offset;
+    }
+
+    @Override
     public void onEvent(final long offset, final long eventId, final long eventTime, final int keyId, final long value)
     {
         if (offset > lastOffset || stopped)
@@ -254,6 +314,19 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         lastClaimed = sequence;
         lastPublished = offset;
+    }
+
+    private void noteClocks(final int published)
+    {
+        final long now = System.currentTimeMillis(); // once per poll that read something, for display only
+        if (published > heartbeatsInPoll)
+        {
+            lastEventRead.setRelease(now);
+        }
+        if (heartbeatsInPoll > 0)
+        {
+            lastHeartbeatRead.setRelease(now);
+        }
     }
 
     /**

@@ -65,6 +65,18 @@ public final class LastStage
                     completion.progress(slot.offset, sequence);
                 }
                 break;
+            case EventSlot.HEARTBEAT:
+                aggregator.apply(slot);
+                if (checkpointer != null)
+                {
+                    checkpointer.afterHeartbeat(slot.offset);
+                }
+                if (endOfBatch)
+                {
+                    afterBatch();
+                    completion.progress(slot.offset, sequence);
+                }
+                break;
             case EventSlot.END_OF_INPUT:
                 if (checkpointer != null)
                 {

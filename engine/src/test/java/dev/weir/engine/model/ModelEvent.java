@@ -22,6 +22,26 @@ public record ModelEvent(long eventId, long eventTime, String key, long value)
         }
     }
 
+    /** The key of a {@link #heartbeat}: no key of the generated streams (they have no '~'). */
+    public static final String HEARTBEAT_KEY = "~heartbeat";
+
+    /**
+     * @param eventTime the heartbeat's time.
+     * @return a heartbeat: no event, it only moves the watermark as an event of that time would.
+     */
+    public static ModelEvent heartbeat(final long eventTime)
+    {
+        return new ModelEvent(-1, eventTime, HEARTBEAT_KEY, 0);
+    }
+
+    /**
+     * @return true if this is a {@link #heartbeat}, not an event.
+     */
+    public boolean isHeartbeat()
+    {
+        return HEARTBEAT_KEY.equals(key);
+    }
+
     /**
      * @return the event as a late (side output) row: {@code event_id,event_time,key,value}.
      */

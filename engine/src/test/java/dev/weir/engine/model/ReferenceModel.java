@@ -18,7 +18,8 @@ import java.util.Map;
  * fire every changed window whose {@code end <= wm} in README "Formats"' order: by window end, then
  * start; among tumbling or sliding windows of one start, in the order they were opened (created here);
  * among sessions, by the key's first appearance. Discard every window with {@code end + A <= wm}. At the end of input the watermark
- * becomes +infinity and every changed window fires.
+ * becomes +infinity and every changed window fires. A heartbeat ({@link ModelEvent#heartbeat}) only advances the
+ * watermark, as an event of its time would: it is not counted, windowed, late or skipped.
  *
  * <p>A firing's version is the number of earlier firings of that window; for a session, of the
  * live sessions merged into it (summed). A session already discarded ({@code end + A <= wm}) no
@@ -145,6 +146,11 @@ public final class ReferenceModel
 
         void onEvent(final ModelEvent event)
         {
+            if (event.isHeartbeat())
+            {
+                advance(event.eventTime()); // moves the watermark as an event of that time would; nothing else
+                return;
+            }
             keyOrder.putIfAbsent(event.key(), keyOrder.size());
 
             final List<Window> nonLate = config.kind() == WindowKind.SESSION ?
@@ -193,7 +199,13 @@ public final class ReferenceModel
                 }
             }
 
-            final long candidate = event.eventTime() - config.outOfOrderness(); // t >= 0, D >= 0: no overflow
+            advance(event.eventTime());
+        }
+
+        /** The watermark after an event or a heartbeat of time t: {@code max(wm, t - D)}; fires and discards what it passes. */
+        void advance(final long t)
+        {
+            final long candidate = t - config.outOfOrderness(); // t >= 0, D >= 0: no overflow
             if (candidate > wm)
             {
                 wm = candidate;

@@ -37,7 +37,7 @@ import dev.weir.journal.StringDictionaries;
 
 /**
  * Runs the real engine on a list of events and renders its output as the model's rows, so the two can
- * be compared. Two ways: the two stages driven directly on one slot (fast: thousands of streams), or the
+ * be compared (heartbeats in the list, {@link ModelEvent#heartbeat}, go in as heartbeats). Two ways: the two stages driven directly on one slot (fast: thousands of streams), or the
  * whole pipeline (Chronicle journal, Disruptor ring, threads).
  */
 public final class EngineRun
@@ -134,6 +134,13 @@ public final class EngineRun
         long offset = 0;
         for (final ModelEvent e : events)
         {
+            if (e.isHeartbeat())
+            {
+                slot.heartbeat(offset++, e.eventTime());
+                assigner.assign(slot);
+                aggregator.apply(slot);
+                continue;
+            }
             final int keyId = ids.computeIfAbsent(e.key(), k ->
             {
                 names.add(k);
@@ -169,6 +176,11 @@ public final class EngineRun
         {
             for (final ModelEvent e : events)
             {
+                if (e.isHeartbeat())
+                {
+                    writer.appendHeartbeat(e.eventTime());
+                    continue;
+                }
                 writer.append(e.eventId(), e.eventTime(), e.key(), e.value());
             }
         }
@@ -254,6 +266,11 @@ public final class EngineRun
         {
             for (final ModelEvent e : events)
             {
+                if (e.isHeartbeat())
+                {
+                    writer.appendHeartbeat(e.eventTime());
+                    continue;
+                }
                 final EventRow row = writer.row().eventId(e.eventId()).eventTime(e.eventTime());
                 row.setString(0, writer.stringId(0, e.eventId() % 3 == 0 ? "online, \"web\"" : "pos"));
                 row.setLong(1, e.eventId() * 3);
@@ -295,6 +312,11 @@ public final class EngineRun
         {
             for (final ModelEvent e : events)
             {
+                if (e.isHeartbeat())
+                {
+                    writer.appendHeartbeat(e.eventTime());
+                    continue;
+                }
                 final String key = e.key();
                 final long number = numbers.computeIfAbsent(key, k -> -7_000L + 13L * numbers.size());
                 byNumber.put(number, key);
