@@ -42,7 +42,7 @@ class ResultCodecTest
         for (final ResultKind kind : ResultKind.values())
         {
             final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
-            final ResultFields ofKind = new KindOf(RESULT, kind);
+            final ResultFields ofKind = Variant.ofKind(RESULT, kind);
             encoder.wrap(bytes, 1).copy(ofKind);
             assertEquals(ResultEncoder.WITH_AGGREGATE_LENGTH, bytes.readRemaining(), "the layout of a result");
             assertEquals(kind.documentType(), decoder.wrap(bytes));
@@ -52,76 +52,12 @@ class ResultCodecTest
             assertTrue(decoder.result().matches(ofKind, 1));
             for (final ResultKind other : ResultKind.values())
             {
-                assertEquals(other == kind, decoder.result().matches(new KindOf(RESULT, other), 1), kind + " stored, " + other + " reproduced");
+                assertEquals(other == kind, decoder.result().matches(Variant.ofKind(RESULT, other), 1), kind + " stored, " + other + " reproduced");
             }
         }
         assertEquals(8, DocumentType.RESULT_UPDATE);
         assertEquals(9, DocumentType.RESULT_EARLY);
         assertEquals(ResultKind.FINAL, RESULT.kind(), "a result is final unless it says otherwise");
-    }
-
-    /** A result's fields with another kind. */
-    private record KindOf(ResultFields fields, ResultKind kind) implements ResultFields
-    {
-        @Override
-        public long windowStart()
-        {
-            return fields.windowStart();
-        }
-
-        @Override
-        public long windowEnd()
-        {
-            return fields.windowEnd();
-        }
-
-        @Override
-        public int keyId()
-        {
-            return fields.keyId();
-        }
-
-        @Override
-        public long count()
-        {
-            return fields.count();
-        }
-
-        @Override
-        public long sum()
-        {
-            return fields.sum();
-        }
-
-        @Override
-        public long min()
-        {
-            return fields.min();
-        }
-
-        @Override
-        public long max()
-        {
-            return fields.max();
-        }
-
-        @Override
-        public int version()
-        {
-            return fields.version();
-        }
-
-        @Override
-        public long sourceOffset()
-        {
-            return fields.sourceOffset();
-        }
-
-        @Override
-        public long aggregate()
-        {
-            return fields.aggregate();
-        }
     }
 
     @Test
@@ -189,7 +125,7 @@ class ResultCodecTest
     @Test
     void roundTripsAResultWithThreeAggregates()
     {
-        final Aggregates three = new Aggregates(RESULT, 99, -1, Long.MIN_VALUE);
+        final Variant three = Variant.withAggregates(RESULT, 99, -1, Long.MIN_VALUE);
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
         encoder.wrap(bytes, 3).copy(three);
         assertEquals(ResultEncoder.LENGTH + 3 * 8, bytes.readRemaining());
@@ -202,8 +138,8 @@ class ResultCodecTest
         assertEquals(99, stored.aggregate(), "the first");
         assertEquals(RESULT, StoredResult.of(stored));
         assertTrue(stored.matches(three, 3));
-        assertFalse(stored.matches(new Aggregates(RESULT, 99, -1, 0), 3), "another third aggregate");
-        assertFalse(stored.matches(new Aggregates(RESULT, 99, 0, Long.MIN_VALUE), 3), "another second aggregate");
+        assertFalse(stored.matches(Variant.withAggregates(RESULT, 99, -1, 0), 3), "another third aggregate");
+        assertFalse(stored.matches(Variant.withAggregates(RESULT, 99, 0, Long.MIN_VALUE), 3), "another second aggregate");
         assertFalse(stored.matches(three, 2), "stored with three aggregates, not two");
         assertFalse(stored.matches(RESULT, true), "stored with three aggregates, not one");
         assertTrue(stored.toString().endsWith(" aggregates 99,-1," + Long.MIN_VALUE), stored.toString());
@@ -212,7 +148,7 @@ class ResultCodecTest
     @Test
     void writesTheDocumentedLayoutOfSeveralAggregatesAndOneAsBefore()
     {
-        final Aggregates three = new Aggregates(RESULT, 7, 8, 9);
+        final Variant three = Variant.withAggregates(RESULT, 7, 8, 9);
         final Bytes<?> expected = Bytes.allocateElasticOnHeap();
         encoder.wrap(expected, false).copy(RESULT);
         expected.writeLong(7).writeLong(8).writeLong(9);
@@ -252,8 +188,25 @@ class ResultCodecTest
     }
 
     /** A result's fields with several aggregates. */
-    private record Aggregates(StoredResult fields, long... values) implements ResultFields
+    /**
+     * A stored result's fields with another kind or other aggregates.
+     *
+     * @param fields the result.
+     * @param kind   the kind to report.
+     * @param values the aggregates to report, or null for the result's own.
+     */
+    private record Variant(ResultFields fields, ResultKind kind, long[] values) implements ResultFields
     {
+        static Variant ofKind(final ResultFields fields, final ResultKind kind)
+        {
+            return new Variant(fields, kind, null);
+        }
+
+        static Variant withAggregates(final ResultFields fields, final long... values)
+        {
+            return new Variant(fields, fields.kind(), values);
+        }
+
         @Override
         public long windowStart()
         {
@@ -311,19 +264,19 @@ class ResultCodecTest
         @Override
         public long aggregate()
         {
-            return values[0];
+            return values == null ? fields.aggregate() : values[0];
         }
 
         @Override
         public int aggregateCount()
         {
-            return values.length;
+            return values == null ? fields.aggregateCount() : values.length;
         }
 
         @Override
         public long aggregate(final int index)
         {
-            return values[index];
+            return values == null ? fields.aggregate(index) : values[index];
         }
     }
 }
