@@ -122,7 +122,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
         final ColumnProjection projection = projection(schema);
         try
         {
-            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(),
+            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
                 aggregates.size() == 1 && aggregates.get(0).isAValue() ? projection.valueScale() : 0);
             return earlyWhen != null ? shape.withEarly() : shape;
         }
