@@ -59,7 +59,7 @@ public final class PipelineConfiguration
     private final long fromOffset;
     private final long toOffset;
     /** The filter's text, compiled for each run, or null. */
-    private final String filterText;
+    private final String filterSource;
     /** The application's filter, or null. */
     private final EventFilter filter;
     /** The filter's normalised text or name, or null without a filter. */
@@ -83,7 +83,7 @@ public final class PipelineConfiguration
         this.projection = builder.valueExpression == null
             ? ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn)
             : ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueExpression, builder.valueColumn);
-        this.filterText = builder.filterText;
+        this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
             ? Expressions.filter(builder.filterText, directory.schema(), (column, text) -> -1).toString() // checks it, before any run
@@ -153,7 +153,7 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @return the filter's normalised text or name, or null without a filter.
+     * @return the filter's normalised text, or the name of a filter written in Java; null without a filter.
      */
     public String filterText()
     {
@@ -167,13 +167,13 @@ public final class PipelineConfiguration
      */
     EventFilter newFilter(final StringIds ids)
     {
-        return filterText != null ? Expressions.filter(filterText, directory.schema(), ids) : filter;
+        return filterSource != null ? Expressions.filter(filterSource, directory.schema(), ids) : filter;
     }
 
     /** @return true if the pipeline filters with an expression given as text (each run compiles its own). */
     boolean filtersByText()
     {
-        return filterText != null;
+        return filterSource != null;
     }
 
     /**

@@ -153,10 +153,9 @@ public final class JournalPublisher implements Runnable, EventConsumer
 
     /**
      * Filter the events: publish those the filter rejects as {@link EventSlot#FILTERED} slots. Reads whole
-     * events then, whatever the projection. Call before the publisher runs (after
-     * {@link #copyEveryColumn}, if called).
+     * events then, whatever the projection. Call before the publisher runs.
      *
-     * @param projection the key and value columns, as given to the constructor.
+     * @param projection  the key and value columns, as given to the constructor.
      * @param eventFilter the filter, owned by the publisher's thread from now on.
      */
     public void filter(final ColumnProjection projection, final EventFilter eventFilter)
@@ -318,42 +317,50 @@ public final class JournalPublisher implements Runnable, EventConsumer
      */
     private void onFiltered(final long offset, final long eventTime)
     {
-        if (offset > lastOffset || stopped)
+        final long sequence = claimFor(offset);
+        if (sequence >= 0)
         {
-            pastEnd = true;
-            return;
+            ring.get(sequence).filtered(offset, eventTime);
+            claimed(sequence, offset);
         }
-        final long sequence = claim(false);
-        if (sequence < 0)
-        {
-            pastEnd = true;
-            return;
-        }
-        ring.get(sequence).filtered(offset, eventTime);
-        if (firstUnpublished < 0)
-        {
-            firstUnpublished = sequence;
-        }
-        lastClaimed = sequence;
-        lastPublished = offset;
     }
 
     @Override
     public void onHeartbeat(final long offset, final long eventTime)
     {
+        final long sequence = claimFor(offset);
+        if (sequence >= 0)
+        {
+            ring.get(sequence).heartbeat(offset, eventTime);
+            heartbeatsInPoll++;
+            claimed(sequence, offset);
+        }
+    }
+
+    /**
+     * Claim a slot for a marker slot (a heartbeat or a filtered event) at {@code offset}, unless it is past
+     * the end or the run is stopping or failed.
+     *
+     * @return the sequence, or -1 (then the input is over for this publisher).
+     */
+    private long claimFor(final long offset)
+    {
         if (offset > lastOffset || stopped)
         {
             pastEnd = true;
-            return;
+            return -1;
         }
         final long sequence = claim(false);
         if (sequence < 0)
         {
             pastEnd = true;
-            return;
         }
-        ring.get(sequence).heartbeat(offset, eventTime);
-        heartbeatsInPoll++;
+        return sequence;
+    }
+
+    /** Note a slot claimed and filled, to publish with the poll's others. */
+    private void claimed(final long sequence, final long offset)
+    {
         if (firstUnpublished < 0)
         {
             firstUnpublished = sequence;
