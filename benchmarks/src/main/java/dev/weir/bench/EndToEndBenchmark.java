@@ -9,10 +9,12 @@ import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.expr.EventValue;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.journal.EventView;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -72,6 +74,16 @@ public class EndToEndBenchmark
     @Param({"four"})
     public String columns;
 
+    /**
+     * none: every event; three (with {@code columns=six}): the filter
+     * {@code channel = 'online' and country in ('FR', 'DE') and amount > 10.00} (about a third of the events
+     * pass) with the computed value {@code amount - fee}: the filtered events still move the watermark;
+     * java: the same filter and value written in Java over the event flyweight (string ids as the journal
+     * numbered them), to tell the compiled expressions' cost from the filtering's.
+     */
+    @Param({"none"})
+    public String filter;
+
     private Path journal;
 
     @Setup(Level.Trial)
@@ -116,6 +128,33 @@ public class EndToEndBenchmark
         {
             builder.keyColumns("card", "fee").valueColumn("amount");
         }
+        if (!"none".equals(filter) && !columns.startsWith("six"))
+        {
+            throw new IllegalStateException("filter=" + filter + " reads the six-column journal: add -p columns=six");
+        }
+        if ("three".equals(filter))
+        {
+            builder.where("channel = 'online' and country in ('FR', 'DE') and amount > 10.00").value("amount - fee");
+        }
+        else if ("java".equals(filter))
+        {
+            // ids as Workloads interns them: channel online 0; country FR 0, DE 1
+            builder.where(e -> e.stringId(5) == 0 && e.stringId(2) <= 1 && e.longColumn(3) > 1_000, "online-fr-de-over-10")
+                .value(new EventValue()
+                {
+                    @Override
+                    public long value(final EventView event)
+                    {
+                        return event.longColumn(3) - 100 * event.longColumn(4);
+                    }
+
+                    @Override
+                    public int scale()
+                    {
+                        return 2;
+                    }
+                }, "amount-fee");
+        }
         final RunSummary summary = builder
             .journal(journal)
             .window(spec(window))
@@ -126,9 +165,9 @@ public class EndToEndBenchmark
             .onResult(sink)
             .build()
             .runToEnd();
-        if (summary.events() != EVENTS)
+        if (summary.events() + summary.filtered() != EVENTS)
         {
-            throw new IllegalStateException("processed " + summary.events() + " events, not " + EVENTS);
+            throw new IllegalStateException("processed " + summary.events() + " events and filtered " + summary.filtered() + ", not " + EVENTS);
         }
         return summary.windowsFired();
     }

@@ -105,6 +105,10 @@ final class InspectCommand implements Callable<Integer>
             state.openWindows(), state.rememberedIds());
         System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
             n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
+        if (c.configuration().contains(" where="))
+        {
+            System.out.printf("filtered     %,d events filtered out: they moved the watermark, nothing else%n", n.filtered());
+        }
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.weir.cli;
 
 import java.util.List;
 
+import dev.weir.engine.expr.ExpressionException;
+import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
@@ -21,8 +23,9 @@ import dev.weir.postgres.SinkRefusedException;
  * @param updates    whether the pipeline emits update rows ({@code --emit updates}).
  * @param earlyWhen  the pipeline's early condition ({@code --early-when}), or null; with either option rows carry
  *                   a {@code kind} column.
+ * @param where      the pipeline's filter ({@code --where}), or null: no column of the rows, checked with them.
  */
-record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen)
+record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where)
 {
     /**
      * The columns of a pipeline with final rows only.
@@ -33,7 +36,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
      */
     RowColumns(final String key, final String value, final List<AggregateSpec> aggregates)
     {
-        this(key, value, aggregates, false, null);
+        this(key, value, aggregates, false, null, null);
     }
 
     /** @return whether rows carry a {@code kind} column: with update or early rows. */
@@ -63,7 +66,26 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
             {
                 spec.aggregation().bind(schema);
             }
-            final ColumnProjection projection = ColumnProjection.of(schema, key, value);
+            final ColumnProjection projection;
+            try
+            {
+                projection = ColumnProjection.of(schema, key, value);
+            }
+            catch (final ExpressionException ex)
+            {
+                throw new BadInputException(expressionError("--value", value, ex));
+            }
+            if (where != null)
+            {
+                try
+                {
+                    Expressions.filter(where, schema, (column, text) -> -1);
+                }
+                catch (final ExpressionException ex)
+                {
+                    throw new BadInputException(expressionError("--where", where, ex));
+                }
+            }
             if (earlyWhen != null)
             {
                 WindowConditions.parse(earlyWhen, projection.valueScale(), aggregates.size());
@@ -74,6 +96,17 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
         {
             throw new BadInputException(ex.getMessage());
         }
+    }
+
+    /**
+     * @param option the option that gave the expression.
+     * @param text   the expression.
+     * @param ex     why it does not compile.
+     * @return the one line to print: the option, the expression, the 1-based position and the problem.
+     */
+    static String expressionError(final String option, final String text, final ExpressionException ex)
+    {
+        return option + " '" + text + "' at position " + (ex.position() + 1) + ": " + ex.getMessage();
     }
 
     /**
@@ -89,7 +122,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
         final ColumnProjection projection = projection(schema);
         try
         {
-            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(),
+            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
                 aggregates.size() == 1 && aggregates.get(0).isAValue() ? projection.valueScale() : 0);
             return earlyWhen != null ? shape.withEarly() : shape;
         }

@@ -48,6 +48,10 @@ final class RunReport
         {
             text.append(String.format(", %,d duplicates ignored", run.duplicates()));
         }
+        if (job.window().where != null)
+        {
+            text.append(String.format(", %,d filtered out by --where (since the journal's first event)", run.filtered()));
+        }
         text.append(String.format("; %d checkpoints (longest pause %.1f ms).", run.checkpoints(), run.maxCheckpointNanos() / 1e6));
         final boolean files = job.results() != null || job.outputDir() != null;
         if (files)

@@ -43,9 +43,16 @@ final class WindowOptions
         description = "the column whose values key the windows, or several separated by commas (a composite key, one results column each): string, long or decimal columns (default: ${DEFAULT-VALUE})")
     String keyColumn = ColumnProjection.DEFAULT_KEY;
 
-    @Option(names = "--value", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_VALUE,
-        description = "the long or decimal column that count, sum, min and max aggregate (default: ${DEFAULT-VALUE})")
+    @Option(names = "--value", paramLabel = "EXPR", defaultValue = ColumnProjection.DEFAULT_VALUE,
+        description = "what count, sum, min and max aggregate: a long or decimal column, or arithmetic (+ - * and parentheses) "
+            + "over such columns and numbers, e.g. 'amount - fee' (files name an expression's column value) (default: ${DEFAULT-VALUE})")
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
+
+    @Option(names = "--where", paramLabel = "EXPR",
+        description = "process only the events that match EXPR, e.g. \"channel = 'online' and country in ('FR', 'DE')\": comparisons "
+            + "(= != < <= > >=) of columns, numbers and 'strings', arithmetic, in (...), and, or, not, parentheses; the others still "
+            + "move the watermark and are counted as filtered (default: every event)")
+    String where;
 
     @Option(names = "--emit", paramLabel = "ROWS", defaultValue = "final", converter = EmitConverter.class,
         description = "final | updates: with updates, every event added to a window whose end the watermark has not passed "
@@ -64,6 +71,10 @@ final class WindowOptions
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
                 .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates());
+            if (where != null)
+            {
+                configured.where(where);
+            }
             if (earlyWhen != null)
             {
                 configured.earlyWhen(earlyWhen);
@@ -86,7 +97,7 @@ final class WindowOptions
             + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn)
-            + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
+            + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
     }
 
     private String describeAggregates()
@@ -129,7 +140,7 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen);
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where);
     }
 
     /** @return true with {@code --emit updates}. */

@@ -11,6 +11,8 @@ import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.expr.EventValue;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.source.ColumnProjection;
@@ -57,6 +59,10 @@ public final class PipelineBuilder
     long toOffset = Long.MAX_VALUE;
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
+    EventValue valueExpression;
+    String filterText;
+    EventFilter filter;
+    String filterName;
     String pipeline = JournalDirectory.DEFAULT_PIPELINE;
     boolean emitUpdates;
     WindowCondition earlyWhen;
@@ -389,6 +395,67 @@ public final class PipelineBuilder
     public PipelineBuilder valueColumn(final String column)
     {
         this.valueColumn = Objects.requireNonNull(column, "valueColumn");
+        this.valueExpression = null;
+        return this;
+    }
+
+    /**
+     * @param expression the value count, sum, min, max and the user aggregations take: a long or decimal
+     *                   column's name (the same as {@link #valueColumn(String)}), or an arithmetic expression
+     *                   over such columns, e.g. {@code amount - fee} (its scale, for printing, is the
+     *                   expression's); compiled by {@link #conclude()}, which throws an
+     *                   {@code ExpressionException} with the position if it does not compile. Its normalised
+     *                   text is part of the configuration a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder value(final String expression)
+    {
+        return valueColumn(expression);
+    }
+
+    /**
+     * @param value a value computed in Java from each event (allocation-free; called on the source's thread).
+     * @param name  its name in the configuration string, which a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder value(final EventValue value, final String name)
+    {
+        this.valueExpression = Objects.requireNonNull(value, "value");
+        this.valueColumn = Objects.requireNonNull(name, "name");
+        return this;
+    }
+
+    /**
+     * Keep only the events that match a filter; the others still move the watermark (the watermark belongs to
+     * the journal), and are counted as {@code filtered}, nothing else. Replaces any filter given before.
+     *
+     * @param expression the filter, e.g. {@code channel = 'online' and country in ('FR','DE')}; compiled by
+     *                   {@link #conclude()} (an {@code ExpressionException} with the position if it does not
+     *                   compile), and again for each run, on its source's thread. Its normalised text is part
+     *                   of the configuration a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder where(final String expression)
+    {
+        this.filterText = Objects.requireNonNull(expression, "where");
+        this.filter = null;
+        this.filterName = null;
+        return this;
+    }
+
+    /**
+     * The same as {@link #where(String)} with a filter written in Java.
+     *
+     * @param eventFilter called on the source's thread for each event (allocation-free; one owner thread, so a
+     *                    configuration with one runs one pipeline at a time).
+     * @param name        its name in the configuration string, which a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder where(final EventFilter eventFilter, final String name)
+    {
+        this.filter = Objects.requireNonNull(eventFilter, "filter");
+        this.filterName = Objects.requireNonNull(name, "name");
+        this.filterText = null;
         return this;
     }
 

@@ -14,6 +14,9 @@ import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.expr.Expressions;
+import dev.weir.engine.expr.StringIds;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
@@ -55,6 +58,12 @@ public final class PipelineConfiguration
     private final boolean syncOnCheckpoint;
     private final long fromOffset;
     private final long toOffset;
+    /** The filter's text, compiled for each run, or null. */
+    private final String filterSource;
+    /** The application's filter, or null. */
+    private final EventFilter filter;
+    /** The filter's normalised text or name, or null without a filter. */
+    private final String filterName;
 
     PipelineConfiguration(final PipelineBuilder builder)
     {
@@ -71,7 +80,14 @@ public final class PipelineConfiguration
             throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
         this.directory = JournalDirectory.open(builder.journal).pipeline(builder.pipeline);
-        this.projection = ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn);
+        this.projection = builder.valueExpression == null
+            ? ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn)
+            : ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueExpression, builder.valueColumn);
+        this.filterSource = builder.filterText;
+        this.filter = builder.filter;
+        this.filterName = builder.filterText != null
+            ? Expressions.filter(builder.filterText, directory.schema(), (column, text) -> -1).toString() // checks it, before any run
+            : builder.filterName;
         final List<Aggregation> bound = new ArrayList<>(builder.aggregations.size());
         for (final Aggregation a : builder.aggregations)
         {
@@ -133,7 +149,31 @@ public final class PipelineConfiguration
      */
     public String describe()
     {
-        return operators.describe() + projection.describe();
+        return operators.describe() + projection.describe() + (filterName == null ? "" : " where=" + filterName);
+    }
+
+    /**
+     * @return the filter's normalised text, or the name of a filter written in Java; null without a filter.
+     */
+    public String filterText()
+    {
+        return filterName;
+    }
+
+    /**
+     * @param ids resolves string literals, owned by the run's source thread.
+     * @return the filter for one run: the filter's text compiled again, or the application's filter; null
+     *         without a filter.
+     */
+    EventFilter newFilter(final StringIds ids)
+    {
+        return filterSource != null ? Expressions.filter(filterSource, directory.schema(), ids) : filter;
+    }
+
+    /** @return true if the pipeline filters with an expression given as text (each run compiles its own). */
+    boolean filtersByText()
+    {
+        return filterSource != null;
     }
 
     /**

@@ -14,6 +14,8 @@ import dev.weir.engine.metrics.RunCounters;
  * @param windowsFired        result rows emitted (firings and re-firings).
  * @param windowsOpened       (key, window) states created.
  * @param duplicates          events ignored as duplicates (dedupe on).
+ * @param filtered            events the pipeline's filter rejected: they moved the watermark, nothing else
+ *                            (not counted in {@code events}).
  * @param firstOffset         offset where this run started reading (or resumed after), or -1.
  * @param lastOffset          offset of the last event this run processed, or -1.
  * @param elapsedNanos        wall-clock duration of this run (for display only; never part of any output).
@@ -32,6 +34,7 @@ public record RunSummary(
     long windowsFired,
     long windowsOpened,
     long duplicates,
+    long filtered,
     long firstOffset,
     long lastOffset,
     long elapsedNanos,
@@ -61,7 +64,7 @@ public record RunSummary(
     {
         return new RunSummary(
             run.events(), run.eventsThisRun(), run.dropped(), run.sideOutput(), run.ignored(), run.windowsFired(), run.windowsOpened(),
-            run.duplicates(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
+            run.duplicates(), run.filtered(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
             run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos());
     }
 }

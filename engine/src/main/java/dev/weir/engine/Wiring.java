@@ -10,6 +10,7 @@ import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.source.InlineJournalWaitStrategy;
@@ -21,6 +22,7 @@ import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyTuples;
+import dev.weir.journal.StringDictionaries;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -44,6 +46,8 @@ final class Wiring
     private final JournalPublisher publisher;
     private final InlineJournalWaitStrategy inline;
     private Thread publisherThread;
+    /** The dictionaries a text filter resolves its string literals in, owned by the publisher's thread; or null. */
+    private final StringDictionaries filterStrings;
 
     /**
      * Build the ring and its stages; nothing runs until {@link #start()}.
@@ -100,6 +104,17 @@ final class Wiring
         if (slotColumns > 0)
         {
             publisher.copyEveryColumn(config.projection(), config.directory().schema());
+        }
+        final StringDictionaries strings = config.filtersByText() ? StringDictionaries.open(config.directory()) : null;
+        this.filterStrings = strings;
+        final EventFilter filter = config.newFilter(strings == null ? null : (column, text) -> strings.dictionary(column).idOf(text));
+        if (filter != null)
+        {
+            publisher.filter(config.projection(), filter);
+        }
+        if (filterStrings != null)
+        {
+            filterStrings.handOff(); // to the publisher's thread
         }
     }
 
@@ -160,6 +175,10 @@ final class Wiring
     {
         disruptor.halt();
         stageThreads.join(JOIN_MS);
+        if (filterStrings != null)
+        {
+            filterStrings.close();
+        }
     }
 
     /**

@@ -7,8 +7,9 @@
  * ({@code RunStages}), its threads and ring ({@code Wiring}), and the in-process producer.
  * <p>
  * The stages' flow, one package each: journal ({@code dev.weir.journal}) &rarr; {@code source} (journal
- * into ring) &rarr; {@code operator} (window assignment and aggregation, over {@code window}, {@code time},
- * {@code state}, {@code aggregate}) &rarr; {@code emit} (results and late events to the output journal
+ * into ring, evaluating the pipeline's filter and value expression from {@code expr}) &rarr;
+ * {@code operator} (window assignment and aggregation, over {@code window}, {@code time}, {@code state},
+ * {@code aggregate}) &rarr; {@code emit} (results and late events to the output journal
  * and listeners) &rarr; {@code checkpoint} (state and offsets, atomically with the outputs); {@code stage}
  * adapts them to the Disruptor, {@code metrics} publishes their counters. Those packages are internal:
  * public for the engine's own packages, the command line and the benchmarks, not a stable API; the

@@ -98,6 +98,25 @@ class HotPathAllocationTest
             .earlyWhen(WindowConditions.parse("aggregate>100 or min<-490", 0, 1)).build());
     }
 
+    @Test
+    void slidingWithFilteredEventsAllocatesNothingPerEvent()
+    {
+        // every third slot is an event the pipeline's filter rejected: it moves the watermark, nothing else
+        filterEvery = 3;
+        try
+        {
+            assertZeroAllocation(steady(SlidingWindows.of(1_000, 250)).dedupe(true).latePolicy(LatePolicy.SIDE).build());
+            assertZeroAllocation(steady(SessionWindows.withGap(300)).build());
+        }
+        finally
+        {
+            filterEvery = 0;
+        }
+    }
+
+    /** Every how many slots {@link #feed} makes a filtered one, or 0 for none. */
+    private static int filterEvery;
+
     /** D = 100 ms, A = 200 ms, pre-sized for 2^16 windows. */
     private static OperatorConfiguration.Builder steady(final WindowSpec windows)
     {
@@ -138,6 +157,10 @@ class HotPathAllocationTest
     {
         final long time = 1_000_000 + i / 20 - random.nextInt(120) - (random.nextInt(5_000) == 0 ? 1_000 : 0);
         slot.event(i, i, time, random.nextInt(2_000), random.nextInt(1_000) - 500);
+        if (filterEvery > 0 && i % filterEvery == 0)
+        {
+            slot.filtered(i, time);
+        }
         for (int c = 0; c < slot.columns.length; c++)
         {
             slot.columns[c] = random.nextInt(50);

@@ -87,6 +87,20 @@ class PipelineAllocationTest
             .aggregates(new Average(), ApproxDistinct.of("merchant")), layout, offsets);
     }
 
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void aThreeClauseFilterAndAComputedValueAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal);
+        // a filter from text, its string literals resolved through the journal's dictionaries ('DE' never appears)
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant")
+            .where("channel = 'online' and country in ('FR', 'DE') and amount > 10.00").value("amount - fee"), layout, offsets);
+        // a filter written in Java that rejects a third of the events: they reach the stages as filtered slots
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).pipeline("thirds").keyColumn("merchant")
+            .where(event -> event.longColumn(3) % 3 != 0, "amount%3!=0").value("amount - fee"), layout, offsets);
+    }
+
     /** Write the payments journal: six columns, keyed by merchant (1,000) or card (one); return the events' offsets. */
     private static long[] payments(final Path journal) throws Exception
     {

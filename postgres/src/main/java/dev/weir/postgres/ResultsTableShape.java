@@ -107,6 +107,25 @@ public final class ResultsTableShape
      */
     public static ResultsTableShape of(final JournalSchema schema, final int[] keyColumns, final int valueColumn, final int aggregateScale)
     {
+        return of(schema, keyColumns, valueColumn, 0, aggregateScale);
+    }
+
+    /**
+     * The same as {@link #of(JournalSchema, int[], int, int)}, for a value column or a value expression.
+     *
+     * @param schema         the journal's columns.
+     * @param keyColumns     the key columns' indexes in the schema, in key order (one or more).
+     * @param valueColumn    the value column's index (a long or decimal column), or -1 for a value expression,
+     *                       whose scale is {@code valueScale}.
+     * @param valueScale     the value expression's scale (0 to 18), when {@code valueColumn} is -1; else ignored.
+     * @param aggregateScale the scale of the user aggregation's value: the value's for a mean of it, else 0.
+     * @return the table's shape.
+     * @throws SinkRefusedException    as {@link #of(JournalSchema, int[], int, int)}.
+     * @throws IllegalArgumentException as {@link #of(JournalSchema, int[], int, int)}, or a value scale out of range.
+     */
+    public static ResultsTableShape of(
+        final JournalSchema schema, final int[] keyColumns, final int valueColumn, final int valueScale, final int aggregateScale)
+    {
         if (keyColumns.length == 0)
         {
             throw new IllegalArgumentException("a key has at least one column");
@@ -133,16 +152,20 @@ public final class ResultsTableShape
                     + MAX_IDENTIFIER + " characters, PostgreSQL's longest column name");
             }
         }
-        final JournalSchema.Column value = schema.column(valueColumn);
-        if (value.type() == ColumnType.STRING)
+        final JournalSchema.Column value = valueColumn < 0 ? null : schema.column(valueColumn);
+        if (value != null && value.type() == ColumnType.STRING)
         {
             throw new IllegalArgumentException("value column " + value.name() + " is a string column");
+        }
+        if (value == null && (valueScale < 0 || valueScale > JournalSchema.MAX_SCALE))
+        {
+            throw new IllegalArgumentException("value scale must be 0 to " + JournalSchema.MAX_SCALE + ": " + valueScale);
         }
         if (aggregateScale < 0 || aggregateScale > JournalSchema.MAX_SCALE)
         {
             throw new IllegalArgumentException("aggregate scale must be 0 to " + JournalSchema.MAX_SCALE + ": " + aggregateScale);
         }
-        return new ResultsTableShape(schema, keys, value.scale(), aggregateScale);
+        return new ResultsTableShape(schema, keys, value != null ? value.scale() : valueScale, aggregateScale);
     }
 
     /**

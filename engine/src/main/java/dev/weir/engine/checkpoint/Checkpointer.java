@@ -118,6 +118,23 @@ public final class Checkpointer
     }
 
     /**
+     * Note one event the pipeline's filter rejected: the next checkpoint covers its offset; it is no applied
+     * event, but it counts towards the interval, which is in journal events.
+     *
+     * @param offset the event's journal offset.
+     */
+    public void afterFiltered(final long offset)
+    {
+        lastOffset = offset;
+        if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
+        {
+            snapshot(RUNNING);
+            writer.submit(buffer);
+            account();
+        }
+    }
+
+    /**
      * Note one applied heartbeat: the next checkpoint covers its offset, but it is no applied event and
      * does not count towards the interval.
      *

@@ -12,6 +12,7 @@ import dev.weir.engine.state.WindowSlots;
  *   long   watermark
  *   long   last offset applied, or -1
  *   long   counters: events, dropped, side output, ignored, windows fired, windows opened, duplicates
+ *   long   filtered events (format 3 only)
  *   int    remembered ids, or -1 without dedupe
  *          per id, oldest first: long event id, long event time, int key id
  *   int    open windows
@@ -27,6 +28,11 @@ public final class OperatorStateCodec
 {
     /** 2: aligned windows are written chain by chain (the order they fire in), not in slot order. */
     public static final int STATE_VERSION = 2;
+    /**
+     * 3: format 2 with the count of filtered events after the other counters; written only when that count
+     * is not 0, so a pipeline without a filter writes the bytes it wrote before filters existed.
+     */
+    public static final int STATE_VERSION_FILTERED = 3;
 
     /** A window's flags byte: changed since it last fired. */
     private static final int CHANGED = 1;
@@ -45,10 +51,15 @@ public final class OperatorStateCodec
      */
     public static void snapshot(final OperatorState state, final StateBuffer out)
     {
-        out.putInt(STATE_VERSION);
+        final long filtered = state.counters().filtered();
+        out.putInt(filtered == 0 ? STATE_VERSION : STATE_VERSION_FILTERED);
         out.putLong(state.watermark());
         out.putLong(state.lastOffset());
         state.counters().writeTo(out::putLong);
+        if (filtered != 0)
+        {
+            out.putLong(filtered);
+        }
         if (state.dedupe())
         {
             out.putInt(state.rememberedIds());
@@ -142,7 +153,7 @@ public final class OperatorStateCodec
     private static Head readHead(final StateBuffer in, final OperatorCounters counters, final boolean restoring)
     {
         final int version = in.getInt();
-        if (version != STATE_VERSION)
+        if (version != STATE_VERSION && version != STATE_VERSION_FILTERED)
         {
             throw new CheckpointMismatchException(restoring
                 ? "the checkpoint's state is in format " + version + ", this Weir writes format " + STATE_VERSION
@@ -154,6 +165,10 @@ public final class OperatorStateCodec
         final long watermark = in.getLong();
         final long lastOffset = in.getLong();
         counters.readFrom(in::getLong);
+        if (version == STATE_VERSION_FILTERED)
+        {
+            counters.filtered(in.getLong());
+        }
         return new Head(watermark, lastOffset, in.getInt());
     }
 

@@ -24,13 +24,14 @@ public final class EngineCounters
     public static final String LAST_HEARTBEAT_READ = "wall clock of the last heartbeat read (epoch ms)";
 
     /** The number of counters. */
-    public static final int COUNT = 15;
+    public static final int COUNT = 16;
 
     private final AtomicCounter events;
     private final AtomicCounter dropped;
     private final AtomicCounter sideOutput;
     private final AtomicCounter ignored;
     private final AtomicCounter duplicates;
+    private final AtomicCounter filtered;
     private final AtomicCounter windowsOpen;
     private final AtomicCounter windowsFired;
     private final AtomicCounter watermark;
@@ -52,6 +53,7 @@ public final class EngineCounters
         sideOutput = counters.newCounter("late events to the side output", TYPE_ID);
         ignored = counters.newCounter("events in no window", TYPE_ID);
         duplicates = counters.newCounter("duplicate events ignored", TYPE_ID);
+        filtered = counters.newCounter("events filtered out", TYPE_ID);
         windowsOpen = counters.newCounter("windows open", TYPE_ID);
         windowsFired = counters.newCounter("windows fired", TYPE_ID);
         watermark = counters.newCounter("watermark (epoch ms)", TYPE_ID);
@@ -103,6 +105,7 @@ public final class EngineCounters
         sideOutput.setRelease(run.sideOutput());
         ignored.setRelease(run.ignored());
         duplicates.setRelease(run.duplicates());
+        filtered.setRelease(run.filtered());
         windowsOpen.setRelease(run.windowsOpen());
         windowsFired.setRelease(run.windowsFired());
         watermark.setRelease(run.watermark());

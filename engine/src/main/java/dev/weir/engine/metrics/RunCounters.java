@@ -77,6 +77,12 @@ public final class RunCounters
         return operator.ignored();
     }
 
+    /** @return events the pipeline's filter rejected. */
+    public long filtered()
+    {
+        return operator.filtered();
+    }
+
     /** @return duplicate events ignored. */
     public long duplicates()
     {

@@ -16,6 +16,7 @@ public final class OperatorCounters
     long windowsFired;
     long windowsOpened;
     long duplicates;
+    long filtered;
 
     /** @return events processed (not counting the end-of-input marker), duplicates included. */
     public long events()
@@ -59,8 +60,25 @@ public final class OperatorCounters
         return duplicates;
     }
 
+    /** @return events the pipeline's filter rejected: they moved the watermark, nothing else. */
+    public long filtered()
+    {
+        return filtered;
+    }
+
     /**
-     * Give every counter, in the order a checkpoint records them (the checkpoint codec, writing).
+     * Set the count of filtered events (the checkpoint codec, restoring: it is recorded apart from the
+     * others, see {@link #writeTo(LongConsumer)}).
+     *
+     * @param count the count.
+     */
+    public void filtered(final long count)
+    {
+        filtered = count;
+    }
+
+    /**
+     * Give every counter but {@link #filtered()}, in the order a checkpoint records them (the checkpoint codec, writing).
      *
      * @param out receives events, dropped, side output, ignored, windows fired, windows opened, duplicates.
      */
@@ -90,5 +108,6 @@ public final class OperatorCounters
         windowsFired = in.getAsLong();
         windowsOpened = in.getAsLong();
         duplicates = in.getAsLong();
+        filtered = 0;
     }
 }

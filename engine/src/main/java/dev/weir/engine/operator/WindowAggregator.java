@@ -110,8 +110,12 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
             }
             return;
         }
-        if (slot.type == EventSlot.HEARTBEAT)
+        if (slot.type == EventSlot.HEARTBEAT || slot.type == EventSlot.FILTERED)
         {
+            if (slot.type == EventSlot.FILTERED)
+            {
+                counters.filtered++; // the watermark belongs to the journal: a filtered event moves it, nothing else
+            }
             // no event: not counted, windowed, deduped or listened to; it fires what its watermark completes,
             // and those results carry its offset, which a checkpoint may cover like an event's
             lastOffset = slot.offset;

@@ -12,7 +12,7 @@ import dev.weir.engine.window.WindowSpec;
  * <p>
  * For aligned windows it writes the first non-late window start and how many consecutive windows follow;
  * an event with none is {@link EventSlot#SKIPPED} if it is itself late ({@code t + A < wm}) and
- * {@link EventSlot#IGNORED} otherwise. A {@link EventSlot#HEARTBEAT} only moves the watermark, exactly as an
+ * {@link EventSlot#IGNORED} otherwise. A {@link EventSlot#HEARTBEAT} or {@link EventSlot#FILTERED} only moves the watermark, exactly as an
  * event of its time would. For sessions it writes the event's own session start; merging
  * and its lateness check belong to the aggregation stage, which owns the sessions.
  * Arithmetic only, no allocation. Built by {@link OperatorConfiguration#newAssigner()}. Not thread-safe: one
@@ -61,7 +61,7 @@ public final class WindowAssigner
     {
         final long wm = watermark.current();
         slot.watermarkBefore = wm;
-        if (slot.type == EventSlot.HEARTBEAT)
+        if (slot.type == EventSlot.HEARTBEAT || slot.type == EventSlot.FILTERED)
         {
             slot.watermarkAfter = watermark.observe(slot.eventTime); // as an event of that time would, never backwards
             return;

@@ -1,5 +1,9 @@
 package dev.weir.engine.source;
 
+import java.util.Objects;
+
+import dev.weir.engine.expr.EventValue;
+import dev.weir.engine.expr.Expressions;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyTuples;
@@ -7,16 +11,17 @@ import dev.weir.journal.KeyTuples;
 /**
  * Which of a journal's columns a pipeline groups by and aggregates: the key, one or more columns of any
  * type, and the value column (a {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column, whose long,
- * unscaled for a decimal, becomes the slot's value). The source copies a key id and the value into each ring
+ * unscaled for a decimal, becomes the slot's value) or a value expression over the event ({@link EventValue},
+ * e.g. {@code amount - fee}, computed by the source). The source copies a key id and the value into each ring
  * slot, so the window stages see the same (key id, value) whatever the journal's width. A key of one string
  * column has that column's dictionary ids as key ids; any other key (several columns, or a long or decimal
  * column) has the ids of its {@link KeyTuples}, numbered in order of first occurrence in the journal.
  * <p>
  * The projection is part of the configuration a checkpoint fixes: {@link #describe()} adds it to the
- * configuration string, except for the default ({@code key} and {@code value} of
+ * configuration string (a value expression as its normalised text), except for the default ({@code key} and {@code value} of
  * {@link JournalSchema#DEFAULT}), whose string stays as it was before columns existed.
  * <p>
- * Immutable and thread-safe.
+ * Immutable and thread-safe (a value expression is evaluated by the source's thread only).
  */
 public final class ColumnProjection
 {
@@ -30,23 +35,60 @@ public final class ColumnProjection
     private final JournalSchema schema;
     private final int[] keyColumns;
     private final int valueColumn;
+    private final EventValue valueExpression;
+    private final String valueText;
 
-    private ColumnProjection(final JournalSchema schema, final int[] keyColumns, final int valueColumn)
+    private ColumnProjection(
+        final JournalSchema schema, final int[] keyColumns, final int valueColumn, final EventValue valueExpression, final String valueText)
     {
         this.schema = schema;
         this.keyColumns = keyColumns;
         this.valueColumn = valueColumn;
+        this.valueExpression = valueExpression;
+        this.valueText = valueText;
     }
 
     /**
      * @param schema the journal's schema.
      * @param key    the key column's name, or several names separated by commas (a composite key).
-     * @param value  the value column's name.
+     * @param value  the value column's name, or a value expression ({@link Expressions#value}) if it is not a
+     *               plain name.
      * @return the projection.
      * @throws IllegalArgumentException if a column is missing, named twice or of the wrong type; the message
-     *                                  names the journal's columns.
+     *                                  names the journal's columns; an {@code ExpressionException}, with its
+     *                                  position, if the value is an expression that does not compile.
      */
     public static ColumnProjection of(final JournalSchema schema, final String key, final String value)
+    {
+        final int[] keys = keys(schema, key);
+        final int v = schema.indexOf(value);
+        if (v < 0 && !isName(value))
+        {
+            final EventValue expression = Expressions.value(value, schema);
+            return new ColumnProjection(schema, keys, -1, expression, expression.toString());
+        }
+        if (v < 0 || schema.column(v).type() == ColumnType.STRING)
+        {
+            throw new IllegalArgumentException((v < 0 ? "no column '" + value + "'" : "column '" + value + "' is not a long or decimal column")
+                + " to aggregate: the journal's columns are " + schema + " (choose the value with --value / valueColumn)");
+        }
+        return new ColumnProjection(schema, keys, v, null, null);
+    }
+
+    /**
+     * @param schema the journal's schema.
+     * @param key    the key column's name, or several names separated by commas (a composite key).
+     * @param value  a value expression written in Java, evaluated by the source's thread on each event.
+     * @param name   its name in the configuration string, which a checkpoint must match.
+     * @return the projection.
+     * @throws IllegalArgumentException if a key column is missing or named twice.
+     */
+    public static ColumnProjection of(final JournalSchema schema, final String key, final EventValue value, final String name)
+    {
+        return new ColumnProjection(schema, keys(schema, key), -1, Objects.requireNonNull(value, "value"), Objects.requireNonNull(name, "name"));
+    }
+
+    private static int[] keys(final JournalSchema schema, final String key)
     {
         final String[] names = key.split(",", -1);
         final int[] keys = new int[names.length];
@@ -67,13 +109,29 @@ public final class ColumnProjection
                 }
             }
         }
-        final int v = schema.indexOf(value);
-        if (v < 0 || schema.column(v).type() == ColumnType.STRING)
+        return keys;
+    }
+
+    private static boolean isName(final String text)
+    {
+        if (text.isEmpty() || !Character.isJavaIdentifierStart(text.charAt(0)))
         {
-            throw new IllegalArgumentException((v < 0 ? "no column '" + value + "'" : "column '" + value + "' is not a long or decimal column")
-                + " to aggregate: the journal's columns are " + schema + " (choose the value with --value / valueColumn)");
+            return false;
         }
-        return new ColumnProjection(schema, keys, v);
+        for (int i = 1; i < text.length(); i++)
+        {
+            if (!Character.isJavaIdentifierPart(text.charAt(i)))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return the value expression, or null if the value is a column ({@link #valueColumn()}). */
+    public EventValue valueExpression()
+    {
+        return valueExpression;
     }
 
     /** @return the number of key columns. */
@@ -112,7 +170,7 @@ public final class ColumnProjection
         return schema;
     }
 
-    /** @return the value column's index in the schema. */
+    /** @return the value column's index in the schema, or -1 for a value expression. */
     public int valueColumn()
     {
         return valueColumn;
@@ -129,16 +187,25 @@ public final class ColumnProjection
         return names.toString();
     }
 
-    /** @return the value column's name. */
+    /** @return the value column's name; {@code value} for a value expression. */
     public String valueName()
     {
-        return schema.column(valueColumn).name();
+        return valueExpression != null ? DEFAULT_VALUE : schema.column(valueColumn).name();
     }
 
-    /** @return the value column's scale: fraction digits of a decimal, 0 for a long. */
+    /**
+     * @return the value's scale: fraction digits of a decimal column, 0 for a long, the expression's
+     *         {@link EventValue#scale()}.
+     */
     public int valueScale()
     {
-        return schema.column(valueColumn).scale();
+        return valueExpression != null ? valueExpression.scale() : schema.column(valueColumn).scale();
+    }
+
+    /** @return the value column's name, or the value expression's (normalised) text. */
+    public String valueText()
+    {
+        return valueExpression != null ? valueText : schema.column(valueColumn).name();
     }
 
     /**
@@ -147,7 +214,7 @@ public final class ColumnProjection
      */
     public boolean isDefault()
     {
-        return schema.isDefault() && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
+        return schema.isDefault() && valueExpression == null && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
     }
 
     /**
@@ -156,12 +223,12 @@ public final class ColumnProjection
      */
     public String describe()
     {
-        return isDefault() ? "" : " key=" + keyName() + " value=" + valueName();
+        return isDefault() ? "" : " key=" + keyName() + " value=" + valueText();
     }
 
     @Override
     public String toString()
     {
-        return "key=" + keyName() + " value=" + valueName();
+        return "key=" + keyName() + " value=" + valueText();
     }
 }

@@ -21,6 +21,12 @@ public final class EventSlot
      * move it, at {@link #offset}. Only the type, offset and event time are set.
      */
     public static final int HEARTBEAT = 3;
+    /**
+     * An event the pipeline's filter rejected: the watermark advances as it would for an event of
+     * {@link #eventTime}, at {@link #offset}, and the event is counted as filtered, nothing else. Only the
+     * type, offset and event time are set.
+     */
+    public static final int FILTERED = 4;
 
     /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
     public static final int ASSIGNED = 0;
@@ -29,7 +35,7 @@ public final class EventSlot
     /** The event lies in no window but is not late: count it and ignore it. */
     public static final int IGNORED = 2;
 
-    /** {@link #EVENT}, {@link #END_OF_INPUT}, {@link #STOP} or {@link #HEARTBEAT}. */
+    /** {@link #EVENT}, {@link #END_OF_INPUT}, {@link #STOP}, {@link #HEARTBEAT} or {@link #FILTERED}. */
     public int type;
     /** Journal offset of the event. */
     public long offset;
@@ -102,6 +108,19 @@ public final class EventSlot
     public void heartbeat(final long offset, final long eventTime)
     {
         this.type = HEARTBEAT;
+        this.offset = offset;
+        this.eventTime = eventTime;
+    }
+
+    /**
+     * Fill this slot with an event the pipeline's filter rejected (publisher use).
+     *
+     * @param offset    the event's journal offset.
+     * @param eventTime its event time.
+     */
+    public void filtered(final long offset, final long eventTime)
+    {
+        this.type = FILTERED;
         this.offset = offset;
         this.eventTime = eventTime;
     }

@@ -1,7 +1,11 @@
 package dev.weir.engine.source;
 
+import java.util.Objects;
+
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.expr.EventValue;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventView;
@@ -21,7 +25,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
  * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
  * pre-allocated {@link EventSlot}: nothing is allocated per event. A heartbeat read from the journal is
- * published as a {@link EventSlot#HEARTBEAT} slot at its offset. Runs on one publisher thread;
+ * published as a {@link EventSlot#HEARTBEAT} slot at its offset. With a {@link #filter(EventFilter) filter}, an
+ * event it rejects is published as a {@link EventSlot#FILTERED} slot (offset and time only), so it still moves
+ * the watermark: the watermark belongs to the journal. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
@@ -54,12 +60,22 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
      */
     private EventViewConsumer columns;
-    /** Hands whole events to {@link #columns} and heartbeats to {@link #onHeartbeat}. */
+    /** The pipeline's filter, or null: every event is kept. */
+    private EventFilter filter;
+    /**
+     * Hands whole events to {@link #columns} (those the filter keeps; the others to {@link #onFiltered}) and
+     * heartbeats to {@link #onHeartbeat}.
+     */
     private final EventViewConsumer views = new EventViewConsumer()
     {
         @Override
         public void onEvent(final long offset, final EventView event)
         {
+            if (filter != null && !filter.test(event))
+            {
+                onFiltered(offset, event.eventTime());
+                return;
+            }
             columns.onEvent(offset, event);
         }
 
@@ -99,16 +115,9 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             this.columns = null; // the four-field path, as before columns existed
         }
-        else if (keys == null)
-        {
-            final int key = projection.keyColumn(0);
-            final int value = projection.valueColumn();
-            this.columns = (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value));
-        }
         else
         {
-            final int value = projection.valueColumn();
-            this.columns = (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), event.longColumn(value));
+            this.columns = projected(projection, keys);
         }
         this.idle = idle;
         this.batch = Math.min(BATCH, ring.getBufferSize());
@@ -117,6 +126,45 @@ public final class JournalPublisher implements Runnable, EventConsumer
         this.completion = completion;
         this.follow = follow;
         this.lastOffset = lastOffset;
+    }
+
+    /**
+     * The consumer of whole events that fills a slot with an event's key id and value.
+     *
+     * @param projection the key and value columns, or value expression.
+     * @param keys       the key tuples, or null if key ids are dictionary ids.
+     * @return the consumer: one lambda per run, made before it starts, nothing allocated per event.
+     */
+    private EventViewConsumer projected(final ColumnProjection projection, final KeyTuples keys)
+    {
+        final EventValue expression = projection.valueExpression();
+        final int key = projection.keyColumn(0);
+        if (expression != null)
+        {
+            return keys == null
+                ? (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), expression.value(event))
+                : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), expression.value(event));
+        }
+        final int value = projection.valueColumn();
+        return keys == null
+            ? (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value))
+            : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), event.longColumn(value));
+    }
+
+    /**
+     * Filter the events: publish those the filter rejects as {@link EventSlot#FILTERED} slots. Reads whole
+     * events then, whatever the projection. Call before the publisher runs.
+     *
+     * @param projection  the key and value columns, as given to the constructor.
+     * @param eventFilter the filter, owned by the publisher's thread from now on.
+     */
+    public void filter(final ColumnProjection projection, final EventFilter eventFilter)
+    {
+        this.filter = Objects.requireNonNull(eventFilter, "filter");
+        if (columns == null)
+        {
+            columns = projected(projection, null);
+        }
     }
 
     /**
@@ -156,10 +204,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             stringColumns[i] = schema.column(i).type() == ColumnType.STRING;
         }
-        final int key = projection.keyColumn(0); // only used for the default projection, keyed by its string column
-        final int value = projection.valueColumn();
-        final EventViewConsumer projected = columns != null ? columns
-            : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value));
+        final EventViewConsumer projected = columns != null ? columns : projected(projection, null);
         this.columns = (offset, event) ->
         {
             projected.onEvent(offset, event);
@@ -267,22 +312,55 @@ public final class JournalPublisher implements Runnable, EventConsumer
         return FINISHED;
     }
 
+    /**
+     * Publish an event the filter rejected: its offset and time, which move the watermark.
+     */
+    private void onFiltered(final long offset, final long eventTime)
+    {
+        final long sequence = claimFor(offset);
+        if (sequence >= 0)
+        {
+            ring.get(sequence).filtered(offset, eventTime);
+            claimed(sequence, offset);
+        }
+    }
+
     @Override
     public void onHeartbeat(final long offset, final long eventTime)
+    {
+        final long sequence = claimFor(offset);
+        if (sequence >= 0)
+        {
+            ring.get(sequence).heartbeat(offset, eventTime);
+            heartbeatsInPoll++;
+            claimed(sequence, offset);
+        }
+    }
+
+    /**
+     * Claim a slot for a marker slot (a heartbeat or a filtered event) at {@code offset}, unless it is past
+     * the end or the run is stopping or failed.
+     *
+     * @return the sequence, or -1 (then the input is over for this publisher).
+     */
+    private long claimFor(final long offset)
     {
         if (offset > lastOffset || stopped)
         {
             pastEnd = true;
-            return;
+            return -1;
         }
         final long sequence = claim(false);
         if (sequence < 0)
         {
             pastEnd = true;
-            return;
         }
-        ring.get(sequence).heartbeat(offset, eventTime);
-        heartbeatsInPoll++;
+        return sequence;
+    }
+
+    /** Note a slot claimed and filled, to publish with the poll's others. */
+    private void claimed(final long sequence, final long offset)
+    {
         if (firstUnpublished < 0)
         {
             firstUnpublished = sequence;

@@ -77,6 +77,18 @@ public final class LastStage
                     completion.progress(slot.offset, sequence);
                 }
                 break;
+            case EventSlot.FILTERED:
+                aggregator.apply(slot);
+                if (checkpointer != null)
+                {
+                    checkpointer.afterFiltered(slot.offset);
+                }
+                if (endOfBatch)
+                {
+                    afterBatch();
+                    completion.progress(slot.offset, sequence);
+                }
+                break;
             case EventSlot.END_OF_INPUT:
                 if (checkpointer != null)
                 {

@@ -143,6 +143,36 @@ class OperatorStateCodecTest
 
     @ParameterizedTest
     @EnumSource(Case.class)
+    void aStateWithFilteredEventsRecordsTheirCountInFormat3AndRestoresIt(final Case c)
+    {
+        final Stage uninterrupted = new Stage(c.configuration());
+        uninterrupted.filterEvery = 4;
+        uninterrupted.feed(0, EVENTS / 2);
+        final byte[] bytes = snapshot(uninterrupted.aggregator);
+        assertEquals(OperatorStateCodec.STATE_VERSION_FILTERED, StateBuffer.reading(ByteBuffer.wrap(bytes)).getInt(), "format 3 once an event was filtered");
+        assertEquals(EVENTS / 2 / 4, uninterrupted.aggregator.counters().filtered());
+
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes)));
+        assertEquals(EVENTS / 2 / 4, summary.counters().filtered());
+        assertEquals(EVENTS / 2 - EVENTS / 2 / 4, summary.counters().events());
+        assertEquals(uninterrupted.aggregator.openWindows(), summary.openWindows());
+
+        final Stage restored = new Stage(c.configuration());
+        restored.filterEvery = 4;
+        OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), restored.aggregator);
+        restored.assigner.restoreWatermark(restored.aggregator.watermark());
+        assertArrayEquals(bytes, snapshot(restored.aggregator));
+        uninterrupted.results.clear();
+        uninterrupted.feed(EVENTS / 2, EVENTS);
+        uninterrupted.end();
+        restored.feed(EVENTS / 2, EVENTS);
+        restored.end();
+        assertEquals(uninterrupted.results, restored.results);
+        assertArrayEquals(snapshot(uninterrupted.aggregator), snapshot(restored.aggregator));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
     void aStateInAnotherFormatIsRefused(final Case c)
     {
         final byte[] bytes = snapshot(new Stage(c.configuration()).aggregator);
@@ -181,6 +211,8 @@ class OperatorStateCodecTest
         final WindowAssigner assigner;
         final WindowAggregator aggregator;
         final EventSlot slot = new EventSlot();
+        /** Every how many events one is a filtered-out event (a {@link EventSlot#FILTERED} slot), or 0 for none. */
+        int filterEvery;
 
         Stage(final OperatorConfiguration configuration)
         {
@@ -206,6 +238,10 @@ class OperatorStateCodecTest
                 if (i >= from)
                 {
                     slot.event(i, id, eventTime, key, value);
+                    if (filterEvery > 0 && i % filterEvery == filterEvery - 1)
+                    {
+                        slot.filtered(i, eventTime);
+                    }
                     assigner.assign(slot);
                     aggregator.apply(slot);
                 }

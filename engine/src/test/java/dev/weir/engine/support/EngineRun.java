@@ -52,6 +52,8 @@ public final class EngineRun
     public long sideOutput;
     /** Counters. */
     public long ignored;
+    /** Events the pipeline's filter rejected. */
+    public long filtered;
 
     private EngineRun()
     {
@@ -236,6 +238,7 @@ public final class EngineRun
         run.dropped = summary.dropped();
         run.sideOutput = summary.sideOutput();
         run.ignored = summary.ignored();
+        run.filtered = summary.filtered();
         return run;
     }
 
@@ -258,7 +261,27 @@ public final class EngineRun
     public static EngineRun pipelineOnColumns(
         final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout, final String keyColumn)
     {
-        final EngineRun run = new EngineRun();
+        return pipelineOnColumns(events, config, journal, layout, keyColumn, b -> b.valueColumn("amount"));
+    }
+
+    /**
+     * The same as {@link #pipelineOnColumns(List, ModelConfig, Path, PipelineLayout, String)} with the value
+     * (and a filter, if any) chosen by {@code configure} instead of {@code amount}. The other columns hold:
+     * {@code channel} {@code online, "web"} when the event id is a multiple of 3 (else {@code pos}), {@code fee}
+     * three times the event id, {@code country} {@code FR} for an even event id (else {@code DE}).
+     *
+     * @param events    the stream.
+     * @param config    the configuration.
+     * @param journal   a directory for the journal.
+     * @param layout    the thread layout.
+     * @param keyColumn card or merchant.
+     * @param configure sets the value, and the filter if any.
+     * @return what the engine produced, keys as text.
+     */
+    public static EngineRun pipelineOnColumns(
+        final List<ModelEvent> events, final ModelConfig config, final Path journal, final PipelineLayout layout, final String keyColumn,
+        final java.util.function.UnaryOperator<PipelineBuilder> configure)
+    {
         final int keyIndex = PAYMENTS.indexOf(keyColumn);
         final int noiseIndex = keyColumn.equals("card") ? PAYMENTS.indexOf("merchant") : PAYMENTS.indexOf("card");
         JournalDirectory.create(journal, PAYMENTS);
@@ -283,7 +306,7 @@ public final class EngineRun
         }
         try (StringDictionaries strings = StringDictionaries.open(JournalDirectory.open(journal)))
         {
-            return collect(Weir.pipeline().journal(journal).keyColumn(keyColumn).valueColumn("amount"), config, layout,
+            return collect(configure.apply(Weir.pipeline().journal(journal).keyColumn(keyColumn)), config, layout,
                 strings.dictionary(keyIndex)::name);
         }
     }

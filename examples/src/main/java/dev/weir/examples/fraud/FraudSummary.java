@@ -55,7 +55,7 @@ public record FraudSummary(
     {
         out.printf("Weir fraud detector: %,d payments (%,d s of card traffic, %,d cards) in %.1f s; %d cards made injected bursts%n",
             payments, payments / 500, cards + fraudCards.size(), elapsedNanos / 1e9, fraudCards.size());
-        out.printf("spend rule (sum > %,.2f in a sliding 60 s / 5 s window, early on the crossing payment): %d cards alerted (%d of the injected), "
+        out.printf("spend rule (online payments' sum > %,.2f in a sliding 60 s / 5 s window, early on the crossing payment): %d cards alerted (%d of the injected), "
             + "%d window alerts%n",
             FraudDetector.SPEND_LIMIT_CENTS / 100.0, spendCards.size(), caught(spendCards), spendWindows);
         out.printf("burst rule (more than %d payments in a session, gap 10 s): %d cards alerted (%d of the injected), %d session alerts%n",
