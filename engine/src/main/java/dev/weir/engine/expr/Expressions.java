@@ -1,0 +1,76 @@
+package dev.weir.engine.expr;
+
+import java.util.Objects;
+
+import dev.weir.journal.JournalSchema;
+
+/**
+ * Compiles filters and values over a journal's events. Grammar (keywords {@code and or not in} in any
+ * case, spaces anywhere between tokens):
+ * <pre>
+ *   filter      := conjunction ( "or" conjunction )*
+ *   conjunction := negation ( "and" negation )*
+ *   negation    := "not" negation | comparison
+ *   comparison  := value ( op value | [ "not" ] "in" "(" literal ( "," literal )* ")" )
+ *                | "(" filter ")"
+ *   op          := "=" | "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;="
+ *   value       := term ( ( "+" | "-" ) term )*                       (the whole of a --value)
+ *   term        := unary ( "*" unary )*
+ *   unary       := "-" unary | column | number | string | "(" value ")"
+ *   column      := a column of the schema, or event_id, event_time   (case-sensitive)
+ *   number      := digits [ "." digits ]
+ *   string      := "'" any characters, '' for a quote "'"
+ * </pre>
+ * Types: a long or decimal column, {@code event_id}, {@code event_time} and a number are numbers with a
+ * scale (a decimal's fraction digits; a number literal's as written). {@code +} and {@code -} give the larger
+ * scale of their operands (the other is rescaled), {@code *} the sum (at most 18). Arithmetic and rescaling
+ * wrap as 64-bit two's complement, as {@code sum} does. A number literal compared with a value (or in its
+ * {@code in} list) is taken at the value's scale: on a {@code decimal(2)} column {@code 12.5} means 1250,
+ * and a literal with more decimals than that scale is an error; two values compare exactly, whatever their
+ * scales. A string column compares with a string literal only, by {@code =}, {@code !=} or {@code in}; the
+ * literal is resolved to the column's dictionary id through {@link StringIds}, and while the journal has
+ * never held it, it matches no event (so {@code !=} and {@code not in} hold).
+ * <p>
+ * Every problem throws an {@link ExpressionException} with a one-line message and its position.
+ * The compiled filter or value allocates nothing when evaluated; its {@code toString()} is the normalised
+ * text (lower-case keywords, single spaces, parentheses only where needed, a literal at the scale it is
+ * compared at, a literal on the left of a comparison moved to the right).
+ * <p>
+ * Stateless; thread-safe. A compiled filter or value belongs to one owner thread.
+ */
+public final class Expressions
+{
+    private static final StringIds NO_STRINGS = (column, text) -> -1;
+
+    private Expressions()
+    {
+    }
+
+    /**
+     * @param text   the filter, e.g. {@code channel = 'online' and country in ('FR', 'DE') and amount > 10}.
+     * @param schema the schema of the journal whose events it tests.
+     * @param ids    resolves its string literals, now and when unknown ones may have appeared.
+     * @return the filter; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a filter over the schema.
+     */
+    public static EventFilter filter(final String text, final JournalSchema schema, final StringIds ids)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(ids, "ids");
+        return new ExpressionParser(text, schema, ids).filter();
+    }
+
+    /**
+     * @param text   the value, e.g. {@code amount - fee}, or a column's name.
+     * @param schema the schema of the journal whose events it reads.
+     * @return the value, at its {@link EventValue#scale()}; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a numeric value over the schema.
+     */
+    public static EventValue value(final String text, final JournalSchema schema)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(schema, "schema");
+        return new ExpressionParser(text, schema, NO_STRINGS).value();
+    }
+}
