@@ -4,5 +4,9 @@ package dev.weir.engine.expr;
 @FunctionalInterface
 public interface EventFilter
 {
+    /**
+     * @param event the event, valid during the call only.
+     * @return true if the pipeline keeps the event.
+     */
     boolean test(dev.weir.journal.EventView event);
 }

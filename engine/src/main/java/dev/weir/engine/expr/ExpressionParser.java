@@ -140,7 +140,6 @@ final class ExpressionParser
             {
                 return term;
             }
-            final int operatorAt = at;
             final boolean add = text.charAt(at++) == '+';
             final ValueNode left = number(term);
             final ValueNode right = number(multiplicative());
@@ -149,7 +148,6 @@ final class ExpressionParser
             final long rightFactor = ValueNodes.POWERS_OF_TEN[scale - right.scale()];
             term = numberTerm(fold(add ? new ValueNodes.Add(left, right, scale, leftFactor, rightFactor)
                 : new ValueNodes.Subtract(left, right, scale, leftFactor, rightFactor)), term.start);
-            assert operatorAt >= term.start;
         }
     }
 
@@ -183,7 +181,7 @@ final class ExpressionParser
         {
             final int start = at++;
             skipSpaces();
-            if (at < text.length() && Character.isDigit(text.charAt(at)))
+            if (at < text.length() && isDigit(text.charAt(at)))
             {
                 return numberLiteral(start, true);
             }
@@ -212,7 +210,7 @@ final class ExpressionParser
             at++;
             return inner;
         }
-        if (Character.isDigit(c))
+        if (isDigit(c))
         {
             return numberLiteral(at, false);
         }
@@ -274,7 +272,7 @@ final class ExpressionParser
     private Term numberLiteral(final int start, final boolean negative)
     {
         final int digits = at;
-        while (at < text.length() && Character.isDigit(text.charAt(at)))
+        while (at < text.length() && isDigit(text.charAt(at)))
         {
             at++;
         }
@@ -282,7 +280,7 @@ final class ExpressionParser
         {
             at++;
             final int fraction = at;
-            while (at < text.length() && Character.isDigit(text.charAt(at)))
+            while (at < text.length() && isDigit(text.charAt(at)))
             {
                 at++;
             }
@@ -470,13 +468,13 @@ final class ExpressionParser
             {
                 item = stringLiteral();
             }
-            else if (at < text.length() && (Character.isDigit(text.charAt(at)) || text.charAt(at) == '-'))
+            else if (at < text.length() && (isDigit(text.charAt(at)) || text.charAt(at) == '-'))
             {
                 final int start = at;
                 final boolean negative = text.charAt(at) == '-';
                 at += negative ? 1 : 0;
                 skipSpaces();
-                if (at >= text.length() || !Character.isDigit(text.charAt(at)))
+                if (at >= text.length() || !isDigit(text.charAt(at)))
                 {
                     throw error("expected a digit");
                 }
@@ -595,6 +593,11 @@ final class ExpressionParser
         return false;
     }
 
+    private static boolean isDigit(final char c)
+    {
+        return c >= '0' && c <= '9';
+    }
+
     private static boolean isWordStart(final char c)
     {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -602,7 +605,7 @@ final class ExpressionParser
 
     private static boolean isWordPart(final char c)
     {
-        return isWordStart(c) || (c >= '0' && c <= '9');
+        return isWordStart(c) || isDigit(c);
     }
 
     private void skipSpaces()
