@@ -5,8 +5,8 @@ package dev.weir.engine.expr;
 public interface EventFilter
 {
     /**
-     * @param event the event, valid only during the call.
-     * @return true to keep the event for the pipeline, false to filter it out.
+     * @param event the event, valid during the call only.
+     * @return true if the pipeline keeps the event.
      */
     boolean test(dev.weir.journal.EventView event);
 }

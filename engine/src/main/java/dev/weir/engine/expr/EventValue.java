@@ -4,11 +4,11 @@ package dev.weir.engine.expr;
 public interface EventValue
 {
     /**
-     * @param event the event, valid only during the call.
-     * @return its value, unscaled at {@link #scale()}.
+     * @param event the event, valid during the call only.
+     * @return the value, unscaled at {@link #scale()}.
      */
     long value(dev.weir.journal.EventView event);
 
-    /** @return the value's scale: fraction digits, 0 for a whole number. */
+    /** @return the value's decimal scale, 0 to 18 (0 for a whole number). */
     int scale();
 }

@@ -1,6 +1,11 @@
 package dev.weir.engine.expr;
 
-/** An expression that does not parse or type-check, with the 0-based position of the fault. Immutable. */
+/**
+ * An expression that {@link Expressions} cannot compile: a syntax error, an unknown column, a type
+ * mismatch or a number that does not fit. The message is one line naming the expression, the 1-based
+ * character where the problem is, and what was expected there; {@link #position()} is that character,
+ * 0-based. Immutable.
+ */
 public final class ExpressionException extends IllegalArgumentException
 {
     private static final long serialVersionUID = 1L;
@@ -8,16 +13,17 @@ public final class ExpressionException extends IllegalArgumentException
     private final int position;
 
     /**
-     * @param message  one line naming what was expected.
-     * @param position the 0-based character index of the fault in the expression's text.
+     * @param text     the expression.
+     * @param position 0-based index of the character where the problem is.
+     * @param problem  what is wrong there.
      */
-    public ExpressionException(final String message, final int position)
+    ExpressionException(final String text, final int position, final String problem)
     {
-        super(message);
+        super("expression '" + text + "' at position " + (position + 1) + ": " + problem);
         this.position = position;
     }
 
-    /** @return the 0-based character index of the fault in the expression's text. */
+    /** @return the 0-based index of the character where the problem is (the text's length at its end). */
     public int position()
     {
         return position;

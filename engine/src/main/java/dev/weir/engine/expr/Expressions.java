@@ -1,204 +1,76 @@
 package dev.weir.engine.expr;
 
-import java.math.BigDecimal;
+import java.util.Objects;
 
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.EventView;
 import dev.weir.journal.JournalSchema;
 
 /**
- * Compiles expressions from text into {@link EventFilter}s and {@link EventValue}s over a journal's schema.
+ * Compiles filters and values over a journal's events. Grammar (keywords {@code and or not in} in any
+ * case, spaces anywhere between tokens):
+ * <pre>
+ *   filter      := conjunction ( "or" conjunction )*
+ *   conjunction := negation ( "and" negation )*
+ *   negation    := "not" negation | comparison
+ *   comparison  := value ( op value | [ "not" ] "in" "(" literal ( "," literal )* ")" )
+ *                | "(" filter ")"
+ *   op          := "=" | "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;="
+ *   value       := term ( ( "+" | "-" ) term )*                       (the whole of a --value)
+ *   term        := unary ( "*" unary )*
+ *   unary       := "-" unary | column | number | string | "(" value ")"
+ *   column      := a column of the schema, or event_id, event_time   (case-sensitive)
+ *   number      := digits [ "." digits ]
+ *   string      := "'" any characters, '' for a quote "'"
+ * </pre>
+ * Types: a long or decimal column, {@code event_id}, {@code event_time} and a number are numbers with a
+ * scale (a decimal's fraction digits; a number literal's as written). {@code +} and {@code -} give the larger
+ * scale of their operands (the other is rescaled), {@code *} the sum (at most 18). Arithmetic and rescaling
+ * wrap as 64-bit two's complement, as {@code sum} does. A number literal compared with a value (or in its
+ * {@code in} list) is taken at the value's scale: on a {@code decimal(2)} column {@code 12.5} means 1250,
+ * and a literal with more decimals than that scale is an error; two values compare exactly, whatever their
+ * scales. A string column compares with a string literal only, by {@code =}, {@code !=} or {@code in}; the
+ * literal is resolved to the column's dictionary id through {@link StringIds}, and while the journal has
+ * never held it, it matches no event (so {@code !=} and {@code not in} hold).
  * <p>
- * STUB of the pipeline-integration branch: it understands only what that branch's tests need, namely a value
- * that is a column name or two columns joined by {@code +} or {@code -}, and a filter of clauses
- * {@code column = 'text'}, {@code column in ('a', 'b')} or {@code column > number} joined by {@code and}. The
- * expression-language branch replaces it with the full language, under the same signatures.
- * Stateless and thread-safe; what it returns has one owner thread.
+ * Every problem throws an {@link ExpressionException} with a one-line message and its position.
+ * The compiled filter or value allocates nothing when evaluated; its {@code toString()} is the normalised
+ * text (lower-case keywords, single spaces, parentheses only where needed, a literal at the scale it is
+ * compared at, a literal on the left of a comparison moved to the right).
+ * <p>
+ * Stateless; thread-safe. A compiled filter or value belongs to one owner thread.
  */
 public final class Expressions
 {
+    private static final StringIds NO_STRINGS = (column, text) -> -1;
+
     private Expressions()
     {
     }
 
     /**
-     * @param text   the filter's text.
-     * @param schema the journal's schema.
-     * @param ids    resolves string literals, on the filter's owner thread.
-     * @return the compiled filter; its {@code toString()} is its normalised text.
-     * @throws ExpressionException if the text does not parse or type-check.
+     * @param text   the filter, e.g. {@code channel = 'online' and country in ('FR', 'DE') and amount > 10}.
+     * @param schema the schema of the journal whose events it tests.
+     * @param ids    resolves its string literals, now and when unknown ones may have appeared.
+     * @return the filter; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a filter over the schema.
      */
     public static EventFilter filter(final String text, final JournalSchema schema, final StringIds ids)
     {
-        final String[] clauses = text.strip().split("(?i)\\s+and\\s+");
-        final EventFilter[] parts = new EventFilter[clauses.length];
-        int from = 0;
-        for (int i = 0; i < clauses.length; i++)
-        {
-            final int at = text.indexOf(clauses[i], from);
-            parts[i] = clause(clauses[i], at, schema, ids);
-            from = at + clauses[i].length();
-        }
-        final String normalised = String.join(" and ", clauses).replaceAll("\\s+", " ");
-        return new EventFilter()
-        {
-            @Override
-            public boolean test(final EventView event)
-            {
-                for (final EventFilter part : parts)
-                {
-                    if (!part.test(event))
-                    {
-                        return false;
-                    }
-                }
-                return true;
-            }
-
-            @Override
-            public String toString()
-            {
-                return normalised;
-            }
-        };
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(ids, "ids");
+        return new ExpressionParser(text, schema, ids).filter();
     }
 
     /**
-     * @param text   the value's text.
-     * @param schema the journal's schema.
-     * @return the compiled value; its {@code toString()} is its normalised text.
-     * @throws ExpressionException if the text does not parse or type-check.
+     * @param text   the value, e.g. {@code amount - fee}, or a column's name.
+     * @param schema the schema of the journal whose events it reads.
+     * @return the value, at its {@link EventValue#scale()}; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a numeric value over the schema.
      */
     public static EventValue value(final String text, final JournalSchema schema)
     {
-        final String[] terms = text.strip().split("\\s*[-+]\\s*");
-        final int a = numberColumn(terms[0], text.indexOf(terms[0]), schema);
-        if (terms.length == 1)
-        {
-            return value(event -> event.longColumn(a), schema.column(a).scale(), terms[0]);
-        }
-        final int b = numberColumn(terms[1], text.lastIndexOf(terms[1]), schema);
-        if (terms.length > 2)
-        {
-            throw new ExpressionException("the stub takes at most two columns", 0);
-        }
-        final int scale = Math.max(schema.column(a).scale(), schema.column(b).scale());
-        final long ma = BigDecimal.ONE.movePointRight(scale - schema.column(a).scale()).longValueExact();
-        final long mb = BigDecimal.ONE.movePointRight(scale - schema.column(b).scale()).longValueExact();
-        final boolean minus = text.contains("-");
-        final String normalised = terms[0] + (minus ? " - " : " + ") + terms[1];
-        return minus ? value(event -> event.longColumn(a) * ma - event.longColumn(b) * mb, scale, normalised)
-            : value(event -> event.longColumn(a) * ma + event.longColumn(b) * mb, scale, normalised);
-    }
-
-    private interface LongOf
-    {
-        long of(EventView event);
-    }
-
-    private static EventValue value(final LongOf of, final int scale, final String normalised)
-    {
-        return new EventValue()
-        {
-            @Override
-            public long value(final EventView event)
-            {
-                return of.of(event);
-            }
-
-            @Override
-            public int scale()
-            {
-                return scale;
-            }
-
-            @Override
-            public String toString()
-            {
-                return normalised;
-            }
-        };
-    }
-
-    private static int numberColumn(final String name, final int at, final JournalSchema schema)
-    {
-        final int column = column(name, at, schema);
-        if (schema.column(column).type() == ColumnType.STRING)
-        {
-            throw new ExpressionException("expected a long or decimal column, not string column '" + name + "'", at);
-        }
-        return column;
-    }
-
-    private static int column(final String name, final int at, final JournalSchema schema)
-    {
-        final int column = schema.indexOf(name);
-        if (column < 0)
-        {
-            throw new ExpressionException("no column '" + name + "': the journal's columns are " + schema, at);
-        }
-        return column;
-    }
-
-    private static EventFilter clause(final String clause, final int at, final JournalSchema schema, final StringIds ids)
-    {
-        final String[] sides = clause.strip().split("\\s*(=|>|(?i)\\s+in\\s+)\\s*", 2);
-        if (sides.length != 2)
-        {
-            throw new ExpressionException("expected a comparison", at);
-        }
-        final int column = column(sides[0], at, schema);
-        if (clause.contains(">"))
-        {
-            final long bound = new BigDecimal(sides[1]).movePointRight(schema.column(column).scale()).longValueExact();
-            return event -> event.longColumn(column) > bound;
-        }
-        final String list = sides[1].replaceAll("^\\(|\\)$", "");
-        final String[] literals = list.split("\\s*,\\s*");
-        final StringLiteral[] resolved = new StringLiteral[literals.length];
-        for (int i = 0; i < literals.length; i++)
-        {
-            resolved[i] = new StringLiteral(column, literals[i].strip().replaceAll("^'|'$", ""), ids);
-        }
-        return event ->
-        {
-            final int id = event.stringId(column);
-            for (final StringLiteral literal : resolved)
-            {
-                if (literal.matches(id))
-                {
-                    return true;
-                }
-            }
-            return false;
-        };
-    }
-
-    /** A string literal's id, resolved again while unknown when an id above any seen before appears. */
-    private static final class StringLiteral
-    {
-        private final int column;
-        private final String text;
-        private final StringIds ids;
-        private int id;
-        private int highestSeen = -1;
-
-        StringLiteral(final int column, final String text, final StringIds ids)
-        {
-            this.column = column;
-            this.text = text;
-            this.ids = ids;
-            this.id = ids.idOf(column, text);
-        }
-
-        boolean matches(final int eventId)
-        {
-            if (id < 0 && eventId > highestSeen)
-            {
-                highestSeen = eventId;
-                id = ids.idOf(column, text);
-            }
-            return eventId == id;
-        }
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(schema, "schema");
+        return new ExpressionParser(text, schema, NO_STRINGS).value();
     }
 }

@@ -1,7 +1,12 @@
 /**
- * Filters and computed values over the event flyweight: {@link dev.weir.engine.expr.EventFilter} and
- * {@link dev.weir.engine.expr.EventValue}, compiled once per pipeline from text by
- * {@link dev.weir.engine.expr.Expressions} or written in Java, and evaluated by the journal publisher on each
- * event without allocating.
+ * The expression language of filters ({@code --where}) and computed values ({@code --value}):
+ * {@link dev.weir.engine.expr.Expressions} reads and type-checks an expression against a journal's
+ * schema once, into a tree of small nodes that an {@link dev.weir.engine.expr.EventFilter} or
+ * {@link dev.weir.engine.expr.EventValue} evaluates on the event flyweight without allocating.
+ * <p>
+ * Threading: parsing is stateless; a compiled expression belongs to one owner thread (a filter caches
+ * the dictionary ids of its string literals).
+ * <p>
+ * Depends on {@code dev.weir.journal} only.
  */
 package dev.weir.engine.expr;

@@ -1,0 +1,63 @@
+package dev.weir.engine.expr;
+
+/**
+ * A node of a compiled value expression: a column, a constant or an operator over nodes. Its value is a
+ * long at {@link #scale()} (a decimal's unscaled long); arithmetic wraps as 64-bit two's complement.
+ * {@link #toString()} is the normalised text.
+ * <p>
+ * Immutable; evaluating allocates nothing.
+ */
+abstract class ValueNode implements EventValue
+{
+    static final int ADDITIVE = 1;
+    static final int MULTIPLICATIVE = 2;
+    static final int UNARY = 3;
+    static final int ATOM = 4;
+
+    private final int scale;
+
+    ValueNode(final int scale)
+    {
+        assert scale >= 0 && scale <= dev.weir.journal.JournalSchema.MAX_SCALE : scale;
+        this.scale = scale;
+    }
+
+    @Override
+    public final int scale()
+    {
+        return scale;
+    }
+
+    /** @return true if the value does not depend on the event (a literal, or literals only). */
+    boolean isConstant()
+    {
+        return false;
+    }
+
+    /** @return how tightly the node's text binds: {@link #ADDITIVE} to {@link #ATOM}. */
+    abstract int precedence();
+
+    abstract void render(StringBuilder out);
+
+    final void render(final StringBuilder out, final boolean parenthesised)
+    {
+        if (parenthesised)
+        {
+            out.append('(');
+            render(out);
+            out.append(')');
+        }
+        else
+        {
+            render(out);
+        }
+    }
+
+    @Override
+    public final String toString()
+    {
+        final StringBuilder out = new StringBuilder();
+        render(out);
+        return out.toString();
+    }
+}
