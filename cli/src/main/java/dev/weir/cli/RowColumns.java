@@ -102,11 +102,13 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
      * @param option the option that gave the expression.
      * @param text   the expression.
      * @param ex     why it does not compile.
-     * @return the one line to print: the option, the expression, the 1-based position and the problem.
+     * @return the one line to print: the option, then the problem as the expression language words it (it
+     *         quotes the expression and names the 1-based position).
      */
     static String expressionError(final String option, final String text, final ExpressionException ex)
     {
-        return option + " '" + text + "' at position " + (ex.position() + 1) + ": " + ex.getMessage();
+        assert ex.getMessage().contains("at position " + (ex.position() + 1)) : "the message names the position: " + ex.getMessage();
+        return option + ": " + ex.getMessage();
     }
 
     /**
