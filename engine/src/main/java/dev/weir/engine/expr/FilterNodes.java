@@ -191,6 +191,8 @@ final class FilterNodes
     static final class CompareConstant extends FilterNode
     {
         private final ValueNode value;
+        /** The value's column if it is a plain column (read directly, not through a call), else -1. */
+        private final int column;
         private final int operator;
         private final long constant;
         private final String constantText;
@@ -198,6 +200,7 @@ final class FilterNodes
         CompareConstant(final ValueNode value, final int operator, final long constant, final String constantText)
         {
             this.value = value;
+            this.column = ValueNodes.columnOf(value);
             this.operator = operator;
             this.constant = constant;
             this.constantText = constantText;
@@ -206,7 +209,7 @@ final class FilterNodes
         @Override
         public boolean test(final EventView event)
         {
-            final long v = value.value(event);
+            final long v = column >= 0 ? event.longColumn(column) : value.value(event);
             return switch (operator)
             {
                 case LT -> v < constant;
