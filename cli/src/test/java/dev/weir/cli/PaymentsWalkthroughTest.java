@@ -27,9 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PaymentsWalkthroughTest
 {
-    private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
+    private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:decimal(2),channel:string,status:string";
     private static final String[][] FOLLOWING = {
-        {"spend", "--key", "card", "--value", "amount", "--window", "sliding:60s/5s", "--out-of-orderness", "1s"},
+        {"spend", "--key", "card", "--value", "amount - fee", "--where", "channel = 'online' and status = 'approved'", "--window", "sliding:60s/5s",
+            "--out-of-orderness", "1s"},
         {"merchants", "--key", "card", "--value", "amount", "--window", "tumbling:60s", "--out-of-orderness", "1s", "--aggregate", "distinct:merchant"},
     };
     private static final String[] PLACES = {"places", "--key", "merchant,country", "--value", "amount", "--window", "tumbling:60s"};
@@ -132,18 +133,20 @@ class PaymentsWalkthroughTest
         }
     }
 
-    /** Seeded payments: 2,000 cards, 300 merchants (some named with a comma and quotes), three countries. */
+    /** Seeded payments: 2,000 cards, 300 merchants (some named with a comma and quotes), three countries, a 1.5% fee, 2% declined. */
     private static Path payments(final Path file, final int count) throws IOException
     {
         final SplittableRandom random = new SplittableRandom(14);
-        final List<String> lines = new ArrayList<>(List.of("event_id,event_time,card,merchant,country,amount,channel"));
+        final List<String> lines = new ArrayList<>(List.of("event_id,event_time,card,merchant,country,amount,fee,channel,status"));
         for (int i = 0; i < count; i++)
         {
             final int merchant = random.nextInt(300);
+            final long cents = random.nextLong(100, 50_000);
             final String name = merchant % 100 == 7 ? "\"Café \"\"" + merchant + "\"\", Paris\"" : "merchant-" + merchant;
             lines.add(i + "," + (1_000_000L + i * 20L - random.nextInt(500)) + ",card-" + random.nextInt(2_000) + "," + name + ","
-                + List.of("FR", "DE", "IT").get(random.nextInt(3)) + "," + BigDecimal.valueOf(random.nextLong(100, 50_000), 2).toPlainString()
-                + "," + (i % 4 == 0 ? "online" : "pos"));
+                + List.of("FR", "DE", "IT").get(random.nextInt(3)) + "," + BigDecimal.valueOf(cents, 2).toPlainString() + ","
+                + BigDecimal.valueOf(cents * 15 / 1_000, 2).toPlainString() + "," + (i % 4 == 0 ? "online" : "pos") + ","
+                + (random.nextInt(50) == 0 ? "declined" : "approved"));
         }
         Files.write(file, lines);
         return file;

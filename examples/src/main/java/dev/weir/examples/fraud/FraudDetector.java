@@ -17,12 +17,16 @@ import org.agrona.collections.IntHashSet;
 
 /**
  * A card-fraud detector that embeds Weir: one journal of payments with columns
- * ({@value Payments#COLUMNS}), one appender, and four rules, each a named pipeline following the journal
+ * ({@value Payments#COLUMNS}), one appender, and five rules, each a named pipeline following the journal
  * with its own key, window, state and checkpoints:
  * <ul>
- * <li>{@code spend}: a card's online spend (a filter, {@code where("channel = 'online'")}: shop payments still
- * move the rule's watermark) in a sliding 60 s / 5 s window above {@link #SPEND_LIMIT_CENTS}, alerted by the
- * window's early row on the payment that crossed the limit (not when the window closes);</li>
+ * <li>{@code spend}: a card's approved online spend net of fees (a filter,
+ * {@code where("channel = 'online' and status = 'approved'")}, whose other payments still move the rule's
+ * watermark, and a computed value, {@code value("amount - fee")}) in a sliding 60 s / 5 s window above
+ * {@link #SPEND_LIMIT_CENTS}, alerted by the window's early row on the payment that crossed the limit (not
+ * when the window closes);</li>
+ * <li>{@code declines}: {@link #DECLINE_LIMIT} or more declined payments of one card in a sliding 60 s / 10 s
+ * window ({@code where("status = 'declined'")}), alerted early on the decline that reaches the limit;</li>
  * <li>{@code bursts}: a session of payments (gap 10 s) on one card holding more than {@link #BURST_LIMIT};</li>
  * <li>{@code merchants}: a card paying {@link #MERCHANT_LIMIT} or more distinct merchants in a tumbling
  * minute (an approximate distinct count of the merchant column);</li>
@@ -45,6 +49,8 @@ public final class FraudDetector
     public static final long SPEND_LIMIT_CENTS = 500_000;
     /** Payments in one session above which a card is alerted. */
     public static final int BURST_LIMIT = 8;
+    /** Declined payments in one window from which a card is alerted. */
+    public static final int DECLINE_LIMIT = 3;
     /** Distinct merchants in one minute from which a card is alerted. */
     public static final int MERCHANT_LIMIT = 6;
 
@@ -62,6 +68,7 @@ public final class FraudDetector
     private final RuleAlerts spend = new RuleAlerts();
     private final RuleAlerts bursts = new RuleAlerts();
     private final RuleAlerts merchants = new RuleAlerts();
+    private final RuleAlerts declines = new RuleAlerts();
     private final PlaceTotals places = new PlaceTotals();
     private final IntHashSet fraudCards = new IntHashSet();
 
@@ -96,13 +103,17 @@ public final class FraudDetector
         final long started = System.nanoTime();
         long totalCents = 0;
         try (PaymentAppender appender = PaymentAppender.open(journal);
-             Pipeline spendRule = rule(journal, "spend").keyColumn("card").where("channel = 'online'").window(SlidingWindows.of(60_000, 5_000))
+             Pipeline spendRule = rule(journal, "spend").keyColumn("card").where("channel = 'online' and status = 'approved'")
+                 .value("amount - fee").window(SlidingWindows.of(60_000, 5_000))
                  .earlyWhen("sum>" + SPEND_LIMIT_CENTS / 100 + ".00")
                  .onResult(r -> spend.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
              Pipeline burstRule = rule(journal, "bursts").keyColumn("card").window(SessionWindows.withGap(10_000))
                  .onResult(r -> bursts.onResult(r, r.count() > BURST_LIMIT)).build().start();
              Pipeline merchantRule = rule(journal, "merchants").keyColumn("card").window(TumblingWindows.of(60_000))
                  .aggregate(ApproxDistinct.of("merchant")).onResult(r -> merchants.onResult(r, r.aggregate() >= MERCHANT_LIMIT)).build().start();
+             Pipeline declineRule = rule(journal, "declines").keyColumn("card").where("status = 'declined'")
+                 .window(SlidingWindows.of(60_000, 10_000)).earlyWhen("count>=" + DECLINE_LIMIT)
+                 .onResult(r -> declines.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
              Pipeline placeRule = places(journal).build().start())
         {
             final Payments stream = new Payments(seed, cards, FRAUD_EVERY);
@@ -111,7 +122,7 @@ public final class FraudDetector
                 final long due = started + i * 1_000_000_000L / rate;
                 while (System.nanoTime() < due)
                 {
-                    Thread.yield(); // four pipelines and this producer share the machine's cores
+                    Thread.yield(); // five pipelines and this producer share the machine's cores
                 }
                 stream.next(i);
                 if (stream.fraud)
@@ -123,7 +134,7 @@ public final class FraudDetector
                 offsets[i] = appender.append(i, stream);
             }
             final long last = offsets[payments - 1];
-            for (final Pipeline rule : new Pipeline[] {spendRule, burstRule, merchantRule, placeRule})
+            for (final Pipeline rule : new Pipeline[] {spendRule, burstRule, merchantRule, declineRule, placeRule})
             {
                 if (!rule.awaitOffset(last, 60, TimeUnit.SECONDS))
                 {
@@ -135,9 +146,9 @@ public final class FraudDetector
         // the followers have stopped: their alerts, and these arrays, are all visible here. A bounded run of
         // the places rule resumes from its checkpoint and fires the minutes the follower left open.
         places(journal).build().runToEnd();
-        return new FraudSummary(payments, cards, fraudCards, spend.keys(), bursts.keys(), merchants.keys(), spend.windows(), bursts.windows(),
-            merchants.windows(), warmup, spend.latency(offsets, appendedNanos, warmup), bursts.latency(offsets, appendedNanos, warmup),
-            merchants.latency(offsets, appendedNanos, warmup), places.windows(), places.cents(), places.payments(), totalCents,
+        return new FraudSummary(payments, cards, fraudCards, warmup, spend.result(offsets, appendedNanos, warmup),
+            bursts.result(offsets, appendedNanos, warmup), merchants.result(offsets, appendedNanos, warmup),
+            declines.result(offsets, appendedNanos, warmup), places.windows(), places.cents(), places.payments(), totalCents,
             System.nanoTime() - started);
     }
 

@@ -10,7 +10,7 @@ import dev.weir.journal.JournalSchema;
 
 /**
  * The service's one appender of payments: every rule's pipeline reads the journal it appends to. Keeps
- * each card's, merchant's, country's and channel's string id once it is defined, so that an append
+ * each card's, merchant's, country's, channel's and status's string id once it is defined, so that an append
  * allocates nothing after a string's first use.
  * <p>
  * Not thread-safe: the producer thread (the journal has one appending thread).
@@ -21,13 +21,16 @@ final class PaymentAppender implements AutoCloseable
     private static final int MERCHANT = 1;
     private static final int COUNTRY = 2;
     private static final int AMOUNT = 3;
-    private static final int CHANNEL = 4;
+    private static final int FEE = 4;
+    private static final int CHANNEL = 5;
+    private static final int STATUS = 6;
 
     private final EventJournal journal;
     private final EventRow row;
     private final int[] merchantIds = new int[Payments.MERCHANTS];
     private final int[] countryIds = new int[Payments.COUNTRIES.length];
     private final int[] channelIds = new int[Payments.CHANNELS.length];
+    private final int[] statusIds = new int[Payments.STATUSES.length];
     private int[] cardIds = new int[1 << 16];
 
     private PaymentAppender(final EventJournal journal)
@@ -43,6 +46,10 @@ final class PaymentAppender implements AutoCloseable
         for (int c = 0; c < channelIds.length; c++)
         {
             channelIds[c] = journal.stringId(CHANNEL, Payments.CHANNELS[c]);
+        }
+        for (int s = 0; s < statusIds.length; s++)
+        {
+            statusIds[s] = journal.stringId(STATUS, Payments.STATUSES[s]);
         }
     }
 
@@ -91,7 +98,8 @@ final class PaymentAppender implements AutoCloseable
             merchantIds[merchant] = journal.stringId(MERCHANT, Payments.merchant(merchant));
         }
         row.eventId(eventId).eventTime(payment.eventTime).setString(CARD, cardId(payment.card)).setString(MERCHANT, merchantIds[merchant])
-            .setString(COUNTRY, countryIds[payment.country]).setLong(AMOUNT, payment.amount).setString(CHANNEL, channelIds[payment.channel]);
+            .setString(COUNTRY, countryIds[payment.country]).setLong(AMOUNT, payment.amount).setLong(FEE, payment.fee).setString(CHANNEL, channelIds[payment.channel])
+            .setString(STATUS, statusIds[payment.status]);
         return journal.append(row);
     }
 

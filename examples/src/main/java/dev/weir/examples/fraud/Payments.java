@@ -6,7 +6,9 @@ import java.util.SplittableRandom;
  * A seeded stream of card payments with injected fraud. Most cards pay now and then (amounts up to
  * 500.00, in cents) at one of {@link #MERCHANTS} merchants, in a shop (in the merchant's country) or
  * online (from any country). Every {@code fraudEvery} payments one card, never used before, makes a burst of {@link #BURST}
- * large online payments a second apart, each at another merchant (a stolen card being tried out). Event
+ * large online payments a second apart, each at another merchant, the first {@link #BURST_DECLINED} declined
+ * (a stolen card being tried out); ordinary payments are declined 2% of the time. Each payment pays a
+ * 1.5% fee. Event
  * time advances 2 ms per payment (500 payments per second of card traffic).
  * <p>
  * Not thread-safe: one producer thread.
@@ -14,7 +16,7 @@ import java.util.SplittableRandom;
 final class Payments
 {
     /** The columns of a payment, after {@code event_id} and {@code event_time}. */
-    static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
+    static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:decimal(2),channel:string,status:string";
     /** Payments in an injected burst. */
     static final int BURST = 10;
     /** Merchants payments go to. */
@@ -23,6 +25,10 @@ final class Payments
     static final String[] COUNTRIES = {"FR", "DE", "IT", "ES", "NL"};
     /** The channels: in a shop, or online. */
     static final String[] CHANNELS = {"pos", "online"};
+    /** The statuses: approved, or declined by the issuer. */
+    static final String[] STATUSES = {"approved", "declined"};
+    /** Payments of an injected burst that are declined: the first ones, while the thief tries the card out. */
+    static final int BURST_DECLINED = 3;
 
     private static final long MS_PER_PAYMENT = 2;
     private static final long BURST_SPACING_MS = 1_000;
@@ -40,7 +46,9 @@ final class Payments
     int merchant;
     int country;
     long amount;
+    long fee;
     int channel;
+    int status;
     boolean fraud;
 
     Payments(final long seed, final int cards, final int fraudEvery)
@@ -52,7 +60,7 @@ final class Payments
 
     /**
      * Move to payment {@code i}: its time, card (0..cards-1 for ordinary cards, cards + n for the n-th
-     * fraudulent one), merchant, country, amount and channel.
+     * fraudulent one), merchant, country, amount, fee, channel and status.
      *
      * @param i the payment's number, from 0.
      */
@@ -72,17 +80,27 @@ final class Payments
             card = burstCard;
             merchant = (int)((burstCard * 7919L + burstLeft * 101L) % MERCHANTS); // ten distinct merchants
             amount = 80_000 + random.nextInt(20_000);
+            fee = fee(amount);
             channel = 1;
             country = random.nextInt(COUNTRIES.length);
+            status = burstLeft >= BURST - BURST_DECLINED ? 1 : 0; // burstLeft was just decremented: 9, 8, 7 are the first three
             fraud = true;
             return;
         }
         card = random.nextInt(cards);
         merchant = random.nextInt(MERCHANTS);
         amount = 100 + random.nextInt(50_000);
+        fee = fee(amount);
+        status = random.nextInt(50) == 0 ? 1 : 0; // 2% declined
         channel = random.nextInt(4) == 0 ? 1 : 0;
         country = channel == 1 ? random.nextInt(COUNTRIES.length) : merchant % COUNTRIES.length;
         fraud = false;
+    }
+
+    /** @return the acquirer's fee on an amount, in cents: 1.5%, rounded down. */
+    static long fee(final long amountCents)
+    {
+        return amountCents * 15 / 1_000;
     }
 
     /**

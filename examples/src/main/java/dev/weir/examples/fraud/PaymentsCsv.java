@@ -7,8 +7,8 @@ import java.nio.file.Path;
 
 /**
  * Writes the example's payments as the events CSV that {@code weir ingest --columns} reads: the header
- * {@code event_id,event_time,card,merchant,country,amount,channel}, then one line per payment, amounts
- * with two decimals, merchant names quoted as RFC 4180 where they hold a comma or a quote. The same seed
+ * {@code event_id,event_time,card,merchant,country,amount,fee,channel,status}, then one line per payment,
+ * amounts and fees with two decimals, merchant names quoted as RFC 4180 where they hold a comma or a quote. The same seed
  * gives the same file, and the same payments as the Java example appends.
  * <p>
  * Stateless: one call per file.
@@ -31,19 +31,25 @@ final class PaymentsCsv
         final Payments stream = new Payments(seed, cards, FraudDetector.FRAUD_EVERY);
         try (BufferedWriter out = Files.newBufferedWriter(file))
         {
-            out.write("event_id,event_time,card,merchant,country,amount,channel\n");
+            out.write("event_id,event_time,card,merchant,country,amount,fee,channel,status\n");
             final StringBuilder line = new StringBuilder(128);
             for (int i = 0; i < payments; i++)
             {
                 stream.next(i);
                 line.setLength(0);
                 line.append(i).append(',').append(stream.eventTime).append(',').append(Payments.card(stream.card)).append(',');
-                quoted(line, Payments.merchant(stream.merchant)).append(',').append(Payments.COUNTRIES[stream.country]).append(',')
-                    .append(stream.amount / 100).append('.').append(stream.amount % 100 < 10 ? "0" : "").append(stream.amount % 100)
-                    .append(',').append(Payments.CHANNELS[stream.channel]).append('\n');
+                quoted(line, Payments.merchant(stream.merchant)).append(',').append(Payments.COUNTRIES[stream.country]).append(',');
+                cents(line, stream.amount).append(',');
+                cents(line, stream.fee).append(',').append(Payments.CHANNELS[stream.channel]).append(',').append(Payments.STATUSES[stream.status])
+                    .append('\n');
                 out.append(line);
             }
         }
+    }
+
+    private static StringBuilder cents(final StringBuilder line, final long cents)
+    {
+        return line.append(cents / 100).append('.').append(cents % 100 < 10 ? "0" : "").append(cents % 100);
     }
 
     private static StringBuilder quoted(final StringBuilder line, final String field)

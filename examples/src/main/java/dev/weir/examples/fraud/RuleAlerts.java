@@ -48,6 +48,17 @@ final class RuleAlerts
     /**
      * @param offsets       each payment's offset, in append order.
      * @param appendedNanos when each payment was appended.
+     * @param firstMeasured the first payment whose alerts are measured.
+     * @return the rule's alerts, for the summary.
+     */
+    FraudSummary.Rule result(final long[] offsets, final long[] appendedNanos, final int firstMeasured)
+    {
+        return new FraudSummary.Rule(keys, windows(), latency(offsets, appendedNanos, firstMeasured));
+    }
+
+    /**
+     * @param offsets       each payment's offset, in append order.
+     * @param appendedNanos when each payment was appended.
      * @param firstMeasured the first payment whose alerts are measured: those raised by earlier payments
      *                      (the JIT's warm-up) are left out.
      * @return the time from the append of the payment that raised each alert to the alert, ns.

@@ -25,24 +25,34 @@ class FraudDetectorTest
     {
         final FraudSummary summary = new FraudDetector(dir, 60_000, 100_000, 50_000, 42).run();
         assertEquals(5, summary.fraudCards().size(), "a burst every 10,000 payments");
-        assertEquals(summary.fraudCards(), summary.spendCards());
+        // approved online spend net of fees: each burst's seven approved payments of 800.00 to 1,000.00 cross 5,000.00
+        assertEquals(summary.fraudCards(), summary.spend().cards());
+        // three declines in the first seconds of each burst, alerted early on the third: every injected card, no other
+        assertEquals(summary.fraudCards(), summary.declines().cards());
+        assertEquals(5 * 6, summary.declines().windows(), "one early row per window: each burst's three declines lie in six sliding windows");
         // the last burst's session is still open when the stream ends (following pipelines fire nothing at stop)
-        assertEquals(4, summary.burstCards().size());
-        assertTrue(summary.fraudCards().containsAll(summary.burstCards()), "only injected cards: " + summary.burstCards());
+        assertEquals(4, summary.bursts().cards().size());
+        assertTrue(summary.fraudCards().containsAll(summary.bursts().cards()), "only injected cards: " + summary.bursts().cards());
         // the bursts at 20 s and 40 s are in the minute [0, 60 s), which has closed; those at 60, 80 and 100 s are in [60 s, 120 s), still open
-        assertEquals(2, summary.merchantCards().size(), "cards alerted by distinct merchants: " + summary.merchantCards());
-        assertTrue(summary.fraudCards().containsAll(summary.merchantCards()), "only injected cards: " + summary.merchantCards());
-        // latencies leave out the alerts of the first quarter of the payments (JIT warm-up): the first burst's
+        assertEquals(2, summary.merchants().cards().size(), "cards alerted by distinct merchants: " + summary.merchants().cards());
+        assertTrue(summary.fraudCards().containsAll(summary.merchants().cards()), "only injected cards: " + summary.merchants().cards());
+        // latencies leave out the alerts raised by the first quarter of the payments (JIT warm-up): the early
+        // alerts of the first burst (payment 10,000), which its own payments raise
         assertEquals(15_000, summary.warmupPayments());
-        assertTrue(summary.spendLatency().getTotalCount() > 0 && summary.spendLatency().getTotalCount() < summary.spendWindows(),
-            summary.spendLatency().getTotalCount() + " of " + summary.spendWindows() + " spend alerts measured");
-        assertTrue(summary.burstLatency().getTotalCount() > 0 && summary.burstLatency().getTotalCount() <= summary.burstWindows());
-        assertTrue(summary.merchantLatency().getTotalCount() <= summary.merchantWindows());
+        for (final FraudSummary.Rule rule : List.of(summary.spend(), summary.declines()))
+        {
+            assertTrue(rule.latency().getTotalCount() > 0 && rule.latency().getTotalCount() < rule.windows(),
+                rule.latency().getTotalCount() + " of " + rule.windows() + " alerts measured");
+        }
+        for (final FraudSummary.Rule rule : List.of(summary.bursts(), summary.merchants()))
+        {
+            assertTrue(rule.latency().getTotalCount() <= rule.windows(), rule.latency().getTotalCount() + " of " + rule.windows());
+        }
         assertEquals(60_000, summary.placePayments(), "the places rule counts every payment once");
         assertEquals(summary.paymentCents(), summary.placeCents());
         assertTrue(summary.placeWindows() > 4_000, "results per merchant, country and minute: " + summary.placeWindows());
-        assertEquals(List.of("bursts", "merchants", "places", "spend"),
-            dev.weir.journal.JournalDirectory.open(dir.resolve("payments")).pipelines(), "four named pipelines on one journal");
+        assertEquals(List.of("bursts", "declines", "merchants", "places", "spend"),
+            dev.weir.journal.JournalDirectory.open(dir.resolve("payments")).pipelines(), "five named pipelines on one journal");
     }
 
     @Test
@@ -52,11 +62,12 @@ class FraudDetectorTest
         PaymentsCsv.write(csv, 20_000, 100_000, 42);
         final List<String> lines = Files.readAllLines(csv);
         assertEquals(20_001, lines.size());
-        assertEquals("event_id,event_time,card,merchant,country,amount,channel", lines.get(0));
+        assertEquals("event_id,event_time,card,merchant,country,amount,fee,channel,status", lines.get(0));
         final Payments stream = new Payments(42, 100_000, FraudDetector.FRAUD_EVERY);
         stream.next(10_000);
         assertTrue(stream.fraud, "payment 10,000 starts a burst");
         assertTrue(lines.get(10_001).startsWith("10000,20000," + Payments.card(stream.card) + ","), lines.get(10_001));
+        assertTrue(lines.get(10_001).endsWith(",online,declined"), "a burst starts with declines: " + lines.get(10_001));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",\"Café \"\"")), "merchant names with quotes and commas are quoted");
     }
 }
