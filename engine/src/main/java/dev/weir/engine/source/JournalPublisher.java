@@ -25,9 +25,10 @@ import org.agrona.concurrent.status.AtomicCounter;
  * together, when the poll returns. Following: keeps polling for new events, idling with a back-off
  * when there are none, until {@link #stop()}, then publishes a stop marker. Each event is copied into a
  * pre-allocated {@link EventSlot}: nothing is allocated per event. A heartbeat read from the journal is
- * published as a {@link EventSlot#HEARTBEAT} slot at its offset. With a {@link #filter(EventFilter) filter}, an
- * event it rejects is published as a {@link EventSlot#FILTERED} slot (offset and time only), so it still moves
- * the watermark: the watermark belongs to the journal. Runs on one publisher thread;
+ * published as a {@link EventSlot#HEARTBEAT} slot at its offset. With a
+ * {@link #filter(ColumnProjection, EventFilter) filter}, an event it rejects is published as a
+ * {@link EventSlot#FILTERED} slot (offset and time only), so it still moves the watermark: the watermark
+ * belongs to the journal. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
