@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JvmFlagsMissingException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -71,7 +72,8 @@ public final class WeirCommand implements Runnable
                 }
                 return DELIVERY_PENDING;
             }
-            if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException)
+            if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
+                || ex instanceof JvmFlagsMissingException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

@@ -489,6 +489,9 @@ public final class PipelineBuilder
      *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations; an
      *                                  {@code early condition} that does not parse
      *                                  ({@code ConditionSyntaxException}, with its position).
+     * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
+     *                                                   ({@link dev.weir.journal.JvmFlags}): checked when the
+     *                                                   journal is opened, before anything is read or written.
      */
     public PipelineConfiguration conclude()
     {
@@ -500,6 +503,8 @@ public final class PipelineBuilder
      * checkpoint: the same as {@code conclude().build()}.
      *
      * @return the pipeline.
+     * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
+     *                                                   ({@link dev.weir.journal.JvmFlags}).
      */
     public Pipeline build()
     {

@@ -25,6 +25,7 @@ import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JvmFlags;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -138,9 +139,12 @@ public final class PipelineConfiguration
     /**
      * @param recovery where to resume, from {@link #recover()} of this configuration.
      * @return a pipeline that resumes there.
+     * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
+     *                                                   ({@link dev.weir.journal.JvmFlags}).
      */
     public Pipeline build(final Recovery recovery)
     {
+        JvmFlags.check();
         return new Pipeline(this, recovery);
     }
 

@@ -1,9 +1,11 @@
 package dev.weir.engine;
 
+import dev.weir.journal.WeirException;
+
 /**
  * A pipeline run stopped because a stage or the journal publisher threw. The cause is attached.
  */
-public final class PipelineFailedException extends RuntimeException
+public final class PipelineFailedException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 

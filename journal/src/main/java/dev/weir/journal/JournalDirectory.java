@@ -15,7 +15,8 @@ import java.util.List;
  * version (and the events' {@link JournalSchema}, unless it is the default), a Chronicle Queue of events (with the key definitions and the ingest records) in
  * {@code events/}, one of outputs in {@code results/}, and checkpoints in {@code checkpoints/}. {@link #create(Path)} makes a new journal in a missing or empty directory;
  * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
- * holds anything else is refused with {@link JournalRefusedException} and is never written into.
+ * holds anything else is refused with {@link JournalRefusedException} and is never written into. Every way
+ * in first sets Chronicle's analytics off and checks the JVM's flags ({@link JvmFlags#prepare()}).
  * <p>
  * Several pipelines may process one journal, each with its own state: {@link #pipeline(String)} gives the
  * view of one. They share the root, the events queue and the schema; what a pipeline writes (its output
@@ -197,6 +198,7 @@ public final class JournalDirectory
      * @return the journal directory.
      * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal
      *                                 of this format version.
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
     public static JournalDirectory openOrCreate(final Path directory)
     {
@@ -213,9 +215,11 @@ public final class JournalDirectory
      * @return the journal directory.
      * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal of
      *                                 this format version, or is one whose schema differs (both are named).
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
     public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema)
     {
+        JvmFlags.prepare();
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.isRegularFile(root.resolve(MARKER_FILE)))
         {
@@ -253,9 +257,11 @@ public final class JournalDirectory
      * @param schema    the columns of its events.
      * @return the journal directory.
      * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
     public static JournalDirectory create(final Path directory, final JournalSchema schema)
     {
+        JvmFlags.prepare();
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.exists(root) && !Files.isDirectory(root))
         {
@@ -317,9 +323,12 @@ public final class JournalDirectory
      * @param directory where the journal lives.
      * @return the journal directory.
      * @throws JournalRefusedException if it is missing, or is not a Weir journal of this format version.
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}); nothing is
+     *                                  read or written then.
      */
     public static JournalDirectory open(final Path directory)
     {
+        JvmFlags.prepare();
         final Path root = directory.toAbsolutePath().normalize();
         if (!Files.isDirectory(root))
         {

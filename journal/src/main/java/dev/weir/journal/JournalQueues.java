@@ -22,6 +22,7 @@ final class JournalQueues
 
     static SingleChronicleQueue open(final JournalDirectory directory, final Path queuePath)
     {
+        JvmFlags.prepare();
         try
         {
             return SingleChronicleQueueBuilder.single(queuePath.toFile())

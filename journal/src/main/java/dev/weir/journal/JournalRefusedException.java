@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * directory without a Weir marker), it is of an unknown format version, or its queue files cannot be
  * read. The directory is never written into when this is thrown.
  */
-public final class JournalRefusedException extends RuntimeException
+public final class JournalRefusedException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 

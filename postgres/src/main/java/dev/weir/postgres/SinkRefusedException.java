@@ -1,5 +1,7 @@
 package dev.weir.postgres;
 
+import dev.weir.journal.WeirException;
+
 /**
  * The PostgreSQL sink refused to write: the database's tables do not match Weir's schema, a table name
  * is not a plain identifier, another journal feeds the table, the offsets the database holds do not
@@ -7,7 +9,7 @@ package dev.weir.postgres;
  * open when it is thrown is rolled back; transactions the same delivery committed before stay (each is
  * whole: rows and offsets together). Its message says what to fix.
  */
-public final class SinkRefusedException extends RuntimeException
+public final class SinkRefusedException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 

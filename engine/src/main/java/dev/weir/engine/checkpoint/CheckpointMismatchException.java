@@ -1,10 +1,12 @@
 package dev.weir.engine.checkpoint;
 
+import dev.weir.journal.WeirException;
+
 /**
  * The newest checkpoint of a journal was taken under another pipeline configuration: resuming with this
  * one would mix two answers. Run with the checkpoint's configuration, or replay.
  */
-public final class CheckpointMismatchException extends RuntimeException
+public final class CheckpointMismatchException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 
