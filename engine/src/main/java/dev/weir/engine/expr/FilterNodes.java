@@ -63,15 +63,42 @@ final class FilterNodes
         return Long.compare(a * factor, b);
     }
 
-    static final class Or extends FilterNode
+    /** {@code left KEYWORD right}: the shape {@link Or} and {@link And} share; each evaluates itself. */
+    abstract static class Junction extends FilterNode
     {
-        private final FilterNode left;
-        private final FilterNode right;
+        final FilterNode left;
+        final FilterNode right;
+        private final int precedence;
+        private final String keyword;
 
-        Or(final FilterNode left, final FilterNode right)
+        Junction(final FilterNode left, final FilterNode right, final int precedence, final String keyword)
         {
             this.left = left;
             this.right = right;
+            this.precedence = precedence;
+            this.keyword = keyword;
+        }
+
+        @Override
+        final int precedence()
+        {
+            return precedence;
+        }
+
+        @Override
+        final void render(final StringBuilder out)
+        {
+            left.render(out, left.precedence() < precedence);
+            out.append(' ').append(keyword).append(' ');
+            right.render(out, right.precedence() < precedence);
+        }
+    }
+
+    static final class Or extends Junction
+    {
+        Or(final FilterNode left, final FilterNode right)
+        {
+            super(left, right, OR, "or");
         }
 
         @Override
@@ -79,51 +106,19 @@ final class FilterNodes
         {
             return left.test(event) || right.test(event);
         }
-
-        @Override
-        int precedence()
-        {
-            return OR;
-        }
-
-        @Override
-        void render(final StringBuilder out)
-        {
-            left.render(out, left.precedence() < OR);
-            out.append(" or ");
-            right.render(out, right.precedence() < OR);
-        }
     }
 
-    static final class And extends FilterNode
+    static final class And extends Junction
     {
-        private final FilterNode left;
-        private final FilterNode right;
-
         And(final FilterNode left, final FilterNode right)
         {
-            this.left = left;
-            this.right = right;
+            super(left, right, AND, "and");
         }
 
         @Override
         public boolean test(final EventView event)
         {
             return left.test(event) && right.test(event);
-        }
-
-        @Override
-        int precedence()
-        {
-            return AND;
-        }
-
-        @Override
-        void render(final StringBuilder out)
-        {
-            left.render(out, left.precedence() < AND);
-            out.append(" and ");
-            right.render(out, right.precedence() < AND);
         }
     }
 
