@@ -6,7 +6,7 @@ package dev.weir.engine.expr;
  * <p>
  * One owner thread (a string literal caches its dictionary id); testing allocates nothing.
  */
-abstract class FilterNode implements EventFilter
+abstract class FilterNode extends RenderedNode implements EventFilter
 {
     static final int OR = 1;
     static final int AND = 2;
@@ -15,28 +15,4 @@ abstract class FilterNode implements EventFilter
 
     /** @return how tightly the node's text binds: {@link #OR} to {@link #COMPARISON}. */
     abstract int precedence();
-
-    abstract void render(StringBuilder out);
-
-    final void render(final StringBuilder out, final boolean parenthesised)
-    {
-        if (parenthesised)
-        {
-            out.append('(');
-            render(out);
-            out.append(')');
-        }
-        else
-        {
-            render(out);
-        }
-    }
-
-    @Override
-    public final String toString()
-    {
-        final StringBuilder out = new StringBuilder();
-        render(out);
-        return out.toString();
-    }
 }

@@ -7,7 +7,7 @@ package dev.weir.engine.expr;
  * <p>
  * Immutable; evaluating allocates nothing.
  */
-abstract class ValueNode implements EventValue
+abstract class ValueNode extends RenderedNode implements EventValue
 {
     static final int ADDITIVE = 1;
     static final int MULTIPLICATIVE = 2;
@@ -36,28 +36,4 @@ abstract class ValueNode implements EventValue
 
     /** @return how tightly the node's text binds: {@link #ADDITIVE} to {@link #ATOM}. */
     abstract int precedence();
-
-    abstract void render(StringBuilder out);
-
-    final void render(final StringBuilder out, final boolean parenthesised)
-    {
-        if (parenthesised)
-        {
-            out.append('(');
-            render(out);
-            out.append(')');
-        }
-        else
-        {
-            render(out);
-        }
-    }
-
-    @Override
-    public final String toString()
-    {
-        final StringBuilder out = new StringBuilder();
-        render(out);
-        return out.toString();
-    }
 }
