@@ -1,0 +1,47 @@
+package com.example.payments;
+
+import java.nio.file.Path;
+
+import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.Weir;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.JournalSchema;
+
+/**
+ * The service's one rule: approved spend per card per minute, with an early alert as soon as a card's
+ * minute passes 1,000.00. Defined once, without a journal, so that production ({@link #on(Path)}) and the
+ * unit test (weir-test's driver) run the same definition.
+ */
+public final class SpendRule
+{
+    /** The payments journal's columns. */
+    public static final JournalSchema COLUMNS = JournalSchema.parse("card:string,amount:decimal(2),status:string");
+
+    private SpendRule()
+    {
+    }
+
+    /**
+     * @return the rule, without a journal.
+     */
+    public static PipelineBuilder define()
+    {
+        return Weir.pipeline()
+            .pipeline("spend")
+            .keyColumn("card")
+            .valueColumn("amount")
+            .where("status = 'approved'")
+            .window(TumblingWindows.of(60_000))
+            .outOfOrderness(1_000)
+            .earlyWhen("sum >= 1000.00");
+    }
+
+    /**
+     * @param journal the payments journal.
+     * @return the rule over it.
+     */
+    public static PipelineBuilder on(final Path journal)
+    {
+        return define().journal(journal);
+    }
+}

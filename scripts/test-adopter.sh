@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The adoption proof of the README's "Using Weir from Maven": builds and tests scripts/adopter, a service
+# team's Maven project that depends on Weir only through the BOM, against the Weir artifacts installed in
+# the local Maven repository (run after `mvn install` of Weir, as `./weir test` does). The project is
+# copied out of the repository first, so no reactor, parent pom or relative path can help it: it sees what
+# a user's build sees.
+#
+# Usage: scripts/test-adopter.sh [maven options]   (only -o/--offline, -q and -Dmaven.repo.local=... and
+# -Drevision=... are passed on; the version defaults to the parent pom's <revision>)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mvn_cmd=mvn
+command -v mvn >/dev/null 2>&1 || mvn_cmd="$here/mvnw"
+
+version="$(sed -n 's:.*<revision>\(.*\)</revision>.*:\1:p' "$here/pom.xml" | head -n 1)"
+opts=()
+for arg in "$@"; do
+  case "$arg" in
+    -o|--offline|-q|-Dmaven.repo.local=*) opts+=("$arg") ;;
+    -Drevision=*) version="${arg#-Drevision=}" ;;
+  esac
+done
+[ -n "$version" ] || { echo "test-adopter: no <revision> in $here/pom.xml" >&2; exit 1; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/weir-adopter.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+cp -r "$here/scripts/adopter/." "$work/"
+echo "weir: building a service's project against the installed Weir $version, outside the repository ($work)" >&2
+cd "$work"
+"$mvn_cmd" -B ${opts[@]+"${opts[@]}"} -Dweir.version="$version" verify
