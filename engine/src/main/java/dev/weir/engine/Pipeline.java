@@ -351,8 +351,8 @@ public final class Pipeline implements AutoCloseable
         }
         else
         {
-            LOG.info("pipeline {} over {} resumes from checkpoint {} after offset {} ({} events applied, {} outputs written before it)", name,
-                config.directory().root(), from.sequence(), from.sourceOffset(), from.applied(), from.outputPosition() + 1);
+            LOG.info("pipeline {} over {} resumes from checkpoint {} after offset {} ({} events applied before it, outputs up to position {})",
+                name, config.directory().root(), from.sequence(), from.sourceOffset(), from.applied(), from.outputPosition());
         }
     }
 
