@@ -145,8 +145,7 @@ public final class Pipeline implements AutoCloseable
             throw new IllegalStateException("a pipeline runs as an agent in the INLINE layout only, not " + config.layout(true));
         }
         begin(true, true);
-        agent = new PipelineAgent(this, wiring, completion, "weir-" + config.directory().pipelineName() + "-agent",
-            config.pinning().stageCpu(0));
+        agent = new PipelineAgent(this, wiring, completion, threads.prefix() + "-agent", config.pinning().stageCpu(0));
         return agent;
     }
 
@@ -292,8 +291,8 @@ public final class Pipeline implements AutoCloseable
         {
             stages = new RunStages(config, recovery, completion);
             logResume();
-            threads = polled ? null : new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
-            wiring = new Wiring(config, follow, completion, threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
+            threads = new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
+            wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
                 stages.readClocks(), stages.keyTuples());
             if (!polled)
             {

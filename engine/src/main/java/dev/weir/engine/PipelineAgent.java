@@ -100,7 +100,7 @@ public final class PipelineAgent implements Agent
     }
 
     /**
-     * @return {@code weir-<pipeline>-agent}.
+     * @return {@code weir-<pipeline>-<run>-agent} ({@code <run>} numbers the runs started in this JVM).
      */
     @Override
     public String roleName()

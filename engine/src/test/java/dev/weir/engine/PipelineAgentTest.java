@@ -3,12 +3,14 @@ package dev.weir.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.window.TumblingWindows;
@@ -53,6 +55,33 @@ class PipelineAgentTest
         assertTrue(expected.size() > before, "the second run fired windows too");
         assertEquals(expected, actual, "after resuming too");
         assertEquals(EVENTS / 2, resumed.eventsThisRun(), "the second agent read only the new events");
+    }
+
+    @Test
+    void anAgentsFailureReachesItsListenersAndStopWithoutStoppingItsRunner() throws Exception
+    {
+        final Path journal = dir.resolve("failing");
+        append(journal, 0, EVENTS);
+        final CountDownLatch failed = new CountDownLatch(1);
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        final Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000))
+            .onResult(r ->
+            {
+                throw new IllegalStateException("refused");
+            })
+            .onFailure(cause -> failed.countDown())
+            .build();
+        final PipelineAgent agent = pipeline.asAgent();
+        final AgentRunner runner = new AgentRunner(new BackoffIdleStrategy(), errors::add, null, agent);
+        AgentRunner.startOnThread(runner);
+        assertTrue(failed.await(30, TimeUnit.SECONDS), "the failure listener is told");
+        assertEquals(PipelineState.FAILED, pipeline.state());
+        assertEquals(0, agent.doWork(), "a failed run does no more work"); // safe off the runner: a failed run only reads its completion
+        assertTrue(!runner.isClosed(), "the runner keeps running (other agents of a composite too)");
+        runner.close();
+        assertEquals(List.of(), errors, "nothing thrown to the runner");
+        assertThrows(PipelineFailedException.class, pipeline::stop);
+        pipeline.close();
     }
 
     private static RunSummary runThreaded(final Path journal, final List<String> rows) throws Exception
