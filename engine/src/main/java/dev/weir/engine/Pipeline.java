@@ -99,6 +99,9 @@ public final class Pipeline implements AutoCloseable
      * be resumed), and release its threads and files. Does nothing after a run has finished.
      *
      * @return what the run did, or null if it never started.
+     * @throws PipelineFailedException if the run failed (thrown once; later calls return null).
+     * @throws IllegalStateException   for a pipeline run {@link #asAgent() as an agent} whose agent has not
+     *                                 been closed yet.
      */
     public RunSummary stop()
     {
