@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * distributions (µs) to {@code benchmarks/latency/} (or the directory in system property
  * {@code weir.latency.dir}) as {@code <rate>-<layout>-<wait>-<idle>-applied.hgrm} and {@code -result.hgrm}; plot
  * them with {@code benchmarks/plot-latency.py}. With {@code -p early=EXPR} (e.g. {@code count>=50}) the windows also
- * emit early rows, timed from the event that made the condition true ({@code -early.hgrm}). The JMH score is only the invocation's duration.
+ * emit early rows, timed from the event that made the condition true ({@code -early.hgrm}). With {@code -p pin=1} (or
+ * {@code 1,0}) the engine's stage thread (and publisher thread) are pinned to those CPUs ({@code -pin1.hgrm}). The JMH score is only the invocation's duration.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -50,19 +51,26 @@ public class LatencyBenchmark
     @Param({"none"})
     public String early;
 
+    /**
+     * CPU pinning of the engine's threads: {@code none}, the stage thread's CPU (e.g. {@code 1}), or the stage
+     * thread's and the publisher thread's ({@code 1,0}). The producer thread stays unpinned.
+     */
+    @Param({"none"})
+    public String pin;
+
     private boolean warm;
 
     @Benchmark
     public long run() throws IOException, InterruptedException
     {
         final LatencyRun.Latencies l = new LatencyRun(rate, 3, 10, wait, idle, PipelineLayout.valueOf(layout), 10_000,
-            "none".equals(early) ? null : early).run();
+            "none".equals(early) ? null : early).pin(pin).run();
         if (warm)
         {
             final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));
-            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle + ("none".equals(early) ? "" : "-early"));
-            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s early=%s%n  applied: %s%n  result:  %s%n  early:   %s%n  appended: %s%n",
-                rate, l.achieved(), layout, wait, idle, early, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()),
+            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle + ("none".equals(early) ? "" : "-early") + ("none".equals(pin) ? "" : "-pin" + pin.replace(',', '_')));
+            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s early=%s pin=%s%n  applied: %s%n  result:  %s%n  early:   %s%n  appended: %s%n",
+                rate, l.achieved(), layout, wait, idle, early, pin, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()),
                 LatencyRun.Latencies.summary(l.early()), LatencyRun.Latencies.summary(l.appended()));
         }
         warm = true;

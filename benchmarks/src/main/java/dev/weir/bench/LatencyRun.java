@@ -64,6 +64,8 @@ public final class LatencyRun
     private final PipelineLayout layout;
     private final long windowMillis;
     private final String earlyWhen;
+    private int[] pinStages = new int[0];
+    private int pinPublisher = -1;
 
     /**
      * @param rate           offered load, events per second.
@@ -115,6 +117,24 @@ public final class LatencyRun
         this.measureSeconds = measureSeconds;
         this.waitStrategy = waitStrategy;
         this.publisherIdle = publisherIdle;
+    }
+
+    /**
+     * Pin the engine's threads ({@code PipelineBuilder.pinStages}, {@code pinPublisher}).
+     *
+     * @param spec {@code none}, a stage thread's CPU ({@code 1}), or the stage thread's CPU and the publisher
+     *             thread's ({@code 1,0}; the INLINE layout has no publisher thread).
+     * @return this.
+     */
+    public LatencyRun pin(final String spec)
+    {
+        if (!"none".equals(spec))
+        {
+            final String[] cpus = spec.split(",");
+            pinStages = new int[] {Integer.parseInt(cpus[0].trim())};
+            pinPublisher = cpus.length > 1 ? Integer.parseInt(cpus[1].trim()) : -1;
+        }
+        return this;
     }
 
     /**
@@ -224,7 +244,9 @@ public final class LatencyRun
                 .layout(layout)
                 .publisherIdle(publisherIdle(publisherIdle))
                 .onApplied(probe)
-                .onResult(probe);
+                .onResult(probe)
+                .pinStages(pinStages)
+                .pinPublisher(layout == PipelineLayout.INLINE ? -1 : pinPublisher);
             if (layout != PipelineLayout.INLINE)
             {
                 builder.waitStrategy(waitStrategy(waitStrategy)); // the inline layout has none

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.weir.engine.CpuPinningException;
 import dev.weir.engine.PipelineFailedException;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.emit.DeterminismException;
@@ -38,6 +39,7 @@ class WeirExceptionsTest
         JvmFlagsMissingException.class,
         CheckpointMismatchException.class,
         PipelineFailedException.class,
+        CpuPinningException.class,
         DeterminismException.class,
         SinkRefusedException.class);
 

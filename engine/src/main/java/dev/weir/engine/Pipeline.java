@@ -7,6 +7,8 @@ import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.EventJournal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A configured pipeline over one journal: the journal is read into a Disruptor ring of pre-allocated
@@ -23,32 +25,47 @@ import dev.weir.journal.EventJournal;
  * until {@link #stop()}, which checkpoints without firing open windows.
  * <p>
  * A following pipeline whose stage or publisher fails processes nothing more: the failure reaches the
- * application through {@link PipelineBuilder#onFailure(PipelineFailureListener)} at once, and
- * {@link #awaitOffset} and {@link #stop()} throw it.
+ * application through {@link PipelineBuilder#onFailure(PipelineFailureListener)} and
+ * {@link PipelineBuilder#onStateChange(PipelineStateListener)} at once, and {@link #awaitOffset} and
+ * {@link #stop()} throw it. {@link #asAgent()} runs a following pipeline on the application's own
+ * duty-cycle thread instead of Weir's threads.
+ * <p>
+ * Threads are named {@code weir-<pipeline>-<run>-stage-<i>} and {@code weir-<pipeline>-<run>-publisher}
+ * (see {@link PipelineBuilder#threadFactory}). Lifecycle lines (resume, running, stopped, failed) are logged
+ * through SLF4J by the logger {@code dev.weir.engine.Pipeline}; nothing is logged per event.
  * <p>
  * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread; the
- * failure listener on the thread that saw the failure. {@link #processedEvents()} and
- * {@link #processedOffset()} may be read from any thread; everything else belongs to the thread that
- * starts the pipeline.
+ * failure listener on the thread that saw the failure. {@link #processedEvents()},
+ * {@link #processedOffset()}, {@link #state()} and {@link #awaitOffset} may be used from any thread;
+ * everything else belongs to the thread that starts the pipeline.
  */
 public final class Pipeline implements AutoCloseable
 {
+    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+
     private final PipelineConfiguration config;
     private final Recovery recovery;
     private final RunCompletion completion;
+    private final PipelineLifecycle lifecycle;
     private final InProcessProducer producer;
     private boolean started;
-    private boolean closed;
+    /** The run's threads have ended and its files are released (by the owner, or the agent's thread). */
+    private volatile boolean released;
+    /** The outcome was given to the owner: a summary returned or the failure thrown once. */
+    private boolean reported;
     private long startedNanos;
     private RunStages stages;
     private Wiring wiring;
-    private RunSummary summary;
+    private PipelineThreads threads;
+    private PipelineAgent agent;
+    private volatile RunSummary summary;
 
     Pipeline(final PipelineConfiguration config, final Recovery recovery)
     {
         this.config = config;
         this.recovery = recovery;
-        this.completion = new RunCompletion(config.failure() == null ? null : config.failure()::onFailure);
+        this.lifecycle = new PipelineLifecycle(config.stateListener(), config.failure());
+        this.completion = new RunCompletion(this::failed);
         this.producer = new InProcessProducer(config.directory());
     }
 
@@ -61,7 +78,7 @@ public final class Pipeline implements AutoCloseable
      */
     public RunSummary runToEnd()
     {
-        begin(false);
+        begin(false, false);
         wiring.awaitCompletion();
         return finish();
     }
@@ -73,7 +90,7 @@ public final class Pipeline implements AutoCloseable
      */
     public Pipeline start()
     {
-        begin(true);
+        begin(true, false);
         return this;
     }
 
@@ -82,20 +99,71 @@ public final class Pipeline implements AutoCloseable
      * be resumed), and release its threads and files. Does nothing after a run has finished.
      *
      * @return what the run did, or null if it never started.
+     * @throws PipelineFailedException if the run failed (thrown once; later calls return null).
+     * @throws IllegalStateException   for a pipeline run {@link #asAgent() as an agent} whose agent has not
+     *                                 been closed yet.
      */
     public RunSummary stop()
     {
-        if (summary != null || !started)
+        if (!started || reported)
         {
             return summary;
         }
+        if (wiring == null)
+        {
+            reported = true; // it failed to start, and threw then
+            return null;
+        }
+        if (agent != null)
+        {
+            if (!released)
+            {
+                throw new IllegalStateException("a pipeline run as an agent stops when the agent is closed: close its AgentRunner first");
+            }
+            return report();
+        }
+        lifecycle.moveTo(PipelineState.STOPPING);
         wiring.stopPublishing();
         wiring.awaitCompletion();
         return finish();
     }
 
     /**
-     * Wait until the last stage has applied the journal document at {@code offset} (or a later one).
+     * Run this pipeline as an Agrona {@link org.agrona.concurrent.Agent} on the application's own thread (an
+     * {@link org.agrona.concurrent.AgentRunner}, a {@link org.agrona.concurrent.CompositeAgent} or its own duty
+     * cycle), instead of on Weir's threads: like {@link #start()}, it follows the journal, in the
+     * {@link PipelineLayout#INLINE} layout (one thread reads, assigns, aggregates, fires and checkpoints).
+     * The run's files are opened here, on the calling thread, so recovery errors are thrown here; see
+     * {@link PipelineAgent} for what each of the agent's methods does. Stop the run by closing the agent
+     * (closing its runner); then {@link #stop()} or {@link #close()} returns the summary or throws the failure.
+     *
+     * @return the agent, not started.
+     * @throws IllegalStateException if the pipeline has run, or was configured with a layout other than
+     *                               INLINE or a consumer wait strategy.
+     */
+    public PipelineAgent asAgent()
+    {
+        if (config.layout(true) != PipelineLayout.INLINE)
+        {
+            throw new IllegalStateException("a pipeline runs as an agent in the INLINE layout only, not " + config.layout(true));
+        }
+        begin(true, true);
+        agent = new PipelineAgent(this, wiring, completion, threads.prefix() + "-agent", config.pinning().stageCpu(0));
+        return agent;
+    }
+
+    /**
+     * @return the run's state now (any thread).
+     */
+    public PipelineState state()
+    {
+        return lifecycle.state();
+    }
+
+    /**
+     * Wait until the last stage has applied the journal document at {@code offset} (or a later one). The
+     * caller parks; the last stage unparks waiters at the end of each batch it applies, and a failure at once.
+     * Any thread may wait.
      *
      * @param offset  a journal offset.
      * @param timeout how long to wait at most.
@@ -106,20 +174,15 @@ public final class Pipeline implements AutoCloseable
      */
     public boolean awaitOffset(final long offset, final long timeout, final TimeUnit unit) throws InterruptedException
     {
-        final long deadline = System.nanoTime() + unit.toNanos(timeout);
-        while (completion.lastOffset() < offset)
+        if (completion.awaitOffset(offset, unit.toNanos(timeout)))
         {
-            if (completion.failure() != null)
-            {
-                throw failed();
-            }
-            if (System.nanoTime() >= deadline)
-            {
-                return false;
-            }
-            Thread.sleep(1);
+            return true;
         }
-        return true;
+        if (completion.failure() != null)
+        {
+            throw failedException();
+        }
+        return false;
     }
 
     /**
@@ -218,40 +281,147 @@ public final class Pipeline implements AutoCloseable
         return producer.journal().keyId(key);
     }
 
-    private void begin(final boolean follow)
+    private void begin(final boolean follow, final boolean polled)
     {
         if (started)
         {
             throw new IllegalStateException("a pipeline runs once");
         }
         started = true;
+        lifecycle.moveTo(PipelineState.STARTING);
         startedNanos = System.nanoTime();
-        stages = new RunStages(config, recovery, completion);
-        wiring = new Wiring(config, follow, completion, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(), stages.readClocks(),
-            stages.keyTuples());
-        wiring.start();
+        try
+        {
+            stages = new RunStages(config, recovery, completion);
+            logResume();
+            threads = new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
+            wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
+                stages.readClocks(), stages.keyTuples());
+            if (!polled)
+            {
+                wiring.start();
+            }
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            completion.fail(ex);
+            throw ex;
+        }
+        if (!polled)
+        {
+            running(follow, threads.prefix());
+        }
+    }
+
+    /**
+     * The run is running: told by the thread that started it, or the agent's.
+     *
+     * @param follow  true for a following run.
+     * @param threads the run's thread name prefix, or the agent's role.
+     */
+    void running(final boolean follow, final String threads)
+    {
+        if (lifecycle.moveTo(PipelineState.RUNNING))
+        {
+            LOG.info("pipeline {} over {} running: {} {}, threads {}, pinning {}", config.directory().pipelineName(), config.directory().root(),
+                follow ? "following" : "to the end,", config.layout(follow), threads, config.pinning().describe());
+        }
+    }
+
+    /** The run is stopping: told by the thread that stops it. */
+    void stopping()
+    {
+        lifecycle.moveTo(PipelineState.STOPPING);
+    }
+
+    private void logResume()
+    {
+        if (!LOG.isInfoEnabled())
+        {
+            return;
+        }
+        final String name = config.directory().pipelineName();
+        final Checkpoint from = recovery.checkpoint();
+        if (!config.durableOutput())
+        {
+            LOG.info("pipeline {} over {} replays offsets {} to {}, no checkpoints", name, config.directory().root(),
+                config.fromOffset() < 0 ? "first" : config.fromOffset(), config.toOffset() == Long.MAX_VALUE ? "last" : config.toOffset());
+        }
+        else if (from == null)
+        {
+            LOG.info("pipeline {} over {} starts from the beginning of the journal: no checkpoint", name, config.directory().root());
+        }
+        else
+        {
+            LOG.info("pipeline {} over {} resumes from checkpoint {} after offset {} ({} events applied before it, outputs up to position {})",
+                name, config.directory().root(), from.sequence(), from.sourceOffset(), from.applied(), from.outputPosition());
+        }
+    }
+
+    /**
+     * End the run once it has completed or failed: halt its threads, take the last checkpoint, release its
+     * files and tell the lifecycle. Runs once; called by the owner, or by the agent's thread on close.
+     */
+    void release()
+    {
+        if (released)
+        {
+            return;
+        }
+        lifecycle.moveTo(PipelineState.STOPPING);
+        try
+        {
+            wiring.halt(); // nothing below is closed under a stage still running
+            stages.close(completion);
+            producer.close();
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            completion.fail(ex);
+        }
+        if (completion.failure() == null)
+        {
+            final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
+            summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos);
+            if (lifecycle.moveTo(PipelineState.STOPPED))
+            {
+                LOG.info("pipeline {} over {} stopped: {} events this run ({} in all), last offset {}, {} windows fired, {} checkpoints, {} ms",
+                    config.directory().pipelineName(), config.directory().root(), summary.eventsThisRun(), summary.events(), summary.lastOffset(),
+                    summary.windowsFired(), summary.checkpoints(), TimeUnit.NANOSECONDS.toMillis(summary.elapsedNanos()));
+            }
+        }
+        released = true;
     }
 
     private RunSummary finish()
     {
-        if (closed)
+        release();
+        return report();
+    }
+
+    /** Give the owner the outcome, once: the summary, or the failure thrown; later calls return the summary (null after a failure). */
+    private RunSummary report()
+    {
+        if (reported)
         {
             return summary;
         }
-        closed = true;
-        wiring.halt(); // nothing below is closed under a stage still running
-        stages.close(completion);
-        producer.close();
+        reported = true;
         if (completion.failure() != null)
         {
-            throw failed();
+            throw failedException();
         }
-        final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
-        summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos);
         return summary;
     }
 
-    private PipelineFailedException failed()
+    /** The run's first failure, on the thread that saw it: logged, then told to the lifecycle and the listeners. */
+    private void failed(final Throwable cause)
+    {
+        LOG.error("pipeline {} over {} failed", config.directory().pipelineName(), config.directory().root(), cause);
+        lifecycle.failed(cause);
+    }
+
+    private PipelineFailedException failedException()
     {
         return new PipelineFailedException("pipeline over " + config.directory() + " failed: " + completion.failure(), completion.failure());
     }

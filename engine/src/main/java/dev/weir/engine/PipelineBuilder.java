@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
@@ -45,6 +46,10 @@ public final class PipelineBuilder
     LateListener late = LateListener.NONE;
     AppliedListener applied;
     PipelineFailureListener failure;
+    PipelineStateListener stateListener;
+    ThreadFactory threadFactory;
+    int[] pinStages = new int[0];
+    int pinPublisher = -1;
     final List<Aggregation> aggregations = new ArrayList<>();
     Supplier<IdleStrategy> publisherIdle;
     PipelineLayout layout;
@@ -238,6 +243,69 @@ public final class PipelineBuilder
     public PipelineBuilder onFailure(final PipelineFailureListener listener)
     {
         this.failure = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param listener told of each change of the run's {@link PipelineState} (starting, running, stopping,
+     *                 stopped, or failed with the cause), in order, on the thread that makes the change (see
+     *                 {@link PipelineStateListener}). A failure is told to it before the
+     *                 {@link #onFailure(PipelineFailureListener) failure listener}.
+     * @return this.
+     */
+    public PipelineBuilder onStateChange(final PipelineStateListener listener)
+    {
+        this.stateListener = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param factory makes the run's threads instead of Weir (its names, priorities, groups, daemon flag and
+     *                uncaught-exception handler are kept as it sets them). Weir hands it a task whose
+     *                {@code toString()} is the name Weir would give, {@code weir-<pipeline>-<run>-stage-<i>} or
+     *                {@code weir-<pipeline>-<run>-publisher}; the task pins the thread if asked, and records any
+     *                throwable escaping Weir's work as the run's failure, so the factory's uncaught-exception
+     *                handler never sees one. Weir starts each thread once and waits for the stage threads to end
+     *                when the run stops. Non-daemon threads keep the JVM alive until the pipeline is stopped. By
+     *                default Weir makes daemon threads with those names.
+     * @return this.
+     */
+    public PipelineBuilder threadFactory(final ThreadFactory factory)
+    {
+        this.threadFactory = Objects.requireNonNull(factory, "threadFactory");
+        return this;
+    }
+
+    /**
+     * Pin the stage threads to CPUs through OpenHFT Affinity: stage thread {@code i} (in the order of
+     * {@link PipelineLayout}: one thread for FUSED and INLINE, assignment then aggregation for STAGED) to
+     * {@code cpus[i]}; a stage thread without a CPU is not pinned. The INLINE layout reads the journal on its
+     * stage thread, which is then pinned too; an agent ({@link Pipeline#asAgent()}) pins its thread to
+     * {@code cpus[0]} in {@code onStart()}. A thread's affinity is set to exactly its CPU when it starts and
+     * restored when it ends; Weir reserves nothing against other processes.
+     *
+     * @param cpus CPU numbers, 0-based, as in {@code /proc/cpuinfo}.
+     * @return this.
+     * @throws CpuPinningException (from {@link #conclude()}) if a CPU does not exist or affinity is not
+     *                             supported here; a run whose thread the operating system refuses to pin fails
+     *                             with it.
+     */
+    public PipelineBuilder pinStages(final int... cpus)
+    {
+        this.pinStages = cpus.clone();
+        return this;
+    }
+
+    /**
+     * Pin the publisher thread (which reads the journal in the FUSED and STAGED layouts; INLINE has none) to a
+     * CPU, as {@link #pinStages(int...)} does.
+     *
+     * @param cpu a CPU number, or -1 for none.
+     * @return this.
+     */
+    public PipelineBuilder pinPublisher(final int cpu)
+    {
+        this.pinPublisher = cpu;
         return this;
     }
 

@@ -3,6 +3,7 @@ package dev.weir.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.SleepingWaitStrategy;
@@ -50,6 +51,9 @@ public final class PipelineConfiguration
     private final LateListener late;
     private final AppliedListener applied;
     private final PipelineFailureListener failure;
+    private final PipelineStateListener stateListener;
+    private final ThreadFactory threadFactory;
+    private final CpuPinning pinning;
     private final Supplier<IdleStrategy> publisherIdle;
     private final PipelineLayout layout;
     private final Supplier<WaitStrategy> waitStrategy;
@@ -104,6 +108,9 @@ public final class PipelineConfiguration
         this.late = builder.late;
         this.applied = builder.applied;
         this.failure = builder.failure;
+        this.stateListener = builder.stateListener;
+        this.threadFactory = builder.threadFactory;
+        this.pinning = CpuPinning.of(builder.pinStages, builder.pinPublisher);
         this.publisherIdle = builder.publisherIdle;
         this.layout = builder.layout;
         this.waitStrategy = builder.waitStrategy;
@@ -255,6 +262,22 @@ public final class PipelineConfiguration
     PipelineFailureListener failure()
     {
         return failure;
+    }
+
+    PipelineStateListener stateListener()
+    {
+        return stateListener;
+    }
+
+    /** @return the application's thread factory, or null. */
+    ThreadFactory threadFactory()
+    {
+        return threadFactory;
+    }
+
+    CpuPinning pinning()
+    {
+        return pinning;
     }
 
     /**

@@ -8,9 +8,11 @@ package dev.weir.engine;
  * its threads and files (that call throws the {@link PipelineFailedException}).
  * <p>
  * Called on the thread that saw the failure (a stage thread, the publisher thread, the background
- * checkpoint writer, or the thread stopping the pipeline), after the failure is recorded: it must not block, and must not call
+ * checkpoint writer, the thread running {@link Pipeline#asAgent()}'s agent, or the thread stopping the
+ * pipeline), after the failure is recorded and logged, and after the {@link PipelineStateListener} is told of
+ * {@link PipelineState#FAILED}, with the same lock held: it must not block, and must not call
  * {@link Pipeline#stop()} or {@link Pipeline#close()} itself. An exception it throws is added to the
- * failure as suppressed.
+ * failure as suppressed. A convenience for a state listener that only looks at {@code FAILED}.
  */
 @FunctionalInterface
 public interface PipelineFailureListener

@@ -1,12 +1,11 @@
 package dev.weir.engine;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
@@ -32,8 +31,14 @@ import org.agrona.concurrent.status.AtomicCounter;
  * stage's exception, and the publisher that reads the journal into the ring, on a thread of its own or,
  * inline, on the stage thread whenever it has processed every slot.
  * <p>
- * Not thread-safe: the thread that starts the run owns it. The stage threads are daemons; a failure on
- * any of them is recorded in the run's {@link RunCompletion}, never printed by the JVM.
+ * Polled (no {@link PipelineThreads}): no thread at all. The ring has one {@link EventPoller} as its only
+ * consumer, and the caller's thread does the inline layout's work in {@link #poll()}: a step of the
+ * publisher, then both stages over every slot available (the same {@link FusedHandler} and
+ * {@link LastStage}), for {@link PipelineAgent}.
+ * <p>
+ * Not thread-safe: the thread that starts the run owns it (a polled run: the thread that polls it). The
+ * threads are made by {@link PipelineThreads}; a failure on any of them is recorded in the run's
+ * {@link RunCompletion}, never printed by the JVM.
  */
 final class Wiring
 {
@@ -41,8 +46,10 @@ final class Wiring
     private static final long JOIN_MS = TimeUnit.SECONDS.toMillis(10);
 
     private final RunCompletion completion;
-    private final StageThreads stageThreads;
+    private final PipelineThreads threads;
     private final Disruptor<EventSlot> disruptor;
+    private final EventPoller<EventSlot> poller;
+    private final PolledSlots polled;
     private final JournalPublisher publisher;
     private final InlineJournalWaitStrategy inline;
     private Thread publisherThread;
@@ -55,6 +62,7 @@ final class Wiring
      * @param config        the concluded configuration.
      * @param follow        true to follow the journal for new events.
      * @param completion    the run's completion.
+     * @param threads       makes the run's threads; null for a polled run (the inline layout, on the caller's thread).
      * @param reader        the journal reader, positioned where the run resumes; handed to the publisher.
      * @param assigner      the first stage.
      * @param last          the last stage.
@@ -66,6 +74,7 @@ final class Wiring
         final PipelineConfiguration config,
         final boolean follow,
         final RunCompletion completion,
+        final PipelineThreads threads,
         final JournalReader reader,
         final WindowAssigner assigner,
         final LastStage last,
@@ -74,24 +83,41 @@ final class Wiring
         final KeyTuples keys)
     {
         this.completion = completion;
-        this.stageThreads = new StageThreads(completion);
+        this.threads = threads;
         final IdleStrategy idle = config.publisherIdle();
-        final PipelineLayout layout = config.layout(follow);
-        this.inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
-        final WaitStrategy wait = inline != null ? inline : config.waitStrategy(follow);
         final int slotColumns = config.slotColumns();
-        this.disruptor = new Disruptor<>(() -> new EventSlot(slotColumns), config.ringSize(), stageThreads, ProducerType.SINGLE, wait);
-        disruptor.setDefaultExceptionHandler(new FailRun(completion));
-        if (layout == PipelineLayout.STAGED)
+        final RingBuffer<EventSlot> ring;
+        if (threads == null)
         {
-            disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
+            this.inline = null;
+            this.disruptor = null;
+            // no consumer ever waits on the ring: the producer's signal must cost nothing
+            ring = RingBuffer.createSingleProducer(() -> new EventSlot(slotColumns), config.ringSize(), new BusySpinWaitStrategy());
+            this.poller = ring.newPoller();
+            ring.addGatingSequences(poller.getSequence());
+            this.polled = new PolledSlots(new FusedHandler(assigner, last));
         }
         else
         {
-            disruptor.handleEventsWith(new FusedHandler(assigner, last));
+            this.poller = null;
+            this.polled = null;
+            final PipelineLayout layout = config.layout(follow);
+            this.inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
+            final WaitStrategy wait = inline != null ? inline : config.waitStrategy(follow);
+            this.disruptor = new Disruptor<>(() -> new EventSlot(slotColumns), config.ringSize(), threads.stages(), ProducerType.SINGLE, wait);
+            disruptor.setDefaultExceptionHandler(new FailRun(completion));
+            if (layout == PipelineLayout.STAGED)
+            {
+                disruptor.handleEventsWith(new AssignHandler(assigner)).then(new AggregateHandler(last));
+            }
+            else
+            {
+                disruptor.handleEventsWith(new FusedHandler(assigner, last));
+            }
+            ring = disruptor.getRingBuffer();
         }
         reader.handOff();
-        this.publisher = new JournalPublisher(reader, disruptor.getRingBuffer(), completion, follow, config.toOffset(), idle,
+        this.publisher = new JournalPublisher(reader, ring, completion, follow, config.toOffset(), idle,
             config.projection(), keys);
         if (rejectedLines != null)
         {
@@ -129,9 +155,38 @@ final class Wiring
         else
         {
             disruptor.start();
-            publisherThread = new Thread(publisher, "weir-publisher");
-            publisherThread.setDaemon(true);
+            publisherThread = threads.publisher(publisher);
             publisherThread.start();
+        }
+    }
+
+    /**
+     * A polled run's unit of work, on the thread that owns it: one step of the publisher (up to a batch read
+     * from the journal into the ring, or the end or stop marker), then both stages over every slot available.
+     * A failure is the run's, recorded in its completion, not thrown.
+     *
+     * @return the journal documents published plus the slots applied; 0 when there was nothing to do or the
+     *         run has ended.
+     */
+    int poll()
+    {
+        assert poller != null : "a polled run";
+        if (completion.ended())
+        {
+            return 0;
+        }
+        try
+        {
+            final int published = publisher.step();
+            polled.applied = 0;
+            poller.poll(polled);
+            return Math.max(0, published) + polled.applied;
+        }
+        catch (final Throwable ex)
+        {
+            completion.fail(ex);
+            publisher.stop();
+            return 0;
         }
     }
 
@@ -173,55 +228,34 @@ final class Wiring
     /** Halt the ring and wait for the stage threads to end, so nothing is closed under a running stage. */
     void halt()
     {
-        disruptor.halt();
-        stageThreads.join(JOIN_MS);
+        if (disruptor != null)
+        {
+            disruptor.halt();
+            threads.joinStages(JOIN_MS);
+        }
         if (filterStrings != null)
         {
             filterStrings.close();
         }
     }
 
-    /**
-     * Makes the stage threads, and remembers them so a finishing run can wait for them to end. A stage
-     * thread ends on its failure, which is the run's: it is recorded, not printed by the JVM.
-     */
-    private static final class StageThreads implements ThreadFactory
+    /** Applies the slots a polled run finds in the ring, through both stages, counting them. */
+    private static final class PolledSlots implements EventPoller.Handler<EventSlot>
     {
-        private final AtomicInteger next = new AtomicInteger();
-        private final List<Thread> threads = new CopyOnWriteArrayList<>();
-        private final RunCompletion completion;
+        private final FusedHandler stages;
+        int applied;
 
-        StageThreads(final RunCompletion completion)
+        PolledSlots(final FusedHandler stages)
         {
-            this.completion = completion;
+            this.stages = stages;
         }
 
         @Override
-        public Thread newThread(final Runnable task)
+        public boolean onEvent(final EventSlot slot, final long sequence, final boolean endOfBatch)
         {
-            final Thread thread = new Thread(task, "weir-stage-" + next.getAndIncrement());
-            thread.setDaemon(true);
-            thread.setUncaughtExceptionHandler((t, ex) -> completion.fail(ex));
-            threads.add(thread);
-            return thread;
-        }
-
-        void join(final long millis)
-        {
-            try
-            {
-                for (final Thread thread : threads)
-                {
-                    if (thread != Thread.currentThread())
-                    {
-                        thread.join(millis);
-                    }
-                }
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
+            stages.onEvent(slot, sequence, endOfBatch);
+            applied++;
+            return true;
         }
     }
 

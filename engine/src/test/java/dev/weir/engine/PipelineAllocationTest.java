@@ -158,7 +158,7 @@ class PipelineAllocationTest
     private static long[] pipelineThreads()
     {
         return Thread.getAllStackTraces().keySet().stream()
-            .filter(t -> t.getName().equals("weir-publisher") || t.getName().startsWith("weir-stage-"))
+            .filter(t -> t.getName().startsWith("weir-") && (t.getName().endsWith("-publisher") || t.getName().contains("-stage-")))
             .mapToLong(Thread::getId)
             .toArray();
     }

@@ -1,7 +1,10 @@
 package dev.weir.engine.stage;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import dev.weir.engine.source.RunFailure;
@@ -17,6 +20,9 @@ import dev.weir.engine.source.RunFailure;
  * a run that processed its last slot can still fail), so {@link #failure()} is what decides whether the
  * run failed. The failure listener is told of the first failure only, once, on the failing thread.
  * Waiting threads see every write made before the call that ended the run.
+ * <p>
+ * {@link #awaitOffset(long, long)} parks its caller; {@link #progress(long, long)} unparks every waiter (one
+ * volatile read when nobody waits), as does a failure.
  */
 public final class RunCompletion implements RunFailure
 {
@@ -25,6 +31,8 @@ public final class RunCompletion implements RunFailure
     private volatile Throwable failure;
     private volatile long lastOffset = -1;
     private volatile long processed;
+    /** The threads parked in {@link #awaitOffset}; read once per batch by the last stage. */
+    private final List<Thread> waiters = new CopyOnWriteArrayList<>();
 
     /** A completion that tells no one of a failure. */
     public RunCompletion()
@@ -49,8 +57,12 @@ public final class RunCompletion implements RunFailure
      */
     public void progress(final long offset, final long sequence)
     {
-        lastOffset = offset;
         processed = sequence + 1;
+        lastOffset = offset;
+        if (!waiters.isEmpty())
+        {
+            waiters.forEach(LockSupport::unpark);
+        }
     }
 
     /** The run ended normally. */
@@ -77,6 +89,7 @@ public final class RunCompletion implements RunFailure
             }
         }
         done.countDown();
+        waiters.forEach(LockSupport::unpark);
         if (first && onFailure != null)
         {
             try
@@ -104,6 +117,59 @@ public final class RunCompletion implements RunFailure
     public boolean await(final long timeout, final TimeUnit unit) throws InterruptedException
     {
         return done.await(timeout, unit);
+    }
+
+    /**
+     * @return true once the run has ended: {@link #complete()} or {@link #fail(Throwable)} was called.
+     */
+    public boolean ended()
+    {
+        return done.getCount() == 0;
+    }
+
+    /**
+     * Wait, parked, until the last stage has applied the slot at {@code offset} (or a later one), the run
+     * fails, or the time is up. The last stage wakes waiters at the end of each batch.
+     *
+     * @param offset a journal offset.
+     * @param nanos  how long to wait at most.
+     * @return true if it was applied; false on time-out, or if the run failed first ({@link #failure()}).
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    public boolean awaitOffset(final long offset, final long nanos) throws InterruptedException
+    {
+        if (lastOffset >= offset)
+        {
+            return true;
+        }
+        final long deadline = System.nanoTime() + nanos;
+        final Thread self = Thread.currentThread();
+        waiters.add(self); // before reading the offset again: a later progress() sees it and unparks
+        try
+        {
+            while (lastOffset < offset)
+            {
+                if (failure != null)
+                {
+                    return false;
+                }
+                final long left = deadline - System.nanoTime();
+                if (left <= 0)
+                {
+                    return false;
+                }
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted())
+                {
+                    throw new InterruptedException();
+                }
+            }
+            return true;
+        }
+        finally
+        {
+            waiters.remove(self);
+        }
     }
 
     /**
