@@ -184,6 +184,17 @@ public final class MetricsFile implements AutoCloseable
     }
 
     /**
+     * @param typeId      a counter's type id ({@link CounterTypes}).
+     * @param legacyLabel its label, to find it in a file written before counters had their own type ids.
+     * @return its value, or {@link Long#MIN_VALUE} if the file has no such counter.
+     */
+    public long value(final int typeId, final String legacyLabel)
+    {
+        final long value = value(typeId);
+        return value == Long.MIN_VALUE && counterId(reader, CounterTypes.LEGACY) >= 0 ? value(legacyLabel) : value;
+    }
+
+    /**
      * @param counters the counters.
      * @param typeId   a counter's type id ({@link CounterTypes}).
      * @return the id of the first allocated counter of that type, or -1. Allocates nothing.
