@@ -44,7 +44,8 @@ class LatencyHistogramsTest
         }
         final PipelineMetrics.LatencySnapshot fired = metrics.histogram(CounterTypes.FIRE_TO_LISTENER);
         assertSane(fired);
-        assertTrue(fired.count() <= metrics.value(CounterTypes.WINDOWS_FIRED), "one record per firing pass, not per result: " + fired);
+        // 13 keys: a watermark advance fires a window of each
+        assertTrue(fired.count() < metrics.value(CounterTypes.WINDOWS_FIRED), "one record per firing pass, not per result: " + fired);
         try (MetricsFile file = MetricsFile.open(JournalDirectory.open(journal).metricsFile()))
         {
             assertEquals(fired.count(), file.value(CounterTypes.FIRE_TO_LISTENER + CounterTypes.COUNT), "the file has the final values");
