@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.postgres.Delivery;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Delivers a followed journal's results into PostgreSQL while it is processed: a {@code weir-postgres}
@@ -25,9 +27,13 @@ import dev.weir.postgres.Delivery;
  * <p>
  * The sink is used only on that thread (it opens the journal's files there), except its thread-safe
  * abort and pending count; {@link #finish()} and {@link #result()} are called by the command thread.
+ * <p>
+ * Besides standard error, it logs (SLF4J) a retry at WARN and a stop at ERROR.
  */
 final class ContinuousDelivery
 {
+    private static final Logger LOG = LoggerFactory.getLogger(ContinuousDelivery.class);
+
     /** The longest wait between two attempts while deliveries fail. */
     static final long MAX_BACKOFF_MS = 30_000;
     /** How long a stop waits for the last delivery before it aborts the connection. */
@@ -82,17 +88,20 @@ final class ContinuousDelivery
                 if (!last && !stopping)
                 {
                     err.println("weir: " + ex.getMessage() + " (retrying in " + backoff(failures) + " ms)");
+                    LOG.warn("delivery to PostgreSQL pending, retrying in {} ms: {}", backoff(failures), ex.getMessage());
                 }
             }
             catch (final BadInputException ex)
             {
                 err.println("weir: " + ex.getMessage() + " (delivery to PostgreSQL stopped; the run goes on)");
+                LOG.error("delivery to PostgreSQL stopped: {}", ex.getMessage());
                 failure = ex;
                 return;
             }
             catch (final RuntimeException ex)
             {
                 err.println("weir: delivery to PostgreSQL failed: " + ex + " (delivery stopped; the run goes on)");
+                LOG.error("delivery to PostgreSQL stopped", ex);
                 failure = ex;
                 return;
             }

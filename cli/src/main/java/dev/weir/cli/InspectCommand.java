@@ -10,6 +10,7 @@ import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.StateSummary;
+import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.operator.OperatorCounters;
@@ -157,7 +158,7 @@ final class InspectCommand implements Callable<Integer>
             {
                 return "";
             }
-            final long applied = metrics.value(EngineCounters.OFFSET_APPLIED);
+            final long applied = metrics.value(CounterTypes.OFFSET_APPLIED, EngineCounters.OFFSET_APPLIED);
             if (applied == Long.MIN_VALUE || applied < 0)
             {
                 return "running (pid " + metrics.pid() + "), nothing applied yet; ";

@@ -7,15 +7,19 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultFields;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Exports a journal's output journal as CSV files: the results
  * ({@code window_start,window_end,key,count,sum,min,max,version}, then {@code aggregate} with a user aggregation) and, if asked, the late events
  * ({@code event_id,event_time,key,value}), in output order, each file written atomically. Because the
  * output journal holds every output exactly once, so does the export. Runs on the calling thread.
+ * Logs the start and the end (rows written) of each export at INFO.
  */
 final class OutputExport
 {
+    private static final Logger LOG = LoggerFactory.getLogger(OutputExport.class);
 
     private OutputExport()
     {
@@ -39,6 +43,14 @@ final class OutputExport
      * @return the rows written, counting the results file as one partition (results are counted without one too).
      */
     static ExportCounts export(final JournalDirectory directory, final Path results, final Path late, final RowColumns columns)
+    {
+        LOG.info("export of {} started: results to {}, late events to {}", directory, results == null ? "(none)" : results, late == null ? "(none)" : late);
+        final ExportCounts written = exportFiles(directory, results, late, columns);
+        LOG.info("export of {} done: {} results, {} late events", directory, written.results(), written.late());
+        return written;
+    }
+
+    private static ExportCounts exportFiles(final JournalDirectory directory, final Path results, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
         try (KeyText keys = columns.keyText(directory);
@@ -100,6 +112,16 @@ final class OutputExport
      * @return the rows and partitions written.
      */
     static ExportCounts exportPartitions(
+        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
+    {
+        LOG.info("export of {} started: results as {} partitions in {}, late events to {}", directory, format, outputDir, late == null ? "(none)" : late);
+        final ExportCounts written = exportPartitionFiles(directory, outputDir, format, late, columns);
+        LOG.info("export of {} done: {} results in {} partitions, {} late events", directory, written.results(), written.partitions(),
+            written.late());
+        return written;
+    }
+
+    private static ExportCounts exportPartitionFiles(
         final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();

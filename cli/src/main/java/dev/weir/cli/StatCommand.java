@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
+import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
@@ -19,7 +21,9 @@ import picocli.CommandLine.Parameters;
  * {@code weir stat DIR}: the live counters of the engine running on a journal (or the last values of the
  * last run), read from its metrics file in another process, refreshed every second like Aeron's
  * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
- * {@code --once} prints them once. {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
+ * {@code --once} prints them once. Counters are told apart by type id ({@code CounterTypes}); a file of
+ * before type ids is read by label. The latency histograms' counters are shown as one table, a line per
+ * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
  * Reads only.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
@@ -110,13 +114,24 @@ final class StatCommand implements Callable<Integer>
             running ? "running" : "not running: last values", Instant.ofEpochMilli(metrics.startedMillis()));
         out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");
         final CountersReader reader = metrics.reader();
-        reader.forEach((id, label) ->
+        final Map<Integer, long[]> histograms = new TreeMap<>();
+        reader.forEach((id, typeId, key, label) ->
         {
             final long value = reader.getCounterValue(id);
-            if (EngineCounters.LAST_EVENT_READ.equals(label) || EngineCounters.LAST_HEARTBEAT_READ.equals(label))
+            final int histogram = CounterTypes.histogramOf(typeId);
+            if (histogram > 0)
             {
-                out.printf("%26s  %14s  %s%n", since(value), "", label.equals(EngineCounters.LAST_EVENT_READ)
-                    ? "time since the last event read" : "time since the last heartbeat read");
+                histograms.computeIfAbsent(histogram, h -> new long[CounterTypes.MAX])[typeId - histogram - 1] = value;
+                return;
+            }
+            if (isClock(typeId, label, CounterTypes.LAST_EVENT_READ, EngineCounters.LAST_EVENT_READ))
+            {
+                out.printf("%26s  %14s  %s%n", since(value), "", "time since the last event read");
+                return;
+            }
+            if (isClock(typeId, label, CounterTypes.LAST_HEARTBEAT_READ, EngineCounters.LAST_HEARTBEAT_READ))
+            {
+                out.printf("%26s  %14s  %s%n", since(value), "", "time since the last heartbeat read");
                 return;
             }
             final Long before = previous.get(label);
@@ -124,6 +139,20 @@ final class StatCommand implements Callable<Integer>
                 ? "" : String.format("%,.0f", (value - before) / seconds);
             out.printf("%26s  %14s  %s%n", format(value), rate, label);
         });
+        if (!histograms.isEmpty())
+        {
+            out.println();
+            out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", "latency (ns)", "count", "p50", "p90", "p99", "p99.9", "max");
+            histograms.forEach((base, fields) ->
+                out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", CounterTypes.histogramName(base), format(fields[0]), format(fields[1]),
+                    format(fields[2]), format(fields[3]), format(fields[4]), format(fields[5])));
+        }
         out.println();
+    }
+
+    /** @return true for the clock counter of that type id, or of that label in a file of before type ids. */
+    private static boolean isClock(final int typeId, final String label, final int clockTypeId, final String clockLabel)
+    {
+        return typeId == clockTypeId || (typeId == CounterTypes.LEGACY && clockLabel.equals(label));
     }
 }

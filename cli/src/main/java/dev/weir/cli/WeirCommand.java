@@ -25,6 +25,8 @@ public final class WeirCommand implements Runnable
      * PostgreSQL (the database is down or hangs); the next run delivers them. ({@code weir check} uses 3.)
      */
     public static final int DELIVERY_PENDING = 4;
+    /** The environment variable that sets the level of Weir's log lines (off by default). */
+    public static final String LOG_LEVEL_VARIABLE = "WEIR_LOG_LEVEL";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -40,10 +42,26 @@ public final class WeirCommand implements Runnable
      */
     public static void main(final String[] args)
     {
+        logLevel(System.getenv(LOG_LEVEL_VARIABLE));
         ExitStatus.startedByMain();
         final int code = execute(args);
         ExitStatus.decide(code); // a run stopped by a signal exits with it if it is a failure's
         System.exit(code);
+    }
+
+    /**
+     * Weir's own log lines (SLF4J, through slf4j-simple, on standard error) are off in the CLI, whose
+     * messages already say what happened: {@code WEIR_LOG_LEVEL=info} (or trace, debug, warn, error) turns
+     * them on. Set before the first logger is made.
+     *
+     * @param level the variable's value, or null.
+     */
+    static void logLevel(final String level)
+    {
+        if (level != null && !level.isBlank())
+        {
+            System.setProperty("org.slf4j.simpleLogger.log.dev.weir", level.trim().toLowerCase(java.util.Locale.ROOT));
+        }
     }
 
     /**

@@ -13,8 +13,12 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.Weir;
+import dev.weir.engine.metrics.CounterTypes;
+import dev.weir.engine.metrics.EngineCounters;
+import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +51,68 @@ class StatCommandTest
             assertEquals("2,500", value(out, "events applied"), out);
             assertEquals(String.format("%,d", last), value(out, "journal offset applied"), out);
         }
+    }
+
+    @Test
+    void statShowsTheLatencyHistogramsAfterARun() throws IOException
+    {
+        final Path journal = dir.resolve("ran");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            for (int i = 0; i < 3_000; i++)
+            {
+                writer.append(i, i * 2L, "card-" + (i % 17), i);
+            }
+        }
+        Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).outOfOrderness(100).build().runToEnd();
+        final Cli stat = Cli.run("stat", journal.toString(), "--once");
+        assertEquals(0, stat.exit(), stat.err());
+        final String out = stat.out();
+        assertTrue(out.contains("latency (ns)"), out);
+        for (final String name : List.of("read-to-applied", "fire-to-listener"))
+        {
+            final String[] fields = histogramLine(out, name);
+            assertEquals(7, fields.length, out);
+            final long count = Long.parseLong(fields[1].replace(",", ""));
+            final long p50 = Long.parseLong(fields[2].replace(",", ""));
+            final long p99 = Long.parseLong(fields[4].replace(",", ""));
+            final long max = Long.parseLong(fields[6].replace(",", ""));
+            assertTrue(count > 0 && p50 <= p99 && p99 <= max && max > 0, out);
+        }
+        assertTrue(!out.contains("latency count"), "the histograms' counters are not listed as counters too: " + out);
+    }
+
+    @Test
+    void statReadsAFileOfBeforeTypeIdsByLabel() throws IOException
+    {
+        final Path journal = dir.resolve("old");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            writer.append(1, 1, "k", 1);
+        }
+        try (MetricsFile old = MetricsFile.create(JournalDirectory.open(journal).metricsFile(), 2))
+        {
+            old.counters().newCounter("events applied", CounterTypes.LEGACY).setRelease(5);
+            old.counters().newCounter(EngineCounters.LAST_EVENT_READ, CounterTypes.LEGACY).setRelease(System.currentTimeMillis());
+            old.markEnded();
+        }
+        final Cli stat = Cli.run("stat", journal.toString(), "--once");
+        assertEquals(0, stat.exit(), stat.err());
+        assertEquals("5", value(stat.out(), "events applied"), stat.out());
+        assertTrue(stat.out().contains("time since the last event read"), "the clock, found by its old label: " + stat.out());
+        assertTrue(!stat.out().contains("latency (ns)"), stat.out());
+    }
+
+    private static String[] histogramLine(final String out, final String name)
+    {
+        for (final String line : out.split("\n"))
+        {
+            if (line.startsWith(name + " "))
+            {
+                return line.trim().split("\\s+");
+            }
+        }
+        throw new AssertionError("no histogram line '" + name + "' in:\n" + out);
     }
 
     @Test

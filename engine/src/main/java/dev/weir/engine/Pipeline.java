@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.metrics.PipelineMetrics;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.EventJournal;
@@ -270,6 +271,20 @@ public final class Pipeline implements AutoCloseable
     public long appendHeartbeat(final long eventTime)
     {
         return producer.journal().appendHeartbeat(eventTime);
+    }
+
+    /**
+     * @return the run's counters and latency histograms, the values {@code weir stat} shows, to read from any
+     *         thread while it runs and after it ended (with their last values).
+     * @throws IllegalStateException if the pipeline has not started.
+     */
+    public PipelineMetrics metrics()
+    {
+        if (stages == null)
+        {
+            throw new IllegalStateException("the pipeline has not started");
+        }
+        return stages.metrics();
     }
 
     /**

@@ -4,8 +4,11 @@ import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.metrics.EngineCounters;
+import dev.weir.engine.metrics.LatencySampler;
 import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.engine.metrics.PipelineMetrics;
 import dev.weir.engine.metrics.RunCounters;
+import dev.weir.engine.metrics.RunLatencies;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
@@ -22,7 +25,8 @@ import org.agrona.concurrent.status.AtomicCounter;
  * journal's single-appender lock first (a run refused because another process writes its outputs opens
  * nothing else), the reader, the output sink (it must know where the checkpoint's outputs end before
  * anything is emitted), the aggregator writing into it with the checkpoint's state restored, the
- * checkpointer, the live metrics, and the last stage over them. {@link #close()} releases them in
+ * checkpointer, the live metrics (in the metrics file, or in memory for a replay, which writes no file), the
+ * latency histograms and their sampler thread, and the last stage over them. {@link #close()} releases them in
  * reverse, once the stage threads have ended.
  * <p>
  * Not thread-safe: built and closed by the thread that starts the run; between the two, the stages
@@ -38,6 +42,9 @@ final class RunStages
     private final MetricsFile metrics;
     private final EngineCounters engineCounters;
     private final RunCounters counters;
+    private final RunLatencies latencies = new RunLatencies();
+    private final LatencySampler sampler;
+    private final PipelineMetrics view;
     private final LastStage last;
     private final KeyTuples keyTuples;
 
@@ -67,14 +74,13 @@ final class RunStages
                 applyPendingEnd(recovery.resumeAfterOffset());
             }
             metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
-            engineCounters = new EngineCounters(metrics.counters());
         }
         else
         {
             sink = null;
             checkpointer = null;
-            metrics = null;
-            engineCounters = null;
+            metrics = MetricsFile.inMemory(EngineCounters.COUNT); // the in-process view only
+
             aggregator = config.newAggregator(config.results(), config.late());
             if (config.fromOffset() >= 0)
             {
@@ -85,13 +91,15 @@ final class RunStages
         keyTuples = config.projection().keysByTuple()
             ? KeyTuples.readBefore(directory, config.projection().keyColumns(), firstUnread(config, recovery))
             : null;
+        engineCounters = new EngineCounters(metrics.counters());
+        view = new PipelineMetrics(metrics.reader(), directory.pipelineName(), directory.root());
         counters = new RunCounters(aggregator, checkpointer, sink, firstOffset, recovery.resumeAfterOffset());
-        final Runnable publish = engineCounters == null ? null : () -> engineCounters.publish(counters);
-        if (publish != null)
-        {
-            publish.run();
-        }
-        last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish);
+        final Runnable publish = () -> engineCounters.publish(counters);
+        publish.run();
+        aggregator.timeFirings(latencies.fireToListener());
+        last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish, latencies.readToApplied());
+        sampler = new LatencySampler(latencies, engineCounters, "weir-metrics");
+        sampler.start();
     }
 
     /**
@@ -147,21 +155,26 @@ final class RunStages
         return counters;
     }
 
-    /**
-     * @return the live counter of rejected lines read, or null without a metrics file.
-     */
-    AtomicCounter rejectedLines()
+    /** @return the run's counters and latency histograms, to read from any thread. */
+    PipelineMetrics metrics()
     {
-        return engineCounters == null ? null : engineCounters.rejectedLines();
+        return view;
     }
 
     /**
-     * @return the live counters of the wall clock of the last event read and of the last heartbeat read, or
-     *         null without a metrics file.
+     * @return the live counter of rejected lines read.
+     */
+    AtomicCounter rejectedLines()
+    {
+        return engineCounters.rejectedLines();
+    }
+
+    /**
+     * @return the live counters of the wall clock of the last event read and of the last heartbeat read.
      */
     AtomicCounter[] readClocks()
     {
-        return engineCounters == null ? null : new AtomicCounter[] {engineCounters.lastEventRead(), engineCounters.lastHeartbeatRead()};
+        return new AtomicCounter[] {engineCounters.lastEventRead(), engineCounters.lastHeartbeatRead()};
     }
 
     /**
@@ -189,10 +202,8 @@ final class RunStages
         {
             sink.close();
         }
-        if (metrics != null)
-        {
-            metrics.markEnded();
-            metrics.close();
-        }
+        sampler.close(); // publishes the histograms' final values
+        metrics.markEnded();
+        metrics.close();
     }
 }

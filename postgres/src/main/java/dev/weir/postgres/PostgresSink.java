@@ -5,6 +5,8 @@ import java.sql.SQLException;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Delivers a journal's results from its output journal into a PostgreSQL table, exactly once and safe to
@@ -32,6 +34,10 @@ import dev.weir.journal.OutputJournal;
  * from the start. A delivery that fails on the database (down, hanging past the session's timeouts, see
  * {@link SinkConnection}) drops the connection; the next one connects again and checks the tables again.
  * <p>
+ * Logs (SLF4J, logger {@code dev.weir.postgres.PostgresSink}) each connection and the position the first
+ * delivery on it resumes after at INFO, a failed delivery (the next one connects again) at WARN, and a
+ * refused one at ERROR; nothing per result.
+ * <p>
  * Not thread-safe: one thread delivers, and owns the connection and the journal's files, which stay open
  * between deliveries (so calling {@link #deliver} again and again, as a following run does, reads only
  * what is new). {@link #resultsDelivered()}, {@link #heldPosition()} and {@link #pendingResults} may be
@@ -40,6 +46,7 @@ import dev.weir.journal.OutputJournal;
  */
 public final class PostgresSink implements AutoCloseable
 {
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresSink.class);
     /** The default results table. */
     public static final String DEFAULT_TABLE = "weir_results";
     /** The default number of outputs per transaction. */
@@ -53,6 +60,8 @@ public final class PostgresSink implements AutoCloseable
     public static final long UNKNOWN = -2;
 
     private volatile SinkConnection db;
+    /** True once the position a delivery resumed after has been logged on the current connection. */
+    private boolean resumeLogged;
 
     private JournalDirectory source;
     private KeyFields keys;
@@ -105,7 +114,7 @@ public final class PostgresSink implements AutoCloseable
             throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
         }
         SinkSchema.checkName(table);
-        return new PostgresSink(jdbcUrl, table, shape, batchSize, SinkConnection.open(jdbcUrl, table, shape));
+        return new PostgresSink(jdbcUrl, table, shape, batchSize, open(jdbcUrl, table, shape));
     }
 
     /**
@@ -172,6 +181,24 @@ public final class PostgresSink implements AutoCloseable
      */
     public Delivery deliver(final JournalDirectory journal) throws SQLException
     {
+        try
+        {
+            return deliverOrThrow(journal);
+        }
+        catch (final SinkRefusedException ex)
+        {
+            LOG.error("delivery of journal {} into {} refused: {}", journal.id(), table, ex.getMessage());
+            throw ex;
+        }
+        catch (final SQLException ex)
+        {
+            LOG.warn("delivery of journal {} into {} failed, the next delivery connects again: {}", journal.id(), table, ex.toString());
+            throw ex;
+        }
+    }
+
+    private Delivery deliverOrThrow(final JournalDirectory journal) throws SQLException
+    {
         if (!journal.schema().equals(shape.schema()))
         {
             throw new SinkRefusedException("journal " + journal.id() + " has the columns " + journal.schema() + ", but the sink into table "
@@ -211,6 +238,11 @@ public final class PostgresSink implements AutoCloseable
         final long[] stored = lockOffsets(journalId);
         final long resumedAfter = stored[0];
         heldPosition = resumedAfter;
+        if (!resumeLogged)
+        {
+            LOG.info("delivering journal {} into {} after output position {}", journalId, table, resumedAfter);
+            resumeLogged = true;
+        }
         try
         {
             output.seekAfter(resumedAfter);
@@ -430,7 +462,16 @@ public final class PostgresSink implements AutoCloseable
     private void reconnect() throws SQLException
     {
         dropConnection();
-        db = SinkConnection.open(jdbcUrl, table, shape);
+        db = open(jdbcUrl, table, shape);
+        resumeLogged = false;
+    }
+
+    /** Open a connection (and create or check the tables), logged at INFO. */
+    private static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape) throws SQLException
+    {
+        final SinkConnection connection = SinkConnection.open(jdbcUrl, table, shape);
+        LOG.info("connected to PostgreSQL at {}, table {}", redacted(jdbcUrl), table);
+        return connection;
     }
 
     private void dropConnection()

@@ -4,6 +4,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * Writes checkpoints to a {@link CheckpointStore} on a background thread, so the engine's thread pauses
  * only to snapshot its state into memory, not for the file write, the forces and the rename.
@@ -16,13 +19,20 @@ import java.util.function.Consumer;
  * following engine may make no such call for long). The writer thread is started on the first submission
  * and stopped by {@link #close()}.
  * <p>
+ * Logs (SLF4J, logger {@code dev.weir.engine.checkpoint.CheckpointWriter}) each checkpoint written at DEBUG
+ * (sequence, journal offset, bytes, write time) and a failed write at WARN, from the thread that wrote it.
+ * <p>
  * Thread-safety: {@link #submit(StateBuffer)}, {@link #isIdle()}, {@link #awaitIdle()} and
  * {@link #close()} are for the one engine thread that owns this writer; the store is used by the writer
  * thread only while a checkpoint is in flight, and by the engine thread only while the writer is idle.
  */
 public final class CheckpointWriter implements AutoCloseable
 {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointWriter.class);
+
     private final CheckpointStore store;
+    /** The journal offset the pending checkpoint covers, for its log line; written before {@link #pending}. */
+    private long pendingOffset = -1;
     private volatile StateBuffer pending;
     private volatile Throwable failure;
     private volatile boolean closed;
@@ -64,6 +74,17 @@ public final class CheckpointWriter implements AutoCloseable
      */
     public void submit(final StateBuffer state)
     {
+        submit(state, -1);
+    }
+
+    /**
+     * Hand a filled buffer to the writer thread. Call only when {@link #isIdle()}.
+     *
+     * @param state  the checkpoint's payload; not touched by the caller until the writer is idle again.
+     * @param offset the journal offset it covers, for the log, or -1.
+     */
+    public void submit(final StateBuffer state, final long offset)
+    {
         if (closed)
         {
             throw new IllegalStateException("the checkpoint writer is closed");
@@ -78,6 +99,7 @@ public final class CheckpointWriter implements AutoCloseable
             thread.setDaemon(true);
             thread.start();
         }
+        pendingOffset = offset;
         pending = state;
         LockSupport.unpark(thread);
     }
@@ -90,8 +112,41 @@ public final class CheckpointWriter implements AutoCloseable
      */
     public void writeNow(final StateBuffer state)
     {
+        writeNow(state, -1);
+    }
+
+    /**
+     * Write a checkpoint on the calling (engine) thread, after the one in flight, if any: when this
+     * returns it is durable.
+     *
+     * @param state  the checkpoint's payload.
+     * @param offset the journal offset it covers, for the log, or -1.
+     */
+    public void writeNow(final StateBuffer state, final long offset)
+    {
         awaitIdle();
-        store.write(state.written());
+        write(state, offset);
+    }
+
+    /** Write a checkpoint and log it (DEBUG), or log its failure (WARN) and throw it. */
+    private void write(final StateBuffer state, final long offset)
+    {
+        final long started = System.nanoTime();
+        final int bytes = state.written().remaining();
+        try
+        {
+            final long sequence = store.write(state.written());
+            if (LOG.isDebugEnabled())
+            {
+                LOG.debug("checkpoint {} written: journal offset {}, {} bytes, in {} us", sequence, offset, bytes,
+                    (System.nanoTime() - started) / 1_000);
+            }
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            LOG.warn("writing a checkpoint (journal offset {}, {} bytes) failed: {}", offset, bytes, ex.toString());
+            throw ex;
+        }
     }
 
     /**
@@ -143,7 +198,7 @@ public final class CheckpointWriter implements AutoCloseable
                 Throwable failed = null;
                 try
                 {
-                    store.write(state.written());
+                    write(state, pendingOffset);
                 }
                 catch (final Throwable ex)
                 {

@@ -112,7 +112,7 @@ public final class Checkpointer
         if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
         {
             snapshot(RUNNING);
-            writer.submit(buffer);
+            writer.submit(buffer, checkpointOffset);
             account();
         }
     }
@@ -129,7 +129,7 @@ public final class Checkpointer
         if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
         {
             snapshot(RUNNING);
-            writer.submit(buffer);
+            writer.submit(buffer, checkpointOffset);
             account();
         }
     }
@@ -154,7 +154,7 @@ public final class Checkpointer
     {
         writer.awaitIdle();
         snapshot(phase);
-        writer.writeNow(buffer);
+        writer.writeNow(buffer, checkpointOffset);
         account();
     }
 

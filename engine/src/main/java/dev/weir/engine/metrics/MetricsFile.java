@@ -2,6 +2,7 @@ package dev.weir.engine.metrics;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,12 @@ import org.agrona.concurrent.status.CountersReader;
  * The writer {@link #create(Path, int) creates} a new file (replacing one a previous run left) and writes
  * the magic last, with a release store, so a reader never sees a half-built file. Readers
  * {@link #open(Path) open} it read-side and use {@link #reader()}. The file stays after the writer ends,
- * with its last values.
+ * with its last values. A run without a file (a replay) keeps the same counters {@link #inMemory(int) in memory},
+ * for its in-process view ({@link PipelineMetrics}).
+ * <p>
+ * Each counter has its own type id ({@link CounterTypes}): find one with {@link #value(int)}. Files written
+ * before that gave every counter {@link CounterTypes#LEGACY}; they are still read (same layout and
+ * version), by label ({@link #value(String)}).
  * <p>
  * Thread-safety: one writing thread per file (the counters' owner); any number of readers, in any process.
  */
@@ -43,13 +49,15 @@ public final class MetricsFile implements AutoCloseable
     private static final int ENDED_OFFSET = 32;
     private static final int HEADER_LENGTH = 128;
 
-    private final MappedByteBuffer mapped;
+    private final ByteBuffer mapped;
     private final UnsafeBuffer header;
     private final CountersReader reader;
+    private final boolean writer;
 
-    private MetricsFile(final MappedByteBuffer mapped, final boolean writer)
+    private MetricsFile(final ByteBuffer mapped, final boolean writer)
     {
         this.mapped = mapped;
+        this.writer = writer;
         this.header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
         final int metadataLength = header.getInt(METADATA_LENGTH_OFFSET);
         final int valuesLength = header.getInt(VALUES_LENGTH_OFFSET);
@@ -82,7 +90,24 @@ public final class MetricsFile implements AutoCloseable
         {
             throw new UncheckedIOException("cannot replace metrics file " + file, ex);
         }
-        final MappedByteBuffer mapped = IoUtil.mapNewFile(file.toFile(), (long)HEADER_LENGTH + metadataLength + valuesLength);
+        return writer(IoUtil.mapNewFile(file.toFile(), (long)HEADER_LENGTH + metadataLength + valuesLength), metadataLength, valuesLength);
+    }
+
+    /**
+     * Make the counters of a run that writes no file, in memory, laid out as in a file.
+     *
+     * @param maxCounters how many counters it can hold.
+     * @return the counters, writer side.
+     */
+    public static MetricsFile inMemory(final int maxCounters)
+    {
+        final int valuesLength = maxCounters * CountersReader.COUNTER_LENGTH;
+        final int metadataLength = maxCounters * CountersReader.METADATA_LENGTH;
+        return writer(ByteBuffer.allocateDirect(HEADER_LENGTH + metadataLength + valuesLength), metadataLength, valuesLength);
+    }
+
+    private static MetricsFile writer(final ByteBuffer mapped, final int metadataLength, final int valuesLength)
+    {
         final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
         header.putInt(VERSION_OFFSET, VERSION);
         header.putLong(PID_OFFSET, ProcessHandle.current().pid());
@@ -149,6 +174,49 @@ public final class MetricsFile implements AutoCloseable
     }
 
     /**
+     * @param typeId a counter's type id ({@link CounterTypes}).
+     * @return its value, or {@link Long#MIN_VALUE} if the file has no counter of that type.
+     */
+    public long value(final int typeId)
+    {
+        final int id = counterId(reader, typeId);
+        return id < 0 ? Long.MIN_VALUE : reader.getCounterValue(id);
+    }
+
+    /**
+     * @param typeId      a counter's type id ({@link CounterTypes}).
+     * @param legacyLabel its label, to find it in a file written before counters had their own type ids.
+     * @return its value, or {@link Long#MIN_VALUE} if the file has no such counter.
+     */
+    public long value(final int typeId, final String legacyLabel)
+    {
+        final long value = value(typeId);
+        return value == Long.MIN_VALUE && counterId(reader, CounterTypes.LEGACY) >= 0 ? value(legacyLabel) : value;
+    }
+
+    /**
+     * @param counters the counters.
+     * @param typeId   a counter's type id ({@link CounterTypes}).
+     * @return the id of the first allocated counter of that type, or -1. Allocates nothing.
+     */
+    public static int counterId(final CountersReader counters, final int typeId)
+    {
+        for (int id = 0, n = counters.metaDataBuffer().capacity() / CountersReader.METADATA_LENGTH; id < n; id++)
+        {
+            final int state = counters.getCounterState(id);
+            if (state == CountersReader.RECORD_UNUSED)
+            {
+                break;
+            }
+            if (state == CountersReader.RECORD_ALLOCATED && counters.getCounterTypeId(id) == typeId)
+            {
+                return id;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * @param label a counter's label.
      * @return its value, or {@link Long#MIN_VALUE} if the file has no counter of that label.
      */
@@ -200,11 +268,16 @@ public final class MetricsFile implements AutoCloseable
     }
 
     /**
-     * Unmap the file (it stays on disk).
+     * Reader side: unmap the file (it stays on disk). Writer side: nothing; the mapping is released when the
+     * run's in-process view ({@link PipelineMetrics}), which other threads may still read, is collected,
+     * so no reader ever touches an unmapped page.
      */
     @Override
     public void close()
     {
-        IoUtil.unmap(mapped);
+        if (!writer)
+        {
+            IoUtil.unmap((MappedByteBuffer)mapped);
+        }
     }
 }

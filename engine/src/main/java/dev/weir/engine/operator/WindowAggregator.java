@@ -14,6 +14,7 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.time.Watermark;
 import dev.weir.journal.ResultKind;
+import org.HdrHistogram.ValueRecorder;
 
 /**
  * The second stage: applies each assigned event to the state of its windows, fires windows the
@@ -63,6 +64,10 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final DuplicateFilter.EvictionRule forgetRule = this::canForget;
     private long watermark = Watermark.MIN;
     private long lastOffset = -1;
+    /** Records the fire-to-listener time of each firing pass, or null. */
+    private ValueRecorder firingTimes;
+    /** {@code System.nanoTime()} before the first window fired by the slot being applied; 0 when none has. */
+    private long firingSince;
 
     /**
      * @param configuration what to compute.
@@ -90,6 +95,17 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.view = new WindowView(slots);
         this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
+    }
+
+    /**
+     * Time each firing pass: from just before the first window a slot fires to the result listener's return
+     * for the last window it fires (update and early rows are not timed). Call before the first slot.
+     *
+     * @param recorder where to record the pass's nanoseconds, once per pass (the owner thread), or null.
+     */
+    public final void timeFirings(final ValueRecorder recorder)
+    {
+        this.firingTimes = recorder;
     }
 
     /**
@@ -271,6 +287,11 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         assert wm >= watermark : "the watermark never goes back";
         watermark = wm;
         fireDue(wm, offset);
+        if (firingSince != 0)
+        {
+            firingTimes.recordValue(System.nanoTime() - firingSince); // the slot's firing pass is over
+            firingSince = 0;
+        }
     }
 
     /**
@@ -282,6 +303,10 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     protected final void fire(final int slot, final long offset)
     {
         assert slots.isDirty(slot) : "a window fires only when allocated and changed since it last fired";
+        if (firingTimes != null && firingSince == 0)
+        {
+            firingSince = System.nanoTime();
+        }
         final int version = slots.markFired(slot);
         counters.windowsFired++;
         emit(slot, version, ResultKind.FINAL, offset);

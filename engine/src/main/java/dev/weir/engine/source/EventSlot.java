@@ -54,6 +54,12 @@ public final class EventSlot
      */
     public final long[] columns;
 
+    /**
+     * {@code System.nanoTime()} when the publisher read the slot's poll of the journal (not set in end and stop
+     * markers), for the read-to-applied latency.
+     */
+    public long readNanos;
+
     /** The watermark the event is judged against (left by the events before it). */
     public long watermarkBefore;
     /** The watermark after the event. */

@@ -55,6 +55,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private boolean pastEnd;
     private boolean finished;
     private long lastPublished = -1;
+    /** {@code System.nanoTime()} at the first slot of the current poll, stamped into its slots; 0 before it. */
+    private long pollNanos;
     private volatile boolean stopped;
     /**
      * Reads whole events and projects the key and value columns, for a projection other than the default or
@@ -278,6 +280,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             final int published = columns == null ? reader.poll(this, batch) : reader.poll(views, batch);
             flush();
+            pollNanos = 0;
             if (rejectedLines != null)
             {
                 rejectedLines.setRelease(reader.rejectedRead());
@@ -362,6 +365,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /** Note a slot claimed and filled, to publish with the poll's others. */
     private void claimed(final long sequence, final long offset)
     {
+        stampRead(sequence);
         if (firstUnpublished < 0)
         {
             firstUnpublished = sequence;
@@ -387,12 +391,23 @@ public final class JournalPublisher implements Runnable, EventConsumer
         // fill the slot before claiming the next: a claim that finds the ring nearly full may move the
         // cursor itself (SingleProducerSequencer.tryNext), publishing every slot claimed so far
         ring.get(sequence).event(offset, eventId, eventTime, keyId, value);
+        stampRead(sequence);
         if (firstUnpublished < 0)
         {
             firstUnpublished = sequence;
         }
         lastClaimed = sequence;
         lastPublished = offset;
+    }
+
+    /** Stamp a slot with the time its poll read it: one {@code nanoTime()} per poll, at its first slot. */
+    private void stampRead(final long sequence)
+    {
+        if (pollNanos == 0)
+        {
+            pollNanos = System.nanoTime();
+        }
+        ring.get(sequence).readNanos = pollNanos;
     }
 
     private void noteClocks(final int published)

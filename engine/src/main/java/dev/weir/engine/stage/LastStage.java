@@ -4,6 +4,7 @@ import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.operator.WindowAggregator;
+import org.HdrHistogram.ValueRecorder;
 
 /**
  * The work of the pipeline's last stage for one slot: apply it to the aggregation stage, checkpoint when
@@ -17,6 +18,7 @@ public final class LastStage
     private final RunCompletion completion;
     private final AppliedListener applied;
     private final Runnable afterBatch;
+    private final ValueRecorder readToApplied;
 
     /**
      * @param aggregator   the aggregation stage.
@@ -33,7 +35,28 @@ public final class LastStage
         final AppliedListener applied,
         final Runnable afterBatch)
     {
+        this(aggregator, checkpointer, completion, applied, afterBatch, null);
+    }
+
+    /**
+     * @param aggregator    the aggregation stage.
+     * @param checkpointer  takes checkpoints, or null when outputs are not durable.
+     * @param completion    told of progress and completion.
+     * @param applied       told of each event applied, or null.
+     * @param afterBatch    run after the last slot available now, and at the end, or null.
+     * @param readToApplied records, once per batch, the time from the publisher's read of the batch's last
+     *                      slot ({@link EventSlot#readNanos}) to its having been applied; or null.
+     */
+    public LastStage(
+        final WindowAggregator aggregator,
+        final Checkpointer checkpointer,
+        final RunCompletion completion,
+        final AppliedListener applied,
+        final Runnable afterBatch,
+        final ValueRecorder readToApplied)
+    {
         this.afterBatch = afterBatch;
+        this.readToApplied = readToApplied;
         this.aggregator = aggregator;
         this.checkpointer = checkpointer;
         this.completion = completion;
@@ -61,7 +84,7 @@ public final class LastStage
                 }
                 if (endOfBatch)
                 {
-                    afterBatch();
+                    batchApplied(slot);
                     completion.progress(slot.offset, sequence);
                 }
                 break;
@@ -73,7 +96,7 @@ public final class LastStage
                 }
                 if (endOfBatch)
                 {
-                    afterBatch();
+                    batchApplied(slot);
                     completion.progress(slot.offset, sequence);
                 }
                 break;
@@ -85,7 +108,7 @@ public final class LastStage
                 }
                 if (endOfBatch)
                 {
-                    afterBatch();
+                    batchApplied(slot);
                     completion.progress(slot.offset, sequence);
                 }
                 break;
@@ -112,6 +135,17 @@ public final class LastStage
                 completion.complete();
                 break;
         }
+    }
+
+    /** The batch's last slot is applied: record its read-to-applied time, then publish. */
+    private void batchApplied(final EventSlot slot)
+    {
+        if (readToApplied != null)
+        {
+            assert slot.readNanos != 0 : "the publisher stamps every event, heartbeat and filtered slot";
+            readToApplied.recordValue(System.nanoTime() - slot.readNanos);
+        }
+        afterBatch();
     }
 
     private void afterBatch()

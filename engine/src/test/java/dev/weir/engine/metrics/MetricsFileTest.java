@@ -29,7 +29,7 @@ class MetricsFileTest
         final Path file = dir.resolve("metrics.dat");
         try (MetricsFile writer = MetricsFile.create(file, 4); MetricsFile reader = MetricsFile.open(file))
         {
-            final AtomicCounter events = writer.counters().newCounter("events applied", EngineCounters.TYPE_ID);
+            final AtomicCounter events = writer.counters().newCounter("events applied", CounterTypes.EVENTS_APPLIED);
             events.setRelease(42);
             final Map<String, Long> seen = read(reader);
             assertEquals(Map.of("events applied", 42L), seen);
@@ -57,7 +57,7 @@ class MetricsFileTest
         final Path file = dir.resolve("metrics.dat");
         try (MetricsFile first = MetricsFile.create(file, 2))
         {
-            first.counters().newCounter("old", EngineCounters.TYPE_ID).setRelease(7);
+            first.counters().newCounter("old", CounterTypes.LEGACY).setRelease(7);
         }
         try (MetricsFile second = MetricsFile.create(file, 2); MetricsFile reader = MetricsFile.open(file))
         {

@@ -1,0 +1,86 @@
+package dev.weir.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.engine.Pipeline;
+import dev.weir.engine.Weir;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.EventJournal;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The binder registers a pipeline's counters and latency histograms, tagged with the pipeline and journal,
+ * and the meters move as the pipeline processes events.
+ */
+class WeirMetricsTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void theMetersFollowTheRunningPipeline() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        EventJournal.openOrCreate(journal).close();
+        final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(100)).outOfOrderness(10).build().start())
+        {
+            WeirMetrics.of(pipeline).bindTo(registry);
+            assertEquals(0.0, applied(registry), "nothing applied yet");
+            final long last = append(pipeline, 10_000);
+            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertEquals(10_000.0, applied(registry));
+            assertTrue(registry.get("weir.windows.fired").functionCounter().count() > 0);
+            assertEquals((double)last, registry.get("weir.journal.offset.applied").gauge().value());
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (latencyCount(registry, "fire-to-listener") == 0 && System.nanoTime() < deadline)
+            {
+                Thread.sleep(50); // published about once a second
+            }
+            for (final String latency : new String[] {"read-to-applied", "fire-to-listener"})
+            {
+                assertTrue(latencyCount(registry, latency) > 0, latency);
+                final double p50 = quantile(registry, latency, "0.5");
+                final double p99 = quantile(registry, latency, "0.99");
+                final double max = registry.get("weir.latency.max").tag("latency", latency).gauge().value();
+                assertTrue(p50 > 0 && p50 <= p99 && p99 <= max && max < 60, latency + ": " + p50 + " " + p99 + " " + max);
+            }
+        }
+        final Gauge open = registry.get("weir.windows.open").tag("pipeline", "default").tag("journal", journal.toString()).gauge();
+        assertTrue(open.value() >= 0, "tagged, and readable after the run: " + open.value());
+        assertEquals(10_000.0, applied(registry), "the last values stay");
+    }
+
+    private static double applied(final SimpleMeterRegistry registry)
+    {
+        return registry.get("weir.events.applied").functionCounter().count();
+    }
+
+    private static double latencyCount(final SimpleMeterRegistry registry, final String latency)
+    {
+        return registry.get("weir.latency.count").tag("latency", latency).functionCounter().count();
+    }
+
+    private static double quantile(final SimpleMeterRegistry registry, final String latency, final String quantile)
+    {
+        return registry.get("weir.latency").tag("latency", latency).tag("quantile", quantile).gauge().value();
+    }
+
+    private static long append(final Pipeline pipeline, final int count) throws IOException
+    {
+        long last = -1;
+        for (int i = 0; i < count; i++)
+        {
+            last = pipeline.append(i, i, "k" + (i % 13), i);
+        }
+        return last;
+    }
+}
