@@ -11,7 +11,8 @@ import dev.weir.journal.KeyTuples;
  * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it
  * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
  * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
- * expression), and, when a user aggregation reads them, every column. The per-event work of the
+ * expression), and, when a user aggregation reads them, every column. Key tuples are numbered over every
+ * event, those the filter rejects included, as {@link KeyTuples} has it. The per-event work of the
  * {@link JournalPublisher} and of anything else that feeds the window stages events, so they fill slots
  * alike.
  * <p>
@@ -73,12 +74,15 @@ public final class SlotFiller
      */
     public boolean fill(final EventSlot slot, final long offset, final EventView event)
     {
+        // every event's tuple is numbered, kept or not: tuple ids are the journal's numbering (KeyTuples), which
+        // an export (KeyTupleReader) and a resumed run (KeyTuples.readBefore) read back from every event
+        final int tupleId = keys == null ? -1 : keys.idOf(event);
         if (filter != null && !filter.test(event))
         {
             slot.filtered(offset, event.eventTime());
             return false;
         }
-        final int keyId = keys == null ? event.stringId(keyColumn) : keys.idOf(event);
+        final int keyId = keys == null ? event.stringId(keyColumn) : tupleId;
         final long value = expression != null ? expression.value(event) : event.longColumn(valueColumn);
         slot.event(offset, event.eventId(), event.eventTime(), keyId, value);
         final boolean[] strings = stringColumns;
