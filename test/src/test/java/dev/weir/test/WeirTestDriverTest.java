@@ -40,6 +40,31 @@ class WeirTestDriverTest
         return rows;
     }
 
+    /** The README's "Testing a rule with weir-test" snippet: keep the two the same. */
+    @Test
+    void approvedSpendReachingTheLimitAlertsEarly()
+    {
+        final WeirTestDriver driver = WeirTestDriver.create(
+            Weir.pipeline().keyColumn("card").valueColumn("amount").where("status = 'approved'")
+                .window(SlidingWindows.of(60_000, 10_000)).outOfOrderness(5_000)
+                .earlyWhen("sum >= 1000.00"),
+            "card:string,amount:decimal(2),status:string");
+
+        driver.event(1_000, "c1", "600.00", "approved");
+        driver.event(2_000, "c1", "900.00", "declined"); // filtered out
+        driver.event(3_000, "c1", "400.00", "approved"); // 1,000.00: the limit
+
+        final List<TestResult> alerts = driver.readResults();
+        assertEquals(6, alerts.size(), alerts.toString()); // 60 s windows sliding by 10 s: six hold 1,000 to 3,000
+        for (final TestResult alert : alerts)
+        {
+            assertEquals(ResultKind.EARLY, alert.kind());
+            assertEquals("c1", alert.key());
+            assertEquals(new BigDecimal("1000.00"), alert.decimalSum());
+            assertEquals(2, alert.sourceOffset()); // the third event
+        }
+    }
+
     @Test
     void runsWithoutChronicleOrItsFlags()
     {
