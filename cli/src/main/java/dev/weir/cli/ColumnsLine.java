@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.FieldParser;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringFormat;
 
@@ -15,6 +16,7 @@ import dev.weir.journal.StringFormat;
  * <ul>
  *   <li>the fields are split as RFC 4180 quotes them ({@link CsvFields}), taken as they are, without trimming;</li>
  *   <li>{@code event_id} and {@code event_time} follow {@link EventLine}'s rules and reasons;</li>
+ *   <li>each named column is read by {@link FieldParser}, which has these rules:</li>
  *   <li>a {@link ColumnType#LONG} column is a 64-bit integer ({@code bad long in column NAME: TEXT});</li>
  *   <li>a {@link ColumnType#DECIMAL} column of scale N is an optional {@code -}, digits, and an optional
  *   {@code .} followed by 1 to N digits; fewer than N are padded with zeros, and a value whose unscaled
@@ -28,11 +30,10 @@ import dev.weir.journal.StringFormat;
  */
 final class ColumnsLine
 {
-    private static final long MULTIPLY_MIN = Long.MIN_VALUE / 10;
-
     private final JournalSchema schema;
     private final EventLine defaultLine;
     private final CsvFields fields = new CsvFields();
+    private final FieldParser parser;
     private final String[] names;
     private final ColumnType[] types;
     private final int[] scales;
@@ -40,7 +41,6 @@ final class ColumnsLine
     private final String[] strings;
     private long eventId;
     private long eventTime;
-    private long decimal;
 
     /**
      * @param schema the columns of the lines.
@@ -49,6 +49,7 @@ final class ColumnsLine
     {
         this.schema = schema;
         this.defaultLine = schema.isDefault() ? new EventLine() : null;
+        this.parser = new FieldParser(schema);
         final int n = schema.size();
         this.names = new String[n + 2];
         this.types = new ColumnType[n];
@@ -140,43 +141,22 @@ final class ColumnsLine
 
     private String parseColumn(final String line, final int column, final int field)
     {
-        switch (types[column])
+        if (types[column] != ColumnType.STRING)
         {
-            case LONG:
-                try
-                {
-                    longs[column] = Long.parseLong(line, fields.start(field), fields.end(field), 10);
-                    return null;
-                }
-                catch (final NumberFormatException ex)
-                {
-                    return "bad long in column " + names[field] + ": " + shown(fields.text(field));
-                }
-            case DECIMAL:
-                if (!parseDecimal(line, fields.start(field), fields.end(field), scales[column]))
-                {
-                    return "bad decimal in column " + names[field] + ": " + shown(fields.text(field)) + " (scale " + scales[column] + ")";
-                }
-                longs[column] = decimal;
-                return null;
-            default:
-                if (fields.isEmpty(field))
-                {
-                    return "empty string in column " + names[field];
-                }
-                final String text = fields.text(field);
-                final int bytes = StringFormat.utf8Length(text);
-                if (bytes > JournalSchema.MAX_STRING_BYTES)
-                {
-                    return "string over " + JournalSchema.MAX_STRING_BYTES + " bytes in column " + names[field];
-                }
-                if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0)
-                {
-                    return "line break in column " + names[field];
-                }
-                strings[column] = text;
-                return null;
+            if (!parser.parseNumber(column, line, fields.start(field), fields.end(field)))
+            {
+                return parser.whyNotNumber(column, fields.text(field));
+            }
+            longs[column] = parser.number();
+            return null;
         }
+        final String text = fields.isEmpty(field) ? "" : fields.text(field);
+        final String why = parser.checkString(column, text);
+        if (why == null)
+        {
+            strings[column] = text;
+        }
+        return why;
     }
 
     /** @return how many named columns a line has. */
@@ -226,91 +206,8 @@ final class ColumnsLine
         return strings[column];
     }
 
-    /**
-     * Parse a decimal of a given scale into {@link #decimal}, its unscaled long; allocates nothing.
-     *
-     * @return false if the text is not such a decimal, or its unscaled value does not fit a long.
-     */
-    private boolean parseDecimal(final CharSequence text, final int start, final int end, final int scale)
-    {
-        int i = start;
-        final boolean negative = i < end && text.charAt(i) == '-';
-        if (negative)
-        {
-            i++;
-        }
-        long acc = 0; // accumulated negatively, so that Long.MIN_VALUE fits
-        final int integerStart = i;
-        while (i < end && isDigit(text.charAt(i)))
-        {
-            acc = shift(acc, text.charAt(i++) - '0');
-            if (acc > 0)
-            {
-                return false;
-            }
-        }
-        if (i == integerStart)
-        {
-            return false;
-        }
-        int fraction = 0;
-        if (i < end && text.charAt(i) == '.')
-        {
-            i++;
-            while (i < end && isDigit(text.charAt(i)) && fraction < scale)
-            {
-                acc = shift(acc, text.charAt(i++) - '0');
-                if (acc > 0)
-                {
-                    return false;
-                }
-                fraction++;
-            }
-            if (fraction == 0)
-            {
-                return false;
-            }
-        }
-        if (i != end)
-        {
-            return false;
-        }
-        for (; fraction < scale; fraction++)
-        {
-            acc = shift(acc, 0);
-            if (acc > 0)
-            {
-                return false;
-            }
-        }
-        if (!negative && acc == Long.MIN_VALUE)
-        {
-            return false;
-        }
-        decimal = negative ? acc : -acc;
-        return true;
-    }
-
-    /**
-     * @return {@code acc * 10 - digit}, or 1 (never a valid negative accumulator) if that overflows.
-     */
-    private static long shift(final long acc, final int digit)
-    {
-        if (acc < MULTIPLY_MIN)
-        {
-            return 1;
-        }
-        final long times = acc * 10;
-        return times < Long.MIN_VALUE + digit ? 1 : times - digit;
-    }
-
-    private static boolean isDigit(final char c)
-    {
-        return c >= '0' && c <= '9';
-    }
-
     private static String shown(final String field)
     {
-        return field.length() <= EventLine.SHOWN_CHARS ? field : field.substring(0, EventLine.SHOWN_CHARS) + "...";
+        return FieldParser.shown(field);
     }
 }

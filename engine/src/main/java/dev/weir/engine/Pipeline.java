@@ -307,9 +307,9 @@ public final class Pipeline implements AutoCloseable
         startedNanos = System.nanoTime();
         try
         {
-            stages = new RunStages(config, recovery, completion);
-            logResume();
             threads = new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
+            stages = new RunStages(config, recovery, completion, threads::metrics);
+            logResume();
             wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
                 stages.readClocks(), stages.keyTuples());
             if (!polled)

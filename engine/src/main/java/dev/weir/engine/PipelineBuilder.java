@@ -20,6 +20,7 @@ import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -563,7 +564,27 @@ public final class PipelineBuilder
      */
     public PipelineConfiguration conclude()
     {
-        return new PipelineConfiguration(this);
+        return new PipelineConfiguration(this, null);
+    }
+
+    /**
+     * Conclude the configuration for events of a schema, without a journal: for running the window stages
+     * in memory ({@link InMemoryRun}), e.g. in a unit test. Validates exactly as {@link #conclude()} does,
+     * against {@code schema} instead of a journal's. The journal, if one was set, is neither opened nor read,
+     * nothing is durable (no output journal, no checkpoints: {@link PipelineConfiguration#describe()} is
+     * still the string a checkpoint would record), and the settings about threads and ranges (layout, wait
+     * and idle strategies, ring size, replay range, pipeline name) play no part in an in-memory run. Does
+     * not check the JVM's flags: nothing of Chronicle is loaded.
+     *
+     * @param schema the columns of the events, e.g. {@code JournalSchema.parse("card:string,amount:decimal(2)")}.
+     * @return the concluded, immutable configuration; its {@link PipelineConfiguration#build()} throws
+     *         {@link IllegalStateException}.
+     * @throws IllegalStateException    as {@link #conclude()}, except that no journal is required.
+     * @throws IllegalArgumentException as {@link #conclude()}.
+     */
+    public PipelineConfiguration concludeFor(final JournalSchema schema)
+    {
+        return new PipelineConfiguration(this, Objects.requireNonNull(schema, "schema"));
     }
 
     /**

@@ -26,13 +26,16 @@ import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.JvmFlags;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
  * A pipeline's configuration, concluded once by {@link PipelineBuilder#conclude()}: defaults applied,
  * every setting and combination validated (the horizon of aligned windows included), the journal
- * opened, and the configuration string a checkpoint must match computed. Nothing is read from the
+ * opened, and the configuration string a checkpoint must match computed. One concluded by
+ * {@link PipelineBuilder#concludeFor} has no journal, only a schema: validated alike, it cannot
+ * {@link #build()} a pipeline, and runs its window stages in memory only ({@link InMemoryRun}). Nothing is read from the
  * journal's checkpoints until {@link #recover()}; so a command can validate its flags through this
  * without building a pipeline, then recover once and {@link #build(Recovery)} it.
  * <p>
@@ -44,7 +47,9 @@ public final class PipelineConfiguration
     /** Checkpoints kept in the journal's checkpoint directory; older ones are deleted as new ones land. */
     public static final int CHECKPOINTS_KEPT = 3;
 
+    /** The journal, or null for a configuration concluded for a schema ({@link PipelineBuilder#concludeFor}). */
     private final JournalDirectory directory;
+    private final JournalSchema schema;
     private final OperatorConfiguration operators;
     private final ColumnProjection projection;
     private final ResultListener results;
@@ -70,9 +75,14 @@ public final class PipelineConfiguration
     /** The filter's normalised text or name, or null without a filter. */
     private final String filterName;
 
-    PipelineConfiguration(final PipelineBuilder builder)
+    /**
+     * @param builder  the settings.
+     * @param inMemory the schema of the events, for a configuration without a journal; null to open the
+     *                 builder's journal.
+     */
+    PipelineConfiguration(final PipelineBuilder builder, final JournalSchema inMemory)
     {
-        if (builder.journal == null)
+        if (inMemory == null && builder.journal == null)
         {
             throw new IllegalStateException("a journal directory is required");
         }
@@ -84,25 +94,26 @@ public final class PipelineConfiguration
         {
             throw new IllegalStateException("the INLINE layout has no consumer wait strategy: set publisherIdle(...) instead");
         }
-        this.directory = JournalDirectory.open(builder.journal).pipeline(builder.pipeline);
+        this.directory = inMemory == null ? JournalDirectory.open(builder.journal).pipeline(builder.pipeline) : null;
+        this.schema = inMemory == null ? directory.schema() : inMemory;
         this.projection = builder.valueExpression == null
-            ? ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueColumn)
-            : ColumnProjection.of(directory.schema(), builder.keyColumn, builder.valueExpression, builder.valueColumn);
+            ? ColumnProjection.of(schema, builder.keyColumn, builder.valueColumn)
+            : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
-            ? Expressions.filter(builder.filterText, directory.schema(), (column, text) -> -1).toString() // checks it, before any run
+            ? Expressions.filter(builder.filterText, schema, (column, text) -> -1).toString() // checks it, before any run
             : builder.filterName;
         final List<Aggregation> bound = new ArrayList<>(builder.aggregations.size());
         for (final Aggregation a : builder.aggregations)
         {
-            bound.add(a.bind(directory.schema()));
+            bound.add(a.bind(schema));
         }
         final WindowCondition early = builder.earlyWhenText != null
             ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size()) : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
-            .aggregations(bound).schema(directory.schema()).initialWindows(builder.initialWindows)
+            .aggregations(bound).schema(schema).initialWindows(builder.initialWindows)
             .emitUpdates(builder.emitUpdates).earlyWhen(early).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
@@ -115,7 +126,7 @@ public final class PipelineConfiguration
         this.layout = builder.layout;
         this.waitStrategy = builder.waitStrategy;
         this.ringSize = builder.ringSize;
-        this.durableOutput = builder.durableOutput;
+        this.durableOutput = inMemory == null && builder.durableOutput;
         this.checkpointInterval = builder.checkpointInterval;
         this.syncOnCheckpoint = builder.syncOnCheckpoint;
         this.fromOffset = builder.fromOffset;
@@ -129,9 +140,12 @@ public final class PipelineConfiguration
      * @return where a run resumes: the checkpoint and its state, or the beginning of the journal.
      * @throws dev.weir.engine.checkpoint.CheckpointMismatchException if the newest checkpoint was taken under
      *                                                                another configuration.
+     * @throws IllegalStateException if the configuration was concluded without a journal
+     *                               ({@link PipelineBuilder#concludeFor}).
      */
     public Recovery recover()
     {
+        requireJournal();
         return durableOutput ? Recovery.load(checkpointStore(), describe()) : Recovery.none();
     }
 
@@ -148,11 +162,22 @@ public final class PipelineConfiguration
      * @return a pipeline that resumes there.
      * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
      *                                                   ({@link dev.weir.journal.JvmFlags}).
+     * @throws IllegalStateException if the configuration was concluded without a journal
+     *                               ({@link PipelineBuilder#concludeFor}).
      */
     public Pipeline build(final Recovery recovery)
     {
+        requireJournal();
         JvmFlags.check();
         return new Pipeline(this, recovery);
+    }
+
+    private void requireJournal()
+    {
+        if (directory == null)
+        {
+            throw new IllegalStateException("this configuration was concluded for a schema, without a journal: it runs in memory only (InMemoryRun)");
+        }
     }
 
     /**
@@ -178,7 +203,7 @@ public final class PipelineConfiguration
      */
     EventFilter newFilter(final StringIds ids)
     {
-        return filterSource != null ? Expressions.filter(filterSource, directory.schema(), ids) : filter;
+        return filterSource != null ? Expressions.filter(filterSource, schema, ids) : filter;
     }
 
     /** @return true if the pipeline filters with an expression given as text (each run compiles its own). */
@@ -197,11 +222,21 @@ public final class PipelineConfiguration
 
     /**
      * @return the journal directory, as the pipeline sees it: its {@link JournalDirectory#pipelineName()}
-     *         scopes the checkpoints, output journal and metrics file.
+     *         scopes the checkpoints, output journal and metrics file; null for a configuration concluded for a
+     *         schema, without a journal ({@link PipelineBuilder#concludeFor}).
      */
     public JournalDirectory directory()
     {
         return directory;
+    }
+
+    /**
+     * @return the columns of the events: the journal's schema, or the one given to
+     *         {@link PipelineBuilder#concludeFor}.
+     */
+    public JournalSchema schema()
+    {
+        return schema;
     }
 
     CheckpointStore checkpointStore()
@@ -294,7 +329,7 @@ public final class PipelineConfiguration
      */
     int slotColumns()
     {
-        return operators.readsColumns() ? directory.schema().size() : 0;
+        return operators.readsColumns() ? schema.size() : 0;
     }
 
     int ringSize()

@@ -82,6 +82,15 @@ final class PipelineThreads
         return newThread(prefix + "-publisher", pinning.publisherCpu(), task);
     }
 
+    /**
+     * @param task the latency sampler's loop.
+     * @return its thread, named {@code <prefix>-metrics}, never pinned; not started.
+     */
+    Thread metrics(final Runnable task)
+    {
+        return newThread(prefix + "-metrics", -1, task);
+    }
+
     private Thread newThread(final String name, final int cpu, final Runnable task)
     {
         final WeirTask wrapped = new WeirTask(name, cpu, task, completion);

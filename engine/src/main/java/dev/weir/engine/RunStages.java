@@ -1,5 +1,7 @@
 package dev.weir.engine;
 
+import java.util.function.Function;
+
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.OutputJournalSink;
@@ -48,7 +50,8 @@ final class RunStages
     private final LastStage last;
     private final KeyTuples keyTuples;
 
-    RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion)
+    RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion,
+        final Function<Runnable, Thread> samplerThread)
     {
         final JournalDirectory directory = config.directory();
         final OutputJournal outputs = config.durableOutput() ? OutputJournal.openForAppend(directory) : null;
@@ -98,7 +101,7 @@ final class RunStages
         publish.run();
         aggregator.timeFirings(latencies.fireToListener());
         last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish, latencies.readToApplied());
-        sampler = new LatencySampler(latencies, engineCounters, "weir-metrics");
+        sampler = new LatencySampler(latencies, engineCounters, samplerThread);
         sampler.start();
     }
 

@@ -12,7 +12,10 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.KeyTupleReader;
+import dev.weir.journal.StringDictionaries;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,6 +86,30 @@ class PipelineFilterTest
             }
             assertEquals(1, summary.events(), "events kept");
             assertEquals(3, summary.filtered(), "events filtered out");
+        }
+    }
+
+    /**
+     * A composite key's ids are the journal's numbering of its tuples (KeyTuples: every event, in order), which is
+     * how an export or a resumed run reads them back: the events the filter rejects are numbered too.
+     */
+    @Test
+    void aCompositeKeyIdIsTheJournalsNumberingFilteredEventsIncluded()
+    {
+        final Path journal = dir.resolve("journal");
+        try (EventJournal writer = EventJournal.openOrCreate(journal, SCHEMA))
+        {
+            append(writer, 1, 100, "FR", 500); // tuple (FR, 1): id 0, rejected
+            append(writer, 2, 200, "NL", 700); // tuple (NL, 1): id 1, kept
+        }
+        final List<Integer> keys = new CopyOnWriteArrayList<>();
+        Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).keyColumns("country", "fee").valueColumn("amount")
+            .where("country = 'NL'").replayRange(-1, Long.MAX_VALUE).onResult(r -> keys.add(r.keyId())).build().runToEnd();
+        assertEquals(List.of(1), keys);
+        try (KeyTupleReader tuples = KeyTupleReader.open(JournalDirectory.open(journal), new int[] {0, 2});
+             StringDictionaries strings = StringDictionaries.open(JournalDirectory.open(journal)))
+        {
+            assertEquals("NL", strings.dictionary(0).name((int)tuples.component(keys.get(0), 0)));
         }
     }
 

@@ -2,9 +2,10 @@ package dev.weir.engine.metrics;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
- * A run's low-rate reader of its latency histograms: a daemon thread that, about once a second, takes what
+ * A run's low-rate reader of its latency histograms: a thread of the pipeline's (named {@code ...-metrics}) that, about once a second, takes what
  * the hot path recorded ({@link RunLatencies#sampleInto(EngineCounters)}) and publishes the totals'
  * count, percentiles and max to the run's counters, so the hot path never computes a percentile.
  * {@link #close()} stops it and publishes a last time, so the final values are complete.
@@ -25,14 +26,14 @@ public final class LatencySampler implements AutoCloseable
     /**
      * @param latencies  the run's histograms.
      * @param counters   where to publish them.
-     * @param threadName the sampler thread's name.
+     * @param threads    makes the sampler's thread (not started) for the loop it is given: the pipeline's
+     *                   thread naming and factory.
      */
-    public LatencySampler(final RunLatencies latencies, final EngineCounters counters, final String threadName)
+    public LatencySampler(final RunLatencies latencies, final EngineCounters counters, final Function<Runnable, Thread> threads)
     {
         this.latencies = latencies;
         this.counters = counters;
-        this.thread = new Thread(this::run, threadName);
-        thread.setDaemon(true);
+        this.thread = threads.apply(this::run);
     }
 
     /** Start sampling. */

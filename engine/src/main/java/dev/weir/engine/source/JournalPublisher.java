@@ -5,8 +5,6 @@ import java.util.Objects;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.engine.expr.EventFilter;
-import dev.weir.engine.expr.EventValue;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventView;
 import dev.weir.journal.EventViewConsumer;
@@ -58,28 +56,24 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /** {@code System.nanoTime()} at the first slot of the current poll, stamped into its slots; 0 before it. */
     private long pollNanos;
     private volatile boolean stopped;
-    /**
-     * Reads whole events and projects the key and value columns, for a projection other than the default or
-     * when every column is copied too ({@link #copyEveryColumn}); null on the four-field path.
-     */
-    private EventViewConsumer columns;
+    private final ColumnProjection projection;
+    private final KeyTuples keys;
     /** The pipeline's filter, or null: every event is kept. */
     private EventFilter filter;
+    /** True if every column of each event is copied into its slot too ({@link #copyEveryColumn}). */
+    private boolean copyColumns;
     /**
-     * Hands whole events to {@link #columns} (those the filter keeps; the others to {@link #onFiltered}) and
-     * heartbeats to {@link #onHeartbeat}.
+     * Fills a slot with a whole event (filter, key and value, every column if copied), for a projection other
+     * than the default, a filter, or columns copied; null on the four-field path.
      */
+    private SlotFiller filler;
+    /** Hands whole events to {@link #onEvent(long, EventView)} and heartbeats to {@link #onHeartbeat}. */
     private final EventViewConsumer views = new EventViewConsumer()
     {
         @Override
         public void onEvent(final long offset, final EventView event)
         {
-            if (filter != null && !filter.test(event))
-            {
-                onFiltered(offset, event.eventTime());
-                return;
-            }
-            columns.onEvent(offset, event);
+            JournalPublisher.this.onEvent(offset, event);
         }
 
         @Override
@@ -88,8 +82,6 @@ public final class JournalPublisher implements Runnable, EventConsumer
             JournalPublisher.this.onHeartbeat(offset, eventTime);
         }
     };
-    /** Per column, true for a string column (its id is copied), when every column is copied ({@link #copyEveryColumn}). */
-    private boolean[] stringColumns;
 
     /**
      * @param reader     positioned at the first event to process; owned by this publisher from now on.
@@ -114,14 +106,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
         final KeyTuples keys)
     {
         assert (keys != null) == projection.keysByTuple();
-        if (projection.isDefault())
-        {
-            this.columns = null; // the four-field path, as before columns existed
-        }
-        else
-        {
-            this.columns = projected(projection, keys);
-        }
+        this.projection = projection;
+        this.keys = keys;
+        // null: the four-field path, as before columns existed
+        this.filler = projection.isDefault() ? null : new SlotFiller(projection, keys, null, false);
         this.idle = idle;
         this.batch = Math.min(BATCH, ring.getBufferSize());
         this.reader = reader;
@@ -129,29 +117,6 @@ public final class JournalPublisher implements Runnable, EventConsumer
         this.completion = completion;
         this.follow = follow;
         this.lastOffset = lastOffset;
-    }
-
-    /**
-     * The consumer of whole events that fills a slot with an event's key id and value.
-     *
-     * @param projection the key and value columns, or value expression.
-     * @param keys       the key tuples, or null if key ids are dictionary ids.
-     * @return the consumer: one lambda per run, made before it starts, nothing allocated per event.
-     */
-    private EventViewConsumer projected(final ColumnProjection projection, final KeyTuples keys)
-    {
-        final EventValue expression = projection.valueExpression();
-        final int key = projection.keyColumn(0);
-        if (expression != null)
-        {
-            return keys == null
-                ? (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), expression.value(event))
-                : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), expression.value(event));
-        }
-        final int value = projection.valueColumn();
-        return keys == null
-            ? (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), event.stringId(key), event.longColumn(value))
-            : (offset, event) -> onEvent(offset, event.eventId(), event.eventTime(), keys.idOf(event), event.longColumn(value));
     }
 
     /**
@@ -163,11 +128,9 @@ public final class JournalPublisher implements Runnable, EventConsumer
      */
     public void filter(final ColumnProjection projection, final EventFilter eventFilter)
     {
+        assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
-        if (columns == null)
-        {
-            columns = projected(projection, null);
-        }
+        this.filler = new SlotFiller(projection, keys, filter, copyColumns);
     }
 
     /**
@@ -202,36 +165,9 @@ public final class JournalPublisher implements Runnable, EventConsumer
     public void copyEveryColumn(final ColumnProjection projection, final JournalSchema schema)
     {
         assert ring.get(0).columns.length == schema.size() : "the slots hold every column";
-        stringColumns = new boolean[schema.size()];
-        for (int i = 0; i < stringColumns.length; i++)
-        {
-            stringColumns[i] = schema.column(i).type() == ColumnType.STRING;
-        }
-        final EventViewConsumer projected = columns != null ? columns : projected(projection, null);
-        this.columns = (offset, event) ->
-        {
-            projected.onEvent(offset, event);
-            copyColumns(offset, event);
-        };
-    }
-
-    /**
-     * Copy an event's columns into the slot just filled with it, if it was (not past the end, not stopped).
-     * The slot is not published yet: that happens at the end of the poll, or when a later claim finds the
-     * ring nearly full, which is after this.
-     */
-    private void copyColumns(final long offset, final EventView event)
-    {
-        if (lastPublished != offset)
-        {
-            return;
-        }
-        final long[] into = ring.get(lastClaimed).columns;
-        final boolean[] strings = stringColumns;
-        for (int i = 0; i < strings.length; i++)
-        {
-            into[i] = strings[i] ? event.stringId(i) : event.longColumn(i);
-        }
+        assert projection == this.projection && schema.equals(projection.schema());
+        this.copyColumns = true;
+        this.filler = new SlotFiller(projection, keys, filter, true);
     }
 
     /**
@@ -278,7 +214,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         }
         if (!stopped && !pastEnd)
         {
-            final int published = columns == null ? reader.poll(this, batch) : reader.poll(views, batch);
+            final int published = filler == null ? reader.poll(this, batch) : reader.poll(views, batch);
             flush();
             pollNanos = 0;
             if (rejectedLines != null)
@@ -317,14 +253,14 @@ public final class JournalPublisher implements Runnable, EventConsumer
     }
 
     /**
-     * Publish an event the filter rejected: its offset and time, which move the watermark.
+     * Publish a whole event: filtered, projected and copied into a slot by the {@link SlotFiller}.
      */
-    private void onFiltered(final long offset, final long eventTime)
+    private void onEvent(final long offset, final EventView event)
     {
         final long sequence = claimFor(offset);
         if (sequence >= 0)
         {
-            ring.get(sequence).filtered(offset, eventTime);
+            filler.fill(ring.get(sequence), offset, event);
             claimed(sequence, offset);
         }
     }
@@ -342,7 +278,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     }
 
     /**
-     * Claim a slot for a marker slot (a heartbeat or a filtered event) at {@code offset}, unless it is past
+     * Claim a slot for a slot at {@code offset} (a heartbeat or a whole event), unless it is past
      * the end or the run is stopping or failed.
      *
      * @return the sequence, or -1 (then the input is over for this publisher).

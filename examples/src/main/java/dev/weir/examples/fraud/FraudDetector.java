@@ -7,11 +7,6 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
-import dev.weir.engine.Weir;
-import dev.weir.engine.aggregate.ApproxDistinct;
-import dev.weir.engine.window.SessionWindows;
-import dev.weir.engine.window.SlidingWindows;
-import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.ResultKind;
 import org.agrona.collections.IntHashSet;
 
@@ -103,16 +98,13 @@ public final class FraudDetector
         final long started = System.nanoTime();
         long totalCents = 0;
         try (PaymentAppender appender = PaymentAppender.open(journal);
-             Pipeline spendRule = rule(journal, "spend").keyColumn("card").where("channel = 'online' and status = 'approved'")
-                 .value("amount - fee").window(SlidingWindows.of(60_000, 5_000))
-                 .earlyWhen("sum>" + SPEND_LIMIT_CENTS / 100 + ".00")
+             Pipeline spendRule = rule(FraudRules.spend(), journal, "spend")
                  .onResult(r -> spend.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
-             Pipeline burstRule = rule(journal, "bursts").keyColumn("card").window(SessionWindows.withGap(10_000))
+             Pipeline burstRule = rule(FraudRules.bursts(), journal, "bursts")
                  .onResult(r -> bursts.onResult(r, r.count() > BURST_LIMIT)).build().start();
-             Pipeline merchantRule = rule(journal, "merchants").keyColumn("card").window(TumblingWindows.of(60_000))
-                 .aggregate(ApproxDistinct.of("merchant")).onResult(r -> merchants.onResult(r, r.aggregate() >= MERCHANT_LIMIT)).build().start();
-             Pipeline declineRule = rule(journal, "declines").keyColumn("card").where("status = 'declined'")
-                 .window(SlidingWindows.of(60_000, 10_000)).earlyWhen("count>=" + DECLINE_LIMIT)
+             Pipeline merchantRule = rule(FraudRules.merchants(), journal, "merchants")
+                 .onResult(r -> merchants.onResult(r, r.aggregate() >= MERCHANT_LIMIT)).build().start();
+             Pipeline declineRule = rule(FraudRules.declines(), journal, "declines")
                  .onResult(r -> declines.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
              Pipeline placeRule = places(journal).build().start())
         {
@@ -152,14 +144,14 @@ public final class FraudDetector
             System.nanoTime() - started);
     }
 
-    private static PipelineBuilder rule(final Path journal, final String name)
+    private static PipelineBuilder rule(final PipelineBuilder rule, final Path journal, final String name)
     {
-        return Weir.pipeline().journal(journal).pipeline(name).valueColumn("amount").outOfOrderness(1_000);
+        return rule.journal(journal).pipeline(name);
     }
 
     private PipelineBuilder places(final Path journal)
     {
-        return rule(journal, "places").keyColumns("merchant", "country").window(TumblingWindows.of(60_000)).onResult(places::onResult);
+        return rule(FraudRules.places(), journal, "places").onResult(places::onResult);
     }
 
     /**

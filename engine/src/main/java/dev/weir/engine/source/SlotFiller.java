@@ -1,0 +1,100 @@
+package dev.weir.engine.source;
+
+import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.expr.EventValue;
+import dev.weir.journal.ColumnType;
+import dev.weir.journal.EventView;
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.KeyTuples;
+
+/**
+ * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it
+ * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
+ * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
+ * expression), and, when a user aggregation reads them, every column. Key tuples are numbered over every
+ * event, those the filter rejects included, as {@link KeyTuples} has it. The per-event work of the
+ * {@link JournalPublisher} and of anything else that feeds the window stages events, so they fill slots
+ * alike.
+ * <p>
+ * Allocates nothing per event (a new key tuple grows the table as {@link KeyTuples} does). Not thread-safe:
+ * the filter, the value expression and the key tuples belong to the one thread that fills slots.
+ */
+public final class SlotFiller
+{
+    private final EventFilter filter;
+    private final EventValue expression;
+    private final int keyColumn;
+    private final int valueColumn;
+    private final KeyTuples keys;
+    /** Per column, true for a string column, when every column is copied; else null. */
+    private final boolean[] stringColumns;
+
+    /**
+     * @param projection the key and value columns.
+     * @param keys       the key tuples, owned by the filler's thread from now on; null if the projection's
+     *                   key ids are dictionary ids ({@link ColumnProjection#keysByTuple()} false).
+     * @param filter     the filter, owned by the filler's thread from now on; or null: every event is kept.
+     * @param copyColumns true to copy every column into {@link EventSlot#columns} (the slots must have been
+     *                   made with the schema's size).
+     */
+    public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final boolean copyColumns)
+    {
+        if ((keys != null) != projection.keysByTuple())
+        {
+            throw new IllegalArgumentException("key tuples are needed exactly when the key is not one string column: " + projection);
+        }
+        this.filter = filter;
+        this.expression = projection.valueExpression();
+        this.keyColumn = projection.keyColumn(0);
+        this.valueColumn = projection.valueColumn();
+        this.keys = keys;
+        if (copyColumns)
+        {
+            final JournalSchema schema = projection.schema();
+            stringColumns = new boolean[schema.size()];
+            for (int i = 0; i < stringColumns.length; i++)
+            {
+                stringColumns[i] = schema.column(i).type() == ColumnType.STRING;
+            }
+        }
+        else
+        {
+            stringColumns = null;
+        }
+    }
+
+    /**
+     * Fill a slot with an event.
+     *
+     * @param slot   the slot, with {@link EventSlot#columns} of the schema's size if columns are copied.
+     * @param offset the event's journal offset.
+     * @param event  the event, valid during the call.
+     * @return true if the filter kept the event (an {@link EventSlot#EVENT} slot), false if it rejected it
+     *         (a {@link EventSlot#FILTERED} slot).
+     */
+    public boolean fill(final EventSlot slot, final long offset, final EventView event)
+    {
+        // every event's tuple is numbered, kept or not: tuple ids are the journal's numbering (KeyTuples), which
+        // an export (KeyTupleReader) and a resumed run (KeyTuples.readBefore) read back from every event
+        final int tupleId = keys == null ? -1 : keys.idOf(event);
+        if (filter != null && !filter.test(event))
+        {
+            slot.filtered(offset, event.eventTime());
+            return false;
+        }
+        final int keyId = keys == null ? event.stringId(keyColumn) : tupleId;
+        final long value = expression != null ? expression.value(event) : event.longColumn(valueColumn);
+        slot.event(offset, event.eventId(), event.eventTime(), keyId, value);
+        final boolean[] strings = stringColumns;
+        if (strings != null)
+        {
+            assert slot.columns.length == strings.length : "the slots hold every column";
+            final long[] into = slot.columns;
+            for (int i = 0; i < strings.length; i++)
+            {
+                into[i] = strings[i] ? event.stringId(i) : event.longColumn(i);
+            }
+        }
+        return true;
+    }
+}
