@@ -14,8 +14,11 @@ import dev.weir.journal.JournalSchema;
  */
 public final class SpendRule
 {
+    /** The payments journal's columns, as text (as {@code weir ingest --columns} takes them). */
+    public static final String COLUMNS_SPEC = "card:string,amount:decimal(2),status:string";
+
     /** The payments journal's columns. */
-    public static final JournalSchema COLUMNS = JournalSchema.parse("card:string,amount:decimal(2),status:string");
+    public static final JournalSchema COLUMNS = JournalSchema.parse(COLUMNS_SPEC);
 
     private SpendRule()
     {

@@ -1,5 +1,6 @@
 package com.example.payments;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineFailedException;
+import dev.weir.engine.PipelineState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +51,7 @@ final class FollowingFailureTest
             assertTrue(failed.await(1, TimeUnit.SECONDS), "the failure listener was not told within a second");
         }
         assertInstanceOf(IllegalStateException.class, cause.get());
+        assertEquals(PipelineState.FAILED, pipeline.state());
         assertThrows(PipelineFailedException.class, pipeline::close);
     }
 }
