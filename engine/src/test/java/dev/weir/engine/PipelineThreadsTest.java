@@ -64,11 +64,12 @@ class PipelineThreadsTest
             .start())
         {
             assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
-            assertEquals(2, made.size(), "a stage thread and a publisher thread: " + made);
-            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(0).getName());
-            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(1).getName());
-            assertEquals(Set.of(made.get(0).getName()), applying, "the factory's stage thread applies the events");
-            assertEquals(Thread.MAX_PRIORITY, made.get(0).getPriority());
+            assertEquals(3, made.size(), "the latency sampler, a stage thread and a publisher thread: " + made);
+            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(0).getName());
+            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(1).getName());
+            assertTrue(made.get(2).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(2).getName());
+            assertEquals(Set.of(made.get(1).getName()), applying, "the factory's stage thread applies the events");
+            assertEquals(Thread.MAX_PRIORITY, made.get(1).getPriority());
         }
         for (final Thread thread : made)
         {

@@ -1,0 +1,41 @@
+package dev.weir.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's "Testing a rule with weir-test" snippet is the body of
+ * {@code WeirTestDriverTest.approvedSpendReachingTheLimitAlertsEarly}, line for line, so the README shows
+ * code that compiles and passes.
+ */
+class ReadmeTestKitSnippetTest
+{
+    private static final String SECTION = "## Testing a rule with weir-test";
+
+    @Test
+    void theReadmeSnippetIsTheTestsBody() throws IOException
+    {
+        final String readme = Files.readString(Path.of("..", "README.md"));
+        final int section = readme.indexOf(SECTION);
+        assertTrue(section >= 0, "README has no section " + SECTION);
+        final int start = readme.indexOf("```java\n", section) + "```java\n".length();
+        final List<String> snippet = readme.substring(start, readme.indexOf("```", start)).lines()
+            .map(String::strip).filter(line -> !line.isEmpty()).toList();
+        assertFalse(snippet.isEmpty());
+
+        final String source = Files.readString(Path.of("src", "test", "java", "dev", "weir", "test", "WeirTestDriverTest.java"));
+        final int method = source.indexOf("void approvedSpendReachingTheLimitAlertsEarly()");
+        assertTrue(method >= 0);
+        final List<String> body = source.substring(source.indexOf('{', method) + 1).lines()
+            .map(String::strip).filter(line -> !line.isEmpty()).limit(snippet.size()).toList();
+        assertEquals(snippet, body, "README snippet and test body differ");
+    }
+}
