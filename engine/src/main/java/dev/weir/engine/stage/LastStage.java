@@ -18,6 +18,8 @@ public final class LastStage
     private final RunCompletion completion;
     private final AppliedListener applied;
     private final Runnable afterBatch;
+    /** The read stamp of the last slot applied since read-to-applied was last recorded, or 0. */
+    private long unrecordedReadNanos;
     private final ValueRecorder readToApplied;
 
     /**
@@ -73,6 +75,7 @@ public final class LastStage
         switch (slot.type)
         {
             case EventSlot.EVENT:
+                unrecordedReadNanos = slot.readNanos;
                 aggregator.apply(slot);
                 if (applied != null)
                 {
@@ -89,6 +92,7 @@ public final class LastStage
                 }
                 break;
             case EventSlot.HEARTBEAT:
+                unrecordedReadNanos = slot.readNanos;
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
@@ -101,6 +105,7 @@ public final class LastStage
                 }
                 break;
             case EventSlot.FILTERED:
+                unrecordedReadNanos = slot.readNanos;
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
@@ -122,6 +127,7 @@ public final class LastStage
                 {
                     checkpointer.take(Checkpointer.FINISHED);
                 }
+                recordUnrecorded();
                 afterBatch();
                 completion.progress(slot.offset, sequence);
                 completion.complete();
@@ -131,6 +137,7 @@ public final class LastStage
                 {
                     checkpointer.take(Checkpointer.RUNNING);
                 }
+                recordUnrecorded();
                 afterBatch();
                 completion.complete();
                 break;
@@ -145,7 +152,22 @@ public final class LastStage
             assert slot.readNanos != 0 : "the publisher stamps every event, heartbeat and filtered slot";
             readToApplied.recordValue(System.nanoTime() - slot.readNanos);
         }
+        unrecordedReadNanos = 0;
         afterBatch();
+    }
+
+    /**
+     * A batch ends with the end of the input or a stop: record the read-to-applied time of its last event,
+     * heartbeat or filtered slot, if the batch had one (a bounded run's events often reach the stage in
+     * one batch with the end marker).
+     */
+    private void recordUnrecorded()
+    {
+        if (readToApplied != null && unrecordedReadNanos != 0)
+        {
+            readToApplied.recordValue(System.nanoTime() - unrecordedReadNanos);
+        }
+        unrecordedReadNanos = 0;
     }
 
     private void afterBatch()

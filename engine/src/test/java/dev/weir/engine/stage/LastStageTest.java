@@ -24,6 +24,7 @@ import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
+import org.HdrHistogram.Recorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +82,25 @@ class LastStageTest
         assertEquals(4, completion.processed());
         assertTrue(completion.await(0, TimeUnit.SECONDS));
         assertNull(completion.failure());
+    }
+
+    @Test
+    void aBatchEndingWithTheEndOfInputRecordsItsReadToAppliedTime()
+    {
+        final Recorder readToApplied = new Recorder(2);
+        final LastStage stage = new LastStage(aggregator, null, completion, null, null, readToApplied);
+        for (int i = 0; i < 3; i++)
+        {
+            slot.event(i, i, i, 0, i);
+            slot.readNanos = System.nanoTime();
+            assigner.assign(slot);
+            stage.onSlot(slot, i, false);
+        }
+        assertEquals(0, readToApplied.getIntervalHistogram().getTotalCount(), "no batch has ended yet");
+        slot.endOfInput(2);
+        assigner.assign(slot);
+        stage.onSlot(slot, 3, true);
+        assertEquals(1, readToApplied.getIntervalHistogram().getTotalCount(), "the events' batch ended with the end marker");
     }
 
     @Test
