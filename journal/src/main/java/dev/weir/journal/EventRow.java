@@ -22,6 +22,18 @@ public final class EventRow implements EventView
     private long eventTime;
     private long set;
 
+    /**
+     * A row bound to no journal, for code that hands events of a schema to the window stages without one
+     * (a test driver, say): the same {@link EventView}, set the same way. It is never appended.
+     *
+     * @param schema the columns.
+     * @return a new row.
+     */
+    public static EventRow of(final JournalSchema schema)
+    {
+        return new EventRow(EventShape.of(schema));
+    }
+
     EventRow(final EventShape shape)
     {
         this.shape = shape;

@@ -12,6 +12,7 @@ import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.ColumnType;
+import dev.weir.journal.EventRow;
 import dev.weir.journal.FieldParser;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyFormat;
@@ -53,7 +54,7 @@ public final class WeirTestDriver
     private final JournalSchema schema;
     private final FieldParser parser;
     private final TestStrings strings;
-    private final TestEvent event;
+    private final EventRow event;
     private final InMemoryRun run;
     private final KeyText keys;
     private final int scale;
@@ -69,7 +70,7 @@ public final class WeirTestDriver
         this.defaultSchema = schema.isDefault();
         this.parser = new FieldParser(schema);
         this.strings = new TestStrings(schema.size());
-        this.event = new TestEvent(schema.size());
+        this.event = EventRow.of(schema);
         final PipelineConfiguration config = builder.concludeFor(schema);
         this.scale = config.projection().valueScale();
         this.run = new InMemoryRun(config, strings, new ResultListener()
@@ -157,11 +158,10 @@ public final class WeirTestDriver
         {
             if (schema.column(i).type() == ColumnType.STRING)
             {
-                event.ids[i] = strings.intern(i, values[i]);
+                event.setString(i, strings.intern(i, values[i]));
             }
         }
-        event.eventId = eventId;
-        event.eventTime = eventTime;
+        event.eventId(eventId).eventTime(eventTime);
         run.event(nextOffset, event);
         nextOffset++;
         events++;
@@ -244,7 +244,7 @@ public final class WeirTestDriver
         }
         else if (parser.parseNumber(column, text, 0, text.length()))
         {
-            event.longs[column] = parser.number();
+            event.setLong(column, parser.number());
             why = null;
         }
         else
