@@ -2,7 +2,7 @@
 # Weir side by side with Apache Flink 1.20 on the same job, in one run (issue 18):
 #   benchmarks/run-peers.sh            # both shapes, 3 runs each, Flink at parallelism 1 and 2
 # 1. writes the events CSV once (PeerCsv: 4 M lines, 10 k keys, 400 s of event time, up to 99 ms out of order,
-#    1 event in 500 a further 1-3 s late); the same file for both engines;
+#    1 in 20 up to 399 ms, 1 in 500 a further 1-3 s late); the same file for both engines;
 # 2. for each job shape (tumbling 1 s: output-heavy; tumbling 60 s: aggregation-heavy), RUNS rounds of, back to
 #    back: `./weir run --input F --window tumbling:W --out-of-orderness D --late side ...` and the same job in Flink
 #    (FlinkWindowJob, its own JVM, local environment, for each parallelism in PARALLELISM), each timed as a whole

@@ -11,9 +11,12 @@ import java.util.SplittableRandom;
 /**
  * Writes the events CSV of the side-by-side job ({@code event_id,event_time,key,value}, with a header): {@code events}
  * events on {@code keys} keys ({@code k0}..), chosen uniformly, event time advancing evenly over {@code seconds} of
- * event time from 2023-11-14T22:13:20Z, each event up to 99 ms out of order, and 1 event in 500 a further 1 to 3 s
- * late (so a job with an out-of-orderness of 200 ms sees late events in most of its 1 s windows and a few in its
- * 60 s windows). Values are 0..99,999. Seeded: the same arguments give the same bytes.
+ * event time from 2023-11-14T22:13:20Z, each event up to 99 ms out of order, 1 event in 20 up to 399 ms instead, and
+ * 1 event in 500 a further 1 to 3 s late. A job with an out-of-orderness of 200 ms thus sees late events in most of
+ * its 1 s windows and a few in its 60 s windows, and events that arrive exactly at the watermark's edge (a window
+ * that fires when its end is at most the watermark, one millisecond either way, would take or refuse them), so a
+ * comparison of two engines' rows tells their window semantics apart. Values are 0..99,999. Seeded: the same
+ * arguments give the same bytes.
  *
  * <p>Usage: {@code PeerCsv FILE [EVENTS [KEYS [SECONDS [SEED]]]]}, defaults 4,000,000 events, 10,000 keys,
  * 400 s, seed 42. Single-threaded; a tool, not a library.
@@ -58,7 +61,7 @@ public final class PeerCsv
         out.write("event_id,event_time,key,value\n".getBytes(StandardCharsets.US_ASCII));
         for (long i = 0; i < events; i++)
         {
-            long delay = random.nextInt(100);
+            long delay = random.nextInt(20) == 0 ? random.nextInt(400) : random.nextInt(100);
             if (random.nextInt(500) == 0)
             {
                 delay += 1_000 + random.nextInt(2_000);
