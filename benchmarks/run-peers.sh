@@ -78,8 +78,12 @@ timed() {
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
+flink_version=$(find peers/target/lib -name 'flink-streaming-java-*.jar' -printf '%f' | sed 's/^flink-streaming-java-//; s/\.jar$//')
 echo "run-peers: $(wc -l < "$csv") lines ($events events, $keys keys, $seconds s of event time), out-of-orderness ${ooo_ms} ms, late $late," \
-  "$runs runs; Flink 1.20.5 at parallelism ${parallelism// /, }; $(nproc) cores, $("$java_cmd" -version 2>&1 | head -1)" >&2
+  "$runs runs; Flink $flink_version at parallelism ${parallelism// /, }; $(nproc) cores, $("$java_cmd" -version 2>&1 | head -1)," \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "run-peers: Weir's JVM flags (cli/target/weir.jvmopts): $(cat cli/target/weir.jvmopts) ${WEIR_JAVA_OPTS:-}" >&2
+echo "run-peers: Flink's JVM flags: $flink_opts" >&2
 failed=0
 table="| job | Weir s |$(for p in $parallelism; do printf ' Flink p=%s s |' "$p"; done) Flink / Weir (p=${parallelism// /, p=}) | result rows | late rows |"
 table+=$'\n'"|---|---|$(for p in $parallelism; do printf -- '---|'; done)---|---|---|"
@@ -101,7 +105,7 @@ for window_ms in $shapes; do
     rows=$(canonical < "$out/results.csv")
     late_rows="0 -"
     [ "$late" = side ] && late_rows=$(canonical < "$out/late.csv")
-    echo "  $window run $run: weir $secs s, ${rss} KB, rows $rows, late $late_rows" >&2
+    echo "  $window run $run: weir $secs s, ${rss} KB, rows $rows, late $late_rows; $(grep -o 'at [0-9,]* events/s' "$out/log" || true)" >&2
     if [ -z "$expected" ]; then expected=$rows; expected_late=$late_rows; fi
     if [ "$rows" != "$expected" ] || [ "$late_rows" != "$expected_late" ]; then
       echo "run-peers: MISMATCH: weir run $run gives $rows / $late_rows, expected $expected / $expected_late" >&2
@@ -146,7 +150,8 @@ done
 echo
 echo "$table"
 echo
-echo "(median of $runs runs each, wall time of the whole process, JVM start included; command: benchmarks/run-peers.sh)"
+echo "(median of $runs runs each, wall time of the whole process, JVM start included; Flink $flink_version;"\
+  "load average at the end $(cut -d' ' -f1-3 /proc/loadavg); command: benchmarks/run-peers.sh)"
 if [ "$failed" -ne 0 ]; then
   echo "run-peers: FAILED: the engines' rows differ (see above)" >&2
   exit 1
