@@ -4,6 +4,7 @@
 #
 #   benchmarks/open-journal.sh JOURNAL [RUNS]
 #
+# Wall-clock and CPU time (user+sys: less sensitive to a busy machine) of the whole process are printed.
 # WEIR is the command measured (default: the repository's ./weir); e.g. for an A/B against a saved jar:
 #   WEIR="java $(cat cli/target/weir.jvmopts) -jar /tmp/weir-before.jar" benchmarks/open-journal.sh J
 # Build the journal once, e.g. 10 M events over 10 k keys:
@@ -24,15 +25,15 @@ from=$((last - 999)) # one roll cycle: the last 1,000 events have consecutive of
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 measure() {
   local name="$1"; shift
-  local times=()
+  local walls=() cpus=()
   for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
+    /usr/bin/time -f '%e %U %S' -o "$out/time" "$@" >/dev/null 2>&1
+    read -r wall user sys < "$out/time"
+    walls+=("$wall")
+    cpus+=("$(echo "$user + $sys" | bc)")
   done
-  printf '%-34s median %.3f s   (runs: %s)\n' "$name" "$(printf '%s\n' "${times[@]}" | median)" "${times[*]}"
+  printf '%-34s wall median %.2f s (runs: %s); CPU (user+sys) median %.2f s\n' "$name" \
+    "$(printf '%s\n' "${walls[@]}" | median)" "${walls[*]}" "$(printf '%s\n' "${cpus[@]}" | median)"
 }
 
 # shellcheck disable=SC2086
