@@ -533,6 +533,21 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Force the journal to disk, then write its dictionary snapshot ({@code dictionaries.snapshot}: every
+     * string column's ids and the document counts as of its last document) now rather than at
+     * {@link #close()}: for an appender that runs for long, and before old roll cycles are deleted (a snapshot
+     * written here holds across a restart of the machine). Milliseconds and more (the fsync, and a file of
+     * every string): not on the hot path. Owner thread only.
+     *
+     * @throws java.io.UncheckedIOException if the snapshot cannot be written (the previous one is left as it was).
+     */
+    public void snapshot()
+    {
+        sync();
+        strings.writeSnapshot(true);
+    }
+
+    /**
      * Write the journal's dictionary snapshot as of its last document, while this appender holds the lock
      * (so no document can follow it meanwhile). If the queue was not forced to disk through that document,
      * the snapshot is marked with this machine's boot id and ignored after a restart of the machine (whose

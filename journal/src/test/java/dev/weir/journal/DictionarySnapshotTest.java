@@ -226,6 +226,31 @@ class DictionarySnapshotTest
     }
 
     @Test
+    void anAppenderCanWriteASyncedSnapshotWhileItRuns() throws Exception
+    {
+        final Path j = dir.resolve("j");
+        try (EventJournal journal = EventJournal.openOrCreate(j))
+        {
+            journal.append(1, 1, "a", 1);
+            final long last = journal.append(2, 2, "b", 1);
+            journal.snapshot();
+            final DictionarySnapshot s = DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT.toString());
+            assertTrue(s.synced);
+            assertEquals(last, s.covered);
+            assertEquals(2, s.counts[JournalTally.EVENTS]);
+            assertArrayEquals(new String[] {"a", "b"}, s.texts[0]);
+            journal.append(3, 3, "c", 1);
+        }
+        try (StringDictionaries d = StringDictionaries.open(JournalDirectory.open(j)))
+        {
+            assertTrue(d.snapshotStatus().startsWith("at offset"), d.snapshotStatus());
+            assertEquals("c", d.keyDictionary().name(2));
+            assertEquals(3, d.keyDictionary().size());
+            assertEquals(IngestLog.countsByScan(JournalDirectory.open(j)), d.counts());
+        }
+    }
+
+    @Test
     void aTemporaryFileLeftByACrashWhileWritingIsIgnoredAndReplaced() throws Exception
     {
         final Path j = dir.resolve("j");
