@@ -56,8 +56,15 @@ final class InspectCommand implements Callable<Integer>
             throw new BadInputException(ex.getMessage());
         }
         final JournalDirectory directory = PipelineSelection.existing(base, pipeline);
-        final IngestLog.Counts counts = IngestLog.counts(directory);
-        final String keys = distinctValues(directory);
+        final IngestLog.Counts counts;
+        final String keys;
+        final String snapshot;
+        try (StringDictionaries dictionaries = StringDictionaries.open(directory))
+        {
+            counts = dictionaries.counts();
+            keys = distinctValues(directory.schema(), dictionaries);
+            snapshot = dictionaries.snapshotStatus();
+        }
         final ExportCounts outputs;
         final long lastPosition;
         try (OutputJournal output = OutputJournal.open(directory))
@@ -75,6 +82,7 @@ final class InspectCommand implements Callable<Integer>
         }
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
+        System.out.printf("snapshot     %s%n", snapshotLine(snapshot));
         System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(), lastPosition);
         printCheckpoint(directory);
         final List<String> pipelines = base.pipelines();
@@ -193,28 +201,40 @@ final class InspectCommand implements Callable<Integer>
     }
 
     /**
+     * @return the dictionary snapshot's line: whether opening the journal started from it.
+     */
+    private static String snapshotLine(final String status)
+    {
+        if ("none".equals(status))
+        {
+            return "none: the journal was scanned from its start (an appender writes one when it closes)";
+        }
+        if (status.startsWith("ignored: "))
+        {
+            return "invalid, " + status + "; the journal was scanned from its start (the next appender to close rewrites it)";
+        }
+        return "dictionaries and counts " + status + ", then the documents after it scanned";
+    }
+
+    /**
      * @return how many distinct values the string columns hold: {@code N keys} for the default columns, else
      *         {@code distinct card N, merchant M, ...}.
      */
-    private static String distinctValues(final JournalDirectory directory)
+    private static String distinctValues(final JournalSchema schema, final StringDictionaries dictionaries)
     {
-        final JournalSchema schema = directory.schema();
-        try (StringDictionaries dictionaries = StringDictionaries.open(directory))
+        if (schema.isDefault())
         {
-            if (schema.isDefault())
-            {
-                return String.format("%,d keys", dictionaries.keyDictionary().size());
-            }
-            final StringBuilder b = new StringBuilder();
-            for (int c = 0; c < schema.size(); c++)
-            {
-                if (schema.column(c).type() == ColumnType.STRING)
-                {
-                    b.append(b.length() == 0 ? "distinct " : ", ").append(schema.column(c).name()).append(' ')
-                        .append(String.format("%,d", dictionaries.dictionary(c).size()));
-                }
-            }
-            return b.length() == 0 ? "no string columns" : b.toString();
+            return String.format("%,d keys", dictionaries.keyDictionary().size());
         }
+        final StringBuilder b = new StringBuilder();
+        for (int c = 0; c < schema.size(); c++)
+        {
+            if (schema.column(c).type() == ColumnType.STRING)
+            {
+                b.append(b.length() == 0 ? "distinct " : ", ").append(schema.column(c).name()).append(' ')
+                    .append(String.format("%,d", dictionaries.dictionary(c).size()));
+            }
+        }
+        return b.length() == 0 ? "no string columns" : b.toString();
     }
 }

@@ -20,6 +20,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
  * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
  * one while it is held throws {@link JournalRefusedException}.
+ * <p>
+ * It counts what it appends, and {@link #close()} writes the journal's {@link DictionarySnapshot} (its
+ * string dictionaries and counts as of its last document), so that the next open of the journal scans only
+ * what is appended after it.
  */
 public final class EventJournal implements AutoCloseable
 {
@@ -48,6 +52,9 @@ public final class EventJournal implements AutoCloseable
     private final int rowBytes;
     private final IngestStartEncoder ingestStart = new IngestStartEncoder();
     private final RejectedLineEncoder rejectedLine = new RejectedLineEncoder();
+    private final JournalTally tally;
+    /** The offset through which {@link #sync()} forced the queue, or {@link Long#MIN_VALUE}. */
+    private long syncedThrough = Long.MIN_VALUE;
 
     private EventJournal(final JournalDirectory directory)
     {
@@ -66,7 +73,8 @@ public final class EventJournal implements AutoCloseable
             lock.close();
             throw ex;
         }
-        this.strings = StringDictionaries.over(queue, shape);
+        this.strings = StringDictionaries.over(directory, queue, shape);
+        this.tally = strings.tally();
         this.dictionaries = new KeyDictionary[shape.columns()];
         for (int s = 0; s < shape.stringColumns(); s++)
         {
@@ -290,7 +298,9 @@ public final class EventJournal implements AutoCloseable
                 dictionaries[column].markWritten(row.stringId(column));
             }
         }
-        return appender.lastIndexAppended();
+        final long offset = appender.lastIndexAppended();
+        tally.event(offset);
+        return offset;
     }
 
     private void requireDefault()
@@ -336,7 +346,9 @@ public final class EventJournal implements AutoCloseable
             }
             keys.markWritten(keyId);
         }
-        return appender.lastIndexAppended();
+        final long offset = appender.lastIndexAppended();
+        tally.event(offset);
+        return offset;
     }
 
     private static void writeLine(final EventEncoder event, final long line, final long unterminatedLength)
@@ -367,7 +379,9 @@ public final class EventJournal implements AutoCloseable
             reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
             ingestStart.wrap(dc.wire().bytes()).firstLine(firstLine).source(source);
         }
-        return appender.lastIndexAppended();
+        final long offset = appender.lastIndexAppended();
+        tally.ingest(offset);
+        return offset;
     }
 
     /**
@@ -400,7 +414,9 @@ public final class EventJournal implements AutoCloseable
             reserve.before(dc, appender, EVENT_BYTES + 20 + textBytes(reason) + textBytes(content));
             rejectedLine.wrap(dc.wire().bytes()).line(line).reason(reason).content(content).unterminatedLength(unterminatedLength);
         }
-        return appender.lastIndexAppended();
+        final long offset = appender.lastIndexAppended();
+        tally.rejected(offset);
+        return offset;
     }
 
     /**
@@ -415,7 +431,9 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendHeartbeat(final long eventTime)
     {
-        return writeHeartbeat(appender, reserve, eventTime);
+        final long offset = writeHeartbeat(appender, reserve, eventTime);
+        tally.heartbeat(offset);
+        return offset;
     }
 
     /**
@@ -440,6 +458,7 @@ public final class EventJournal implements AutoCloseable
     public void sync()
     {
         QueueSync.force(queue);
+        syncedThrough = tally.countedThrough();
     }
 
     /**
@@ -513,11 +532,53 @@ public final class EventJournal implements AutoCloseable
         return directory;
     }
 
+    /**
+     * Force the journal to disk, then write its dictionary snapshot ({@code dictionaries.snapshot}: every
+     * string column's ids and the document counts as of its last document) now rather than at
+     * {@link #close()}: for an appender that runs for long, and before old roll cycles are deleted (a snapshot
+     * written here holds across a restart of the machine). Milliseconds and more (the fsync, and a file of
+     * every string): not on the hot path. Owner thread only.
+     *
+     * @throws java.io.UncheckedIOException if the snapshot cannot be written (the previous one is left as it was).
+     */
+    public void snapshot()
+    {
+        sync();
+        strings.writeSnapshot(true);
+    }
+
+    /**
+     * Write the journal's dictionary snapshot as of its last document, while this appender holds the lock
+     * (so no document can follow it meanwhile). If the queue was not forced to disk through that document,
+     * the snapshot is marked with this machine's boot id and ignored after a restart of the machine (whose
+     * crash could have lost the documents it covers); where the boot id is unknown, the queue is forced
+     * first. A snapshot that cannot be written is not an error: the next open scans more.
+     */
+    private void writeSnapshot()
+    {
+        try
+        {
+            boolean synced = syncedThrough >= tally.countedThrough();
+            if (!synced && DictionarySnapshot.bootId().isEmpty())
+            {
+                QueueSync.force(queue);
+                synced = true;
+            }
+            strings.writeSnapshot(synced);
+        }
+        catch (final RuntimeException notWritten) // a cache: the events queue stays the truth
+        {
+            // the previous snapshot, if any, still holds for the documents it covers
+        }
+    }
+
+    /** Writes the journal's dictionary snapshot (see the class comment), then releases the journal. */
     @Override
     public void close()
     {
         try
         {
+            writeSnapshot();
             reserve.close();
             strings.close();
             queue.close();

@@ -208,9 +208,22 @@ public final class IngestLog
 
     /**
      * @param directory a journal.
-     * @return counts over its events queue.
+     * @return counts over its events queue: from its dictionary snapshot and the documents after it (see
+     *         {@link StringDictionaries#counts()}).
      */
     public static Counts counts(final JournalDirectory directory)
+    {
+        try (StringDictionaries dictionaries = StringDictionaries.open(directory))
+        {
+            return dictionaries.counts();
+        }
+    }
+
+    /**
+     * @param directory a journal.
+     * @return counts over its events queue, by a scan of all of it.
+     */
+    static Counts countsByScan(final JournalDirectory directory)
     {
         final long[] c = {0, 0, 0, -1, -1, -1, -1, 0};
         scan(directory, new IngestConsumer()

@@ -125,6 +125,15 @@ public final class KeyDictionary implements AutoCloseable
     }
 
     /**
+     * @param id a key id.
+     * @return its string if a document defining it is in the journal (as far as this dictionary knows), else null; reads nothing.
+     */
+    String writtenName(final int id)
+    {
+        return isWritten(id) ? nameById[id] : null;
+    }
+
+    /**
      * Record that this process wrote the definition of an id.
      *
      * @param id the id.

@@ -1,5 +1,9 @@
 package dev.weir.journal;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -16,21 +20,30 @@ import net.openhft.chronicle.wire.DocumentContext;
  * then reads what was appended since its last look (by this or another process) whenever a dictionary
  * meets an id or a string it does not know.
  * <p>
+ * Opening starts from the journal's {@link DictionarySnapshot} when it holds a valid one (its entries, and
+ * the counts of {@link #counts()}), and scans only the documents after the offset it covers; the appender
+ * ({@link EventJournal}) writes a new one when it closes. An invalid snapshot is ignored (the scan starts at
+ * the queue's first document) and told by {@link #snapshotStatus()}.
+ * <p>
  * Not thread-safe: one owner thread, with its dictionaries ({@link #handOff()} moves them). Only one
  * process may intern into a journal at a time (the one that owns its {@link EventJournal}).
  */
 public final class StringDictionaries implements StringDefinitions, AutoCloseable
 {
+    private final Path snapshotFile;
     private final SingleChronicleQueue queue;
     private final boolean ownsQueue;
     private final ExcerptTailer tailer;
     private final EventShape shape;
     private final EventDecoder definition;
     private final KeyDictionary[] byColumn;
+    private final JournalTally tally = new JournalTally();
     private KeyDictionary none;
+    private String snapshotStatus;
 
-    private StringDictionaries(final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
+    private StringDictionaries(final Path root, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
     {
+        this.snapshotFile = DictionarySnapshot.file(root);
         this.queue = queue;
         this.ownsQueue = ownsQueue;
         this.shape = shape;
@@ -42,6 +55,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
             byColumn[column] = new KeyDictionary(this, column, shape.schema().column(column).name(), shape.isDefault());
         }
         this.tailer = queue.createTailer();
+        loadSnapshot();
         refresh();
     }
 
@@ -56,7 +70,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
         try
         {
-            return new StringDictionaries(queue, true, EventShape.of(directory.schema()));
+            return new StringDictionaries(directory.root(), queue, true, EventShape.of(directory.schema()));
         }
         catch (final RuntimeException ex)
         {
@@ -65,9 +79,9 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         }
     }
 
-    static StringDictionaries over(final SingleChronicleQueue eventsQueue, final EventShape shape)
+    static StringDictionaries over(final JournalDirectory directory, final SingleChronicleQueue eventsQueue, final EventShape shape)
     {
-        return new StringDictionaries(eventsQueue, false, shape);
+        return new StringDictionaries(directory.root(), eventsQueue, false, shape);
     }
 
     /** @return the schema of the journal's events. */
@@ -123,6 +137,154 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         tailer.singleThreadedCheckReset();
     }
 
+    /**
+     * @return what the events queue holds, counted up to its current end (the snapshot's counts plus the
+     *         documents after it).
+     */
+    public IngestLog.Counts counts()
+    {
+        refresh();
+        return tally.counts();
+    }
+
+    /**
+     * @return how these dictionaries were opened, for {@code weir inspect}: {@code none} (no snapshot: the
+     *         whole queue was scanned), {@code at offset N} (loaded, then the documents after N scanned), or
+     *         {@code ignored: WHY} (invalid: the whole queue was scanned).
+     */
+    public String snapshotStatus()
+    {
+        return snapshotStatus;
+    }
+
+    /** @return the counts kept as documents are read and appended (owner thread). */
+    JournalTally tally()
+    {
+        return tally;
+    }
+
+    /** Load the snapshot if it is valid, leaving the tailer after the document it covers; else at the start. */
+    private void loadSnapshot()
+    {
+        final DictionarySnapshot snapshot;
+        try
+        {
+            snapshot = DictionarySnapshot.read(snapshotFile, shape.schema().toString());
+            if (snapshot == null)
+            {
+                snapshotStatus = "none";
+                return;
+            }
+            check(snapshot);
+        }
+        catch (final DictionarySnapshot.Invalid invalid)
+        {
+            tailer.toStart();
+            snapshotStatus = "ignored: " + invalid.getMessage();
+            return;
+        }
+        for (int c = 0; c < snapshot.columns.length; c++)
+        {
+            final KeyDictionary dictionary = byColumn[snapshot.columns[c]];
+            for (int e = 0; e < snapshot.ids[c].length; e++)
+            {
+                dictionary.define(snapshot.ids[c][e], snapshot.texts[c][e], true);
+            }
+        }
+        tally.restore(snapshot.counts, snapshot.covered);
+        snapshotStatus = "at offset " + snapshot.covered;
+    }
+
+    /** Check that the snapshot covers this queue (consuming the covered document) and survived what the queue did. */
+    private void check(final DictionarySnapshot snapshot) throws DictionarySnapshot.Invalid
+    {
+        if (!snapshot.synced && (snapshot.bootId.isEmpty() || !snapshot.bootId.equals(DictionarySnapshot.bootId())))
+        {
+            throw new DictionarySnapshot.Invalid("written before a restart of the machine over a journal not forced to disk");
+        }
+        for (int c = 0; c < snapshot.columns.length; c++)
+        {
+            final int column = snapshot.columns[c];
+            if (column < 0 || column >= byColumn.length || byColumn[column] == null)
+            {
+                throw new DictionarySnapshot.Invalid("of another journal (column " + column + " is not a string column)");
+            }
+        }
+        if (!tailer.moveToIndex(snapshot.covered))
+        {
+            throw new DictionarySnapshot.Invalid("of another journal (no document at offset " + snapshot.covered + ")");
+        }
+        try (DocumentContext dc = tailer.readingDocument())
+        {
+            if (!dc.isPresent() || dc.index() != snapshot.covered || DictionarySnapshot.crcOf(dc.wire().bytes()) != snapshot.coveredCrc)
+            {
+                throw new DictionarySnapshot.Invalid("of another journal (the document at offset " + snapshot.covered + " differs)");
+            }
+        }
+    }
+
+    /**
+     * Write a snapshot of the dictionaries and counts as of the last document counted, replacing the previous
+     * one; nothing if the queue is empty. The owner appends nothing meanwhile.
+     *
+     * @param synced true if the events queue was forced to disk through that document.
+     * @throws UncheckedIOException if it cannot be written (the previous snapshot is left as it was).
+     */
+    void writeSnapshot(final boolean synced)
+    {
+        final long covered = tally.countedThrough();
+        if (covered == Long.MIN_VALUE)
+        {
+            return;
+        }
+        final int crc;
+        try (ExcerptTailer at = queue.createTailer())
+        {
+            if (!at.moveToIndex(covered))
+            {
+                throw new IllegalStateException("journal " + queue.file() + " has no document at offset " + covered);
+            }
+            try (DocumentContext dc = at.readingDocument())
+            {
+                crc = DictionarySnapshot.crcOf(dc.wire().bytes());
+            }
+        }
+        final int[] columns = new int[shape.stringColumns()];
+        final int[][] ids = new int[columns.length][];
+        final String[][] texts = new String[columns.length][];
+        for (int s = 0; s < columns.length; s++)
+        {
+            columns[s] = shape.stringColumn(s);
+            final KeyDictionary dictionary = byColumn[columns[s]];
+            int n = 0;
+            for (int id = 0; id < dictionary.size(); id++)
+            {
+                n += dictionary.isWritten(id) ? 1 : 0;
+            }
+            ids[s] = new int[n];
+            texts[s] = new String[n];
+            int e = 0;
+            for (int id = 0; id < dictionary.size(); id++)
+            {
+                if (dictionary.isWritten(id))
+                {
+                    ids[s][e] = id;
+                    texts[s][e++] = dictionary.writtenName(id);
+                }
+            }
+        }
+        final DictionarySnapshot snapshot = new DictionarySnapshot(covered, crc, synced, synced ? "" : DictionarySnapshot.bootId(),
+            tally.values(), columns, ids, texts);
+        try
+        {
+            snapshot.write(snapshotFile, shape.schema().toString());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + snapshotFile, ex);
+        }
+    }
+
     /** Read the definitions appended since the last look. */
     void refresh()
     {
@@ -135,6 +297,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
+                tally.count(bytes, dc.index(), shape.length());
                 if (bytes.readRemaining() > shape.length() && definition.wrap(bytes) && definition.hasKey())
                 {
                     define(dc.index());

@@ -1,0 +1,305 @@
+package dev.weir.journal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32;
+
+/**
+ * A cache of a journal's string dictionaries and document counts as of one offset, in the file
+ * {@code dictionaries.snapshot} of the journal's root, so that opening a journal reads the snapshot and the
+ * documents after its offset instead of the whole events queue. The events queue stays the truth: a
+ * snapshot that is missing, torn, corrupt, of another schema or journal, or not known to be covered by what
+ * survived a machine crash is ignored (the queue is then scanned from its start), never trusted.
+ * <p>
+ * Layout (big-endian), version 1:
+ * <pre>
+ * magic "WEIRDICT" (8 bytes), version int32 (1),
+ * schema: int32 length + UTF-8 text (the journal's columns, e.g. key:string,value:long),
+ * covered: int64 offset of the last document covered, int32 CRC-32 of that document's bytes,
+ * durability: int8 1 if the events queue was forced to disk through the covered offset before the snapshot
+ *   was written, else 0; int32 length + UTF-8 boot id of the machine that wrote it (empty if unknown),
+ * counts: 8 × int64 (events, rejected lines, ingest starts, heartbeats, first document offset, last document
+ *   offset, first event offset, last event offset; -1 for an offset when none),
+ * columns: int32 number of string columns, then per column: int32 column index, int32 number of entries, and
+ *   per entry int32 id, int32 length + UTF-8 text (every id defined in the journal up to the covered offset),
+ * trailer: int32 CRC-32 of every byte before it.
+ * </pre>
+ * It is written to {@code dictionaries.snapshot.tmp}, forced, and renamed over the previous one, so a crash
+ * leaves the old snapshot or the new one (and perhaps a stale temporary file, ignored and replaced).
+ * Immutable once read; the static methods are thread-safe.
+ */
+final class DictionarySnapshot
+{
+    /** The snapshot's file name in the journal's root. */
+    static final String FILE = "dictionaries.snapshot";
+    private static final long MAGIC = 0x5745495244494354L; // "WEIRDICT"
+    private static final int VERSION = 1;
+    private static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
+
+    final long covered;
+    final int coveredCrc;
+    final boolean synced;
+    final String bootId;
+    final long[] counts;
+    final int[] columns;
+    final int[][] ids;
+    final String[][] texts;
+
+    DictionarySnapshot(
+        final long covered, final int coveredCrc, final boolean synced, final String bootId, final long[] counts,
+        final int[] columns, final int[][] ids, final String[][] texts)
+    {
+        this.covered = covered;
+        this.coveredCrc = coveredCrc;
+        this.synced = synced;
+        this.bootId = bootId;
+        this.counts = counts;
+        this.columns = columns;
+        this.ids = ids;
+        this.texts = texts;
+    }
+
+    /** Why a snapshot file is not used: its message is shown by {@code weir inspect}. */
+    static final class Invalid extends Exception
+    {
+        private static final long serialVersionUID = 1L;
+
+        Invalid(final String why)
+        {
+            super(why, null, false, false);
+        }
+    }
+
+    /**
+     * @param root the journal's root.
+     * @return the snapshot's path.
+     */
+    static Path file(final Path root)
+    {
+        return root.resolve(FILE);
+    }
+
+    /**
+     * @return the id of this boot of the machine, or the empty string where it is unknown.
+     */
+    static String bootId()
+    {
+        try
+        {
+            return Files.readString(BOOT_ID, StandardCharsets.US_ASCII).trim();
+        }
+        catch (final IOException | RuntimeException unknown)
+        {
+            return "";
+        }
+    }
+
+    /**
+     * Read a snapshot file: its integrity and schema only (the caller checks the covered document).
+     *
+     * @param file   the file.
+     * @param schema the journal's columns, as {@link JournalSchema#toString()} gives them.
+     * @return the snapshot, or null if there is no file.
+     * @throws Invalid if the file is not a whole, intact snapshot of a journal of this schema.
+     */
+    static DictionarySnapshot read(final Path file, final String schema) throws Invalid
+    {
+        final byte[] bytes;
+        try
+        {
+            bytes = Files.readAllBytes(file);
+        }
+        catch (final NoSuchFileException missing)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new Invalid("unreadable (" + ex + ")");
+        }
+        if (bytes.length < 8 + 4 + 4)
+        {
+            throw new Invalid("torn (" + bytes.length + " bytes)");
+        }
+        final CRC32 crc = new CRC32();
+        crc.update(bytes, 0, bytes.length - 4);
+        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        {
+            throw new Invalid("corrupt or torn (checksum mismatch)");
+        }
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        {
+            if (in.readLong() != MAGIC)
+            {
+                throw new Invalid("not a dictionary snapshot");
+            }
+            final int version = in.readInt();
+            if (version != VERSION)
+            {
+                throw new Invalid("of format version " + version + ", not " + VERSION);
+            }
+            final String itsSchema = text(in);
+            if (!itsSchema.equals(schema))
+            {
+                throw new Invalid("of a journal of columns " + itsSchema + ", not " + schema);
+            }
+            final long covered = in.readLong();
+            final int coveredCrc = in.readInt();
+            final boolean synced = in.readByte() == 1;
+            final String bootId = text(in);
+            final long[] counts = new long[JournalTally.SIZE];
+            for (int i = 0; i < counts.length; i++)
+            {
+                counts[i] = in.readLong();
+            }
+            final int n = in.readInt();
+            if (n < 0 || n > JournalSchema.MAX_COLUMNS)
+            {
+                throw new Invalid("corrupt (" + n + " columns)");
+            }
+            final int[] columns = new int[n];
+            final int[][] ids = new int[n][];
+            final String[][] texts = new String[n][];
+            for (int c = 0; c < n; c++)
+            {
+                columns[c] = in.readInt();
+                final int entries = in.readInt();
+                if (entries < 0 || entries > bytes.length / 8)
+                {
+                    throw new Invalid("corrupt (" + entries + " entries)");
+                }
+                ids[c] = new int[entries];
+                texts[c] = new String[entries];
+                for (int e = 0; e < entries; e++)
+                {
+                    ids[c][e] = in.readInt();
+                    texts[c][e] = text(in);
+                }
+            }
+            if (in.available() != 0)
+            {
+                throw new Invalid("corrupt (" + in.available() + " bytes left over)");
+            }
+            return new DictionarySnapshot(covered, coveredCrc, synced, bootId, counts, columns, ids, texts);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new Invalid("corrupt (" + ex + ")");
+        }
+    }
+
+    private static String text(final DataInputStream in) throws IOException, Invalid
+    {
+        final int length = in.readInt();
+        if (length < 0 || length > in.available())
+        {
+            throw new Invalid("corrupt (a text of " + length + " bytes)");
+        }
+        final byte[] b = new byte[length];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static void text(final DataOutputStream out, final String s) throws IOException
+    {
+        final byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    /**
+     * Write this snapshot atomically: temporary file, forced, renamed over the previous one, directory forced.
+     *
+     * @param file   where.
+     * @param schema the journal's columns.
+     * @throws IOException if it cannot be written (the previous snapshot, if any, is left as it was).
+     */
+    void write(final Path file, final String schema) throws IOException
+    {
+        final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
+        try (DataOutputStream out = new DataOutputStream(buffer))
+        {
+            out.writeLong(MAGIC);
+            out.writeInt(VERSION);
+            text(out, schema);
+            out.writeLong(covered);
+            out.writeInt(coveredCrc);
+            out.writeByte(synced ? 1 : 0);
+            text(out, bootId);
+            for (final long count : counts)
+            {
+                out.writeLong(count);
+            }
+            out.writeInt(columns.length);
+            for (int c = 0; c < columns.length; c++)
+            {
+                out.writeInt(columns[c]);
+                out.writeInt(ids[c].length);
+                for (int e = 0; e < ids[c].length; e++)
+                {
+                    out.writeInt(ids[c][e]);
+                    text(out, texts[c][e]);
+                }
+            }
+        }
+        final CRC32 crc = new CRC32();
+        final byte[] body = buffer.toByteArray();
+        crc.update(body);
+        final ByteBuffer all = ByteBuffer.allocate(body.length + 4).put(body).putInt((int)crc.getValue()).flip();
+        final Path temp = file.resolveSibling(FILE + ".tmp");
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING))
+        {
+            while (all.hasRemaining())
+            {
+                channel.write(all);
+            }
+            channel.force(true);
+        }
+        try
+        {
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (final AtomicMoveNotSupportedException ex)
+        {
+            Files.deleteIfExists(temp);
+            throw ex;
+        }
+        try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ))
+        {
+            dir.force(true);
+        }
+        catch (final IOException ignored) // some file systems cannot force a directory; the rename is then as durable as they make it
+        {
+            // nothing more to do
+        }
+    }
+
+    /**
+     * @param in a document's bytes, from its read position to its limit (left where they were).
+     * @return their CRC-32.
+     */
+    static int crcOf(final net.openhft.chronicle.bytes.BytesIn<?> in)
+    {
+        final long start = in.readPosition();
+        final byte[] b = new byte[(int)in.readRemaining()];
+        for (int i = 0; i < b.length; i++)
+        {
+            b[i] = in.readByte(start + i);
+        }
+        final CRC32 crc = new CRC32();
+        crc.update(b);
+        return (int)crc.getValue();
+    }
+}
