@@ -47,6 +47,8 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     static final int MAX_OPEN = 64;
 
     private static final long DAY_MS = 86_400_000L;
+    /** The write buffer of an open partition's file: up to {@link #MAX_OPEN} are held at once. */
+    private static final int PARTITION_BUFFER = 256 * 1024;
 
     private final Path dir;
     private final Format format;
@@ -55,7 +57,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
     /** The partitions whose temporary files are open, least recently written first. */
     private final LinkedHashMap<Long, AtomicTextFile> open = new LinkedHashMap<>(MAX_OPEN * 2, 0.75f, true);
-    private final StringBuilder row = new StringBuilder(160);
+    private final RowWriter rowWriter;
     private long currentDay = Long.MIN_VALUE;
     private AtomicTextFile current;
     private long rows;
@@ -77,6 +79,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         this.dir = dir;
         this.format = format;
         this.rowFormat = rowFormat;
+        this.rowWriter = rowFormat.writer();
         this.days = days;
     }
 
@@ -89,16 +92,14 @@ final class PartitionedResults implements ResultListener, AutoCloseable
             return;
         }
         final AtomicTextFile file = day == currentDay ? current : fileOf(day);
-        row.setLength(0);
         if (format == Format.csv)
         {
-            rowFormat.csv(row, r);
+            rowWriter.csv(file.row(), r);
         }
         else
         {
-            rowFormat.json(row, r);
+            rowWriter.json(file.row(), r);
         }
-        file.line(row.toString());
         rows++;
     }
 
@@ -117,7 +118,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
             file = partitions.get(day);
             if (file == null)
             {
-                file = new AtomicTextFile(partition(day));
+                file = new AtomicTextFile(partition(day), PARTITION_BUFFER);
                 partitions.put(day, file);
                 if (format == Format.csv)
                 {

@@ -1,0 +1,242 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A large byte buffer that text rows are formatted into, written to a channel in large writes when it
+ * fills: bytes as given, numbers as ASCII digits written straight into the buffer (the text of
+ * {@link Long#toString(long)}), decimals at their scale (the text of {@link BigDecimal#toPlainString()}).
+ * Nothing is allocated per call in steady state.
+ * <p>
+ * Not thread-safe: one writer. Its owner sets the channel to drain into ({@link #drainTo}) and
+ * {@link #flush()}es it before closing that channel.
+ */
+final class TextBytes
+{
+    /** The default buffer size. */
+    static final int DEFAULT_CAPACITY = 1 << 20;
+
+    private static final byte[] LONG_MIN = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
+    /** The most bytes a long's digits and sign take. */
+    private static final int MAX_LONG_LENGTH = 20;
+
+    private final Object target;
+    private final byte[] bytes;
+    private final ByteBuffer view;
+    private final byte[] digits = new byte[MAX_LONG_LENGTH];
+    private WritableByteChannel channel;
+    private int position;
+
+    /**
+     * @param target   what the text goes to, for error messages.
+     * @param capacity the buffer's size in bytes (at least 64).
+     */
+    TextBytes(final Object target, final int capacity)
+    {
+        this.target = target;
+        if (capacity < 64)
+        {
+            throw new IllegalArgumentException("a text buffer of " + capacity + " bytes is too small");
+        }
+        this.bytes = new byte[capacity];
+        this.view = ByteBuffer.wrap(bytes);
+    }
+
+    /**
+     * @param channel where full buffers (and {@link #flush()}) go, or null when there is none open; the
+     *                buffer must be empty to change it to null.
+     */
+    void drainTo(final WritableByteChannel channel)
+    {
+        assert channel != null || position == 0 : "flushed before its channel is closed";
+        this.channel = channel;
+    }
+
+    /** @return bytes waiting in the buffer. */
+    int pending()
+    {
+        return position;
+    }
+
+    /**
+     * @param b an ASCII byte.
+     * @return this.
+     */
+    TextBytes put(final byte b)
+    {
+        if (position == bytes.length)
+        {
+            flush();
+        }
+        bytes[position++] = b;
+        return this;
+    }
+
+    /**
+     * @param text bytes to copy.
+     * @return this.
+     */
+    TextBytes put(final byte[] text)
+    {
+        final int length = text.length;
+        if (position + length > bytes.length)
+        {
+            flush();
+            if (length > bytes.length)
+            {
+                write(ByteBuffer.wrap(text));
+                return this;
+            }
+        }
+        System.arraycopy(text, 0, bytes, position, length);
+        position += length;
+        return this;
+    }
+
+    /**
+     * @param value a number, written as {@link Long#toString(long)} writes it.
+     * @return this.
+     */
+    TextBytes number(final long value)
+    {
+        if (value == Long.MIN_VALUE)
+        {
+            return put(LONG_MIN);
+        }
+        if (position + MAX_LONG_LENGTH > bytes.length)
+        {
+            flush();
+        }
+        long magnitude = value;
+        if (value < 0)
+        {
+            bytes[position++] = '-';
+            magnitude = -value;
+        }
+        final int length = digitCount(magnitude);
+        int at = position + length;
+        do
+        {
+            final long quotient = magnitude / 10;
+            bytes[--at] = (byte)('0' + (int)(magnitude - quotient * 10));
+            magnitude = quotient;
+        }
+        while (magnitude != 0);
+        position += length;
+        return this;
+    }
+
+    /**
+     * @param unscaled a decimal's unscaled value.
+     * @param scale    its scale: 0 writes {@link #number(long)}; above 0, as
+     *                 {@code BigDecimal.valueOf(unscaled, scale).toPlainString()} writes it.
+     * @return this.
+     */
+    TextBytes scaled(final long unscaled, final int scale)
+    {
+        if (scale == 0)
+        {
+            return number(unscaled);
+        }
+        if (scale < 0 || scale > 64)
+        {
+            return put(BigDecimal.valueOf(unscaled, scale).toPlainString().getBytes(StandardCharsets.US_ASCII)); // not a column scale
+        }
+        if (position + MAX_LONG_LENGTH + scale + 3 > bytes.length)
+        {
+            flush();
+        }
+        if (unscaled < 0)
+        {
+            bytes[position++] = '-';
+        }
+        final int count = magnitudeDigits(unscaled);
+        final int start = MAX_LONG_LENGTH - count;
+        if (count <= scale)
+        {
+            bytes[position++] = '0';
+            bytes[position++] = '.';
+            for (int i = count; i < scale; i++)
+            {
+                bytes[position++] = '0';
+            }
+            System.arraycopy(digits, start, bytes, position, count);
+            position += count;
+        }
+        else
+        {
+            final int whole = count - scale;
+            System.arraycopy(digits, start, bytes, position, whole);
+            position += whole;
+            bytes[position++] = '.';
+            System.arraycopy(digits, start + whole, bytes, position, scale);
+            position += scale;
+        }
+        return this;
+    }
+
+    /** The digits of |value| right-aligned in {@link #digits}; returns how many. */
+    private int magnitudeDigits(final long value)
+    {
+        int at = MAX_LONG_LENGTH;
+        long rest = value;
+        do
+        {
+            final long quotient = rest / 10;
+            digits[--at] = (byte)('0' + (int)Math.abs(rest - quotient * 10)); // negative-safe, Long.MIN_VALUE included
+            rest = quotient;
+        }
+        while (rest != 0);
+        return MAX_LONG_LENGTH - at;
+    }
+
+    private static int digitCount(final long magnitude)
+    {
+        long bound = 10;
+        for (int count = 1; count < 19; count++)
+        {
+            if (magnitude < bound)
+            {
+                return count;
+            }
+            bound *= 10;
+        }
+        return 19;
+    }
+
+    /** Write what the buffer holds to the channel. */
+    void flush()
+    {
+        if (position == 0)
+        {
+            return;
+        }
+        if (channel == null)
+        {
+            throw new IllegalStateException("no channel to write the text to");
+        }
+        view.clear().limit(position);
+        write(view);
+        position = 0;
+    }
+
+    private void write(final ByteBuffer buffer)
+    {
+        try
+        {
+            while (buffer.hasRemaining())
+            {
+                channel.write(buffer);
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + target, ex);
+        }
+    }
+}
