@@ -22,6 +22,25 @@ final class TextBytes
     static final int DEFAULT_CAPACITY = 1 << 20;
 
     private static final byte[] LONG_MIN = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
+    private static final long[] POWERS_OF_TEN = new long[19];
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
+    static
+    {
+        long power = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++)
+        {
+            POWERS_OF_TEN[i] = power;
+            power *= 10;
+        }
+        for (int i = 0; i < 100; i++)
+        {
+            TENS[i] = (byte)('0' + i / 10);
+            ONES[i] = (byte)('0' + i % 10);
+        }
+    }
+
     /** The most bytes a long's digits and sign take. */
     private static final int MAX_LONG_LENGTH = 20;
 
@@ -119,14 +138,7 @@ final class TextBytes
             magnitude = -value;
         }
         final int length = digitCount(magnitude);
-        int at = position + length;
-        do
-        {
-            final long quotient = magnitude / 10;
-            bytes[--at] = (byte)('0' + (int)(magnitude - quotient * 10));
-            magnitude = quotient;
-        }
-        while (magnitude != 0);
+        writeDigits(bytes, position + length, magnitude);
         position += length;
         return this;
     }
@@ -183,30 +195,58 @@ final class TextBytes
     /** The digits of |value| right-aligned in {@link #digits}; returns how many. */
     private int magnitudeDigits(final long value)
     {
-        int at = MAX_LONG_LENGTH;
-        long rest = value;
-        do
+        if (value == Long.MIN_VALUE)
         {
-            final long quotient = rest / 10;
-            digits[--at] = (byte)('0' + (int)Math.abs(rest - quotient * 10)); // negative-safe, Long.MIN_VALUE included
-            rest = quotient;
+            System.arraycopy(LONG_MIN, 1, digits, 1, MAX_LONG_LENGTH - 1);
+            return MAX_LONG_LENGTH - 1;
         }
-        while (rest != 0);
-        return MAX_LONG_LENGTH - at;
+        return MAX_LONG_LENGTH - writeDigits(digits, MAX_LONG_LENGTH, Math.abs(value));
     }
 
+    /**
+     * Write a non-negative number's digits backwards, two at a time (as {@link Long#toString(long)} does), the
+     * last one just before {@code end}.
+     *
+     * @return where the first digit is.
+     */
+    private static int writeDigits(final byte[] into, final int end, final long magnitude)
+    {
+        int at = end;
+        long rest = magnitude;
+        while (rest > Integer.MAX_VALUE)
+        {
+            final long quotient = rest / 100;
+            final int pair = (int)(rest - quotient * 100);
+            rest = quotient;
+            into[--at] = ONES[pair];
+            into[--at] = TENS[pair];
+        }
+        int small = (int)rest;
+        while (small >= 100)
+        {
+            final int quotient = small / 100;
+            final int pair = small - quotient * 100;
+            small = quotient;
+            into[--at] = ONES[pair];
+            into[--at] = TENS[pair];
+        }
+        if (small >= 10)
+        {
+            into[--at] = ONES[small];
+            into[--at] = TENS[small];
+        }
+        else
+        {
+            into[--at] = (byte)('0' + small);
+        }
+        return at;
+    }
+
+    /** The digits of a non-negative number: log10 from its bit length, corrected by one comparison. */
     private static int digitCount(final long magnitude)
     {
-        long bound = 10;
-        for (int count = 1; count < 19; count++)
-        {
-            if (magnitude < bound)
-            {
-                return count;
-            }
-            bound *= 10;
-        }
-        return 19;
+        final int estimate = ((64 - Long.numberOfLeadingZeros(magnitude)) * 1233) >>> 12;
+        return Math.max(1, estimate + 1 - (magnitude < POWERS_OF_TEN[estimate] ? 1 : 0));
     }
 
     /** Write what the buffer holds to the channel. */
