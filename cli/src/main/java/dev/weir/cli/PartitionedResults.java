@@ -47,8 +47,6 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     static final int MAX_OPEN = 64;
 
     private static final long DAY_MS = 86_400_000L;
-    /** The write buffer of an open partition's file: up to {@link #MAX_OPEN} are held at once. */
-    private static final int PARTITION_BUFFER = 256 * 1024;
 
     private final Path dir;
     private final Format format;
@@ -118,7 +116,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
             file = partitions.get(day);
             if (file == null)
             {
-                file = new AtomicTextFile(partition(day), PARTITION_BUFFER);
+                file = new AtomicTextFile(partition(day));
                 partitions.put(day, file);
                 if (format == Format.csv)
                 {
