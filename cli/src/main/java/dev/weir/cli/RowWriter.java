@@ -32,6 +32,9 @@ final class RowWriter
     private final byte[][] jsonAggregates;
     private final byte[][] kindLabels = new byte[KINDS.length][];
     private final boolean withKind;
+    /** The window of the last row, whose prefix the next rows of the same window copy. */
+    private final WindowPrefix csvWindow = new WindowPrefix(new byte[0], ascii(","), ascii(","));
+    private final WindowPrefix jsonWindow = new WindowPrefix(JSON_WINDOW_START, JSON_WINDOW_END, new byte[0]);
 
     RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean withKind)
     {
@@ -58,7 +61,7 @@ final class RowWriter
      */
     void csv(final TextBytes out, final ResultFields r)
     {
-        out.number(r.windowStart()).put((byte)',').number(r.windowEnd()).put((byte)',').put(keys.csv(r.keyId())).put((byte)',')
+        csvWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.csv(r.keyId())).put((byte)',')
             .number(r.count()).put((byte)',')
             .scaled(r.sum(), valueScale).put((byte)',')
             .scaled(r.min(), valueScale).put((byte)',')
@@ -83,7 +86,7 @@ final class RowWriter
      */
     void json(final TextBytes out, final ResultFields r)
     {
-        out.put(JSON_WINDOW_START).number(r.windowStart()).put(JSON_WINDOW_END).number(r.windowEnd()).put(keys.json(r.keyId()))
+        jsonWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.json(r.keyId()))
             .put(JSON_COUNT).number(r.count())
             .put(JSON_SUM).scaled(r.sum(), valueScale)
             .put(JSON_MIN).scaled(r.min(), valueScale)
@@ -115,5 +118,49 @@ final class RowWriter
     private static byte[] ascii(final String text)
     {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The text before a row's key, {@code START,END,} or {@code {"window_start":START,"window_end":END}, kept
+     * for the window of the last row: the rows of one window (thousands when windows fire for many keys at
+     * once) copy it instead of writing the same two numbers again.
+     */
+    private static final class WindowPrefix
+    {
+        private final byte[] text = new byte[96];
+        private final byte[] before;
+        private final byte[] between;
+        private final byte[] after;
+        private long start;
+        private long end;
+        private int length = -1;
+
+        WindowPrefix(final byte[] before, final byte[] between, final byte[] after)
+        {
+            this.before = before;
+            this.between = between;
+            this.after = after;
+        }
+
+        TextBytes write(final TextBytes out, final long windowStart, final long windowEnd)
+        {
+            if (length < 0 || windowStart != start || windowEnd != end)
+            {
+                int at = copy(before, 0);
+                at = TextBytes.number(windowStart, text, at);
+                at = copy(between, at);
+                at = TextBytes.number(windowEnd, text, at);
+                length = copy(after, at);
+                start = windowStart;
+                end = windowEnd;
+            }
+            return out.put(text, length);
+        }
+
+        private int copy(final byte[] from, final int at)
+        {
+            System.arraycopy(from, 0, text, at, from.length);
+            return at + from.length;
+        }
     }
 }

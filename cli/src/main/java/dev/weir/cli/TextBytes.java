@@ -161,6 +161,54 @@ final class TextBytes
     }
 
     /**
+     * Write a number's text into an array, as {@link #number(long)} does into the buffer.
+     *
+     * @param value a number.
+     * @param into  where to write: at least 20 bytes from {@code at}.
+     * @param at    where its first byte goes.
+     * @return the position after its last byte.
+     */
+    static int number(final long value, final byte[] into, final int at)
+    {
+        if (value == Long.MIN_VALUE)
+        {
+            System.arraycopy(LONG_MIN, 0, into, at, LONG_MIN.length);
+            return at + LONG_MIN.length;
+        }
+        int start = at;
+        long magnitude = value;
+        if (value < 0)
+        {
+            into[start++] = '-';
+            magnitude = -value;
+        }
+        final int end = start + digitCount(magnitude);
+        writeDigits(into, end, magnitude);
+        return end;
+    }
+
+    /**
+     * @param text   bytes to copy.
+     * @param length how many, from the first.
+     * @return this.
+     */
+    TextBytes put(final byte[] text, final int length)
+    {
+        if (position + length > bytes.length)
+        {
+            flush();
+            if (length > bytes.length)
+            {
+                write(ByteBuffer.wrap(text, 0, length));
+                return this;
+            }
+        }
+        System.arraycopy(text, 0, bytes, position, length);
+        position += length;
+        return this;
+    }
+
+    /**
      * @param unscaled a decimal's unscaled value.
      * @param scale    its scale: 0 writes {@link #number(long)}; above 0, as
      *                 {@code BigDecimal.valueOf(unscaled, scale).toPlainString()} writes it.

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * The byte writer of rows writes exactly the text of {@link ResultRow} (the reference, which the golden
  * files were made with), line end included: on seeded random rows with hostile keys (commas, quotes, line
  * breaks, control characters, backslashes, non-ASCII, an unpaired surrogate), composite keys with number
- * columns, decimal scales, negative numbers, {@link Long#MIN_VALUE}, update and early kinds and several
- * aggregates, through buffers small enough to drain mid-row.
+ * columns, decimal scales, negative numbers, {@link Long#MIN_VALUE}, update and early kinds, several
+ * aggregates, runs of rows of one window, through buffers small enough to drain mid-row.
  */
 class RowWriterTest
 {
@@ -114,7 +114,16 @@ class RowWriterTest
         final ResultKind[] kinds = ResultKind.values();
         for (int i = 0; i < 3_000; i++)
         {
-            r.window(number(random), number(random)).keyId(random.nextInt(TEXTS.length * 3)).count(number(random)).sum(number(random))
+            final int window = random.nextInt(6); // else the window of the row before, as when a window fires for many keys
+            if (i == 0 || window < 2)
+            {
+                r.window(number(random), number(random));
+            }
+            else if (window == 2)
+            {
+                r.window(r.windowStart(), number(random)); // the same start, another end (sessions)
+            }
+            r.keyId(random.nextInt(TEXTS.length * 3)).count(number(random)).sum(number(random))
                 .min(number(random)).max(number(random)).version(random.nextInt(3) == 0 ? random.nextInt() & Integer.MAX_VALUE : random.nextInt(4))
                 .kind(kinds[random.nextInt(kinds.length)]).sourceOffset(i);
             if (format.aggregates() == 1)
