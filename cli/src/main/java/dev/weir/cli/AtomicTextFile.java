@@ -1,6 +1,5 @@
 package dev.weir.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -16,18 +15,31 @@ import java.nio.file.StandardOpenOption;
  * deletes the temporary file (also when the disk is full, so that it does not keep the space a rerun
  * needs) and leaves any previous target untouched. {@link #suspend()} closes the
  * temporary file without committing it (to bound the files a writer of many holds open); the next line
- * reopens it and appends. Not thread-safe: one writer.
+ * reopens it and appends. Lines are formatted into a large byte buffer ({@link #row()}, or {@link #line(String)}
+ * as UTF-8) and written to the temporary file in large writes. Not thread-safe: one writer.
  */
 final class AtomicTextFile implements AutoCloseable
 {
     private final Path target;
     private final Path temporary;
-    private BufferedWriter out;
+    private final int capacity;
+    private FileChannel out;
+    private TextBytes text;
     private boolean committed;
     private long lines;
 
     AtomicTextFile(final Path target)
     {
+        this(target, TextBytes.DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param target   the file to write.
+     * @param capacity the size of its write buffer, held while the file is open (not suspended).
+     */
+    AtomicTextFile(final Path target, final int capacity)
+    {
+        this.capacity = capacity;
         this.target = target.toAbsolutePath();
         this.temporary = this.target.resolveSibling("." + this.target.getFileName() + ".tmp");
         try
@@ -37,7 +49,7 @@ final class AtomicTextFile implements AutoCloseable
             {
                 Files.createDirectories(parent);
             }
-            this.out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8);
+            open(false);
         }
         catch (final IOException ex)
         {
@@ -45,22 +57,46 @@ final class AtomicTextFile implements AutoCloseable
         }
     }
 
-    void line(final String text)
+    private void open(final boolean append) throws IOException
     {
-        try
+        out = append ? FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+            : FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        if (text == null)
         {
-            if (out == null)
+            text = new TextBytes(target, capacity);
+        }
+        text.drainTo(out);
+    }
+
+    /**
+     * @param line a line's text, without its end; written as UTF-8 followed by {@code \n}.
+     */
+    void line(final String line)
+    {
+        row().put(line.getBytes(StandardCharsets.UTF_8)).put((byte)'\n');
+    }
+
+    /**
+     * Start a line: the caller writes its bytes and its end ({@code \n}) into the returned buffer, which is
+     * valid until the next call on this file.
+     *
+     * @return the file's write buffer.
+     */
+    TextBytes row()
+    {
+        if (out == null)
+        {
+            try
             {
-                out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                open(true);
             }
-            out.write(text);
-            out.write('\n');
-            lines++;
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("cannot write " + target, ex);
+            }
         }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot write " + target, ex);
-        }
+        lines++;
+        return text;
     }
 
     /**
@@ -73,6 +109,9 @@ final class AtomicTextFile implements AutoCloseable
         {
             if (out != null)
             {
+                text.flush();
+                text.drainTo(null);
+                text = null; // a suspended file holds no buffer either
                 out.close();
                 out = null;
             }
@@ -121,7 +160,7 @@ final class AtomicTextFile implements AutoCloseable
             {
                 if (out != null)
                 {
-                    out.close(); // flushes what is buffered: fails again if the disk is full
+                    out.close(); // what is still buffered is dropped with the file
                 }
             }
             catch (final IOException ignored)
@@ -131,6 +170,7 @@ final class AtomicTextFile implements AutoCloseable
             finally
             {
                 out = null;
+                text = null;
             }
             try
             {

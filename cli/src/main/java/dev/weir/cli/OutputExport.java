@@ -68,7 +68,7 @@ final class OutputExport
             {
                 lateFile.line(format.lateHeader());
             }
-            final StringBuilder row = new StringBuilder(128);
+            final RowWriter writer = format.writer();
             output.readAll(stored ->
             {
                 if (stored.isResult())
@@ -77,14 +77,12 @@ final class OutputExport
                     rows.count(true);
                     if (resultFile != null)
                     {
-                        row.setLength(0);
-                        format.csv(row, stored.result());
-                        resultFile.line(row.toString());
+                        writer.csv(resultFile.row(), stored.result());
                     }
                 }
                 else
                 {
-                    exportLate(stored.late(), format, lateFile);
+                    exportLate(stored.late(), writer, lateFile);
                     rows.count(false);
                 }
             });
@@ -137,6 +135,7 @@ final class OutputExport
                     lateFile.line(rowFormat.lateHeader());
                 }
                 final WindowResult result = new WindowResult();
+                final RowWriter lateWriter = rowFormat.writer();
                 output.readAll(stored ->
                 {
                     if (stored.isResult())
@@ -147,7 +146,7 @@ final class OutputExport
                     }
                     else
                     {
-                        exportLate(stored.late(), rowFormat, lateFile);
+                        exportLate(stored.late(), lateWriter, lateFile);
                         rows.count(false);
                     }
                 });
@@ -162,11 +161,11 @@ final class OutputExport
         }
     }
 
-    private static void exportLate(final LateEventDecoder late, final ResultRow format, final AtomicTextFile lateFile)
+    private static void exportLate(final LateEventDecoder late, final RowWriter writer, final AtomicTextFile lateFile)
     {
         if (lateFile != null)
         {
-            lateFile.line(format.late(late));
+            writer.late(lateFile.row(), late);
         }
     }
 }

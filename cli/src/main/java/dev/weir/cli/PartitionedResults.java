@@ -55,7 +55,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
     /** The partitions whose temporary files are open, least recently written first. */
     private final LinkedHashMap<Long, AtomicTextFile> open = new LinkedHashMap<>(MAX_OPEN * 2, 0.75f, true);
-    private final StringBuilder row = new StringBuilder(160);
+    private final RowWriter rowWriter;
     private long currentDay = Long.MIN_VALUE;
     private AtomicTextFile current;
     private long rows;
@@ -77,6 +77,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         this.dir = dir;
         this.format = format;
         this.rowFormat = rowFormat;
+        this.rowWriter = rowFormat.writer();
         this.days = days;
     }
 
@@ -89,16 +90,14 @@ final class PartitionedResults implements ResultListener, AutoCloseable
             return;
         }
         final AtomicTextFile file = day == currentDay ? current : fileOf(day);
-        row.setLength(0);
         if (format == Format.csv)
         {
-            rowFormat.csv(row, r);
+            rowWriter.csv(file.row(), r);
         }
         else
         {
-            rowFormat.json(row, r);
+            rowWriter.json(file.row(), r);
         }
-        file.line(row.toString());
         rows++;
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.weir.engine.Pipeline;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.LateListener;
@@ -119,8 +120,8 @@ final class ReplayCommand implements Callable<Integer>
             final ResultCsv resultCsv = new ResultCsv(resultFile, format);
             final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, format);
             keys.handOff();
-            summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
-                .onResult(resultCsv).onLate(late).build().runToEnd();
+            summary = runToEnd(window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
+                .onResult(resultCsv).onLate(late).build());
             keys.handOff();
             resultFile.commit();
             if (lateFile != null)
@@ -132,6 +133,15 @@ final class ReplayCommand implements Callable<Integer>
                 summary.dropped(), summary.sideOutput(), lateOutput, results, resultFile.lines() - 1);
         }
         return 0;
+    }
+
+    /** Run the replay with a progress line on a terminal (sampled once a second by its own thread). */
+    private static RunSummary runToEnd(final Pipeline pipeline)
+    {
+        try (Progress progress = Progress.start("replay", pipeline::processedEvents, pipeline::processedOffset))
+        {
+            return pipeline.runToEnd();
+        }
     }
 
     private int replayIntoPartitions(final JournalDirectory directory)
@@ -155,8 +165,8 @@ final class ReplayCommand implements Callable<Integer>
             final LateListener late = lateFile == null ? LateListener.NONE
                 : new ResultCsv.Late(lateFile, window.columns().rows(directory, keys));
             keys.handOff();
-            final RunSummary summary = window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
-                .onResult(partitions).onLate(late).build().runToEnd();
+            final RunSummary summary = runToEnd(window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
+                .onResult(partitions).onLate(late).build());
             keys.handOff();
             final List<Path> written = partitions.commit();
             if (lateFile != null)

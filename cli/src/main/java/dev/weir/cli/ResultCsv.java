@@ -7,27 +7,25 @@ import dev.weir.engine.emit.WindowResult;
 
 /**
  * Writes results and late events as CSV rows in the engine's order, in the shape of a {@link ResultRow}
- * (which maps key ids back to their text). Called on the engine thread only; the files are committed by
+ * (which maps key ids back to their text), with its {@link RowWriter}. Called on the engine thread only; the files are committed by
  * the command after the run.
  */
 final class ResultCsv implements ResultListener
 {
     private final AtomicTextFile out;
-    private final ResultRow format;
-    private final StringBuilder row = new StringBuilder(128);
+    private final RowWriter rows;
 
     ResultCsv(final AtomicTextFile out, final ResultRow format)
     {
         this.out = out;
-        this.format = format;
+        this.rows = format.writer();
         out.line(format.header());
     }
 
     @Override
     public void onResult(final WindowResult r)
     {
-        row.setLength(0);
-        out.line(format.csv(row, r).toString());
+        rows.csv(out.row(), r);
     }
 
     /**
@@ -36,19 +34,19 @@ final class ResultCsv implements ResultListener
     static final class Late implements LateListener
     {
         private final AtomicTextFile out;
-        private final ResultRow format;
+        private final RowWriter rows;
 
         Late(final AtomicTextFile out, final ResultRow format)
         {
             this.out = out;
-            this.format = format;
+            this.rows = format.writer();
             out.line(format.lateHeader());
         }
 
         @Override
         public void onLate(final LateEvent e)
         {
-            out.line(format.late(e));
+            rows.late(out.row(), e);
         }
     }
 }

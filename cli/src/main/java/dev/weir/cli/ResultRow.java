@@ -15,7 +15,8 @@ import dev.weir.journal.ResultFields;
  * field each) and VALUE the name of its value column ({@code key} and {@code value} by default, which gives the files of before columns
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
- * scale ({@code 1234} at scale 2 is {@code 12.34}). One formatter serves every writer.
+ * scale ({@code 1234} at scale 2 is {@code 12.34}). The text is the reference; the files are written with the
+ * same bytes by its {@link #writer()}.
  * <p>
  * Immutable; thread-safe if its key lookup is (a dictionary read on the thread that owns it).
  */
@@ -110,6 +111,15 @@ final class ResultRow
         return aggregateNames.length;
     }
 
+    /**
+     * @return a writer of these rows as bytes (the same text), with its own cache of key text: one per
+     *         writing thread.
+     */
+    RowWriter writer()
+    {
+        return new RowWriter(this, valueScale, aggregateNames, aggregateScales, withKind);
+    }
+
     /** @return the results CSV header. */
     String header()
     {
@@ -138,7 +148,38 @@ final class ResultRow
         return names.toString();
     }
 
-    private StringBuilder csvKey(final StringBuilder row, final int keyId)
+    /**
+     * Append a key's JSON fields, each with its leading comma: {@code ,"NAME":VALUE} per key column.
+     *
+     * @param row   where to write.
+     * @param keyId the key.
+     * @return {@code row}.
+     */
+    StringBuilder jsonKey(final StringBuilder row, final int keyId)
+    {
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            row.append(",\"").append(keys.name(i)).append("\":");
+            if (keys.isString(i))
+            {
+                jsonString(row, keys.text(keyId, i));
+            }
+            else
+            {
+                row.append(keys.text(keyId, i));
+            }
+        }
+        return row;
+    }
+
+    /**
+     * Append a key's CSV fields, comma-separated, each quoted where it needs it.
+     *
+     * @param row   where to write.
+     * @param keyId the key.
+     * @return {@code row}.
+     */
+    StringBuilder csvKey(final StringBuilder row, final int keyId)
     {
         for (int i = 0; i < keys.arity(); i++)
         {
@@ -180,19 +221,7 @@ final class ResultRow
      */
     StringBuilder json(final StringBuilder row, final ResultFields r)
     {
-        row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd());
-        for (int i = 0; i < keys.arity(); i++)
-        {
-            row.append(",\"").append(keys.name(i)).append("\":");
-            if (keys.isString(i))
-            {
-                jsonString(row, keys.text(r.keyId(), i));
-            }
-            else
-            {
-                row.append(keys.text(r.keyId(), i));
-            }
-        }
+        jsonKey(row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()), r.keyId());
         row.append(",\"count\":").append(r.count()).append(",\"sum\":");
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");

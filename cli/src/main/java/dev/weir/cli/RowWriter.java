@@ -1,0 +1,166 @@
+package dev.weir.cli;
+
+import java.nio.charset.StandardCharsets;
+
+import dev.weir.journal.LateFields;
+import dev.weir.journal.ResultFields;
+import dev.weir.journal.ResultKind;
+
+/**
+ * Writes rows straight into a {@link TextBytes} buffer: results as CSV or JSON lines and late events as
+ * CSV, with the same bytes as the text of their {@link ResultRow} (which stays the reference), line end
+ * included. Numbers are written as ASCII digits, decimals at their scale, and a key's fields are encoded
+ * once per key id ({@link KeyBytes}); nothing is allocated per row once every key was seen.
+ * <p>
+ * Not thread-safe: one writer thread, the one that may read the key text.
+ */
+final class RowWriter
+{
+    private static final byte[] JSON_WINDOW_START = ascii("{\"window_start\":");
+    private static final byte[] JSON_WINDOW_END = ascii(",\"window_end\":");
+    private static final byte[] JSON_COUNT = ascii(",\"count\":");
+    private static final byte[] JSON_SUM = ascii(",\"sum\":");
+    private static final byte[] JSON_MIN = ascii(",\"min\":");
+    private static final byte[] JSON_MAX = ascii(",\"max\":");
+    private static final byte[] JSON_VERSION = ascii(",\"version\":");
+    private static final byte[] JSON_KIND = ascii(",\"kind\":\"");
+    private static final ResultKind[] KINDS = ResultKind.values();
+
+    private final KeyBytes keys;
+    private final int valueScale;
+    private final int[] aggregateScales;
+    private final byte[][] jsonAggregates;
+    private final byte[][] kindLabels = new byte[KINDS.length][];
+    private final boolean withKind;
+    /** The window of the last row, whose prefix the next rows of the same window copy. */
+    private final WindowPrefix csvWindow = new WindowPrefix(new byte[0], ascii(","), ascii(","));
+    private final WindowPrefix jsonWindow = new WindowPrefix(JSON_WINDOW_START, JSON_WINDOW_END, new byte[0]);
+
+    RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean withKind)
+    {
+        this.keys = new KeyBytes(format);
+        this.valueScale = valueScale;
+        this.aggregateScales = aggregateScales.clone();
+        this.jsonAggregates = new byte[aggregateNames.length][];
+        for (int i = 0; i < aggregateNames.length; i++)
+        {
+            jsonAggregates[i] = (",\"" + aggregateNames[i] + "\":").getBytes(StandardCharsets.UTF_8);
+        }
+        for (final ResultKind kind : KINDS)
+        {
+            kindLabels[kind.ordinal()] = ascii(kind.label());
+        }
+        this.withKind = withKind;
+    }
+
+    /**
+     * Write one result as a CSV row and its line end.
+     *
+     * @param out where to write.
+     * @param r   the result.
+     */
+    void csv(final TextBytes out, final ResultFields r)
+    {
+        csvWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.csv(r.keyId())).put((byte)',')
+            .number(r.count()).put((byte)',')
+            .scaled(r.sum(), valueScale).put((byte)',')
+            .scaled(r.min(), valueScale).put((byte)',')
+            .scaled(r.max(), valueScale).put((byte)',')
+            .number(r.version());
+        if (withKind)
+        {
+            out.put((byte)',').put(kindLabels[r.kind().ordinal()]);
+        }
+        for (int i = 0; i < aggregateScales.length; i++)
+        {
+            out.put((byte)',').scaled(r.aggregate(i), aggregateScales[i]);
+        }
+        out.put((byte)'\n');
+    }
+
+    /**
+     * Write one result as a JSON object and its line end.
+     *
+     * @param out where to write.
+     * @param r   the result.
+     */
+    void json(final TextBytes out, final ResultFields r)
+    {
+        jsonWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.json(r.keyId()))
+            .put(JSON_COUNT).number(r.count())
+            .put(JSON_SUM).scaled(r.sum(), valueScale)
+            .put(JSON_MIN).scaled(r.min(), valueScale)
+            .put(JSON_MAX).scaled(r.max(), valueScale)
+            .put(JSON_VERSION).number(r.version());
+        if (withKind)
+        {
+            out.put(JSON_KIND).put(kindLabels[r.kind().ordinal()]).put((byte)'"');
+        }
+        for (int i = 0; i < aggregateScales.length; i++)
+        {
+            out.put(jsonAggregates[i]).scaled(r.aggregate(i), aggregateScales[i]);
+        }
+        out.put((byte)'}').put((byte)'\n');
+    }
+
+    /**
+     * Write one late event as a CSV row and its line end.
+     *
+     * @param out where to write.
+     * @param e   the late event.
+     */
+    void late(final TextBytes out, final LateFields e)
+    {
+        out.number(e.eventId()).put((byte)',').number(e.eventTime()).put((byte)',').put(keys.csv(e.keyId())).put((byte)',')
+            .scaled(e.value(), valueScale).put((byte)'\n');
+    }
+
+    private static byte[] ascii(final String text)
+    {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The text before a row's key, {@code START,END,} or {@code {"window_start":START,"window_end":END}, kept
+     * for the window of the last row: the rows of one window (thousands when windows fire for many keys at
+     * once) copy it instead of writing the same two numbers again.
+     */
+    private static final class WindowPrefix
+    {
+        private final byte[] text = new byte[96];
+        private final byte[] before;
+        private final byte[] between;
+        private final byte[] after;
+        private long start;
+        private long end;
+        private int length = -1;
+
+        WindowPrefix(final byte[] before, final byte[] between, final byte[] after)
+        {
+            this.before = before;
+            this.between = between;
+            this.after = after;
+        }
+
+        TextBytes write(final TextBytes out, final long windowStart, final long windowEnd)
+        {
+            if (length < 0 || windowStart != start || windowEnd != end)
+            {
+                int at = copy(before, 0);
+                at = TextBytes.number(windowStart, text, at);
+                at = copy(between, at);
+                at = TextBytes.number(windowEnd, text, at);
+                length = copy(after, at);
+                start = windowStart;
+                end = windowEnd;
+            }
+            return out.put(text, length);
+        }
+
+        private int copy(final byte[] from, final int at)
+        {
+            System.arraycopy(from, 0, text, at, from.length);
+            return at + from.length;
+        }
+    }
+}
