@@ -49,8 +49,7 @@ final class ByteKeys
             }
             if (hashes[slot] == hash && lengths[slot] == length)
             {
-                final int offset = offsets[slot];
-                if (Arrays.equals(arena, offset, offset + length, bytes, start, end))
+                if (same(offsets[slot], bytes, start, length))
                 {
                     return id;
                 }
@@ -132,6 +131,20 @@ final class ByteKeys
         ids = new int[capacity];
         Arrays.fill(ids, MISSING);
         mask = capacity - 1;
+    }
+
+    /** A plain loop: keys are short, where {@link Arrays#equals(byte[], int, int, byte[], int, int)} costs more to set up. */
+    private boolean same(final int offset, final byte[] bytes, final int start, final int length)
+    {
+        final byte[] keys = arena;
+        for (int i = 0; i < length; i++)
+        {
+            if (keys[offset + i] != bytes[start + i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int hash(final byte[] bytes, final int start, final int end)
