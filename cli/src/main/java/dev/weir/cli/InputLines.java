@@ -22,6 +22,9 @@ import java.util.Arrays;
  *   <li>at most {@value #MAX_LINE_BYTES} bytes of a line are kept: a longer line is skipped to its end and
  *   {@link #tooLong()} tells it, so no line can exhaust memory or exceed a journal document.</li>
  * </ul>
+ * The input is read in chunks of {@value #CHUNK_BYTES} bytes; a line that lies within one chunk is not
+ * copied: {@link #bytes()}, {@link #start()} and {@link #kept()} show it where it lies, until the next
+ * {@link #next()}. Reading such a line allocates nothing.
  * Not thread-safe: one reading thread.
  */
 final class InputLines implements AutoCloseable
@@ -30,12 +33,17 @@ final class InputLines implements AutoCloseable
     static final int MAX_LINE_BYTES = 64 * 1024;
 
     private final InputStream in;
-    private final byte[] chunk = new byte[64 * 1024];
+    /** How many bytes of the input are read at a time. */
+    static final int CHUNK_BYTES = 1024 * 1024;
+
+    private final byte[] chunk = new byte[CHUNK_BYTES];
     private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private int chunkPos;
     private int chunkEnd;
     private byte[] line = new byte[256];
+    private byte[] view = line;
+    private int viewStart;
     private int kept;
     private long length;
     private boolean terminated;
@@ -58,6 +66,11 @@ final class InputLines implements AutoCloseable
      */
     boolean next() throws IOException
     {
+        if (!first && nextInChunk())
+        {
+            return true;
+        }
+        viewStart = 0;
         kept = 0;
         length = 0;
         lastByte = 0;
@@ -102,7 +115,62 @@ final class InputLines implements AutoCloseable
                 length -= 3;
             }
         }
+        view = line; // after keep(), which may have grown it
         return any;
+    }
+
+    /**
+     * Take the next line where it lies if it ends within the current chunk and is not too long.
+     *
+     * @return false if it does not (nothing is consumed then).
+     */
+    private boolean nextInChunk()
+    {
+        final byte[] bytes = chunk;
+        final int from = chunkPos;
+        final int limit = chunkEnd;
+        int end = from;
+        while (end < limit && bytes[end] != '\n')
+        {
+            end++;
+        }
+        if (end == limit || end - from > MAX_LINE_BYTES)
+        {
+            return false;
+        }
+        final int stop = end > from && bytes[end - 1] == '\r' ? end - 1 : end;
+        view = bytes;
+        viewStart = from;
+        kept = stop - from;
+        length = kept;
+        terminated = true;
+        chunkPos = end + 1;
+        return true;
+    }
+
+    /**
+     * @return the bytes holding the line (valid until the next {@link #next()}), from {@link #start()}.
+     */
+    byte[] bytes()
+    {
+        return view;
+    }
+
+    /**
+     * @return the offset of the line's first byte in {@link #bytes()}.
+     */
+    int start()
+    {
+        return viewStart;
+    }
+
+    /**
+     * @return how many bytes of the line are kept in {@link #bytes()}: its {@link #length()} unless
+     *         {@link #tooLong()}.
+     */
+    int kept()
+    {
+        return kept;
     }
 
     /**
@@ -136,7 +204,7 @@ final class InputLines implements AutoCloseable
     {
         try
         {
-            return strict.reset().decode(ByteBuffer.wrap(line, 0, kept)).toString();
+            return strict.reset().decode(ByteBuffer.wrap(view, viewStart, kept)).toString();
         }
         catch (final CharacterCodingException ex)
         {
@@ -150,7 +218,7 @@ final class InputLines implements AutoCloseable
      */
     String shown(final int maxChars)
     {
-        final CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(line, 0, kept));
+        final CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(view, viewStart, kept));
         return chars.length() <= maxChars ? chars.toString() : chars.subSequence(0, maxChars).toString();
     }
 

@@ -186,6 +186,32 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Append one event read from line {@code line} of the source of the current ingest, as
+     * {@link #appendIngested(long, long, long, String, long, long)} does, with its key already interned.
+     * Allocates nothing.
+     *
+     * @param line      the input line the event came from, &gt;= 0.
+     * @param eventId   the event's id.
+     * @param eventTime the event's time, epoch ms, &gt;= 0.
+     * @param keyId     an id returned by {@link #keyId(String)}.
+     * @param value     the event's value.
+     * @param unterminatedLength the line's length in bytes if it had no line terminator; else -1.
+     * @return the offset of the appended event.
+     * @throws IllegalArgumentException if the line or the time is negative or the key id unknown.
+     * @throws IllegalStateException if the journal's schema is not the default one.
+     */
+    public long appendIngested(
+        final long line, final long eventId, final long eventTime, final int keyId, final long value, final long unterminatedLength)
+    {
+        requireDefault();
+        if (line < 0)
+        {
+            throw new IllegalArgumentException("line must be >= 0: " + line);
+        }
+        return write(eventId, eventTime, keyId, value, line, unterminatedLength);
+    }
+
+    /**
      * @return this journal's reusable row, to fill and hand to {@link #append(EventRow)} or
      *         {@link #appendIngested(EventRow, long, long)}; owned by the appending thread.
      */
