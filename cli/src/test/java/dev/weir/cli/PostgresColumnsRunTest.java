@@ -198,7 +198,7 @@ class PostgresColumnsRunTest
                 assertTrue(child.isAlive(), Files.readString(log));
                 Thread.sleep(50);
             }
-            assertTrue(!before.equals(TestDatabase.rows(db, "SELECT max(window_end) FROM " + table)), "the later events reached the table while following");
+            assertTrue(!before.equals(TestDatabase.rows(db, "SELECT max(window_end) FROM " + table)), "the later events reached the table while following; the child's output:\n" + Files.readString(log));
             assertTrue(child.isAlive(), "still following");
         }
         finally
