@@ -69,29 +69,14 @@ final class PlainNumber
      */
     int decimal(final byte[] bytes, final int from, final int end, final int scale)
     {
-        int i = from;
-        final boolean negative = i < end && bytes[i] == '-';
-        if (negative)
-        {
-            i++;
-        }
-        final int digits = i;
-        long acc = 0;
-        while (i < end)
-        {
-            final int d = bytes[i] - '0';
-            if (d < 0 || d > 9)
-            {
-                break;
-            }
-            acc = acc * 10 + d;
-            i++;
-        }
-        final int whole = i - digits;
-        if (whole == 0 || whole > MAX_DIGITS)
+        int i = integer(bytes, from, end, true); // the whole part
+        if (i < 0)
         {
             return -1;
         }
+        final boolean negative = bytes[from] == '-';
+        final int whole = i - from - (negative ? 1 : 0);
+        long acc = negative ? -value : value; // "-0.5": the sign is the text's, not the whole part's
         int fraction = 0;
         if (i < end && bytes[i] == '.')
         {
