@@ -82,6 +82,12 @@ public final class JournalPretoucher implements AutoCloseable
         return pagesTouched;
     }
 
+    /** @return the id of the pretoucher's thread, for tests of what it allocates. */
+    long threadId()
+    {
+        return thread.getId();
+    }
+
     /** @return what stopped the thread early, or null while it runs or if it stopped on {@link #close()}. */
     public Throwable failure()
     {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -40,6 +41,37 @@ class JournalPretoucherTest
         assertTrue(touched > 256, "the pretoucher touched pages while the appender wrote: " + touched);
         assertArrayEquals(cycleBytes(dir.resolve("plain")), cycleBytes(dir.resolve("touched")), "the same queue bytes");
         assertEquals(EVENTS, readBack(dir.resolve("touched")));
+    }
+
+    @Test
+    void thePretouchersLoopAllocatesNothingOnceWarm()
+    {
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("j")))
+        {
+            final JournalPretoucher pretoucher = journal.pretouch(JournalPretoucher.MAX_AHEAD_BYTES);
+            final int key = journal.keyId("k");
+            long i = 0;
+            for (; i < 300_000; i++)
+            {
+                journal.append(i, i, key, i);
+            }
+            final long before = threads.getThreadAllocatedBytes(pretoucher.threadId());
+            final long touchedBefore = pretoucher.pagesTouched();
+            final long end = System.nanoTime() + 300_000_000L; // about 1,500 rounds of its loop
+            while (System.nanoTime() < end)
+            {
+                journal.append(i, i, key, i);
+                i++;
+                if ((i & 255) == 0)
+                {
+                    Thread.yield();
+                }
+            }
+            final long allocated = threads.getThreadAllocatedBytes(pretoucher.threadId()) - before;
+            assertTrue(pretoucher.pagesTouched() > touchedBefore, "it kept touching");
+            assertTrue(allocated < 1024, "bytes allocated by the pretoucher's thread in 0.3 s: " + allocated);
+        }
     }
 
     @Test
