@@ -5,14 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalPretoucher;
 
 /**
  * Where the latency tail on ext4 comes from: a producer appends 20,000,000 events to a fresh journal at
  * 1,000,000 events/s (one every microsecond, busy-waiting for its slot) and reports every append that
  * took more than 1 ms, with how far apart (in events and in journal bytes) consecutive stalls are.
  * <p>
- * {@code java -cp benchmarks/target/benchmarks.jar dev.weir.bench.AppendStalls [directory]} (default the
- * temporary directory; give {@code /dev/shm} for tmpfs). A tool, not a JMH benchmark: it prints
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.weir.bench.AppendStalls [directory [pretouch]]} (default the
+ * temporary directory; give {@code /dev/shm} for tmpfs; a second argument {@code pretouch} starts the journal's
+ * pretoucher, {@code EventJournal.pretouch}). A tool, not a JMH benchmark: it prints
  * observations, and its figures are in BENCHMARKS.md. Runs on the main thread.
  */
 public final class AppendStalls
@@ -24,15 +26,20 @@ public final class AppendStalls
     }
 
     /**
-     * @param args an optional directory for the journal.
+     * @param args an optional directory for the journal, then optionally {@code pretouch}.
      * @throws IOException if the journal cannot be created.
      */
     public static void main(final String[] args) throws IOException
     {
         final Path parent = args.length > 0 ? Path.of(args[0]) : Path.of(System.getProperty("java.io.tmpdir"));
+        final boolean pretouch = args.length > 1 && "pretouch".equals(args[1]);
         final Path dir = Files.createTempDirectory(parent, "weir-stalls-");
         try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal")))
         {
+            if (pretouch)
+            {
+                journal.pretouch(JournalPretoucher.MAX_AHEAD_BYTES);
+            }
             final int key = journal.keyId("k");
             final long first = journal.append(0, 0, key, 0);
             final long start = System.nanoTime();
@@ -64,8 +71,8 @@ public final class AppendStalls
             final long bytes = Files.size(dir.resolve("journal").resolve("events").resolve(
                 Files.list(dir.resolve("journal").resolve("events")).filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow()
                     .getFileName()));
-            System.out.printf("%s: %,d appends at 1,000,000/s, %d took over 1 ms (worst %.1f ms, %.0f ms in all); journal file %,d bytes, "
-                + "first offset %d%n", parent, EVENTS, stalls, worst / 1e6, total / 1e6, bytes, first);
+            System.out.printf("%s%s: %,d appends at 1,000,000/s, %d took over 1 ms (worst %.1f ms, %.0f ms in all); journal file %,d bytes, "
+                + "first offset %d%n", parent, pretouch ? " (pretouch)" : "", EVENTS, stalls, worst / 1e6, total / 1e6, bytes, first);
         }
         finally
         {

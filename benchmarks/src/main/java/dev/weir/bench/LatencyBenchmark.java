@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code weir.latency.dir}) as {@code <rate>-<layout>-<wait>-<idle>-applied.hgrm} and {@code -result.hgrm}; plot
  * them with {@code benchmarks/plot-latency.py}. With {@code -p early=EXPR} (e.g. {@code count>=50}) the windows also
  * emit early rows, timed from the event that made the condition true ({@code -early.hgrm}). With {@code -p pin=1} (or
- * {@code 1,0}) the engine's stage thread (and publisher thread) are pinned to those CPUs ({@code -pin1.hgrm}). The JMH score is only the invocation's duration.
+ * {@code 1,0}) the engine's stage thread (and publisher thread) are pinned to those CPUs ({@code -pin1.hgrm}). With {@code -p pretouch=on} a helper thread touches the journal's pages ahead of the
+ * producer's appends ({@code EventJournal.pretouch}; {@code -pretouch.hgrm}). The JMH score is only the invocation's duration.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -58,19 +59,24 @@ public class LatencyBenchmark
     @Param({"none"})
     public String pin;
 
+    /** Pre-touching the journal's next pages from a helper thread ({@code EventJournal.pretouch}): {@code none} or {@code on}. */
+    @Param({"none"})
+    public String pretouch;
+
     private boolean warm;
 
     @Benchmark
     public long run() throws IOException, InterruptedException
     {
         final LatencyRun.Latencies l = new LatencyRun(rate, 3, 10, wait, idle, PipelineLayout.valueOf(layout), 10_000,
-            "none".equals(early) ? null : early).pin(pin).run();
+            "none".equals(early) ? null : early).pin(pin).pretouch(pretouch).run();
         if (warm)
         {
             final Path dir = Path.of(System.getProperty("weir.latency.dir", "benchmarks/latency"));
-            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle + ("none".equals(early) ? "" : "-early") + ("none".equals(pin) ? "" : "-pin" + pin.replace(',', '_')));
-            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s early=%s pin=%s%n  applied: %s%n  result:  %s%n  early:   %s%n  appended: %s%n",
-                rate, l.achieved(), layout, wait, idle, early, pin, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()),
+            l.write(dir, rate + "-" + layout + "-" + wait + "-" + idle + ("none".equals(early) ? "" : "-early") + ("none".equals(pin) ? "" : "-pin" + pin.replace(',', '_'))
+                + ("none".equals(pretouch) ? "" : "-pretouch"));
+            System.out.printf("%nrate %,d/s (achieved %,.0f/s) layout=%s wait=%s idle=%s early=%s pin=%s pretouch=%s%n  applied: %s%n  result:  %s%n  early:   %s%n  appended: %s%n",
+                rate, l.achieved(), layout, wait, idle, early, pin, pretouch, LatencyRun.Latencies.summary(l.applied()), LatencyRun.Latencies.summary(l.result()),
                 LatencyRun.Latencies.summary(l.early()), LatencyRun.Latencies.summary(l.appended()));
         }
         warm = true;

@@ -22,6 +22,7 @@ import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalPretoucher;
 import dev.weir.journal.ResultKind;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -66,6 +67,7 @@ public final class LatencyRun
     private final String earlyWhen;
     private int[] pinStages = new int[0];
     private int pinPublisher = -1;
+    private boolean pretouch;
 
     /**
      * @param rate           offered load, events per second.
@@ -134,6 +136,22 @@ public final class LatencyRun
             pinStages = new int[] {Integer.parseInt(cpus[0].trim())};
             pinPublisher = cpus.length > 1 ? Integer.parseInt(cpus[1].trim()) : -1;
         }
+        return this;
+    }
+
+    /**
+     * Touch the journal's pages ahead of the producer's appends from a helper thread ({@code EventJournal.pretouch}).
+     *
+     * @param spec {@code none} or {@code on}.
+     * @return this.
+     */
+    public LatencyRun pretouch(final String spec)
+    {
+        if (!"none".equals(spec) && !"on".equals(spec))
+        {
+            throw new IllegalArgumentException("pretouch is none or on, not " + spec);
+        }
+        pretouch = "on".equals(spec);
         return this;
     }
 
@@ -225,6 +243,10 @@ public final class LatencyRun
         final Histogram appended = new Histogram(MAX_RECORDED_NANOS, 3);
         try (EventJournal journal = EventJournal.openOrCreate(dir))
         {
+            if (pretouch)
+            {
+                journal.pretouch(JournalPretoucher.MAX_AHEAD_BYTES);
+            }
             final int[] keys = new int[KEYS];
             for (int k = 0; k < KEYS; k++)
             {
