@@ -144,7 +144,7 @@ public final class HistoryBase
      */
     public static Optional<Summary> read(final JournalDirectory directory)
     {
-        final HistoryBase base = load(directory);
+        final HistoryBase base = load(directory, false);
         return base == null ? Optional.empty() : Optional.of(base.summary());
     }
 
@@ -261,7 +261,7 @@ public final class HistoryBase
      */
     static long firstOffset(final JournalDirectory directory)
     {
-        final HistoryBase base = load(directory);
+        final HistoryBase base = load(directory, false);
         return base == null ? Long.MIN_VALUE : base.first;
     }
 
@@ -271,6 +271,17 @@ public final class HistoryBase
      * @throws JournalRefusedException if its base is corrupt, of another format version, journal or schema.
      */
     static HistoryBase load(final JournalDirectory directory)
+    {
+        return load(directory, true);
+    }
+
+    /**
+     * @param directory a journal.
+     * @param whole     false to decode only the header (id, schema, first offset, removed, counts), after checking
+     *                  the whole file's checksum: the rest is then left empty.
+     * @return its base, or null if it has none.
+     */
+    private static HistoryBase load(final JournalDirectory directory, final boolean whole)
     {
         final Path file = file(directory);
         final byte[] bytes;
@@ -299,7 +310,7 @@ public final class HistoryBase
         final HistoryBase base;
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4)))
         {
-            base = decode(in, directory);
+            base = decode(in, whole);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -323,7 +334,7 @@ public final class HistoryBase
             + " archived, restore them into the events queue and the matching " + FILE, cause);
     }
 
-    private static HistoryBase decode(final DataInputStream in, final JournalDirectory directory) throws IOException
+    private static HistoryBase decode(final DataInputStream in, final boolean whole) throws IOException
     {
         if (in.readLong() != MAGIC)
         {
@@ -348,6 +359,11 @@ public final class HistoryBase
             counts[i] = in.readLong();
         }
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
+        if (!whole)
+        {
+            return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
+                dictionaries, new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
+        }
         final int columns = count(in, JournalSchema.MAX_COLUMNS);
         for (int c = 0; c < columns; c++)
         {
