@@ -183,6 +183,31 @@ class HistoryBaseTest
     }
 
     @Test
+    void aBaseIsWrittenWhileTheAppenderAppends() throws IOException
+    {
+        final Path journal = seed(dir.resolve("j"));
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final long b = offsets.get(blockStart + 5);
+        try (EventJournal writer = EventJournal.open(directory))
+        {
+            final SplittableRandom random = new SplittableRandom(5);
+            writer.appendIngestStart("file-c", 0);
+            for (int i = 0; i < 50; i++)
+            {
+                offsets.add(writer.appendIngested(event(writer, random, 7, i), i, -1));
+                if (i == 20)
+                {
+                    HistoryBase.advance(directory, b, KEYS, 0, null); // a second queue instance, as another process's
+                }
+            }
+        }
+        final String withBase = observe(directory, b);
+        final Path aside = dir.resolve("aside");
+        Files.move(HistoryBase.file(directory), aside);
+        assertEquals(observe(directory, b), withBase);
+    }
+
+    @Test
     void aJournalWithoutABaseHasNone() throws IOException
     {
         final JournalDirectory directory = JournalDirectory.open(seed(dir.resolve("j")));
