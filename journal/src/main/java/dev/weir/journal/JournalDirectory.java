@@ -388,6 +388,12 @@ public final class JournalDirectory
         return Files.isRegularFile(directory.resolve(MARKER_FILE));
     }
 
+    /** @return the id of the journal itself (the same for every pipeline's view of it). */
+    String journalId()
+    {
+        return journalId;
+    }
+
     /**
      * @return the identity of this pipeline's outputs: for {@value #DEFAULT_PIPELINE}, the journal's identity,
      *         a random UUID written into its marker when it was created, so a journal deleted and created again

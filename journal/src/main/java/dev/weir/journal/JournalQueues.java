@@ -16,6 +16,12 @@ import net.openhft.chronicle.queue.rollcycles.LargeRollCycles;
  */
 final class JournalQueues
 {
+    /**
+     * The clock of the queues opened from now on, for tests that roll cycles at will; null (the default) for the
+     * system clock. A test hook only: set it before opening, reset it to null after.
+     */
+    static volatile net.openhft.chronicle.core.time.TimeProvider testClock;
+
     private JournalQueues()
     {
     }
@@ -25,9 +31,14 @@ final class JournalQueues
         JvmFlags.prepare();
         try
         {
-            return SingleChronicleQueueBuilder.single(queuePath.toFile())
-                .rollCycle(LargeRollCycles.LARGE_DAILY)
-                .build();
+            final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.single(queuePath.toFile())
+                .rollCycle(LargeRollCycles.LARGE_DAILY);
+            final net.openhft.chronicle.core.time.TimeProvider clock = testClock;
+            if (clock != null)
+            {
+                builder.timeProvider(clock);
+            }
+            return builder.build();
         }
         catch (final RuntimeException ex)
         {

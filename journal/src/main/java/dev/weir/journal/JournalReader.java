@@ -26,6 +26,8 @@ public final class JournalReader implements AutoCloseable
     private final EventDecoder view;
     private final int keyColumn;
     private final int valueColumn;
+    /** The first offset it may read: its journal's {@link HistoryBase}'s, or {@link Long#MIN_VALUE}. */
+    private final long firstOffset;
     private long lastReadOffset = -1;
     private long rejectedRead;
     private long heartbeatsRead;
@@ -33,8 +35,13 @@ public final class JournalReader implements AutoCloseable
     private JournalReader(final JournalDirectory directory)
     {
         this.directory = directory;
+        this.firstOffset = HistoryBase.firstOffset(directory);
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
         this.tailer = queue.createTailer();
+        if (firstOffset != Long.MIN_VALUE)
+        {
+            HistoryBase.moveTo(tailer, firstOffset);
+        }
         this.shape = EventShape.of(directory.schema());
         this.view = new EventDecoder(shape);
         this.keyColumn = shape.firstStringColumn();
@@ -42,7 +49,8 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * Open a reader positioned at the first event of a journal.
+     * Open a reader positioned at the first event of a journal (at or after its {@link HistoryBase}'s first offset
+     * when old cycles were removed: documents before it are never read).
      *
      * @param directory the journal.
      * @return the reader.
@@ -61,12 +69,16 @@ public final class JournalReader implements AutoCloseable
      */
     public JournalReader seek(final long offset)
     {
-        if (!tailer.moveToIndex(offset))
+        if (offset < firstOffset)
+        {
+            HistoryBase.moveTo(tailer, firstOffset); // before the history base: from its first offset
+        }
+        else if (!tailer.moveToIndex(offset))
         {
             final long first = queue.firstIndex();
             if (first == Long.MAX_VALUE || offset <= first)
             {
-                tailer.toStart();
+                HistoryBase.moveTo(tailer, firstOffset);
             }
             else
             {
