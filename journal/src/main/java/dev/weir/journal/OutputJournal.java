@@ -251,6 +251,42 @@ public final class OutputJournal implements AutoCloseable
     }
 
     /**
+     * Read the stored outputs from one position (or the oldest) up to another, in order (the outputs a
+     * retention step is about to remove), with a tailer of its own: the read cursor does not move.
+     *
+     * @param from     the first position to read, or {@link #NONE} (or a position no longer held) for the oldest.
+     * @param to       the first position not to read.
+     * @param consumer receives each output.
+     * @return the outputs read.
+     */
+    public long readBetween(final long from, final long to, final OutputConsumer consumer)
+    {
+        long read = 0;
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            if (from == NONE || !tailer.moveToIndex(from))
+            {
+                tailer.toStart();
+            }
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent() || dc.index() >= to)
+                    {
+                        return read;
+                    }
+                    if (dc.index() >= from && scanDecoder.wrap(dc.wire().bytes()) != 0)
+                    {
+                        consumer.onOutput(scanDecoder);
+                        read++;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Hand the output journal to another thread: the next thread to use it becomes its owner. Call it
      * after the last use on the old thread, before the new thread starts using it.
      */
