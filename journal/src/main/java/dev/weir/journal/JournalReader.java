@@ -58,13 +58,26 @@ public final class JournalReader implements AutoCloseable
      *
      * @param offset an offset previously returned by the journal.
      * @return this reader.
+     * @throws OffsetUnavailableException if the offset lies before the oldest one the journal still holds (the
+     *                                    cycle files that held it were deleted): reading on from the oldest would
+     *                                    silently skip what lay between.
+     * @throws IllegalArgumentException   if the offset lies inside the journal but names no document.
      */
     public JournalReader seek(final long offset)
     {
         if (!tailer.moveToIndex(offset))
         {
+            queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
             final long first = queue.firstIndex();
-            if (first == Long.MAX_VALUE || offset <= first)
+            if (first == Long.MAX_VALUE)
+            {
+                tailer.toStart();
+            }
+            else if (offset < first)
+            {
+                throw new OffsetUnavailableException("journal " + directory, offset, first);
+            }
+            else if (offset == first)
             {
                 tailer.toStart();
             }
@@ -241,6 +254,7 @@ public final class JournalReader implements AutoCloseable
      */
     public long firstOffset()
     {
+        queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
         final long first = queue.firstIndex();
         return first == Long.MAX_VALUE ? -1 : first;
     }
