@@ -65,19 +65,10 @@ public final class JournalReader implements AutoCloseable
      */
     public JournalReader seek(final long offset)
     {
+        final long first = checkAvailable(offset);
         if (!tailer.moveToIndex(offset))
         {
-            queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
-            final long first = queue.firstIndex();
-            if (first == Long.MAX_VALUE)
-            {
-                tailer.toStart();
-            }
-            else if (offset < first)
-            {
-                throw new OffsetUnavailableException("journal " + directory, offset, first);
-            }
-            else if (offset == first)
+            if (first == Long.MAX_VALUE || offset == first)
             {
                 tailer.toStart();
             }
@@ -99,9 +90,11 @@ public final class JournalReader implements AutoCloseable
      *
      * @param offset an offset previously read from this journal.
      * @return this reader.
+     * @throws OffsetUnavailableException if the offset lies before the oldest one the journal still holds.
      */
     public JournalReader seekAfter(final long offset)
     {
+        checkAvailable(offset);
         if (!tailer.moveToIndex(offset))
         {
             throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
@@ -111,6 +104,24 @@ public final class JournalReader implements AutoCloseable
             lastReadOffset = dc.isPresent() ? dc.index() : lastReadOffset;
         }
         return this;
+    }
+
+    /**
+     * Refuse an offset before the oldest the journal still holds. The listing is refreshed first: a queue
+     * instance's view of its oldest cycle goes stale when cycle files are deleted, and one that still has a
+     * deleted file mapped would otherwise read from it.
+     *
+     * @return the oldest offset held, or {@link Long#MAX_VALUE} if the queue holds none.
+     */
+    private long checkAvailable(final long offset)
+    {
+        queue.refreshDirectoryListing();
+        final long first = queue.firstIndex();
+        if (first != Long.MAX_VALUE && offset < first)
+        {
+            throw new OffsetUnavailableException("journal " + directory, offset, first);
+        }
+        return first;
     }
 
     /**

@@ -1,8 +1,9 @@
 package dev.weir.journal;
 
 /**
- * A read asked for an offset (or output position) that is no longer in the journal: it lies before the oldest
- * one available, because the cycle files that held it were deleted (by retention, or by hand). Reading on from
+ * A read asked for an offset (or output position) that is not in the journal any more: it lies before the oldest
+ * one available, because the cycle files that held it were deleted (by retention, or by hand), or it never was
+ * one of the journal's. Reading on from
  * the oldest available one instead would skip what lay between, so Weir refuses. Immutable once thrown.
  */
 public final class OffsetUnavailableException extends WeirException
@@ -20,8 +21,8 @@ public final class OffsetUnavailableException extends WeirException
     public OffsetUnavailableException(final String what, final long requested, final long oldestAvailable)
     {
         super(what + " no longer holds offset " + requested + ": the oldest offset available is "
-            + (oldestAvailable < 0 ? "none (its cycle files were all deleted)" : Long.toString(oldestAvailable))
-            + "; the cycle files before it were deleted");
+            + (oldestAvailable < 0 ? "none" : Long.toString(oldestAvailable))
+            + " (the cycle files before it were deleted, or the offset was never in it)");
         this.requested = requested;
         this.oldestAvailable = oldestAvailable;
     }

@@ -161,14 +161,14 @@ public final class OutputJournal implements AutoCloseable
             lastReadIndex = NONE;
             return;
         }
+        queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
+        final long first = queue.firstIndex();
+        if (first != Long.MAX_VALUE && position < first)
+        {
+            throw new OffsetUnavailableException("output journal " + queue.file(), position, first);
+        }
         if (!tailer.moveToIndex(position))
         {
-            queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
-            final long first = queue.firstIndex();
-            if (first != Long.MAX_VALUE && position < first)
-            {
-                throw new OffsetUnavailableException("output journal " + queue.file(), position, first);
-            }
             throw new IllegalStateException("output journal " + queue.file() + " has no output at position " + position);
         }
         try (DocumentContext dc = tailer.readingDocument())
