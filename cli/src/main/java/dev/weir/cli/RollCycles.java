@@ -19,7 +19,7 @@ public final class RollCycles implements CommandLine.ITypeConverter<JournalRollC
     {
         try
         {
-            return JournalRollCycle.parse(value);
+            return JournalRollCycle.parse(value == null ? null : value.toLowerCase(java.util.Locale.ROOT)); // as enum options are
         }
         catch (final IllegalArgumentException ex)
         {
