@@ -137,4 +137,37 @@ class JournalCyclesTest
             assertEquals(PER_CYCLE, first[1]);
         }
     }
+
+    @Test
+    void anOutputPositionInADeletedCycleFileIsRefusedByTheReadCursor() throws Exception
+    {
+        before = JournalClock.useForTests(JournalClock.of(now::get));
+        final JournalDirectory directory = JournalDirectory.create(dir.resolve("j"), JournalSchema.DEFAULT, JournalRollCycle.MINUTELY);
+        final List<Long> positions = new ArrayList<>();
+        try (OutputJournal output = OutputJournal.openForAppend(directory))
+        {
+            for (int c = 0; c < 3; c++)
+            {
+                for (int i = 0; i < 5; i++)
+                {
+                    positions.add(output.appendResult(new StoredResult(0, 10, i, 1, i, i, i, 1, c * 5 + i, 0), false));
+                }
+                now.addAndGet(60_000);
+            }
+        }
+        final JournalCycles results = JournalCycles.results(directory);
+        assertEquals(3, results.cycles().size());
+        assertEquals(positions.get(5), results.cycles().get(1).firstOffset());
+        Files.delete(directory.resultsQueue().resolve(results.cycles().get(0).fileName()));
+        assertEquals(positions.get(5), JournalCycles.results(directory).oldestOffset());
+        try (OutputJournal output = OutputJournal.open(directory))
+        {
+            final OffsetUnavailableException refused = assertThrows(OffsetUnavailableException.class, () -> output.seekAfter(positions.get(2)));
+            assertEquals(positions.get(5), refused.oldestAvailable());
+            output.seekAfter(positions.get(5));
+            final long[] sourceOffset = {-1};
+            output.next(o -> sourceOffset[0] = o.result().sourceOffset());
+            assertEquals(6, sourceOffset[0], "the output after position 5");
+        }
+    }
 }
