@@ -308,7 +308,8 @@ public final class JournalDirectory
 
     /**
      * Create a new journal whose events have the given columns and whose queues roll with the given cycle, as
-     * {@link #create(Path)} does. Both are recorded in the marker.
+     * {@link #create(Path)} does. Both are recorded in the marker, unless they are the defaults (whose marker
+     * stays as it was before schemas and roll cycles existed: {@code roll-cycle=} is written for minutely and hourly).
      *
      * @param directory where the journal will live.
      * @param schema    the columns of its events.
@@ -343,7 +344,10 @@ public final class JournalDirectory
             {
                 marker.add(SCHEMA_PREFIX + schema);
             }
-            marker.add(ROLL_CYCLE_PREFIX + rollCycle.cliName());
+            if (rollCycle != JournalRollCycle.DEFAULT)
+            {
+                marker.add(ROLL_CYCLE_PREFIX + rollCycle.cliName()); // a daily journal's marker stays as it was before roll cycles
+            }
             Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
             final JournalDirectory staged = new JournalDirectory(staging, id, schema, rollCycle);
             JournalQueues.open(staged, staged.eventsQueue()).close();

@@ -60,8 +60,11 @@ class JournalRollCycleTest
     void aJournalWhoseMarkerHasNoRollCycleIsDaily() throws IOException
     {
         final Path journal = dir.resolve("old");
-        JournalDirectory.create(journal).root();
-        withoutRollCycleLine(journal); // the marker as every journal made before roll cycles were recorded has it
+        JournalDirectory.create(journal);
+        final Path marker = journal.resolve(JournalDirectory.MARKER_FILE);
+        final List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+        // the marker as every journal made before roll cycles were recorded has it: format, version, id
+        Files.write(marker, List.of(JournalDirectory.FORMAT_LINE, "version=" + JournalDirectory.FORMAT_VERSION, lines.get(2)));
         assertSame(JournalRollCycle.DAILY, JournalDirectory.open(journal).rollCycle());
         try (EventJournal events = EventJournal.openOrCreate(journal, null, JournalRollCycle.DAILY))
         {
@@ -151,6 +154,15 @@ class JournalRollCycleTest
 
         final IllegalStateException other = new IllegalStateException("something else");
         assertSame(other, JournalRollCycle.MINUTELY.translateAppendFailure(other, "J"));
+    }
+
+    @Test
+    void aDailyJournalsMarkerHasNoRollCycleLineAsBefore() throws IOException
+    {
+        final Path journal = dir.resolve("daily");
+        JournalDirectory.create(journal, JournalSchema.DEFAULT, JournalRollCycle.DAILY);
+        assertTrue(Files.readAllLines(journal.resolve(JournalDirectory.MARKER_FILE)).stream().noneMatch(l -> l.startsWith("roll-cycle")));
+        assertSame(JournalRollCycle.DAILY, JournalDirectory.open(journal).rollCycle());
     }
 
     private static void withoutRollCycleLine(final Path journal) throws IOException
