@@ -17,9 +17,11 @@ import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.EventViewConsumer;
+import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.OutputJournal;
@@ -74,6 +76,8 @@ final class InspectCommand implements Callable<Integer>
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
         System.out.printf("columns      %s%n", directory.schema());
+        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", directory.rollCycle(),
+            unit(directory.rollCycle()), directory.rollCycle().capacity());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
         if (counts.heartbeats() > 0)
@@ -90,7 +94,43 @@ final class InspectCommand implements Callable<Integer>
         {
             printPipelines(base, pipelines, counts.lastEventOffset());
         }
+        printDisk(base, pipelines);
         return 0;
+    }
+
+    private static String unit(final JournalRollCycle rollCycle)
+    {
+        return rollCycle == JournalRollCycle.MINUTELY ? "minute" : rollCycle == JournalRollCycle.HOURLY ? "hour" : "day";
+    }
+
+    /**
+     * The "disk" section: per queue (the events, then each pipeline's results), its total size, the oldest offset it
+     * still holds and one line per cycle file.
+     */
+    private static void printDisk(final JournalDirectory journal, final List<String> pipelines)
+    {
+        printQueue("events", JournalCycles.events(journal));
+        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
+        for (final String name : names)
+        {
+            final JournalCycles results = JournalCycles.results(journal.pipeline(name));
+            if (!results.cycles().isEmpty() || !pipelines.isEmpty())
+            {
+                printQueue("results of " + name, results);
+            }
+        }
+    }
+
+    private static void printQueue(final String name, final JournalCycles queue)
+    {
+        final long oldest = queue.oldestOffset();
+        System.out.printf("disk         %s: %,d cycle files, %,d bytes, oldest offset %s%n", name, queue.cycles().size(), queue.totalBytes(),
+            oldest < 0 ? "none" : Long.toString(oldest));
+        for (final JournalCycles.Cycle c : queue.cycles())
+        {
+            System.out.printf("  %s  %s..%s  offsets %d..%d  %,d documents  %,d bytes%n", c.fileName(), Instant.ofEpochMilli(c.startMillis()),
+                Instant.ofEpochMilli(c.endMillis()), c.firstOffset(), c.lastOffset(), c.documents(), c.bytes());
+        }
     }
 
     private static void printCheckpoint(final JournalDirectory directory)

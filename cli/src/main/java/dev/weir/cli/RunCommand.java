@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.weir.journal.JournalRollCycle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,6 +65,10 @@ final class RunCommand implements Callable<Integer>
         description = "journal directory: created if missing or empty, resumed if it is a Weir journal (default: a temporary one)")
     Path journal;
 
+    @Option(names = "--roll-cycle", paramLabel = "minutely|hourly|daily", converter = RollCycles.class,
+        description = RollCycles.DESCRIPTION)
+    JournalRollCycle rollCycle;
+
     @Option(names = "--pipeline", paramLabel = "NAME",
         description = "the pipeline, so that several (other windows, keys, values) process one journal: its checkpoints, output journal "
             + "and metrics are in DIR/pipelines/NAME/ ([a-z0-9][a-z0-9_-]{0,63}; default: default, at the journal's root); the events are shared")
@@ -85,6 +90,7 @@ final class RunCommand implements Callable<Integer>
             .input(input)
             .columns(IngestColumns.parse(columns))
             .journal(journal)
+            .rollCycle(rollCycle)
             .pipeline(pipeline)
             .follow(follow)
             .idleTimeout(idleTimeout)

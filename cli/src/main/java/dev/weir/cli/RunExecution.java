@@ -19,6 +19,7 @@ import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.Delivery;
@@ -108,7 +109,7 @@ final class RunExecution
             job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
-                openExisting(journalDir);
+                openExisting(journalDir, job.rollCycle());
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
             }
@@ -212,11 +213,11 @@ final class RunExecution
         }
     }
 
-    private static void openExisting(final Path journalDir)
+    private static void openExisting(final Path journalDir, final JournalRollCycle rollCycle)
     {
         try
         {
-            JournalDirectory.open(journalDir);
+            JournalDirectory.open(journalDir).checkRollCycle(rollCycle);
         }
         catch (final JournalRefusedException ex)
         {
@@ -229,7 +230,7 @@ final class RunExecution
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journalDir, columns);
+            events = EventJournal.openOrCreate(journalDir, columns, job.rollCycle());
         }
         catch (final JournalRefusedException ex)
         {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.postgres.PostgresSink;
 
@@ -22,6 +23,7 @@ final class RunJob
     private final Path input;
     private final JournalSchema columns;
     private final Path journal;
+    private final JournalRollCycle rollCycle;
     private final String pipeline;
     private final boolean follow;
     private final long idleTimeoutMs;
@@ -41,6 +43,7 @@ final class RunJob
         this.input = b.input;
         this.columns = b.columns;
         this.journal = b.journal;
+        this.rollCycle = b.rollCycle;
         this.pipeline = b.pipeline;
         this.follow = b.follow;
         this.idleTimeoutMs = b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs;
@@ -74,6 +77,12 @@ final class RunJob
     JournalSchema columns()
     {
         return columns;
+    }
+
+    /** @return the roll cycle given ({@code --roll-cycle}), or null to take the journal's (the default for a new one). */
+    JournalRollCycle rollCycle()
+    {
+        return rollCycle;
     }
 
     /** @return the journal directory, or null for a temporary journal deleted when the run ends. */
@@ -179,6 +188,7 @@ final class RunJob
         private Path input;
         private JournalSchema columns;
         private Path journal;
+        private JournalRollCycle rollCycle;
         private String pipeline = JournalDirectory.DEFAULT_PIPELINE;
         private boolean follow;
         private Long idleTimeoutMs;
@@ -215,6 +225,13 @@ final class RunJob
         Builder journal(final Path dir)
         {
             this.journal = dir;
+            return this;
+        }
+
+        /** The roll cycle of a journal it creates ({@code --roll-cycle}), or null for the journal's. */
+        Builder rollCycle(final JournalRollCycle cycle)
+        {
+            this.rollCycle = cycle;
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.weir.cli;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
+import dev.weir.journal.OffsetUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -91,7 +92,7 @@ public final class WeirCommand implements Runnable
                 return DELIVERY_PENDING;
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
-                || ex instanceof JvmFlagsMissingException)
+                || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

@@ -2,7 +2,7 @@ package dev.weir.journal;
 
 import net.openhft.chronicle.core.time.TimeProvider;
 
-/** Sets the clock of the journal queues a cli test opens in this JVM (the journal's package-private test hook). */
+/** Sets the clock of the journal queues a cli test opens in this JVM (through JournalClock's test hook). */
 public final class JournalTestClock
 {
     private JournalTestClock()
@@ -12,6 +12,6 @@ public final class JournalTestClock
     /** @param clock the clock of the queues opened from now on, or null for the system clock. */
     public static void set(final TimeProvider clock)
     {
-        JournalQueues.testClock = clock;
+        JournalClock.useForTests(clock == null ? null : JournalClock.of(clock::currentTimeMillis));
     }
 }

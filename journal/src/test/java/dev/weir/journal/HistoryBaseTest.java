@@ -43,7 +43,7 @@ class HistoryBaseTest
     @AfterEach
     void systemClock()
     {
-        JournalQueues.testClock = null;
+        JournalClock.useForTests(null);
     }
 
     @Test
@@ -236,7 +236,7 @@ class HistoryBaseTest
     private Path seed(final Path journal)
     {
         final SetTimeProvider clock = new SetTimeProvider(1_700_000_000_000L * 1_000_000L);
-        JournalQueues.testClock = clock;
+        JournalClock.useForTests(JournalClock.of(clock::currentTimeMillis));
         final SplittableRandom random = new SplittableRandom(11);
         long line = 0;
         try (EventJournal writer = EventJournal.openOrCreate(journal, SCHEMA))
