@@ -31,20 +31,16 @@ class JournalCyclesTest
     Path dir;
 
     private final AtomicLong now = new AtomicLong(START + 5_000);
-    private JournalClock before;
 
     @AfterEach
     void restoreClock()
     {
-        if (before != null)
-        {
-            JournalClock.useForTests(before);
-        }
+        JournalClock.useForTests(null); // the JVM's own clock, however many times a test installed one
     }
 
     private List<Long> appendOverMinutes(final Path journal)
     {
-        before = JournalClock.useForTests(JournalClock.of(now::get));
+        JournalClock.useForTests(JournalClock.of(now::get));
         final List<Long> firstOffsets = new ArrayList<>();
         try (EventJournal events = EventJournal.openOrCreate(journal, null, JournalRollCycle.MINUTELY))
         {
@@ -141,7 +137,7 @@ class JournalCyclesTest
     @Test
     void anOutputPositionInADeletedCycleFileIsRefusedByTheReadCursor() throws Exception
     {
-        before = JournalClock.useForTests(JournalClock.of(now::get));
+        JournalClock.useForTests(JournalClock.of(now::get));
         final JournalDirectory directory = JournalDirectory.create(dir.resolve("j"), JournalSchema.DEFAULT, JournalRollCycle.MINUTELY);
         final List<Long> positions = new ArrayList<>();
         try (OutputJournal output = OutputJournal.openForAppend(directory))
