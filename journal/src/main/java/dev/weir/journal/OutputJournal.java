@@ -163,8 +163,8 @@ public final class OutputJournal implements AutoCloseable
         }
         queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
         final long first = queue.firstIndex();
-        if (first != Long.MAX_VALUE && position < first)
-        {
+        if (first != Long.MAX_VALUE && position < first && position >= directory.rollCycle().offsetOf(1, 0))
+        { // a position of a cycle before the oldest held: removed; a smaller number names no position at all
             throw new OffsetUnavailableException("output journal " + queue.file(), position, first);
         }
         if (!tailer.moveToIndex(position))
