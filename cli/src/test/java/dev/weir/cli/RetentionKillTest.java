@@ -136,7 +136,7 @@ class RetentionKillTest
             if (removed > 0)
             {
                 assertTrue(base >= left.get(0).firstOffset(), "round " + round + ": the history base (" + base
-                    + ") is not behind the oldest cycle left (" + left.get(0).firstOffset() + ")");
+                    + ") is behind the oldest cycle left (" + left.get(0).firstOffset() + ")");
             }
             assertTrue(base <= cycles.get(chosen).firstOffset(), "round " + round + ": the base never passes the first cycle kept");
             assertArchivedOrLive(journal, archive, everyCycle);
