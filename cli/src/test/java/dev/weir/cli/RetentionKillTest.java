@@ -8,11 +8,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,11 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
  * cycle, the newest, which retention keeps: only events cycles go in these tests). Each {@code weir retain} runs
  * in a child JVM on the scaled test clock ({@code -Dweir.clock.origin/scale}, 60 × the wall clock from the test's
  * start), for which every events cycle ended hours ago: the floor alone decides. In rounds, a step is killed
- * at a seeded moment (anywhere in its life, or just after its first cycle left the journal); what it left must
- * be a prefix of the cycles it chose, all wholly before the floor, with the history base never behind the
- * oldest remaining cycle; a second step finishes the job; then more events are ingested and the pipeline
- * resumes. Its results file must equal, row for row, that of a journal given the same ingests and runs and no
- * retention.
+ * at a seeded moment (anywhere in its life, as soon as it replaced the history base, or just after its first
+ * cycle left the journal); what it left must be a prefix of the cycles it chose, all wholly before the floor,
+ * with the history base never behind the oldest remaining cycle; a second step finishes the job; then more
+ * events are ingested and the pipeline resumes. Its results file must equal, row for row, that of a journal
+ * given the same ingests and runs and no retention.
  */
 class RetentionKillTest
 {
@@ -108,17 +110,26 @@ class RetentionKillTest
             }
             assertTrue(chosen >= 8, "round " + round + " has cycles to remove: " + chosen);
             final long baseBefore = baseFirst(journal);
+            final Object baseFile = fileKey(journal);
 
             final Path log = dir.resolve("retain-" + round + ".log");
             final Process child = retainChild(retained, archive, log);
-            if (round % 2 == 0)
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            if (round % 3 == 0)
             {
                 Thread.sleep(random.nextInt(1_500)); // anywhere: mostly start-up, the floor and the listing
+            }
+            else if (round % 3 == 1)
+            {
+                // as soon as the history base was replaced, before or just as the first cycle goes
+                while (Objects.equals(baseFile, fileKey(journal)) && child.isAlive() && System.nanoTime() < deadline)
+                {
+                    LockSupport.parkNanos(100_000);
+                }
             }
             else
             {
                 final Path first = journal.eventsQueue().resolve(cycles.get(0).fileName());
-                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (Files.exists(first) && child.isAlive() && System.nanoTime() < deadline)
                 {
                     LockSupport.parkNanos(200_000);
@@ -244,6 +255,19 @@ class RetentionKillTest
         command.add(1, "-D" + JournalClock.ORIGIN_PROPERTY + "=" + wallStart);
         command.add(2, "-D" + JournalClock.SCALE_PROPERTY + "=60");
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** @return the identity of the history base's file (it changes when the file is replaced), or null if there is none. */
+    private static Object fileKey(final JournalDirectory journal)
+    {
+        try
+        {
+            return Files.readAttributes(journal.root().resolve(HistoryBase.FILE), BasicFileAttributes.class).fileKey();
+        }
+        catch (final IOException ex)
+        {
+            return null;
+        }
     }
 
     private static long baseFirst(final JournalDirectory journal)
