@@ -57,9 +57,14 @@ final class RetainCommand implements Callable<Integer>
             {
                 throw new BadInputException("--archive " + archive + " is inside the journal " + directory.root() + ": archive elsewhere");
             }
-            if (Files.exists(archiveRoot) && !Files.isDirectory(archiveRoot))
+            Path existing = archiveRoot;
+            while (existing != null && !Files.exists(existing))
             {
-                throw new BadInputException("--archive " + archive + " is a file, not a directory");
+                existing = existing.getParent();
+            }
+            if (existing == null || !Files.isDirectory(existing))
+            {
+                throw new BadInputException("--archive " + archive + " cannot be a directory: " + existing + " is a file");
             }
         }
         final RetentionReport report;

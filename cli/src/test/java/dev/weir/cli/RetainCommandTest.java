@@ -80,6 +80,10 @@ class RetainCommandTest
         final Cli inside = Cli.run("retain", "--journal", journal.toString(), "--keep", "1m", "--archive", journal.resolve("old").toString());
         assertEquals(WeirCommand.USAGE, inside.exit());
         assertTrue(inside.err().contains("is inside the journal"), inside.err());
+        final Path file = Files.writeString(dir.resolve("a-file"), "x");
+        final Cli underFile = Cli.run("retain", "--journal", journal.toString(), "--keep", "1m", "--archive", file.resolve("sub").toString());
+        assertEquals(WeirCommand.USAGE, underFile.exit());
+        assertTrue(underFile.err().contains("cannot be a directory: " + file + " is a file"), underFile.err());
         final Cli notJournal = Cli.run("retain", "--journal", dir.resolve("nothing").toString(), "--keep", "1m");
         assertEquals(WeirCommand.USAGE, notJournal.exit());
         assertEquals(4, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "nothing was removed");
