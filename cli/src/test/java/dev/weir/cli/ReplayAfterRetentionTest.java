@@ -54,7 +54,7 @@ class ReplayAfterRetentionTest
 
     /**
      * Five parts, one a minute: parts 0 to 2 hold events of 2026-11-28 (keys k0..k9 first seen there), parts 3 and 4
-     * of 2026-11-29 and 2026-11-30 that reuse those keys.
+     * of 2026-11-29 and 2026-11-30 that reuse those keys, but for part 3's first event, at 2026-11-28T23:30.
      */
     private Path journal(final String name, final int seed) throws IOException
     {
@@ -65,7 +65,8 @@ class ReplayAfterRetentionTest
             final StringBuilder text = new StringBuilder("event_id,event_time,key,value\n");
             for (int i = 0; i < 40; i++, id++)
             {
-                final long time = part < 3 ? DAY1 + part * 3_600_000L * 6 + i * 60_000L : DAY1 + (part - 2) * DAY_MS + i * 90_000L;
+                final long time = part < 3 ? DAY1 + part * 3_600_000L * 6 + i * 60_000L
+                    : part == 3 && i == 0 ? DAY1 + DAY_MS - 1_800_000L : DAY1 + (part - 2) * DAY_MS + i * 90_000L;
                 text.append(id).append(',').append(time).append(",k").append((id * seed) % 10).append(',').append(id % 13).append('\n');
             }
             final Path input = Files.writeString(dir.resolve(name + "-part" + part + ".csv"), text);
@@ -102,6 +103,10 @@ class ReplayAfterRetentionTest
         final Path fromRemoved = dir.resolve("from-removed.csv");
         assertEquals(0, replay(journal, "--results", whole.toString()).exit());
         assertEquals(0, replay(journal, "--results", fromRemoved.toString(), "--from", Long.toString(removedOffset)).exit());
+        final Path all = dir.resolve("all");
+        assertEquals(0, replay(journal, "--output-dir", all.toString()).exit());
+        final byte[] day2 = Files.readAllBytes(all.resolve("date=2026-11-29/results.csv"));
+        final byte[] day3 = Files.readAllBytes(all.resolve("date=2026-11-30/results.csv"));
 
         final Path archive = dir.resolve("archive");
         retain(journal, archive);
@@ -111,7 +116,7 @@ class ReplayAfterRetentionTest
         assertEquals(WeirCommand.USAGE, refused.exit(), refused.out());
         assertEquals(1, refused.errorLines(), refused.err());
         assertTrue(refused.err().contains("weir: offset " + removedOffset + " of journal " + journal + " was removed by retention: "
-            + "the oldest offset still available is " + oldest + ", whose events start at event time 2026-11-29T00:00:00Z (UTC day 2026-11-29); "
+            + "the oldest offset still available is " + oldest + ", whose events start at event time 2026-11-28T23:30:00Z (UTC day 2026-11-28); "
             + "the events before it were removed (120 events, up to event time 2026-11-28T12:39:00Z); the archive " + archive
             + " holds them: add --archive " + archive + " to replay them"), refused.err());
         assertFalse(Files.exists(dir.resolve("r.csv")));
@@ -128,6 +133,16 @@ class ReplayAfterRetentionTest
         assertTrue(rest.err().contains("weir: note: events before offset " + oldest + " were removed by retention (120 events, "
             + "up to event time 2026-11-28T12:39:00Z); replaying from " + oldest + "; the archive " + archive), rest.err());
         assertTrue(rest.out().contains("Replayed 80 events"), rest.out());
+
+        Files.writeString(all.resolve("date=2026-11-28/results.csv"), "left as it was\n");
+        Files.delete(all.resolve("date=2026-11-29/results.csv"));
+        final Cli partitions = replay(journal, "--output-dir", all.toString());
+        assertEquals(0, partitions.exit(), partitions.err());
+        assertTrue(partitions.err().contains(" rows of windows starting before 2026-11-29 not written: retention removed some of their events, "
+            + "so those days' partitions are left as they are"), partitions.err());
+        assertEquals("left as it was\n", Files.readString(all.resolve("date=2026-11-28/results.csv")));
+        assertArrayEquals(day2, Files.readAllBytes(all.resolve("date=2026-11-29/results.csv")), "later days rewritten as before");
+        assertArrayEquals(day3, Files.readAllBytes(all.resolve("date=2026-11-30/results.csv")));
 
         final Path fromArchive = dir.resolve("from-archive.csv");
         final Cli archived = replay(journal, "--results", fromArchive.toString(), "--archive", archive.toString());
