@@ -144,6 +144,7 @@ class ReplayAfterRetentionTest
         assertArrayEquals(day2, Files.readAllBytes(all.resolve("date=2026-11-29/results.csv")), "later days rewritten as before");
         assertArrayEquals(day3, Files.readAllBytes(all.resolve("date=2026-11-30/results.csv")));
 
+        final List<byte[]> archivedBefore = archived(archive);
         final Path fromArchive = dir.resolve("from-archive.csv");
         final Cli archived = replay(journal, "--results", fromArchive.toString(), "--archive", archive.toString());
         assertEquals(0, archived.exit(), archived.err());
@@ -153,11 +154,26 @@ class ReplayAfterRetentionTest
         assertEquals(0, replay(journal, "--results", fromArchiveRemoved.toString(), "--archive", archive.toString(),
             "--from", Long.toString(removedOffset)).exit());
         assertArrayEquals(Files.readAllBytes(fromRemoved), Files.readAllBytes(fromArchiveRemoved));
-        try (Stream<Path> left = Files.list(archive.resolve("events")))
+        final List<byte[]> archivedAfter = archived(archive);
+        assertEquals(3, archivedAfter.size());
+        for (int i = 0; i < 3; i++)
         {
-            assertEquals(3, left.filter(f -> f.toString().endsWith(".cq4")).count(), "the archive is left as it was");
+            assertArrayEquals(archivedBefore.get(i), archivedAfter.get(i), "the archive is left as it was, byte for byte");
         }
         assertEquals(2, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "and the journal");
+    }
+
+    private static List<byte[]> archived(final Path archive) throws IOException
+    {
+        try (Stream<Path> files = Files.list(archive.resolve("events")))
+        {
+            final List<byte[]> contents = new java.util.ArrayList<>();
+            for (final Path file : files.filter(f -> f.toString().endsWith(".cq4")).sorted().toList())
+            {
+                contents.add(Files.readAllBytes(file));
+            }
+            return contents;
+        }
     }
 
     @Test

@@ -86,7 +86,8 @@ public final class ArchiveView implements AutoCloseable
             if (difference != null)
             {
                 throw new JournalRefusedException(journal.root(), "the archive " + archive + " does not match it: " + difference
-                    + " (another journal's cycles, or a cycle missing between the archive's newest and the journal's oldest)");
+                    + " (another journal's cycles, a cycle missing between the archive's newest and the journal's oldest, or cycles a "
+                    + "retention step deleted rather than archived)");
             }
         }
         catch (final RuntimeException ex)
