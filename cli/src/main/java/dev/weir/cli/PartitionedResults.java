@@ -27,6 +27,10 @@ import dev.weir.engine.emit.WindowResult;
  * also removes those days' partitions (of this format) that got no row: the caller guarantees the run was a
  * complete recomputation of those days, and a day without rows has no partition.
  * <p>
+ * Given a first day, rows of windows starting before it are counted ({@link #skipped()}) and not written, and
+ * those days' partitions are left as they are: retention removed some of their input or outputs, so they cannot
+ * be recomputed completely.
+ * <p>
  * At most {@link #MAX_OPEN} temporary files are open at a time, however many days the rows span: the least
  * recently written is suspended and reopened for appending when its day gets a row again.
  * <p>
