@@ -5,6 +5,7 @@ import java.sql.SQLException;
 
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OffsetUnavailableException;
 import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
 import org.slf4j.Logger;
@@ -259,6 +260,20 @@ public final class PostgresSink implements AutoCloseable
         try
         {
             output.seekAfter(resumedAfter);
+        }
+        catch (final OffsetUnavailableException ex)
+        {
+            final OutputHistory history = OutputHistory.read(source).orElse(null);
+            if (history != null && resumedAfter < history.firstPosition())
+            {
+                throw new SinkRefusedException(String.format("the database says journal %s was delivered into %s up to output position %d, "
+                        + "but retention removed the output journal's outputs before %d (%,d results of pipeline %s; %s): the results after "
+                        + "that position cannot be delivered", journalId, table, resumedAfter, history.firstPosition(), history.removedResults(),
+                    source.pipelineName(), history.archive() == null ? "deleted, not archived" : "archive " + history.archive()));
+            }
+            throw new SinkRefusedException("the database says journal " + journalId + " was delivered up to output position "
+                + resumedAfter + ", but its output journal has no output there (" + ex.getMessage() + "): it is not this journal's delivery. "
+                + "Delete that row of " + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
         catch (final IllegalStateException ex)
         {

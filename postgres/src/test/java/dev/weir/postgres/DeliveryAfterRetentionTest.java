@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Once retention removed the oldest cycles of a pipeline's output journal ({@link OutputHistory} present), a delivery
  * that would start from its beginning (the database holds position -1) is refused, naming what was removed, rather
- * than leave the table silently without those results; a delivery that continues from a position it holds goes on.
+ * than leave the table silently without those results, and so is one from a position retention removed; a delivery
+ * that continues from a position it holds goes on.
  */
 class DeliveryAfterRetentionTest
 {
@@ -66,6 +67,13 @@ class DeliveryAfterRetentionTest
                 + JournalCycles.results(pipeline).oldestOffset() + "; archive " + archive + "): a delivery from its start would miss them"),
                 refused.getMessage());
             assertEquals(rows, TestDatabase.rows(db, "SELECT count(*) FROM " + table), "nothing delivered");
+
+            final long before = JournalCycles.results(pipeline).oldestOffset() - 1;
+            TestDatabase.execute(db, "UPDATE weir_offsets SET output_position = " + before + " WHERE journal_id = '" + journal.id() + "'");
+            final SinkRefusedException removed = assertThrows(SinkRefusedException.class, () -> sink.deliver(journal));
+            assertTrue(removed.getMessage().contains("was delivered into " + table + " up to output position " + before + ", but retention "
+                + "removed the output journal's outputs before " + (before + 1) + " (25 results of pipeline default; archive " + archive
+                + "): the results after that position cannot be delivered"), removed.getMessage());
         }
     }
 
