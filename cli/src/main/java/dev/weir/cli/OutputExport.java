@@ -158,7 +158,7 @@ final class OutputExport
                 assert rows.counts(0).results() == partitions.rows() + partitions.skipped() : "every result is in a partition or skipped";
                 final ExportCounts all = rows.counts(partitions.commit().size());
                 final ExportCounts written = new ExportCounts(all.results() - partitions.skipped(), all.late(), all.partitions());
-                if (partitions.skipped() > 0)
+                if (retained != null && retained.firstCompleteDay() != Long.MIN_VALUE)
                 {
                     System.err.println(retained.partitionNote(partitions.skipped()));
                 }

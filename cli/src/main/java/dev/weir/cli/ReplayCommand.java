@@ -243,10 +243,10 @@ final class ReplayCommand implements Callable<Integer>
                 .onResult(partitions).onLate(late).build());
             keys.handOff();
             final List<Path> written = partitions.commit();
-            if (partitions.skipped() > 0)
+            if (retained != null && retained.oldestCompleteDay() != Long.MIN_VALUE)
             {
-                System.err.printf("weir: note: %,d rows of windows starting before %s not written: retention removed some of their events, "
-                    + "so those days' partitions are left as they are%n", partitions.skipped(), LocalDate.ofEpochDay(retained.oldestCompleteDay()));
+                System.err.printf("weir: note: partitions before %2$s are left as they are (rows not written: %1$,d): "
+                    + "retention removed some of their events; later days are rewritten%n", partitions.skipped(), LocalDate.ofEpochDay(retained.oldestCompleteDay()));
             }
             if (lateFile != null)
             {

@@ -67,7 +67,7 @@ final class RetainedOutputs
     String partitionNote(final long skipped)
     {
         return String.format("weir: note: retention removed the oldest %,d results of pipeline %s's output journal: partitions up to %s "
-            + "are left as they are (%,d rows of them not written), later days are rewritten", history.removedResults(), pipeline,
+            + "are left as they are (rows not written: %,d), later days are rewritten", history.removedResults(), pipeline,
             LocalDate.ofEpochDay(lastIncompleteDay()), skipped);
     }
 
