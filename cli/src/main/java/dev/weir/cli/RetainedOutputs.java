@@ -38,17 +38,19 @@ final class RetainedOutputs
     }
 
     /**
+     * @param flag the flag of the file refused: {@code --results} or {@code --late-output}.
      * @return the refusal of an export into one results or late-events file.
      */
-    String fileRefusal()
+    String fileRefusal(final String flag)
     {
         final long late = history.removedOutputs() - history.removedResults();
         final String days = history.maxRemovedWindowStart() == Long.MIN_VALUE ? "whole days are rewritten"
             : "whole days after " + LocalDate.ofEpochDay(lastIncompleteDay()) + " are rewritten";
-        return String.format("retention removed the oldest %,d results%s of pipeline %s's output journal (%s): a results file would miss "
-                + "them; use --output-dir (%s), --jdbc-url, or 'weir replay'", history.removedResults(),
+        return String.format("retention removed the oldest %,d results%s of pipeline %s's output journal (%s): %s would miss "
+                + "them; use --output-dir (%s)%s, --jdbc-url, or 'weir replay'", history.removedResults(),
             late == 0 ? "" : String.format(" and %,d late events", late), pipeline,
-            history.archive() == null ? "deleted, not archived" : "archive " + history.archive(), days);
+            history.archive() == null ? "deleted, not archived" : "archive " + history.archive(),
+            "--results".equals(flag) ? "a results file" : "a --late-output file", days, "--results".equals(flag) ? "" : " without --late-output");
     }
 
     /**

@@ -227,7 +227,7 @@ final class RunExecution
         final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
         if (retained != null)
         {
-            throw new BadInputException(retained.fileRefusal());
+            throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
         }
     }
 

@@ -117,7 +117,8 @@ class ExportsAfterRetentionTest
         assertFalse(Files.exists(dir.resolve("r.csv")));
         final Cli late = run(journal, "--output-dir", out.toString(), "--late-output", dir.resolve("late.csv").toString());
         assertEquals(WeirCommand.USAGE, late.exit(), late.out());
-        assertTrue(late.err().contains("a results file would miss them"), late.err());
+        assertTrue(late.err().contains("a --late-output file would miss them; use --output-dir (whole days after 2026-11-28 are "
+            + "rewritten) without --late-output, --jdbc-url, or 'weir replay'"), late.err());
 
         Files.writeString(day1, "left as it was\n");
         Files.delete(day2);
