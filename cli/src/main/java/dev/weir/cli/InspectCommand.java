@@ -14,7 +14,11 @@ import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.retention.PipelineFloor;
+import dev.weir.engine.retention.RetentionFloor;
+import dev.weir.engine.retention.RetentionHolder;
 import dev.weir.journal.ColumnType;
+import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalCycles;
@@ -24,6 +28,7 @@ import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +39,9 @@ import picocli.CommandLine.Parameters;
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
  * position, watermark, open windows, dedupe/late/duplicate counts): those of the default pipeline, or of
  * {@code --pipeline NAME}. A journal with named pipelines also gets one line per pipeline: the configuration
- * of its newest checkpoint, the offset it covers and the events after it. Reads only.
+ * of its newest checkpoint, the offset it covers and the events after it. After the disk section: what retention
+ * removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
+ * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
 final class InspectCommand implements Callable<Integer>
@@ -95,7 +102,61 @@ final class InspectCommand implements Callable<Integer>
             printPipelines(base, pipelines, counts.lastEventOffset());
         }
         printDisk(base, pipelines);
+        printRetention(base, pipelines);
         return 0;
+    }
+
+    /**
+     * The retention lines: the history base (what was removed from the events queue), each pipeline's output
+     * history, and the floor: the first events offset and output positions something still needs, and who.
+     */
+    private static void printRetention(final JournalDirectory journal, final List<String> pipelines)
+    {
+        final HistoryBase.Summary base = HistoryBase.read(journal).orElse(null);
+        if (base == null)
+        {
+            System.out.printf("retention    nothing removed%n");
+        }
+        else
+        {
+            System.out.printf("retention    oldest offset %d; %,d events removed (%,d documents, %,d bytes)%s; %s%n", base.firstOffset(),
+                base.countsBefore().events(), base.removedDocuments(), base.removedBytes(),
+                base.maxRemovedEventTime() < 0 ? "" : ", up to event time " + Instant.ofEpochMilli(base.maxRemovedEventTime()),
+                base.archive() == null ? "deleted, not archived" : "archive " + base.archive());
+        }
+        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
+        for (final String name : names)
+        {
+            final OutputHistory history = OutputHistory.read(journal.pipeline(name)).orElse(null);
+            if (history != null)
+            {
+                System.out.printf("history      results of %s: oldest output position %d; %,d results and %,d late events removed (%,d bytes)%s; %s%n",
+                    name, history.firstPosition(), history.removedResults(), history.removedOutputs() - history.removedResults(),
+                    history.removedBytes(), history.maxRemovedWindowStart() == Long.MIN_VALUE ? ""
+                        : ", window starts up to " + Instant.ofEpochMilli(history.maxRemovedWindowStart()),
+                    history.archive() == null ? "deleted, not archived" : "archive " + history.archive());
+            }
+        }
+        final RetentionFloor floor = RetentionFloor.of(journal);
+        final StringBuilder line = new StringBuilder("events from ").append(RetentionFloor.describe(floor.eventsFloor()))
+            .append(held(floor.eventsHolder()));
+        for (final String name : floor.pipelines())
+        {
+            final PipelineFloor pipeline = floor.pipeline(name);
+            line.append("; results of ").append(name).append(" from ").append(RetentionFloor.describe(pipeline.outputFloor()))
+                .append(held(pipeline.holder()));
+        }
+        System.out.printf("floor        %s%n", line);
+    }
+
+    private static String held(final RetentionHolder holder)
+    {
+        if (holder == null)
+        {
+            return "";
+        }
+        return ", held by " + (holder.kind() == RetentionHolder.Kind.POSTGRES_DELIVERY ? "the PostgreSQL delivery of pipeline " : "pipeline ")
+            + holder.pipeline() + " (" + holder.detail() + ")";
     }
 
     private static String unit(final JournalRollCycle rollCycle)

@@ -112,6 +112,7 @@ final class RunExecution
                 openExisting(journalDir, job.rollCycle());
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
+                refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
             }
             if (input != null)
             {
@@ -213,6 +214,23 @@ final class RunExecution
         }
     }
 
+    /**
+     * A results or late-events file holds every output of the output journal: once retention removed some, it would
+     * silently hold fewer, so it is refused before anything is processed.
+     */
+    private void refuseShrinkingFiles(final Path journalDir)
+    {
+        if (job.results() == null && job.lateOutput() == null)
+        {
+            return;
+        }
+        final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
+        if (retained != null)
+        {
+            throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
+        }
+    }
+
     private static void openExisting(final Path journalDir, final JournalRollCycle rollCycle)
     {
         try
@@ -276,7 +294,7 @@ final class RunExecution
         if (job.outputDir() != null)
         {
             return OutputExport.exportPartitions(pipelineDirectory(journalDir), job.outputDir(), job.format(), job.lateOutput(),
-                job.window().columns());
+                job.window().columns(), RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null));
         }
         if (job.results() == null && job.lateOutput() == null)
         {

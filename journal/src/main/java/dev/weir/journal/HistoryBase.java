@@ -212,6 +212,57 @@ public final class HistoryBase
         return base.summary();
     }
 
+    /**
+     * Compare this base with what a scan of another queue's documents before this base's first offset gives: the
+     * same counts, first and last offsets, greatest event time, dictionaries and key tuples if that queue holds
+     * exactly the documents this base says were removed (an archive of them, read back with the live cycles).
+     *
+     * @param view a journal of the same schema and roll cycle whose events queue starts with the removed documents.
+     * @return null if they match, else what differs (one phrase).
+     */
+    String differenceFrom(final JournalDirectory view)
+    {
+        final HistoryScan scan = new HistoryScan(view, null, tupleColumns);
+        try (SingleChronicleQueue queue = JournalQueues.open(view, view.eventsQueue());
+             ExcerptTailer tailer = queue.createTailer())
+        {
+            tailer.toStart();
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent() || dc.index() >= first)
+                    {
+                        break;
+                    }
+                    scan.document(dc.wire().bytes(), dc.index());
+                }
+            }
+        }
+        final HistoryBase read = scan.base(view, first, 0, null);
+        if (read.removedDocuments != removedDocuments || read.lastRemoved != lastRemoved)
+        {
+            return "it holds " + read.removedDocuments + " documents before offset " + first + " (the last at " + read.lastRemoved
+                + "), the journal removed " + removedDocuments + " (the last at " + lastRemoved + ")";
+        }
+        if (!Arrays.equals(read.counts, counts) || read.maxRemovedEventTime != maxRemovedEventTime)
+        {
+            return "its documents before offset " + first + " count or span differently from those the journal removed";
+        }
+        if (!read.dictionaries.equals(dictionaries))
+        {
+            return "its documents define other strings than those the journal removed";
+        }
+        for (int t = 0; t < tupleColumns.size(); t++)
+        {
+            if (!Arrays.equals(read.tupleComponents.get(t), tupleComponents.get(t)))
+            {
+                return "its documents hold other key tuples than those the journal removed";
+            }
+        }
+        return null;
+    }
+
     static Path file(final JournalDirectory directory)
     {
         return directory.root().resolve(FILE);

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OffsetUnavailableException;
+import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -251,9 +253,27 @@ public final class PostgresSink implements AutoCloseable
             LOG.info("delivering journal {} into {} after output position {}", journalId, table, resumedAfter);
             resumeLogged = true;
         }
+        if (resumedAfter == OutputJournal.NONE)
+        {
+            refuseFromStartAfterRetention();
+        }
         try
         {
             output.seekAfter(resumedAfter);
+        }
+        catch (final OffsetUnavailableException ex)
+        {
+            final OutputHistory history = OutputHistory.read(source).orElse(null);
+            if (history != null && resumedAfter < history.firstPosition())
+            {
+                throw new SinkRefusedException(String.format("the database says journal %s was delivered into %s up to output position %d, "
+                        + "but retention removed the output journal's outputs before %d (%,d results of pipeline %s; %s): the results after "
+                        + "that position cannot be delivered", journalId, table, resumedAfter, history.firstPosition(), history.removedResults(),
+                    source.pipelineName(), history.archive() == null ? "deleted, not archived" : "archive " + history.archive()));
+            }
+            throw new SinkRefusedException("the database says journal " + journalId + " was delivered up to output position "
+                + resumedAfter + ", but its output journal has no output there (" + ex.getMessage() + "): it is not this journal's delivery. "
+                + "Delete that row of " + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
         catch (final IllegalStateException ex)
         {
@@ -275,6 +295,7 @@ public final class PostgresSink implements AutoCloseable
                 final long[] now = lockOffsets(journalId);
                 if (now[0] == OutputJournal.NONE && now[2] == 1)
                 {
+                    refuseFromStartAfterRetention();
                     record(OutputJournal.NONE);
                     output.seekAfter(OutputJournal.NONE); // truncated or created again between two transactions
                     position = OutputJournal.NONE;
@@ -315,6 +336,23 @@ public final class PostgresSink implements AutoCloseable
             sourceOffsetDelivered = sourceOffset;
         }
         return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
+    }
+
+    /**
+     * A delivery from the start of an output journal whose oldest cycles retention removed would leave the table
+     * without the removed results, silently: refuse it, naming what was removed.
+     */
+    private void refuseFromStartAfterRetention()
+    {
+        final OutputHistory history = OutputHistory.read(source).orElse(null);
+        if (history != null)
+        {
+            throw new SinkRefusedException(String.format("the database holds no delivery of journal %s into %s, but retention removed the "
+                    + "oldest %,d results of pipeline %s's output journal (output positions before %d; %s): a delivery from its start would "
+                    + "miss them, so it is refused: deliver into the table that holds them (with its " + SinkSchema.OFFSETS_TABLE + " row)",
+                source.id(), table, history.removedResults(), source.pipelineName(), history.firstPosition(),
+                history.archive() == null ? "deleted, not archived" : "archive " + history.archive()));
+        }
     }
 
     /**
