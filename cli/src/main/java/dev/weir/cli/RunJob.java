@@ -403,11 +403,12 @@ final class RunJob
             {
                 throw new BadInputException("--retention cannot be negative: " + retentionMs + " ms");
             }
-            if (retentionMs != null && (results != null || lateOutput != null))
+            if (retentionMs != null && (results != null || outputDir != null || lateOutput != null))
             {
-                throw new BadInputException((results != null ? "--results" : "--late-output") + " cannot go with --retention: a following run "
-                    + "rewrites that file at its stop from every result and late event its output journal holds, and retention removes the "
-                    + "oldest of them; deliver the results with --jdbc-url, or export date partitions with --output-dir");
+                throw new BadInputException((results != null ? "--results" : outputDir != null ? "--output-dir" : "--late-output")
+                    + " cannot go with --retention: a following run writes that export at its stop from the results and late events its output "
+                    + "journal still holds, and retention removes the oldest of them; deliver the results with --jdbc-url (the database keeps "
+                    + "them), or export before applying weir retain");
             }
             if (jdbcUrl != null && journal == null)
             {

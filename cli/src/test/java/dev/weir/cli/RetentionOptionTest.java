@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir run --retention DURATION [--archive DIR]} is refused with exit 2 and one line when it cannot be
- * applied: without {@code --follow}, with a file export rewritten from the output journal ({@code --results},
- * {@code --late-output}), with a duration that does not parse or is negative, and {@code --archive} without it.
+ * applied: without {@code --follow}, with a file export written from the output journal ({@code --results},
+ * {@code --output-dir}, {@code --late-output}), with a duration that does not parse or is negative, and {@code --archive} without it.
  */
 class RetentionOptionTest
 {
@@ -27,9 +27,10 @@ class RetentionOptionTest
             "--retention", "1h");
         assertRefused("--results cannot go with --retention", "run", "--journal", journal, "--window", "tumbling:1s", "--follow",
             "--results", dir.resolve("r.csv").toString(), "--retention", "1h");
-        assertRefused("deliver the results with --jdbc-url, or export date partitions with --output-dir", "run", "--journal", journal,
-            "--window", "tumbling:1s", "--follow", "--late", "side", "--late-output", dir.resolve("late.csv").toString(), "--output-dir",
-            dir.resolve("parts").toString(), "--retention", "1h");
+        assertRefused("--output-dir cannot go with --retention", "run", "--journal", journal, "--window", "tumbling:1s", "--follow",
+            "--output-dir", dir.resolve("parts").toString(), "--retention", "1h");
+        assertRefused("--late-output cannot go with --retention", "run", "--journal", journal, "--window", "tumbling:1s", "--follow",
+            "--late", "side", "--late-output", dir.resolve("late.csv").toString(), "--jdbc-url", url, "--retention", "1h");
         assertRefused("--archive needs --retention DURATION", "run", "--journal", journal, "--window", "tumbling:1s", "--follow",
             "--jdbc-url", url, "--archive", dir.resolve("a").toString());
         assertRefused("'-1m' is not a duration", "run", "--journal", journal, "--window", "tumbling:1s", "--follow", "--jdbc-url", url,

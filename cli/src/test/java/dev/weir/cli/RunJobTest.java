@@ -70,18 +70,16 @@ class RunJobTest
         assertEquals(7_200_000L, job.retentionMs());
         assertEquals(Path.of("archive"), job.archive());
         assertEquals(-1, following.apply(valid()).build().retentionMs());
-        assertEquals(0, following.apply(valid()).results(null).jdbc(null, null, null).outputDir(Path.of("parts")).retention(0L, null).build()
-            .retentionMs());
-
         assertRefused(b -> following.apply(b).follow(false).retention(60_000L, null),
             "--retention needs --follow: a bounded run ends; apply retention with weir retain --journal DIR --keep DURATION");
         assertRefused(b -> following.apply(b).retention(null, Path.of("archive")),
             "--archive needs --retention DURATION (to archive cycles once, use weir retain --archive)");
         assertRefused(b -> following.apply(b).retention(-1L, null), "--retention cannot be negative: -1 ms");
-        final String rewritten = " cannot go with --retention: a following run rewrites that file at its stop from every result and late "
-            + "event its output journal holds, and retention removes the oldest of them; deliver the results with --jdbc-url, or export date "
-            + "partitions with --output-dir";
+        final String rewritten = " cannot go with --retention: a following run writes that export at its stop from the results and late "
+            + "events its output journal still holds, and retention removes the oldest of them; deliver the results with --jdbc-url (the "
+            + "database keeps them), or export before applying weir retain";
         assertRefused(b -> following.apply(b).results(RESULTS).retention(60_000L, null), "--results" + rewritten);
+        assertRefused(b -> following.apply(b).outputDir(Path.of("parts")).retention(60_000L, null), "--output-dir" + rewritten);
         assertRefused(b -> following.apply(b).lateOutput(Path.of("late.csv")).retention(60_000L, null), "--late-output" + rewritten);
     }
 
