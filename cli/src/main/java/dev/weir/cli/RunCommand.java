@@ -83,6 +83,17 @@ final class RunCommand implements Callable<Integer>
             + "a replay applies the same heartbeats")
     Long idleTimeout;
 
+    @Option(names = "--retention", paramLabel = "DURATION", converter = Durations.class,
+        description = "with --follow: while following, remove (delete, or move to --archive) every whole roll cycle of the events and output "
+            + "journals that ended more than DURATION ago (e.g. 2h, 7d) and that no checkpoint or PostgreSQL delivery still needs, as weir "
+            + "retain does, on a thread of its own at least every min(roll cycle / 4, 10 s); shown by weir stat. Deliver with --jdbc-url: "
+            + "not with --results, --output-dir or --late-output, which a stop would write from what retention left")
+    Long retention;
+
+    @Option(names = "--archive", paramLabel = "DIR", description = "with --retention: move removed cycles under DIR (events/, results/, "
+        + "pipelines/NAME/results/) instead of deleting them")
+    Path archive;
+
     @Override
     public Integer call()
     {
@@ -94,6 +105,7 @@ final class RunCommand implements Callable<Integer>
             .pipeline(pipeline)
             .follow(follow)
             .idleTimeout(idleTimeout)
+            .retention(retention, archive)
             .window(window)
             .processing(processing)
             .results(results)

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -170,8 +171,9 @@ final class RunExecution
      */
     private PipelineBuilder pipelineFor(final Path journalDir)
     {
-        return job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
+        final PipelineBuilder builder = job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
             .onFailure(cause -> onPipelineFailure()); // a failed following run ends now, with its cause
+        return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }
 
     /**
