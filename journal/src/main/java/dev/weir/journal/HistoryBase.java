@@ -6,14 +6,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.zip.CRC32;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -352,9 +346,7 @@ public final class HistoryBase
         {
             throw refused(directory, "torn (" + bytes.length + " bytes)", null);
         }
-        final CRC32 crc = new CRC32();
-        crc.update(bytes, 0, bytes.length - 4);
-        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        if (!ChecksummedFile.checksumMatches(bytes))
         {
             throw refused(directory, "corrupt or torn (checksum mismatch)", null);
         }
@@ -396,14 +388,14 @@ public final class HistoryBase
         {
             throw new IOException("of format version " + version + ", not " + VERSION);
         }
-        final String journalId = text(in);
-        final String schema = text(in);
+        final String journalId = ChecksummedFile.readText(in);
+        final String schema = ChecksummedFile.readText(in);
         final long first = in.readLong();
         final long lastRemoved = in.readLong();
         final long maxEventTime = in.readLong();
         final long removedDocuments = in.readLong();
         final long removedBytes = in.readLong();
-        final String archive = in.readByte() == 1 ? text(in) : null;
+        final String archive = in.readByte() == 1 ? ChecksummedFile.readText(in) : null;
         final long[] counts = new long[JournalTally.SIZE];
         for (int i = 0; i < counts.length; i++)
         {
@@ -424,7 +416,7 @@ public final class HistoryBase
             for (int e = 0; e < n; e++)
             {
                 final int id = in.readInt();
-                entries.put(id, text(in));
+                entries.put(id, ChecksummedFile.readText(in));
             }
             dictionaries.put(column, entries);
         }
@@ -432,7 +424,7 @@ public final class HistoryBase
         final int n = count(in, in.available() / 28);
         for (int s = 0; s < n; s++)
         {
-            final String source = text(in);
+            final String source = ChecksummedFile.readText(in);
             sources.put(source, new long[] {in.readLong(), in.readLong(), in.readLong()});
         }
         String openSource = null;
@@ -440,7 +432,7 @@ public final class HistoryBase
         boolean openTagged = false;
         if (in.readByte() == 1)
         {
-            openSource = text(in);
+            openSource = ChecksummedFile.readText(in);
             openNext = in.readLong();
             openTagged = in.readByte() == 1;
         }
@@ -481,25 +473,6 @@ public final class HistoryBase
         return n;
     }
 
-    private static String text(final DataInputStream in) throws IOException
-    {
-        final int length = in.readInt();
-        if (length < 0 || length > in.available())
-        {
-            throw new IOException("a text of " + length + " bytes");
-        }
-        final byte[] b = new byte[length];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static void text(final DataOutputStream out, final String s) throws IOException
-    {
-        final byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
-
     private void write(final Path file) throws IOException
     {
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
@@ -507,8 +480,8 @@ public final class HistoryBase
         {
             out.writeLong(MAGIC);
             out.writeInt(VERSION);
-            text(out, journalId);
-            text(out, schema);
+            ChecksummedFile.writeText(out, journalId);
+            ChecksummedFile.writeText(out, schema);
             out.writeLong(first);
             out.writeLong(lastRemoved);
             out.writeLong(maxRemovedEventTime);
@@ -517,7 +490,7 @@ public final class HistoryBase
             out.writeByte(archive == null ? 0 : 1);
             if (archive != null)
             {
-                text(out, archive);
+                ChecksummedFile.writeText(out, archive);
             }
             for (final long count : counts)
             {
@@ -531,13 +504,13 @@ public final class HistoryBase
                 for (final Map.Entry<Integer, String> entry : column.getValue().entrySet())
                 {
                     out.writeInt(entry.getKey());
-                    text(out, entry.getValue());
+                    ChecksummedFile.writeText(out, entry.getValue());
                 }
             }
             out.writeInt(sources.size());
             for (final Map.Entry<String, long[]> source : sources.entrySet())
             {
-                text(out, source.getKey());
+                ChecksummedFile.writeText(out, source.getKey());
                 for (final long v : source.getValue())
                 {
                     out.writeLong(v);
@@ -546,7 +519,7 @@ public final class HistoryBase
             out.writeByte(openSource == null ? 0 : 1);
             if (openSource != null)
             {
-                text(out, openSource);
+                ChecksummedFile.writeText(out, openSource);
                 out.writeLong(openNext);
                 out.writeByte(openTagged ? 1 : 0);
             }
@@ -567,29 +540,7 @@ public final class HistoryBase
                 }
             }
         }
-        final byte[] body = buffer.toByteArray();
-        final CRC32 crc = new CRC32();
-        crc.update(body);
-        final ByteBuffer all = ByteBuffer.allocate(body.length + 4).put(body).putInt((int)crc.getValue()).flip();
-        final Path temp = file.resolveSibling(FILE + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING))
-        {
-            while (all.hasRemaining())
-            {
-                channel.write(all);
-            }
-            channel.force(true);
-        }
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ))
-        {
-            dir.force(true);
-        }
-        catch (final IOException ignored) // some file systems cannot force a directory
-        {
-            // the rename is as durable as they make it
-        }
+        ChecksummedFile.write(file, buffer.toByteArray());
     }
 
     /** @return the ids defined before B, per string column, as a scan's {@link StringDefinitions}. */
