@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -43,6 +44,10 @@ final class DemoCommand implements Callable<Integer>
     @Option(names = "--cards", paramLabel = "N", defaultValue = "4000", description = "distinct cards (default: ${DEFAULT-VALUE})")
     int cards;
 
+    @Option(names = "--roll-cycle", paramLabel = "minutely|hourly|daily", converter = RollCycles.class,
+        description = RollCycles.DESCRIPTION)
+    JournalRollCycle rollCycle;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "random seed (default: ${DEFAULT-VALUE})")
     long seed;
 
@@ -65,7 +70,8 @@ final class DemoCommand implements Callable<Integer>
         window.latePolicy = LatePolicy.DROP;
 
         final Path results = dir.resolve("results.csv");
-        final RunJob job = RunJob.builder().input(csv).results(results).journal(dir.resolve("journal")).window(window).build();
+        final RunJob job = RunJob.builder().input(csv).results(results).journal(dir.resolve("journal")).rollCycle(rollCycle)
+            .window(window).build();
         System.out.println();
         new RunExecution(job).execute(System.out);
         System.out.println();

@@ -4,7 +4,7 @@ import picocli.CommandLine;
 
 /**
  * Durations on the command line: a non-negative integer with an optional unit {@code ms}, {@code s},
- * {@code m} or {@code h}; a bare integer means milliseconds. Stateless and thread-safe.
+ * {@code m}, {@code h} or {@code d}; a bare integer means milliseconds. Stateless and thread-safe.
  */
 public final class Durations implements CommandLine.ITypeConverter<Long>
 {
@@ -23,7 +23,7 @@ public final class Durations implements CommandLine.ITypeConverter<Long>
         }
         if (digits == 0)
         {
-            throw new IllegalArgumentException("'" + text + "' is not a duration (an integer with unit ms, s, m or h, e.g. 10s)");
+            throw new IllegalArgumentException("'" + text + "' is not a duration (an integer with unit ms, s, m, h or d, e.g. 10s)");
         }
         final long amount;
         try
@@ -48,11 +48,14 @@ public final class Durations implements CommandLine.ITypeConverter<Long>
             case "m":
                 factor = 60_000;
                 break;
+            case "d":
+                factor = 86_400_000;
+                break;
             case "h":
                 factor = 3_600_000;
                 break;
             default:
-                throw new IllegalArgumentException("'" + text + "' is not a duration: unknown unit '" + unit.trim() + "' (use ms, s, m or h, e.g. 10s)");
+                throw new IllegalArgumentException("'" + text + "' is not a duration: unknown unit '" + unit.trim() + "' (use ms, s, m, h or d, e.g. 10s)");
         }
         try
         {

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,6 +27,10 @@ final class IngestCommand implements Callable<Integer>
 
     @Option(names = "--journal", required = true, paramLabel = "DIR", description = "journal directory (created if missing or empty)")
     Path journal;
+
+    @Option(names = "--roll-cycle", paramLabel = "minutely|hourly|daily", converter = RollCycles.class,
+        description = RollCycles.DESCRIPTION)
+    JournalRollCycle rollCycle;
 
     @Option(names = "--rejected", paramLabel = "FILE", description = "rejected lines (default: <input>.rejected.csv)")
     Path rejected;
@@ -50,7 +55,7 @@ final class IngestCommand implements Callable<Integer>
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journal, schema);
+            events = EventJournal.openOrCreate(journal, schema, rollCycle);
         }
         catch (final JournalRefusedException ex)
         {

@@ -14,14 +14,21 @@ import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.retention.PipelineFloor;
+import dev.weir.engine.retention.RetentionFloor;
+import dev.weir.engine.retention.RetentionHolder;
 import dev.weir.journal.ColumnType;
+import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.EventViewConsumer;
+import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,7 +39,9 @@ import picocli.CommandLine.Parameters;
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
  * position, watermark, open windows, dedupe/late/duplicate counts): those of the default pipeline, or of
  * {@code --pipeline NAME}. A journal with named pipelines also gets one line per pipeline: the configuration
- * of its newest checkpoint, the offset it covers and the events after it. Reads only.
+ * of its newest checkpoint, the offset it covers and the events after it. After the disk section: what retention
+ * removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
+ * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
 final class InspectCommand implements Callable<Integer>
@@ -74,6 +83,8 @@ final class InspectCommand implements Callable<Integer>
         }
         System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
         System.out.printf("columns      %s%n", directory.schema());
+        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", directory.rollCycle(),
+            unit(directory.rollCycle()), directory.rollCycle().capacity());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
         if (counts.heartbeats() > 0)
@@ -90,7 +101,97 @@ final class InspectCommand implements Callable<Integer>
         {
             printPipelines(base, pipelines, counts.lastEventOffset());
         }
+        printDisk(base, pipelines);
+        printRetention(base, pipelines);
         return 0;
+    }
+
+    /**
+     * The retention lines: the history base (what was removed from the events queue), each pipeline's output
+     * history, and the floor: the first events offset and output positions something still needs, and who.
+     */
+    private static void printRetention(final JournalDirectory journal, final List<String> pipelines)
+    {
+        final HistoryBase.Summary base = HistoryBase.read(journal).orElse(null);
+        if (base == null)
+        {
+            System.out.printf("retention    nothing removed%n");
+        }
+        else
+        {
+            System.out.printf("retention    oldest offset %d; %,d events removed (%,d documents, %,d bytes)%s; %s%n", base.firstOffset(),
+                base.countsBefore().events(), base.removedDocuments(), base.removedBytes(),
+                base.maxRemovedEventTime() < 0 ? "" : ", up to event time " + Instant.ofEpochMilli(base.maxRemovedEventTime()),
+                base.archive() == null ? "deleted, not archived" : "archive " + base.archive());
+        }
+        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
+        for (final String name : names)
+        {
+            final OutputHistory history = OutputHistory.read(journal.pipeline(name)).orElse(null);
+            if (history != null)
+            {
+                System.out.printf("history      results of %s: oldest output position %d; %,d results and %,d late events removed (%,d bytes)%s; %s%n",
+                    name, history.firstPosition(), history.removedResults(), history.removedOutputs() - history.removedResults(),
+                    history.removedBytes(), history.maxRemovedWindowStart() == Long.MIN_VALUE ? ""
+                        : ", window starts up to " + Instant.ofEpochMilli(history.maxRemovedWindowStart()),
+                    history.archive() == null ? "deleted, not archived" : "archive " + history.archive());
+            }
+        }
+        final RetentionFloor floor = RetentionFloor.of(journal);
+        final StringBuilder line = new StringBuilder("events from ").append(RetentionFloor.describe(floor.eventsFloor()))
+            .append(held(floor.eventsHolder()));
+        for (final String name : floor.pipelines())
+        {
+            final PipelineFloor pipeline = floor.pipeline(name);
+            line.append("; results of ").append(name).append(" from ").append(RetentionFloor.describe(pipeline.outputFloor()))
+                .append(held(pipeline.holder()));
+        }
+        System.out.printf("floor        %s%n", line);
+    }
+
+    private static String held(final RetentionHolder holder)
+    {
+        if (holder == null)
+        {
+            return "";
+        }
+        return ", held by " + (holder.kind() == RetentionHolder.Kind.POSTGRES_DELIVERY ? "the PostgreSQL delivery of pipeline " : "pipeline ")
+            + holder.pipeline() + " (" + holder.detail() + ")";
+    }
+
+    private static String unit(final JournalRollCycle rollCycle)
+    {
+        return rollCycle == JournalRollCycle.MINUTELY ? "minute" : rollCycle == JournalRollCycle.HOURLY ? "hour" : "day";
+    }
+
+    /**
+     * The "disk" section: per queue (the events, then each pipeline's results), its total size, the oldest offset it
+     * still holds and one line per cycle file.
+     */
+    private static void printDisk(final JournalDirectory journal, final List<String> pipelines)
+    {
+        printQueue("events", JournalCycles.events(journal));
+        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
+        for (final String name : names)
+        {
+            final JournalCycles results = JournalCycles.results(journal.pipeline(name));
+            if (!results.cycles().isEmpty() || !pipelines.isEmpty())
+            {
+                printQueue("results of " + name, results);
+            }
+        }
+    }
+
+    private static void printQueue(final String name, final JournalCycles queue)
+    {
+        final long oldest = queue.oldestOffset();
+        System.out.printf("disk         %s: %,d cycle files, %,d bytes, oldest offset %s%n", name, queue.cycles().size(), queue.totalBytes(),
+            oldest < 0 ? "none" : Long.toString(oldest));
+        for (final JournalCycles.Cycle c : queue.cycles())
+        {
+            System.out.printf("  %s  %s..%s  offsets %d..%d  %,d documents  %,d bytes%n", c.fileName(), Instant.ofEpochMilli(c.startMillis()),
+                Instant.ofEpochMilli(c.endMillis()), c.firstOffset(), c.lastOffset(), c.documents(), c.bytes());
+        }
     }
 
     private static void printCheckpoint(final JournalDirectory directory)

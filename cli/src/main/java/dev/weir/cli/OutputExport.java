@@ -107,20 +107,24 @@ final class OutputExport
      * @param format    their file format.
      * @param late      the late-events CSV to write, or null.
      * @param columns   the pipeline's key and value columns and whether it has a user aggregation.
+     * @param retained  what retention removed from the output journal, or null: the partitions of days that lost
+     *                  results are then left as they are (a note on standard error says so), later days rewritten.
      * @return the rows and partitions written.
      */
     static ExportCounts exportPartitions(
-        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
+        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns,
+        final RetainedOutputs retained)
     {
         LOG.info("export of {} started: results as {} partitions in {}, late events to {}", directory, format, outputDir, late == null ? "(none)" : late);
-        final ExportCounts written = exportPartitionFiles(directory, outputDir, format, late, columns);
+        final ExportCounts written = exportPartitionFiles(directory, outputDir, format, late, columns, retained);
         LOG.info("export of {} done: {} results in {} partitions, {} late events", directory, written.results(), written.partitions(),
             written.late());
         return written;
     }
 
     private static ExportCounts exportPartitionFiles(
-        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns)
+        final JournalDirectory directory, final Path outputDir, final PartitionedResults.Format format, final Path late, final RowColumns columns,
+        final RetainedOutputs retained)
     {
         final ExportCounts.Tally rows = new ExportCounts.Tally();
         try (KeyText keys = columns.keyText(directory);
@@ -128,7 +132,8 @@ final class OutputExport
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
             final ResultRow rowFormat = columns.rows(directory, keys);
-            try (PartitionedResults partitions = new PartitionedResults(outputDir, format, rowFormat))
+            try (PartitionedResults partitions = new PartitionedResults(outputDir, format, rowFormat, null,
+                retained == null ? Long.MIN_VALUE : retained.firstCompleteDay()))
             {
                 if (lateFile != null)
                 {
@@ -150,8 +155,13 @@ final class OutputExport
                         rows.count(false);
                     }
                 });
-                assert rows.counts(0).results() == partitions.rows() : "every result is in a partition";
-                final ExportCounts written = rows.counts(partitions.commit().size());
+                assert rows.counts(0).results() == partitions.rows() + partitions.skipped() : "every result is in a partition or skipped";
+                final ExportCounts all = rows.counts(partitions.commit().size());
+                final ExportCounts written = new ExportCounts(all.results() - partitions.skipped(), all.late(), all.partitions());
+                if (retained != null && retained.firstCompleteDay() != Long.MIN_VALUE)
+                {
+                    System.err.println(retained.partitionNote(partitions.skipped()));
+                }
                 if (lateFile != null)
                 {
                     lateFile.commit();

@@ -27,6 +27,10 @@ import dev.weir.engine.emit.WindowResult;
  * also removes those days' partitions (of this format) that got no row: the caller guarantees the run was a
  * complete recomputation of those days, and a day without rows has no partition.
  * <p>
+ * Given a first day, rows of windows starting before it are counted ({@link #skipped()}) and not written, and
+ * those days' partitions are left as they are: retention removed some of their input or outputs, so they cannot
+ * be recomputed completely.
+ * <p>
  * At most {@link #MAX_OPEN} temporary files are open at a time, however many days the rows span: the least
  * recently written is suspended and reopened for appending when its day gets a row again.
  * <p>
@@ -52,6 +56,8 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     private final Format format;
     private final ResultRow rowFormat;
     private final DayRange days;
+    private final long firstDay;
+    private long skipped;
     private final Map<Long, AtomicTextFile> partitions = new TreeMap<>();
     /** The partitions whose temporary files are open, least recently written first. */
     private final LinkedHashMap<Long, AtomicTextFile> open = new LinkedHashMap<>(MAX_OPEN * 2, 0.75f, true);
@@ -74,6 +80,18 @@ final class PartitionedResults implements ResultListener, AutoCloseable
      */
     PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat, final DayRange days)
     {
+        this(dir, format, rowFormat, days, Long.MIN_VALUE);
+    }
+
+    /**
+     * @param days     the days to keep rows of and to replace or remove partitions of, or null for all.
+     * @param firstDay the first day (epoch days) to write rows of: rows of windows starting before it are counted
+     *                 ({@link #skipped()}) but not written, and those days' partitions are left as they are (they
+     *                 cannot be recomputed completely: retention removed some of their input or outputs).
+     */
+    PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat, final DayRange days, final long firstDay)
+    {
+        this.firstDay = firstDay;
         this.dir = dir;
         this.format = format;
         this.rowFormat = rowFormat;
@@ -87,6 +105,11 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         final long day = Math.floorDiv(r.windowStart(), DAY_MS);
         if (days != null && !days.contains(day))
         {
+            return;
+        }
+        if (day < firstDay)
+        {
+            skipped++;
             return;
         }
         final AtomicTextFile file = day == currentDay ? current : fileOf(day);
@@ -206,6 +229,14 @@ final class PartitionedResults implements ResultListener, AutoCloseable
         {
             return Long.MIN_VALUE; // not a partition of ours
         }
+    }
+
+    /**
+     * @return the rows not written because their window starts before the first day given.
+     */
+    long skipped()
+    {
+        return skipped;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -9,8 +10,11 @@ import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.journal.ArchiveView;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.OffsetUnavailableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,6 +32,12 @@ import picocli.CommandLine.Option;
  * therefore the rows, order and versions a full replay writes into those partitions, whatever the
  * out-of-orderness, allowed lateness or sessions; it replaces those days' partitions, removes those of
  * them that got no row, and leaves every other partition as it was.
+ * <p>
+ * After retention removed the journal's oldest cycles ({@link RetainedEvents}): a replay from a removed offset, or
+ * a {@code --days} rerun of a day a removed event could belong to, is refused (exit 2) naming the oldest offset and
+ * day still available and the archive; a replay from the start notes on standard error what was removed and
+ * replays what is left. With {@code --archive DIR} it reads the archived cycles, then the live ones, as one
+ * journal at the same offsets ({@link ArchiveView}), and refuses an archive that does not match.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
     description = {"Reprocess a journal from a clean state; overwrites the results file atomically.",
@@ -52,6 +62,10 @@ final class ReplayCommand implements Callable<Integer>
             + "with the rows a full replay writes into it, a day without rows loses its partition, other days are untouched")
     DayRange days;
 
+    @Option(names = "--archive", paramLabel = "DIR",
+        description = "read the cycles 'weir retain --archive DIR' moved there, then the journal's, as one journal at the same offsets")
+    Path archive;
+
     @Mixin
     WindowOptions window;
 
@@ -73,6 +87,9 @@ final class ReplayCommand implements Callable<Integer>
     @Option(names = "--late-output", paramLabel = "FILE",
         description = "late events CSV (with --late side): all of the replay's, with --days too (it replays the whole journal)")
     Path lateOutput;
+
+    /** What retention removed from the journal read, or null (nothing, or read with its archive). */
+    private RetainedEvents retained;
 
     @Override
     public Integer call()
@@ -98,18 +115,74 @@ final class ReplayCommand implements Callable<Integer>
         {
             throw new BadInputException("--to " + to + " is before --from " + from);
         }
-        final JournalDirectory directory;
+        final JournalDirectory live;
         try
         {
-            directory = JournalDirectory.open(journal);
+            live = JournalDirectory.open(journal);
         }
         catch (final JournalRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
+        if (archive == null)
+        {
+            checkRetained(live);
+            return replay(live, journal);
+        }
+        try (ArchiveView view = openView(live))
+        {
+            return replay(view.directory(), view.directory().root());
+        }
+    }
+
+    private ArchiveView openView(final JournalDirectory live)
+    {
+        try
+        {
+            return ArchiveView.open(live, archive);
+        }
+        catch (final JournalRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
+    }
+
+    /**
+     * Refuse a replay of what retention removed from the journal, or note what a replay from its start leaves out.
+     */
+    private void checkRetained(final JournalDirectory directory)
+    {
+        retained = RetainedEvents.of(directory).orElse(null);
+        if (days != null && retained != null && retained.mayHold(days))
+        {
+            throw new BadInputException(retained.refusalOf(days));
+        }
+        if (from >= 0)
+        {
+            try (JournalReader reader = JournalReader.open(directory))
+            {
+                reader.seek(from);
+            }
+            catch (final OffsetUnavailableException ex)
+            {
+                throw new BadInputException(retained == null ? ex.getMessage() : retained.refusalFrom(from));
+            }
+        }
+        if (retained != null && from < retained.oldestOffset())
+        {
+            System.err.println("weir: note: " + retained.replayNote());
+        }
+    }
+
+    /**
+     * @param directory the journal to read (the journal, or its archive view).
+     * @param path      its path, for the pipeline.
+     */
+    private int replay(final JournalDirectory directory, final Path path)
+    {
         if (outputDir != null)
         {
-            return replayIntoPartitions(directory);
+            return replayIntoPartitions(directory, path);
         }
         final RunSummary summary;
         try (KeyText keys = window.columns().keyText(directory);
@@ -120,7 +193,7 @@ final class ReplayCommand implements Callable<Integer>
             final ResultCsv resultCsv = new ResultCsv(resultFile, format);
             final LateListener late = lateFile == null ? LateListener.NONE : new ResultCsv.Late(lateFile, format);
             keys.handOff();
-            summary = runToEnd(window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
+            summary = runToEnd(window.applyTo(Weir.pipeline().journal(path)).dedupe(dedupe).replayRange(from, to)
                 .onResult(resultCsv).onLate(late).build());
             keys.handOff();
             resultFile.commit();
@@ -144,7 +217,7 @@ final class ReplayCommand implements Callable<Integer>
         }
     }
 
-    private int replayIntoPartitions(final JournalDirectory directory)
+    private int replayIntoPartitions(final JournalDirectory directory, final Path path)
     {
         if (from >= 0 || to != Long.MAX_VALUE)
         {
@@ -159,16 +232,22 @@ final class ReplayCommand implements Callable<Integer>
             }
         }
         try (KeyText keys = window.columns().keyText(directory);
-             PartitionedResults partitions = new PartitionedResults(outputDir, format, window.columns().rows(directory, keys), days);
+             PartitionedResults partitions = new PartitionedResults(outputDir, format, window.columns().rows(directory, keys), days,
+                 retained == null ? Long.MIN_VALUE : retained.oldestCompleteDay());
              AtomicTextFile lateFile = lateOutput == null ? null : new AtomicTextFile(lateOutput))
         {
             final LateListener late = lateFile == null ? LateListener.NONE
                 : new ResultCsv.Late(lateFile, window.columns().rows(directory, keys));
             keys.handOff();
-            final RunSummary summary = runToEnd(window.applyTo(Weir.pipeline().journal(journal)).dedupe(dedupe).replayRange(from, to)
+            final RunSummary summary = runToEnd(window.applyTo(Weir.pipeline().journal(path)).dedupe(dedupe).replayRange(from, to)
                 .onResult(partitions).onLate(late).build());
             keys.handOff();
             final List<Path> written = partitions.commit();
+            if (retained != null && retained.oldestCompleteDay() != Long.MIN_VALUE)
+            {
+                System.err.printf("weir: note: partitions before %2$s are left as they are (rows not written: %1$,d): "
+                    + "retention removed some of their events; later days are rewritten%n", partitions.skipped(), LocalDate.ofEpochDay(retained.oldestCompleteDay()));
+            }
             if (lateFile != null)
             {
                 lateFile.commit();

@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.weir.journal.JournalRollCycle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,6 +65,10 @@ final class RunCommand implements Callable<Integer>
         description = "journal directory: created if missing or empty, resumed if it is a Weir journal (default: a temporary one)")
     Path journal;
 
+    @Option(names = "--roll-cycle", paramLabel = "minutely|hourly|daily", converter = RollCycles.class,
+        description = RollCycles.DESCRIPTION)
+    JournalRollCycle rollCycle;
+
     @Option(names = "--pipeline", paramLabel = "NAME",
         description = "the pipeline, so that several (other windows, keys, values) process one journal: its checkpoints, output journal "
             + "and metrics are in DIR/pipelines/NAME/ ([a-z0-9][a-z0-9_-]{0,63}; default: default, at the journal's root); the events are shared")
@@ -78,6 +83,17 @@ final class RunCommand implements Callable<Integer>
             + "a replay applies the same heartbeats")
     Long idleTimeout;
 
+    @Option(names = "--retention", paramLabel = "DURATION", converter = Durations.class,
+        description = "with --follow: while following, remove (delete, or move to --archive) every whole roll cycle of the events and output "
+            + "journals that ended more than DURATION ago (e.g. 2h, 7d) and that no checkpoint or PostgreSQL delivery still needs, as weir "
+            + "retain does, on a thread of its own at least every min(roll cycle / 4, 10 s); shown by weir stat. Deliver with --jdbc-url: "
+            + "not with --results, --output-dir or --late-output, which a stop would write from what retention left")
+    Long retention;
+
+    @Option(names = "--archive", paramLabel = "DIR", description = "with --retention: move removed cycles under DIR (events/, results/, "
+        + "pipelines/NAME/results/) instead of deleting them")
+    Path archive;
+
     @Override
     public Integer call()
     {
@@ -85,9 +101,11 @@ final class RunCommand implements Callable<Integer>
             .input(input)
             .columns(IngestColumns.parse(columns))
             .journal(journal)
+            .rollCycle(rollCycle)
             .pipeline(pipeline)
             .follow(follow)
             .idleTimeout(idleTimeout)
+            .retention(retention, archive)
             .window(window)
             .processing(processing)
             .results(results)

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -19,6 +20,7 @@ import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.Delivery;
@@ -108,9 +110,10 @@ final class RunExecution
             job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
-                openExisting(journalDir);
+                openExisting(journalDir, job.rollCycle());
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
+                refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
             }
             if (input != null)
             {
@@ -168,8 +171,9 @@ final class RunExecution
      */
     private PipelineBuilder pipelineFor(final Path journalDir)
     {
-        return job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
+        final PipelineBuilder builder = job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
             .onFailure(cause -> onPipelineFailure()); // a failed following run ends now, with its cause
+        return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }
 
     /**
@@ -212,11 +216,28 @@ final class RunExecution
         }
     }
 
-    private static void openExisting(final Path journalDir)
+    /**
+     * A results or late-events file holds every output of the output journal: once retention removed some, it would
+     * silently hold fewer, so it is refused before anything is processed.
+     */
+    private void refuseShrinkingFiles(final Path journalDir)
+    {
+        if (job.results() == null && job.lateOutput() == null)
+        {
+            return;
+        }
+        final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
+        if (retained != null)
+        {
+            throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
+        }
+    }
+
+    private static void openExisting(final Path journalDir, final JournalRollCycle rollCycle)
     {
         try
         {
-            JournalDirectory.open(journalDir);
+            JournalDirectory.open(journalDir).checkRollCycle(rollCycle);
         }
         catch (final JournalRefusedException ex)
         {
@@ -229,7 +250,7 @@ final class RunExecution
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journalDir, columns);
+            events = EventJournal.openOrCreate(journalDir, columns, job.rollCycle());
         }
         catch (final JournalRefusedException ex)
         {
@@ -275,7 +296,7 @@ final class RunExecution
         if (job.outputDir() != null)
         {
             return OutputExport.exportPartitions(pipelineDirectory(journalDir), job.outputDir(), job.format(), job.lateOutput(),
-                job.window().columns());
+                job.window().columns(), RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null));
         }
         if (job.results() == null && job.lateOutput() == null)
         {

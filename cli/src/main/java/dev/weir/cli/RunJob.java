@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.postgres.PostgresSink;
 
@@ -22,9 +23,12 @@ final class RunJob
     private final Path input;
     private final JournalSchema columns;
     private final Path journal;
+    private final JournalRollCycle rollCycle;
     private final String pipeline;
     private final boolean follow;
     private final long idleTimeoutMs;
+    private final long retentionMs;
+    private final Path archive;
     private final WindowOptions window;
     private final ProcessingOptions processing;
     private final Path results;
@@ -41,9 +45,12 @@ final class RunJob
         this.input = b.input;
         this.columns = b.columns;
         this.journal = b.journal;
+        this.rollCycle = b.rollCycle;
         this.pipeline = b.pipeline;
         this.follow = b.follow;
         this.idleTimeoutMs = b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs;
+        this.retentionMs = b.retentionMs == null ? -1 : b.retentionMs;
+        this.archive = b.archive;
         this.window = b.window;
         this.processing = b.processing;
         this.results = b.results;
@@ -76,6 +83,12 @@ final class RunJob
         return columns;
     }
 
+    /** @return the roll cycle given ({@code --roll-cycle}), or null to take the journal's (the default for a new one). */
+    JournalRollCycle rollCycle()
+    {
+        return rollCycle;
+    }
+
     /** @return the journal directory, or null for a temporary journal deleted when the run ends. */
     Path journal()
     {
@@ -98,6 +111,18 @@ final class RunJob
     long idleTimeoutMs()
     {
         return idleTimeoutMs;
+    }
+
+    /** @return DURATION of {@code --retention}, ms: how long a following run keeps a cycle after it ends; -1 for no retention. */
+    long retentionMs()
+    {
+        return retentionMs;
+    }
+
+    /** @return the archive of {@code --archive}, where retention moves removed cycles, or null to delete them. */
+    Path archive()
+    {
+        return archive;
     }
 
     /** @return true if the run keeps following the journal until stopped. */
@@ -179,9 +204,12 @@ final class RunJob
         private Path input;
         private JournalSchema columns;
         private Path journal;
+        private JournalRollCycle rollCycle;
         private String pipeline = JournalDirectory.DEFAULT_PIPELINE;
         private boolean follow;
         private Long idleTimeoutMs;
+        private Long retentionMs;
+        private Path archive;
         private WindowOptions window;
         private ProcessingOptions processing = new ProcessingOptions();
         private Path results;
@@ -218,6 +246,13 @@ final class RunJob
             return this;
         }
 
+        /** The roll cycle of a journal it creates ({@code --roll-cycle}), or null for the journal's. */
+        Builder rollCycle(final JournalRollCycle cycle)
+        {
+            this.rollCycle = cycle;
+            return this;
+        }
+
         /** The pipeline's name ({@code --pipeline}), or null for the default. */
         Builder pipeline(final String name)
         {
@@ -236,6 +271,18 @@ final class RunJob
         Builder idleTimeout(final Long millis)
         {
             this.idleTimeoutMs = millis;
+            return this;
+        }
+
+        /**
+         * @param millis {@code --retention}, ms, or null.
+         * @param dir    {@code --archive}, or null.
+         * @return this.
+         */
+        Builder retention(final Long millis, final Path dir)
+        {
+            this.retentionMs = millis;
+            this.archive = dir;
             return this;
         }
 
@@ -343,6 +390,25 @@ final class RunJob
             if (idleTimeoutMs != null && idleTimeoutMs <= 0)
             {
                 throw new BadInputException("--idle-timeout must be > 0: " + idleTimeoutMs + " ms");
+            }
+            if (archive != null && retentionMs == null)
+            {
+                throw new BadInputException("--archive needs --retention DURATION (to archive cycles once, use weir retain --archive)");
+            }
+            if (retentionMs != null && !follow)
+            {
+                throw new BadInputException("--retention needs --follow: a bounded run ends; apply retention with weir retain --journal DIR --keep DURATION");
+            }
+            if (retentionMs != null && retentionMs < 0)
+            {
+                throw new BadInputException("--retention cannot be negative: " + retentionMs + " ms");
+            }
+            if (retentionMs != null && (results != null || outputDir != null || lateOutput != null))
+            {
+                throw new BadInputException((results != null ? "--results" : outputDir != null ? "--output-dir" : "--late-output")
+                    + " cannot go with --retention: a following run writes that export at its stop from the results and late events its output "
+                    + "journal still holds, and retention removes the oldest of them; deliver the results with --jdbc-url (the database keeps "
+                    + "them), or export before applying weir retain");
             }
             if (jdbcUrl != null && journal == null)
             {

@@ -23,7 +23,9 @@ import picocli.CommandLine.Parameters;
  * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
  * {@code --once} prints them once. Counters are told apart by type id ({@code CounterTypes}); a file of
  * before type ids is read by label. The latency histograms' counters are shown as one table, a line per
- * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
+ * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. A following run with {@code --retention}
+ * adds its retention's counters (steps, failures, cycles and bytes removed, bytes kept, the oldest events offset
+ * held, the events floor, the journal clock of the last step). {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
  * Reads only.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
@@ -132,6 +134,16 @@ final class StatCommand implements Callable<Integer>
             if (isClock(typeId, label, CounterTypes.LAST_HEARTBEAT_READ, EngineCounters.LAST_HEARTBEAT_READ))
             {
                 out.printf("%26s  %14s  %s%n", since(value), "", "time since the last heartbeat read");
+                return;
+            }
+            if (typeId == CounterTypes.RETENTION_LAST_STEP)
+            {
+                out.printf("%26s  %14s  %s%n", value <= 0 ? "never" : Instant.ofEpochMilli(value), "", "retention: journal clock of the last step");
+                return;
+            }
+            if ((typeId == CounterTypes.RETENTION_OLDEST_OFFSET && value < 0) || (typeId == CounterTypes.RETENTION_EVENTS_FLOOR && value == Long.MAX_VALUE))
+            {
+                out.printf("%26s  %14s  %s%n", value < 0 ? "none" : "nothing held", "", label);
                 return;
             }
             final Long before = previous.get(label);

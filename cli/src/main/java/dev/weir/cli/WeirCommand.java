@@ -3,6 +3,7 @@ package dev.weir.cli;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
+import dev.weir.journal.OffsetUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
-    subcommands = {RunCommand.class, IngestCommand.class, ReplayCommand.class, InspectCommand.class, StatCommand.class, CheckCommand.class, DemoCommand.class})
+    subcommands = {RunCommand.class, IngestCommand.class, ReplayCommand.class, InspectCommand.class, StatCommand.class, CheckCommand.class, RetainCommand.class, DemoCommand.class})
 public final class WeirCommand implements Runnable
 {
     /** Exit code for usage and input errors. */
@@ -91,7 +92,7 @@ public final class WeirCommand implements Runnable
                 return DELIVERY_PENDING;
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
-                || ex instanceof JvmFlagsMissingException)
+                || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

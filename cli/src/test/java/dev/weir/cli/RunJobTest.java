@@ -63,6 +63,27 @@ class RunJobTest
     }
 
     @Test
+    void retentionNeedsFollowAndNoFileRewrittenFromTheOutputJournal()
+    {
+        final UnaryOperator<RunJob.Builder> following = b -> b.results(null).journal(Path.of("j")).follow(true).jdbc(URL, null, null);
+        final RunJob job = following.apply(valid()).retention(7_200_000L, Path.of("archive")).build();
+        assertEquals(7_200_000L, job.retentionMs());
+        assertEquals(Path.of("archive"), job.archive());
+        assertEquals(-1, following.apply(valid()).build().retentionMs());
+        assertRefused(b -> following.apply(b).follow(false).retention(60_000L, null),
+            "--retention needs --follow: a bounded run ends; apply retention with weir retain --journal DIR --keep DURATION");
+        assertRefused(b -> following.apply(b).retention(null, Path.of("archive")),
+            "--archive needs --retention DURATION (to archive cycles once, use weir retain --archive)");
+        assertRefused(b -> following.apply(b).retention(-1L, null), "--retention cannot be negative: -1 ms");
+        final String rewritten = " cannot go with --retention: a following run writes that export at its stop from the results and late "
+            + "events its output journal still holds, and retention removes the oldest of them; deliver the results with --jdbc-url (the "
+            + "database keeps them), or export before applying weir retain";
+        assertRefused(b -> following.apply(b).results(RESULTS).retention(60_000L, null), "--results" + rewritten);
+        assertRefused(b -> following.apply(b).outputDir(Path.of("parts")).retention(60_000L, null), "--output-dir" + rewritten);
+        assertRefused(b -> following.apply(b).lateOutput(Path.of("late.csv")).retention(60_000L, null), "--late-output" + rewritten);
+    }
+
+    @Test
     void theFirstProblemIsTheOneReported()
     {
         // every problem at once: the late-output one comes first, as it always has

@@ -16,6 +16,7 @@ import dev.weir.engine.Weir;
 import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.engine.metrics.RetentionCounters;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
@@ -101,6 +102,42 @@ class StatCommandTest
         assertEquals("5", value(stat.out(), "events applied"), stat.out());
         assertTrue(stat.out().contains("time since the last event read"), "the clock, found by its old label: " + stat.out());
         assertTrue(!stat.out().contains("latency (ns)"), stat.out());
+    }
+
+    @Test
+    void statShowsTheRetentionCountersOfARunWithRetentionOnly() throws IOException
+    {
+        final Path journal = dir.resolve("retained");
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            writer.append(1, 1, "k", 1);
+        }
+        try (MetricsFile file = MetricsFile.create(JournalDirectory.open(journal).metricsFile(), EngineCounters.COUNT + RetentionCounters.COUNT))
+        {
+            new EngineCounters(file.counters());
+            final RetentionCounters retention = new RetentionCounters(file.counters());
+            Cli stat = Cli.run("stat", journal.toString(), "--once");
+            assertEquals(0, stat.exit(), stat.err());
+            assertEquals("0", value(stat.out(), "retention steps"), stat.out());
+            assertEquals("none", value(stat.out(), "retention: oldest events offset held"), stat.out());
+            assertTrue(stat.out().contains("nothing held  ") || stat.out().contains("nothing held "), stat.out());
+            assertEquals("never", value(stat.out(), "retention: journal clock of the last step"), stat.out());
+
+            retention.stepped(1_764_590_400_000L, 4, 4_096_000, 8_192_000, 12_345, 23_456);
+            file.markEnded();
+            stat = Cli.run("stat", journal.toString(), "--once");
+            assertEquals(0, stat.exit(), stat.err());
+            assertEquals("1", value(stat.out(), "retention steps"), stat.out());
+            assertEquals("4", value(stat.out(), "retention: cycle files removed"), stat.out());
+            assertEquals("4,096,000", value(stat.out(), "retention: bytes removed"), stat.out());
+            assertEquals("8,192,000", value(stat.out(), "retention: bytes of cycle files kept"), stat.out());
+            assertEquals("12,345", value(stat.out(), "retention: oldest events offset held"), stat.out());
+            assertEquals("23,456", value(stat.out(), "retention: events floor (first offset a holder needs)"), stat.out());
+            assertEquals("2025-12-01T12:00:00Z", value(stat.out(), "retention: journal clock of the last step"), stat.out());
+        }
+        Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).build().runToEnd();
+        final Cli without = Cli.run("stat", journal.toString(), "--once");
+        assertTrue(!without.out().contains("retention"), "a run without retention has no retention counters: " + without.out());
     }
 
     private static String[] histogramLine(final String out, final String name)

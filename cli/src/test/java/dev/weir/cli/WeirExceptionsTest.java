@@ -21,8 +21,10 @@ import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.operator.ConditionSyntaxException;
+import dev.weir.journal.CycleFullException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
+import dev.weir.journal.OffsetUnavailableException;
 import dev.weir.journal.WeirException;
 import dev.weir.postgres.SinkRefusedException;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,9 @@ class WeirExceptionsTest
         PipelineFailedException.class,
         CpuPinningException.class,
         DeterminismException.class,
-        SinkRefusedException.class);
+        SinkRefusedException.class,
+        OffsetUnavailableException.class,
+        CycleFullException.class);
 
     private static final List<Class<? extends RuntimeException>> BAD_ARGUMENT = List.of(
         ExpressionException.class,

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * duty-cycle thread instead of Weir's threads.
  * <p>
  * Threads are named {@code weir-<pipeline>-<run>-stage-<i>} and {@code weir-<pipeline>-<run>-publisher}
- * (see {@link PipelineBuilder#threadFactory}). Lifecycle lines (resume, running, stopped, failed) are logged
+ * (see {@link PipelineBuilder#threadFactory}); a following run with {@link PipelineBuilder#retention} has a
+ * {@code weir-<pipeline>-<run>-retention} thread too, which never processes events. Lifecycle lines (resume, running, stopped, failed) are logged
  * through SLF4J by the logger {@code dev.weir.engine.Pipeline}; nothing is logged per event.
  * <p>
  * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread; the
@@ -59,6 +60,8 @@ public final class Pipeline implements AutoCloseable
     private Wiring wiring;
     private PipelineThreads threads;
     private PipelineAgent agent;
+    /** The following run's retention thread, or null. */
+    private FollowingRetention retention;
     private volatile RunSummary summary;
 
     Pipeline(final PipelineConfiguration config, final Recovery recovery)
@@ -316,6 +319,12 @@ public final class Pipeline implements AutoCloseable
             {
                 wiring.start();
             }
+            if (follow && config.retentionMillis() >= 0)
+            {
+                retention = new FollowingRetention(config.directory(), config.retentionMillis(), config.retentionArchive(),
+                    stages.retentionCounters(), threads);
+                retention.start();
+            }
         }
         catch (final RuntimeException | Error ex)
         {
@@ -386,6 +395,10 @@ public final class Pipeline implements AutoCloseable
         lifecycle.moveTo(PipelineState.STOPPING);
         try
         {
+            if (retention != null)
+            {
+                retention.close(); // waits for a step in progress
+            }
             wiring.halt(); // nothing below is closed under a stage still running
             stages.close(completion);
             producer.close();

@@ -1,6 +1,7 @@
 package dev.weir.engine;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -63,6 +64,8 @@ public final class PipelineBuilder
     boolean syncOnCheckpoint;
     long fromOffset = -1;
     long toOffset = Long.MAX_VALUE;
+    long retentionMillis = -1;
+    Path retentionArchive;
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
     EventValue valueExpression;
@@ -423,6 +426,35 @@ public final class PipelineBuilder
         this.durableOutput = false;
         this.fromOffset = from;
         this.toOffset = to;
+        return this;
+    }
+
+    /**
+     * Apply the journal's retention while following ({@link Pipeline#start()}, {@link Pipeline#asAgent()}): on a
+     * thread of the run's own ({@code weir-<pipeline>-<run>-retention}, made like its other threads), never on
+     * a thread that processes events, one {@code JournalRetention.applyIfFree} step at least every
+     * min(roll cycle / 4, 10 s) of the journal clock, removing every whole roll cycle of the events and output
+     * journals that ended more than {@code keep} ago and that no holder of the retention floor (each pipeline's
+     * newest valid checkpoint, PostgreSQL deliveries) still needs. A step that fails is logged at WARN and tried
+     * again at the next period; it never stops the run. {@link Pipeline#stop()} ends the thread, waiting for a
+     * step in progress. A bounded run ({@link Pipeline#runToEnd()}) applies none. Its counters are in the
+     * metrics file ({@code CounterTypes.RETENTION_STEPS} and on).
+     *
+     * @param keep    how long a cycle is kept after it ends, &gt;= 0.
+     * @param archive where removed cycles are moved ({@code ARCHIVE/events/}, {@code ARCHIVE/results/}, ...), or
+     *                null to delete them.
+     * @return this.
+     * @throws IllegalArgumentException if {@code keep} is negative.
+     */
+    public PipelineBuilder retention(final Duration keep, final Path archive)
+    {
+        Objects.requireNonNull(keep, "keep");
+        if (keep.isNegative())
+        {
+            throw new IllegalArgumentException("a retention cannot be negative: " + keep);
+        }
+        this.retentionMillis = keep.toMillis();
+        this.retentionArchive = archive;
         return this;
     }
 

@@ -68,6 +68,10 @@ public final class PipelineConfiguration
     private final boolean syncOnCheckpoint;
     private final long fromOffset;
     private final long toOffset;
+    /** The retention a following run applies, ms, or -1 for none. */
+    private final long retentionMillis;
+    /** Where that retention moves removed cycles, or null to delete them. */
+    private final Path retentionArchive;
     /** The filter's text, compiled for each run, or null. */
     private final String filterSource;
     /** The application's filter, or null. */
@@ -131,6 +135,12 @@ public final class PipelineConfiguration
         this.syncOnCheckpoint = builder.syncOnCheckpoint;
         this.fromOffset = builder.fromOffset;
         this.toOffset = builder.toOffset;
+        if (builder.retentionMillis >= 0 && !durableOutput)
+        {
+            throw new IllegalStateException("retention needs a run with durable outputs: a replay or an in-memory run has no journal of its own to retain");
+        }
+        this.retentionMillis = builder.retentionMillis;
+        this.retentionArchive = builder.retentionArchive;
     }
 
     /**
@@ -360,5 +370,17 @@ public final class PipelineConfiguration
     long toOffset()
     {
         return toOffset;
+    }
+
+    /** @return the retention a following run applies, ms, or -1 for none. */
+    long retentionMillis()
+    {
+        return retentionMillis;
+    }
+
+    /** @return where removed cycles are moved, or null to delete them. */
+    Path retentionArchive()
+    {
+        return retentionArchive;
     }
 }

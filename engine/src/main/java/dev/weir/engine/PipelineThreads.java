@@ -91,6 +91,15 @@ final class PipelineThreads
         return newThread(prefix + "-metrics", -1, task);
     }
 
+    /**
+     * @param task the retention loop of a following run.
+     * @return its thread, named {@code <prefix>-retention}, never pinned; not started.
+     */
+    Thread retention(final Runnable task)
+    {
+        return newThread(prefix + "-retention", -1, task);
+    }
+
     private Thread newThread(final String name, final int cpu, final Runnable task)
     {
         final WeirTask wrapped = new WeirTask(name, cpu, task, completion);

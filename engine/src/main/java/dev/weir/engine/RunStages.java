@@ -9,6 +9,7 @@ import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.LatencySampler;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.metrics.PipelineMetrics;
+import dev.weir.engine.metrics.RetentionCounters;
 import dev.weir.engine.metrics.RunCounters;
 import dev.weir.engine.metrics.RunLatencies;
 import dev.weir.engine.operator.WindowAggregator;
@@ -37,6 +38,8 @@ import org.agrona.concurrent.status.AtomicCounter;
 final class RunStages
 {
     private final JournalReader reader;
+    /** The counters of the run's retention, or null without one. */
+    private final RetentionCounters retentionCounters;
     private final WindowAssigner assigner;
     private final WindowAggregator aggregator;
     private final OutputJournalSink sink;
@@ -76,7 +79,7 @@ final class RunStages
             {
                 applyPendingEnd(recovery.resumeAfterOffset());
             }
-            metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT);
+            metrics = MetricsFile.create(directory.metricsFile(), EngineCounters.COUNT + RetentionCounters.COUNT);
         }
         else
         {
@@ -95,6 +98,7 @@ final class RunStages
             ? KeyTuples.readBefore(directory, config.projection().keyColumns(), firstUnread(config, recovery))
             : null;
         engineCounters = new EngineCounters(metrics.counters());
+        retentionCounters = config.retentionMillis() >= 0 ? new RetentionCounters(metrics.counters()) : null;
         view = new PipelineMetrics(metrics.reader(), directory.pipelineName(), directory.root());
         counters = new RunCounters(aggregator, checkpointer, sink, firstOffset, recovery.resumeAfterOffset());
         final Runnable publish = () -> engineCounters.publish(counters);
@@ -136,6 +140,12 @@ final class RunStages
     KeyTuples keyTuples()
     {
         return keyTuples;
+    }
+
+    /** @return the counters of the run's retention (in its metrics file), or null if it has none. */
+    RetentionCounters retentionCounters()
+    {
+        return retentionCounters;
     }
 
     JournalReader reader()

@@ -50,6 +50,7 @@ class PackageCycleTest
         assertAllowed(edges, "state", "aggregate");
         assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
         assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
+        assertAllowed(edges, "retention", "checkpoint", "source");
     }
 
     @Test

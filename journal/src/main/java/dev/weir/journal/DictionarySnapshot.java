@@ -4,15 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 
 /**
@@ -132,9 +127,7 @@ final class DictionarySnapshot
         {
             throw new Invalid("torn (" + bytes.length + " bytes)");
         }
-        final CRC32 crc = new CRC32();
-        crc.update(bytes, 0, bytes.length - 4);
-        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        if (!ChecksummedFile.checksumMatches(bytes))
         {
             throw new Invalid("corrupt or torn (checksum mismatch)");
         }
@@ -149,7 +142,7 @@ final class DictionarySnapshot
             {
                 throw new Invalid("of format version " + version + ", not " + VERSION);
             }
-            final String itsSchema = text(in);
+            final String itsSchema = ChecksummedFile.readText(in);
             if (!itsSchema.equals(schema))
             {
                 throw new Invalid("of a journal of columns " + itsSchema + ", not " + schema);
@@ -157,7 +150,7 @@ final class DictionarySnapshot
             final long covered = in.readLong();
             final int coveredCrc = in.readInt();
             final boolean synced = in.readByte() == 1;
-            final String bootId = text(in);
+            final String bootId = ChecksummedFile.readText(in);
             final long[] counts = new long[JournalTally.SIZE];
             for (int i = 0; i < counts.length; i++)
             {
@@ -184,7 +177,7 @@ final class DictionarySnapshot
                 for (int e = 0; e < entries; e++)
                 {
                     ids[c][e] = in.readInt();
-                    texts[c][e] = text(in);
+                    texts[c][e] = ChecksummedFile.readText(in);
                 }
             }
             if (in.available() != 0)
@@ -197,25 +190,6 @@ final class DictionarySnapshot
         {
             throw new Invalid("corrupt (" + ex + ")");
         }
-    }
-
-    private static String text(final DataInputStream in) throws IOException, Invalid
-    {
-        final int length = in.readInt();
-        if (length < 0 || length > in.available())
-        {
-            throw new Invalid("corrupt (a text of " + length + " bytes)");
-        }
-        final byte[] b = new byte[length];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static void text(final DataOutputStream out, final String s) throws IOException
-    {
-        final byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
     }
 
     /**
@@ -232,11 +206,11 @@ final class DictionarySnapshot
         {
             out.writeLong(MAGIC);
             out.writeInt(VERSION);
-            text(out, schema);
+            ChecksummedFile.writeText(out, schema);
             out.writeLong(covered);
             out.writeInt(coveredCrc);
             out.writeByte(synced ? 1 : 0);
-            text(out, bootId);
+            ChecksummedFile.writeText(out, bootId);
             for (final long count : counts)
             {
                 out.writeLong(count);
@@ -249,41 +223,11 @@ final class DictionarySnapshot
                 for (int e = 0; e < ids[c].length; e++)
                 {
                     out.writeInt(ids[c][e]);
-                    text(out, texts[c][e]);
+                    ChecksummedFile.writeText(out, texts[c][e]);
                 }
             }
         }
-        final CRC32 crc = new CRC32();
-        final byte[] body = buffer.toByteArray();
-        crc.update(body);
-        final ByteBuffer all = ByteBuffer.allocate(body.length + 4).put(body).putInt((int)crc.getValue()).flip();
-        final Path temp = file.resolveSibling(FILE + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING))
-        {
-            while (all.hasRemaining())
-            {
-                channel.write(all);
-            }
-            channel.force(true);
-        }
-        try
-        {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        }
-        catch (final AtomicMoveNotSupportedException ex)
-        {
-            Files.deleteIfExists(temp);
-            throw ex;
-        }
-        try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ))
-        {
-            dir.force(true);
-        }
-        catch (final IOException ignored) // some file systems cannot force a directory; the rename is then as durable as they make it
-        {
-            // nothing more to do
-        }
+        ChecksummedFile.write(file, buffer.toByteArray());
     }
 
     /**

@@ -114,6 +114,23 @@ public final class EventJournal implements AutoCloseable
     }
 
     /**
+     * Open a journal of a given schema and roll cycle for appending, creating it with them if the directory is
+     * missing or empty.
+     *
+     * @param directory the journal directory.
+     * @param schema    the schema its events must have, or null for any (see
+     *                  {@link JournalDirectory#openOrCreate(java.nio.file.Path, JournalSchema, JournalRollCycle)}).
+     * @param rollCycle the roll cycle it must have, or null for any ({@link JournalRollCycle#DEFAULT} for a new one).
+     * @return the journal.
+     * @throws JournalRefusedException if the directory is not a Weir journal, is one of another schema or roll
+     *                                 cycle, or another appender has it open.
+     */
+    public static EventJournal openOrCreate(final java.nio.file.Path directory, final JournalSchema schema, final JournalRollCycle rollCycle)
+    {
+        return new EventJournal(JournalDirectory.openOrCreate(directory, schema, rollCycle));
+    }
+
+    /**
      * Open a journal for appending.
      *
      * @param directory the journal directory.
@@ -289,34 +306,41 @@ public final class EventJournal implements AutoCloseable
                 textBytes += textBytes(text);
             }
         }
-        try (DocumentContext dc = appender.writingDocument())
+        try
         {
-            reserve.before(dc, appender, rowBytes + textBytes);
-            encoder.wrap(dc.wire().bytes(), anyNew).eventId(row.eventId()).eventTime(eventTime);
-            for (int column = 0; column < shape.columns(); column++)
+            try (DocumentContext dc = appender.writingDocument())
             {
-                if (shape.isString(column))
+                reserve.before(dc, appender, rowBytes + textBytes);
+                encoder.wrap(dc.wire().bytes(), anyNew).eventId(row.eventId()).eventTime(eventTime);
+                for (int column = 0; column < shape.columns(); column++)
                 {
-                    encoder.stringId(column, row.stringId(column));
-                }
-                else
-                {
-                    encoder.longColumn(column, row.longColumn(column));
-                }
-            }
-            if (anyNew)
-            {
-                for (int s = 0; s < shape.stringColumns(); s++)
-                {
-                    final int column = shape.stringColumn(s);
-                    final KeyDictionary dictionary = dictionaries[column];
-                    if (!dictionary.isWritten(row.stringId(column)))
+                    if (shape.isString(column))
                     {
-                        encoder.text(dictionary.name(row.stringId(column)));
+                        encoder.stringId(column, row.stringId(column));
+                    }
+                    else
+                    {
+                        encoder.longColumn(column, row.longColumn(column));
                     }
                 }
+                if (anyNew)
+                {
+                    for (int s = 0; s < shape.stringColumns(); s++)
+                    {
+                        final int column = shape.stringColumn(s);
+                        final KeyDictionary dictionary = dictionaries[column];
+                        if (!dictionary.isWritten(row.stringId(column)))
+                        {
+                            encoder.text(dictionary.name(row.stringId(column)));
+                        }
+                    }
+                }
+                writeLine(encoder, line, unterminatedLength);
             }
-            writeLine(encoder, line, unterminatedLength);
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
         if (anyNew)
         {
@@ -357,20 +381,34 @@ public final class EventJournal implements AutoCloseable
         }
         if (keys.isWritten(keyId))
         {
-            try (DocumentContext dc = appender.writingDocument())
+            try
             {
-                reserve.before(dc, appender, EVENT_BYTES);
-                writeLine(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId),
-                    line, unterminatedLength);
+                try (DocumentContext dc = appender.writingDocument())
+                {
+                    reserve.before(dc, appender, EVENT_BYTES);
+                    writeLine(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId),
+                        line, unterminatedLength);
+                }
+            }
+            catch (final RuntimeException ex)
+            {
+                throw directory.rollCycle().translateAppendFailure(ex, directory);
             }
         }
         else
         {
-            try (DocumentContext dc = appender.writingDocument())
+            try
             {
-                reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
-                writeLine(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId)
-                    .key(keys.name(keyId)), line, unterminatedLength);
+                try (DocumentContext dc = appender.writingDocument())
+                {
+                    reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
+                    writeLine(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId)
+                        .key(keys.name(keyId)), line, unterminatedLength);
+                }
+            }
+            catch (final RuntimeException ex)
+            {
+                throw directory.rollCycle().translateAppendFailure(ex, directory);
             }
             keys.markWritten(keyId);
         }
@@ -402,10 +440,17 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendIngestStart(final String source, final long firstLine)
     {
-        try (DocumentContext dc = appender.writingDocument())
+        try
         {
-            reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
-            ingestStart.wrap(dc.wire().bytes()).firstLine(firstLine).source(source);
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, EVENT_BYTES + textBytes(source));
+                ingestStart.wrap(dc.wire().bytes()).firstLine(firstLine).source(source);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
         final long offset = appender.lastIndexAppended();
         tally.ingest(offset);
@@ -437,10 +482,17 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendRejected(final long line, final String reason, final String content, final long unterminatedLength)
     {
-        try (DocumentContext dc = appender.writingDocument())
+        try
         {
-            reserve.before(dc, appender, EVENT_BYTES + 20 + textBytes(reason) + textBytes(content));
-            rejectedLine.wrap(dc.wire().bytes()).line(line).reason(reason).content(content).unterminatedLength(unterminatedLength);
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, EVENT_BYTES + 20 + textBytes(reason) + textBytes(content));
+                rejectedLine.wrap(dc.wire().bytes()).line(line).reason(reason).content(content).unterminatedLength(unterminatedLength);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
         final long offset = appender.lastIndexAppended();
         tally.rejected(offset);
@@ -459,7 +511,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendHeartbeat(final long eventTime)
     {
-        final long offset = writeHeartbeat(appender, reserve, eventTime);
+        final long offset = writeHeartbeat(directory, appender, reserve, eventTime);
         tally.heartbeat(offset);
         return offset;
     }
@@ -468,13 +520,21 @@ public final class EventJournal implements AutoCloseable
      * Write one heartbeat with an appender of the events queue, as its owner thread (the caller holds the
      * journal's appender lock).
      */
-    static long writeHeartbeat(final ExcerptAppender appender, final AppendReserve reserve, final long eventTime)
+    static long writeHeartbeat(final JournalDirectory directory, final ExcerptAppender appender, final AppendReserve reserve,
+        final long eventTime)
     {
         checkTime(eventTime);
-        try (DocumentContext dc = appender.writingDocument())
+        try
         {
-            reserve.before(dc, appender, EVENT_BYTES);
-            Heartbeat.write(dc.wire().bytes(), eventTime, System.currentTimeMillis());
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, EVENT_BYTES);
+                Heartbeat.write(dc.wire().bytes(), eventTime, System.currentTimeMillis());
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
         return appender.lastIndexAppended();
     }

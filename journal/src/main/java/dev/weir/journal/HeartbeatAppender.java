@@ -55,7 +55,7 @@ public final class HeartbeatAppender implements AutoCloseable
         }
         try
         {
-            return EventJournal.writeHeartbeat(appender, reserve, eventTime);
+            return EventJournal.writeHeartbeat(directory, appender, reserve, eventTime);
         }
         finally
         {

@@ -12,7 +12,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * the documents of its own ingests only (see {@link IngestStartEncoder}): events appended
  * by another appender between two ingests do not move it.
  * <p>
- * Each method scans the events queue from the start with its own tailer. Stateless between calls;
+ * Each method scans the events queue from the start with its own tailer. Once old cycles were removed, it starts
+ * from the journal's {@link HistoryBase} (the progress, counts and dictionaries before its first offset B) and
+ * scans from B: so {@link #rejected} and {@link #scan} only see the documents from B on. Stateless between calls;
  * thread-safe as long as each call is on one thread.
  */
 public final class IngestLog
@@ -47,7 +49,16 @@ public final class IngestLog
     {
         final java.util.LinkedHashMap<String, Long> next = new java.util.LinkedHashMap<>();
         final LineCount count = new LineCount();
-        scan(directory, new IngestConsumer()
+        final HistoryBase base = HistoryBase.load(directory);
+        if (base != null)
+        {
+            base.sources.forEach((s, state) -> next.put(s, state[0]));
+            if (base.openSource != null)
+            {
+                count.start(base.openSource, base.openNext, base.openTagged);
+            }
+        }
+        scan(directory, base, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -100,7 +111,14 @@ public final class IngestLog
     {
         final long[][] found = {null};
         final boolean[] inBlock = {false};
-        scan(directory, new IngestConsumer()
+        final HistoryBase base = HistoryBase.load(directory);
+        if (base != null)
+        {
+            final long[] state = base.sources.get(source);
+            found[0] = state == null || state[1] < 0 ? null : new long[] {state[1], state[2]};
+            inBlock[0] = source.equals(base.openSource);
+        }
+        scan(directory, base, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -173,7 +191,8 @@ public final class IngestLog
     }
 
     /**
-     * Visit every rejected line recorded for a source, in order.
+     * Visit every rejected line recorded for a source, in order: from the {@link HistoryBase}'s first offset on
+     * if old cycles were removed (the rejected lines before it are gone with them).
      *
      * @param directory a journal.
      * @param source    a source identity.
@@ -181,8 +200,9 @@ public final class IngestLog
      */
     public static void rejected(final JournalDirectory directory, final String source, final IngestConsumer consumer)
     {
-        final boolean[] inBlock = {false};
-        scan(directory, new IngestConsumer()
+        final HistoryBase base = HistoryBase.load(directory);
+        final boolean[] inBlock = {base != null && source.equals(base.openSource)};
+        scan(directory, base, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -221,12 +241,25 @@ public final class IngestLog
 
     /**
      * @param directory a journal.
-     * @return counts over its events queue, by a scan of all of it.
+     * @return counts over its events queue, by a scan of all of it (from its {@link HistoryBase}'s counts and first offset, if any).
      */
     static Counts countsByScan(final JournalDirectory directory)
     {
         final long[] c = {0, 0, 0, -1, -1, -1, -1, 0};
-        scan(directory, new IngestConsumer()
+        final HistoryBase base = HistoryBase.load(directory);
+        if (base != null)
+        {
+            final Counts before = base.summary().countsBefore();
+            c[0] = before.events();
+            c[1] = before.rejected();
+            c[2] = before.ingests();
+            c[3] = before.firstOffset();
+            c[4] = before.lastOffset();
+            c[5] = before.firstEventOffset();
+            c[6] = before.lastEventOffset();
+            c[7] = before.heartbeats();
+        }
+        scan(directory, base, new IngestConsumer()
         {
             @Override
             public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
@@ -274,17 +307,31 @@ public final class IngestLog
     }
 
     /**
-     * Visit every document of the events queue in order.
+     * Visit every document of the events queue in order (from its {@link HistoryBase}'s first offset on, if old
+     * cycles were removed).
      *
      * @param directory a journal.
      * @param consumer  the visitor.
      */
     public static void scan(final JournalDirectory directory, final IngestConsumer consumer)
     {
+        scan(directory, HistoryBase.load(directory), consumer);
+    }
+
+    private static void scan(final JournalDirectory directory, final HistoryBase base, final IngestConsumer consumer)
+    {
         final Decoders documents = new Decoders(EventShape.of(directory.schema()));
+        if (base != null)
+        {
+            base.dictionaries.forEach((column, entries) -> entries.keySet().forEach(id -> documents.defined.set(column, id)));
+        }
         try (SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
              ExcerptTailer tailer = queue.createTailer())
         {
+            if (base != null)
+            {
+                HistoryBase.moveTo(tailer, base.first);
+            }
             while (true)
             {
                 try (DocumentContext dc = tailer.readingDocument())
@@ -356,6 +403,16 @@ public final class IngestLog
         public boolean isDefined(final int column, final int id)
         {
             return byColumn[column] != null && id >= 0 && byColumn[column].get(id);
+        }
+
+        /** Learn an id defined before the scan's start. */
+        void set(final int column, final int id)
+        {
+            if (byColumn[column] == null)
+            {
+                byColumn[column] = new java.util.BitSet();
+            }
+            byColumn[column].set(id);
         }
 
         /** Learn the ids an event defines, before reading its trailers. */

@@ -12,7 +12,8 @@ import java.util.List;
  * The identity and layout of a Weir journal directory on disk.
  * <p>
  * A Weir journal directory holds a marker file {@value #MARKER_FILE} naming the format and its
- * version (and the events' {@link JournalSchema}, unless it is the default), a Chronicle Queue of events (with the key definitions and the ingest records) in
+ * version (and the events' {@link JournalSchema}, unless it is the default, and the {@link JournalRollCycle} of
+ * its queues; a marker without one is {@link JournalRollCycle#DAILY}), a Chronicle Queue of events (with the key definitions and the ingest records) in
  * {@code events/}, one of outputs in {@code results/}, and checkpoints in {@code checkpoints/}. {@link #create(Path)} makes a new journal in a missing or empty directory;
  * {@link #open(Path)} accepts only a directory that already carries a valid marker. A directory that
  * holds anything else is refused with {@link JournalRefusedException} and is never written into. Every way
@@ -47,24 +48,28 @@ public final class JournalDirectory
     private static final String VERSION_PREFIX = "version=";
     private static final String ID_PREFIX = "id=";
     private static final String SCHEMA_PREFIX = "schema=";
+    private static final String ROLL_CYCLE_PREFIX = "roll-cycle=";
 
     private final Path root;
     private final String journalId;
     private final JournalSchema schema;
     private final String pipelineName;
     private final Path pipelineRoot;
+    private final JournalRollCycle rollCycle;
 
-    private JournalDirectory(final Path root, final String journalId, final JournalSchema schema)
+    private JournalDirectory(final Path root, final String journalId, final JournalSchema schema, final JournalRollCycle rollCycle)
     {
-        this(root, journalId, schema, DEFAULT_PIPELINE, root);
+        this(root, journalId, schema, rollCycle, DEFAULT_PIPELINE, root);
     }
 
     private JournalDirectory(
-        final Path root, final String journalId, final JournalSchema schema, final String pipelineName, final Path pipelineRoot)
+        final Path root, final String journalId, final JournalSchema schema, final JournalRollCycle rollCycle, final String pipelineName,
+        final Path pipelineRoot)
     {
         this.root = root;
         this.journalId = journalId;
         this.schema = schema;
+        this.rollCycle = rollCycle;
         this.pipelineName = pipelineName;
         this.pipelineRoot = pipelineRoot;
     }
@@ -84,11 +89,11 @@ public final class JournalDirectory
         checkPipelineName(name);
         if (DEFAULT_PIPELINE.equals(name))
         {
-            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, schema);
+            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, schema, rollCycle);
         }
         return pipelineName.equals(name)
             ? this
-            : new JournalDirectory(root, journalId, schema, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
+            : new JournalDirectory(root, journalId, schema, rollCycle, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
     }
 
     /**
@@ -219,6 +224,25 @@ public final class JournalDirectory
      */
     public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema)
     {
+        return openOrCreate(directory, schema, null);
+    }
+
+    /**
+     * Open an existing journal of a given schema and roll cycle, or create one with them in a directory that is
+     * missing or empty.
+     *
+     * @param directory where the journal lives.
+     * @param schema    the schema its events must have, or null to take an existing journal's whatever it
+     *                  is (and {@link JournalSchema#DEFAULT} for a new one).
+     * @param rollCycle the roll cycle it must have, or null to take an existing journal's whatever it is (and
+     *                  {@link JournalRollCycle#DEFAULT} for a new one).
+     * @return the journal directory.
+     * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal of
+     *                                 this format version, or is one whose schema or roll cycle differs (both are named).
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
+     */
+    public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema, final JournalRollCycle rollCycle)
+    {
         JvmFlags.prepare();
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.isRegularFile(root.resolve(MARKER_FILE)))
@@ -228,9 +252,27 @@ public final class JournalDirectory
             {
                 throw new JournalRefusedException(root, "its events have the columns " + existing.schema + ", not " + schema);
             }
+            existing.checkRollCycle(rollCycle);
             return existing;
         }
-        return create(root, schema == null ? JournalSchema.DEFAULT : schema);
+        return create(root, schema == null ? JournalSchema.DEFAULT : schema, rollCycle == null ? JournalRollCycle.DEFAULT : rollCycle);
+    }
+
+    /**
+     * Refuse a roll cycle other than this journal's.
+     *
+     * @param wanted the roll cycle asked for, or null for any.
+     * @return this.
+     * @throws JournalRefusedException if it differs from the one the journal was created with.
+     */
+    public JournalDirectory checkRollCycle(final JournalRollCycle wanted)
+    {
+        if (wanted != null && wanted != rollCycle)
+        {
+            throw new JournalRefusedException(root, "it was created with roll cycle " + rollCycle
+                + ", not " + wanted + "; a journal's roll cycle cannot change");
+        }
+        return this;
     }
 
     /**
@@ -261,6 +303,23 @@ public final class JournalDirectory
      */
     public static JournalDirectory create(final Path directory, final JournalSchema schema)
     {
+        return create(directory, schema, JournalRollCycle.DEFAULT);
+    }
+
+    /**
+     * Create a new journal whose events have the given columns and whose queues roll with the given cycle, as
+     * {@link #create(Path)} does. Both are recorded in the marker, unless they are the defaults (whose marker
+     * stays as it was before schemas and roll cycles existed: {@code roll-cycle=} is written for minutely and hourly).
+     *
+     * @param directory where the journal will live.
+     * @param schema    the columns of its events.
+     * @param rollCycle how long each file of its queues covers; fixed for the journal's life.
+     * @return the journal directory.
+     * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
+     */
+    public static JournalDirectory create(final Path directory, final JournalSchema schema, final JournalRollCycle rollCycle)
+    {
         JvmFlags.prepare();
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.exists(root) && !Files.isDirectory(root))
@@ -285,8 +344,12 @@ public final class JournalDirectory
             {
                 marker.add(SCHEMA_PREFIX + schema);
             }
+            if (rollCycle != JournalRollCycle.DEFAULT)
+            {
+                marker.add(ROLL_CYCLE_PREFIX + rollCycle.cliName()); // a daily journal's marker stays as it was before roll cycles
+            }
             Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging, id, schema);
+            final JournalDirectory staged = new JournalDirectory(staging, id, schema, rollCycle);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -362,6 +425,7 @@ public final class JournalDirectory
             ? lines.get(2).substring(ID_PREFIX.length()).trim()
             : "path:" + root; // journals made before ids were written
         JournalSchema schema = JournalSchema.DEFAULT; // journals made before schemas, and default ones
+        JournalRollCycle rollCycle = JournalRollCycle.DEFAULT; // journals made before roll cycles were recorded
         for (final String line : lines)
         {
             if (line.startsWith(SCHEMA_PREFIX))
@@ -375,8 +439,19 @@ public final class JournalDirectory
                     throw new JournalRefusedException(root, "its marker's schema cannot be read (" + ex.getMessage() + ")", ex);
                 }
             }
+            else if (line.startsWith(ROLL_CYCLE_PREFIX))
+            {
+                try
+                {
+                    rollCycle = JournalRollCycle.parse(line.substring(ROLL_CYCLE_PREFIX.length()).trim());
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new JournalRefusedException(root, "its marker's roll cycle cannot be read (" + ex.getMessage() + ")", ex);
+                }
+            }
         }
-        return new JournalDirectory(root, id, schema);
+        return new JournalDirectory(root, id, schema, rollCycle);
     }
 
     /**
@@ -386,6 +461,12 @@ public final class JournalDirectory
     public static boolean isJournal(final Path directory)
     {
         return Files.isRegularFile(directory.resolve(MARKER_FILE));
+    }
+
+    /** @return the id of the journal itself (the same for every pipeline's view of it). */
+    String journalId()
+    {
+        return journalId;
     }
 
     /**
@@ -407,6 +488,15 @@ public final class JournalDirectory
     public JournalSchema schema()
     {
         return schema;
+    }
+
+    /**
+     * @return how long each file (cycle) of the journal's queues covers, fixed when it was created
+     *         ({@link JournalRollCycle#DAILY} for a journal made before roll cycles were recorded).
+     */
+    public JournalRollCycle rollCycle()
+    {
+        return rollCycle;
     }
 
     /**

@@ -26,6 +26,8 @@ public final class JournalReader implements AutoCloseable
     private final EventDecoder view;
     private final int keyColumn;
     private final int valueColumn;
+    /** The first offset it may read: its journal's {@link HistoryBase}'s, or {@link Long#MIN_VALUE}. */
+    private final long firstOffset;
     private long lastReadOffset = -1;
     private long rejectedRead;
     private long heartbeatsRead;
@@ -33,8 +35,13 @@ public final class JournalReader implements AutoCloseable
     private JournalReader(final JournalDirectory directory)
     {
         this.directory = directory;
+        this.firstOffset = HistoryBase.firstOffset(directory);
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
         this.tailer = queue.createTailer();
+        if (firstOffset != Long.MIN_VALUE)
+        {
+            HistoryBase.moveTo(tailer, firstOffset);
+        }
         this.shape = EventShape.of(directory.schema());
         this.view = new EventDecoder(shape);
         this.keyColumn = shape.firstStringColumn();
@@ -42,7 +49,8 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
-     * Open a reader positioned at the first event of a journal.
+     * Open a reader positioned at the first event of a journal (at or after its {@link HistoryBase}'s first offset
+     * when old cycles were removed: documents before it are never read).
      *
      * @param directory the journal.
      * @return the reader.
@@ -58,15 +66,19 @@ public final class JournalReader implements AutoCloseable
      *
      * @param offset an offset previously returned by the journal.
      * @return this reader.
+     * @throws OffsetUnavailableException if the offset lies before the oldest one the journal still holds (the
+     *                                    cycle files that held it were deleted): reading on from the oldest would
+     *                                    silently skip what lay between.
+     * @throws IllegalArgumentException   if the offset lies inside the journal but names no document.
      */
     public JournalReader seek(final long offset)
     {
-        if (!tailer.moveToIndex(offset))
+        final long first = checkAvailable(offset);
+        if (offset < firstOffset || !tailer.moveToIndex(offset))
         {
-            final long first = queue.firstIndex();
-            if (first == Long.MAX_VALUE || offset <= first)
+            if (offset < firstOffset || first == Long.MAX_VALUE || offset <= first)
             {
-                tailer.toStart();
+                HistoryBase.moveTo(tailer, firstOffset); // from the start: the history base's first offset, if any
             }
             else
             {
@@ -86,9 +98,11 @@ public final class JournalReader implements AutoCloseable
      *
      * @param offset an offset previously read from this journal.
      * @return this reader.
+     * @throws OffsetUnavailableException if the offset lies before the oldest one the journal still holds.
      */
     public JournalReader seekAfter(final long offset)
     {
+        checkAvailable(offset);
         if (!tailer.moveToIndex(offset))
         {
             throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
@@ -98,6 +112,27 @@ public final class JournalReader implements AutoCloseable
             lastReadOffset = dc.isPresent() ? dc.index() : lastReadOffset;
         }
         return this;
+    }
+
+    /**
+     * Refuse an offset before the oldest the journal still holds (its oldest cycle file's first, or the history
+     * base's first offset when retention removed cycles). Only an offset that names a position of a cycle is
+     * refused: a small number such as 0 or -1 (no cycle) still means "from the start", as it always did. The
+     * listing is refreshed first: a queue instance's view of its oldest cycle goes stale when cycle files are
+     * deleted, and one that still has a deleted file mapped would otherwise read from it.
+     *
+     * @return the oldest offset held, or {@link Long#MAX_VALUE} if the queue holds none.
+     */
+    private long checkAvailable(final long offset)
+    {
+        queue.refreshDirectoryListing();
+        final long first = queue.firstIndex();
+        final long oldest = Math.max(first == Long.MAX_VALUE ? Long.MIN_VALUE : first, firstOffset);
+        if (offset < oldest && offset >= directory.rollCycle().offsetOf(1, 0))
+        {
+            throw new OffsetUnavailableException("journal " + directory, offset, oldest);
+        }
+        return first;
     }
 
     /**
@@ -241,6 +276,7 @@ public final class JournalReader implements AutoCloseable
      */
     public long firstOffset()
     {
+        queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
         final long first = queue.firstIndex();
         return first == Long.MAX_VALUE ? -1 : first;
     }

@@ -18,7 +18,7 @@ public final class KeyTupleReader implements AutoCloseable
 
     private KeyTupleReader(final JournalDirectory directory, final int[] columns)
     {
-        this.tuples = new KeyTuples(directory.schema(), columns);
+        this.tuples = KeyTuples.start(directory, columns);
         this.reader = JournalReader.open(directory);
         this.add = (offset, event) -> tuples.idOf(event);
     }
@@ -26,7 +26,8 @@ public final class KeyTupleReader implements AutoCloseable
     /**
      * @param directory the journal.
      * @param columns   the key columns' indexes, in key order.
-     * @return a reader positioned at the journal's start, having read nothing yet.
+     * @return a reader positioned at the journal's start (its {@link HistoryBase}'s first offset, with the base's
+     *         tuples, if it has one), having read nothing yet.
      */
     public static KeyTupleReader open(final JournalDirectory directory, final int[] columns)
     {

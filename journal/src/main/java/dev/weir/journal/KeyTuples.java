@@ -8,7 +8,9 @@ import java.util.Arrays;
  * which the tuples first occur in the journal.
  * <p>
  * The numbering is a function of the journal alone: whoever reads the same events in order, from the
- * journal's first event, gives every tuple the same id. So a pipeline that resumes from a checkpoint
+ * journal's first event, gives every tuple the same id. Once old cycles are removed, the numbering up to the
+ * journal's {@link HistoryBase} is read from the base (a key-column set without a table there is numbered from
+ * the base's first offset). So a pipeline that resumes from a checkpoint
  * rebuilds it by reading the events before its resume point ({@link #readBefore}), and an exporter
  * resolves an id in an output by reading as far as that id's first event ({@link KeyTupleReader}).
  * <p>
@@ -71,7 +73,7 @@ public final class KeyTuples
      */
     public static KeyTuples readBefore(final JournalDirectory directory, final int[] columns, final long beforeOffset)
     {
-        final KeyTuples tuples = new KeyTuples(directory.schema(), columns);
+        final KeyTuples tuples = start(directory, columns);
         try (JournalReader reader = JournalReader.open(directory))
         {
             final boolean[] done = new boolean[1];
@@ -90,6 +92,22 @@ public final class KeyTuples
             {
                 // read on
             }
+        }
+        return tuples;
+    }
+
+    /**
+     * @param directory the journal.
+     * @param columns   the key columns' indexes.
+     * @return a table holding the tuples of the journal's {@link HistoryBase}, if it has one (else empty).
+     */
+    static KeyTuples start(final JournalDirectory directory, final int[] columns)
+    {
+        final KeyTuples tuples = new KeyTuples(directory.schema(), columns);
+        final HistoryBase base = HistoryBase.load(directory);
+        if (base != null)
+        {
+            tuples.load(base.tuples(columns));
         }
         return tuples;
     }
@@ -123,6 +141,39 @@ public final class KeyTuples
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /**
+     * Number tuples as if their events came next, in order (a {@link HistoryBase}'s table).
+     *
+     * @param tuples the tuples' components, flat, {@link #arity()} per tuple.
+     */
+    void load(final long[] tuples)
+    {
+        for (int base = 0; base < tuples.length; base += arity)
+        {
+            long hash = 0;
+            for (int i = 0; i < arity; i++)
+            {
+                scratch[i] = tuples[base + i];
+                hash = mix(hash, scratch[i]);
+            }
+            int slot = (int)hash & mask;
+            while (slots[slot] != EMPTY && !matches(slots[slot]))
+            {
+                slot = (slot + 1) & mask;
+            }
+            if (slots[slot] == EMPTY)
+            {
+                add(slot);
+            }
+        }
+    }
+
+    /** @return every tuple's components, flat in id order (a copy). */
+    long[] components()
+    {
+        return Arrays.copyOf(components, size * arity);
     }
 
     /** @return the number of tuples (one past the highest id). */

@@ -103,10 +103,17 @@ public final class OutputJournal implements AutoCloseable
     public long appendResult(final ResultFields result, final int aggregates)
     {
         final ExcerptAppender a = appender();
-        try (DocumentContext dc = a.writingDocument())
+        try
         {
-            reserve.before(dc, a, Math.max(OUTPUT_BYTES, ResultEncoder.length(aggregates)));
-            resultEncoder.wrap(dc.wire().bytes(), aggregates).copy(result);
+            try (DocumentContext dc = a.writingDocument())
+            {
+                reserve.before(dc, a, Math.max(OUTPUT_BYTES, ResultEncoder.length(aggregates)));
+                resultEncoder.wrap(dc.wire().bytes(), aggregates).copy(result);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory.resultsQueue());
         }
         return a.lastIndexAppended();
     }
@@ -120,11 +127,18 @@ public final class OutputJournal implements AutoCloseable
     public long appendLate(final LateFields late)
     {
         final ExcerptAppender a = appender();
-        try (DocumentContext dc = a.writingDocument())
+        try
         {
-            reserve.before(dc, a, OUTPUT_BYTES);
-            lateEncoder.wrap(dc.wire().bytes()).eventId(late.eventId()).eventTime(late.eventTime()).value(late.value())
-                .offset(late.offset()).keyId(late.keyId());
+            try (DocumentContext dc = a.writingDocument())
+            {
+                reserve.before(dc, a, OUTPUT_BYTES);
+                lateEncoder.wrap(dc.wire().bytes()).eventId(late.eventId()).eventTime(late.eventTime()).value(late.value())
+                    .offset(late.offset()).keyId(late.keyId());
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory.resultsQueue());
         }
         return a.lastIndexAppended();
     }
@@ -134,6 +148,8 @@ public final class OutputJournal implements AutoCloseable
      * {@code position} is {@link #NONE}.
      *
      * @param position an output position, or {@link #NONE}.
+     * @throws OffsetUnavailableException if the position lies before the oldest output still held (the cycle
+     *                                    files that held it were deleted).
      * @throws IllegalStateException if there is no output at that position.
      */
     public void seekAfter(final long position)
@@ -144,6 +160,12 @@ public final class OutputJournal implements AutoCloseable
             tailer.toStart();
             lastReadIndex = NONE;
             return;
+        }
+        queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
+        final long first = queue.firstIndex();
+        if (first != Long.MAX_VALUE && position < first && position >= directory.rollCycle().offsetOf(1, 0))
+        { // a position of a cycle before the oldest held: removed; a smaller number names no position at all
+            throw new OffsetUnavailableException("output journal " + queue.file(), position, first);
         }
         if (!tailer.moveToIndex(position))
         {
@@ -241,6 +263,42 @@ public final class OutputJournal implements AutoCloseable
                         return read;
                     }
                     if (scanDecoder.wrap(dc.wire().bytes()) != 0)
+                    {
+                        consumer.onOutput(scanDecoder);
+                        read++;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Read the stored outputs from one position (or the oldest) up to another, in order (the outputs a
+     * retention step is about to remove), with a tailer of its own: the read cursor does not move.
+     *
+     * @param from     the first position to read, or {@link #NONE} (or a position no longer held) for the oldest.
+     * @param to       the first position not to read.
+     * @param consumer receives each output.
+     * @return the outputs read.
+     */
+    public long readBetween(final long from, final long to, final OutputConsumer consumer)
+    {
+        long read = 0;
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            if (from == NONE || !tailer.moveToIndex(from))
+            {
+                tailer.toStart();
+            }
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent() || dc.index() >= to)
+                    {
+                        return read;
+                    }
+                    if (dc.index() >= from && scanDecoder.wrap(dc.wire().bytes()) != 0)
                     {
                         consumer.onOutput(scanDecoder);
                         read++;

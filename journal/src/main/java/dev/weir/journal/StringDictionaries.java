@@ -25,6 +25,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * ({@link EventJournal}) writes a new one when it closes. An invalid snapshot is ignored (the scan starts at
  * the queue's first document) and told by {@link #snapshotStatus()}.
  * <p>
+ * Once old cycles were removed, a snapshot covering an offset before the journal's {@link HistoryBase}'s first
+ * offset B, or whose covered document is gone, is not used: the base's dictionaries and counts are, and the scan
+ * starts at B. No document before B is read.
+ * <p>
  * Not thread-safe: one owner thread, with its dictionaries ({@link #handOff()} moves them). Only one
  * process may intern into a journal at a time (the one that owns its {@link EventJournal}).
  */
@@ -38,12 +42,15 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     private final EventDecoder definition;
     private final KeyDictionary[] byColumn;
     private final JournalTally tally = new JournalTally();
+    private final HistoryBase base;
     private KeyDictionary none;
     private String snapshotStatus;
 
-    private StringDictionaries(final Path root, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
+    private StringDictionaries(
+        final Path root, final HistoryBase base, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
     {
         this.snapshotFile = DictionarySnapshot.file(root);
+        this.base = base;
         this.queue = queue;
         this.ownsQueue = ownsQueue;
         this.shape = shape;
@@ -67,10 +74,11 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
      */
     public static StringDictionaries open(final JournalDirectory directory)
     {
+        final HistoryBase base = HistoryBase.load(directory);
         final SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
         try
         {
-            return new StringDictionaries(directory.root(), queue, true, EventShape.of(directory.schema()));
+            return new StringDictionaries(directory.root(), base, queue, true, EventShape.of(directory.schema()));
         }
         catch (final RuntimeException ex)
         {
@@ -81,7 +89,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
 
     static StringDictionaries over(final JournalDirectory directory, final SingleChronicleQueue eventsQueue, final EventShape shape)
     {
-        return new StringDictionaries(directory.root(), eventsQueue, false, shape);
+        return new StringDictionaries(directory.root(), HistoryBase.load(directory), eventsQueue, false, shape);
     }
 
     /** @return the schema of the journal's events. */
@@ -173,7 +181,12 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
             if (snapshot == null)
             {
                 snapshotStatus = "none";
+                loadBase();
                 return;
+            }
+            if (base != null && snapshot.covered < base.first)
+            {
+                throw new DictionarySnapshot.Invalid("older than the history base (offset " + base.first + ")");
             }
             check(snapshot);
         }
@@ -181,6 +194,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         {
             tailer.toStart();
             snapshotStatus = "ignored: " + invalid.getMessage();
+            loadBase();
             return;
         }
         for (int c = 0; c < snapshot.columns.length; c++)
@@ -193,6 +207,27 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         }
         tally.restore(snapshot.counts, snapshot.covered);
         snapshotStatus = "at offset " + snapshot.covered;
+    }
+
+    /** Start from the history base, if there is one: its dictionaries and counts, the tailer at its first offset. */
+    private void loadBase()
+    {
+        if (base == null)
+        {
+            return;
+        }
+        base.dictionaries.forEach((column, entries) ->
+        {
+            if (column < 0 || column >= byColumn.length || byColumn[column] == null)
+            {
+                throw new JournalRefusedException(snapshotFile.getParent(),
+                    "its history base " + HistoryBase.FILE + " is of another journal (column " + column + " is not a string column)");
+            }
+            entries.forEach((id, text) -> byColumn[column].define(id, text, true));
+        });
+        tally.restore(base.counts, base.first - 1);
+        HistoryBase.moveTo(tailer, base.first);
+        snapshotStatus += "; from the history base at offset " + base.first;
     }
 
     /** Check that the snapshot covers this queue (consuming the covered document) and survived what the queue did. */
@@ -233,7 +268,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     void writeSnapshot(final boolean synced)
     {
         final long covered = tally.countedThrough();
-        if (covered == Long.MIN_VALUE)
+        if (covered == Long.MIN_VALUE || base != null && covered < base.first)
         {
             return;
         }

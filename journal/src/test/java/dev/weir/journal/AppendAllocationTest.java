@@ -137,8 +137,10 @@ class AppendAllocationTest
                 assertEquals(MEASURED, output.readAll(consumer));
                 least = Math.min(least, threads.getThreadAllocatedBytes(threadId) - before);
             }
-            // a tailer per readAll (8 KiB measured), never an allocation per output read (16 B each would be 3.2 MB)
-            assertTrue(least < 64 * 1024, "bytes allocated by reading " + MEASURED + " outputs back (least of " + (ROUNDS + 2) + " rounds)" + ": " + least);
+            // a tailer per readAll (8 KiB measured alone; up to ~240 KiB after other tests have polluted Chronicle's
+            // profiles, e.g. HistoryBaseTest's tailers over several cycles), never an allocation per output read: the
+            // smallest object is 16 B, so one per output would be 3.2 MB; the bound is 4 B per output
+            assertTrue(least < 4L * MEASURED, "bytes allocated by reading " + MEASURED + " outputs back (least of " + (ROUNDS + 2) + " rounds)" + ": " + least);
             assertTrue(sum[0] > 0, "the outputs were read");
         }
     }

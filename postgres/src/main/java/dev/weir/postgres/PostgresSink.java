@@ -3,7 +3,10 @@ package dev.weir.postgres;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OffsetUnavailableException;
+import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +62,10 @@ public final class PostgresSink implements AutoCloseable
     /** {@link #heldPosition()} before the database was reached. */
     public static final long UNKNOWN = -2;
 
+    private final String target;
+    /** The position the pipeline's delivery record holds ({@link DeliveryPositions}), valid while {@link #source} is set. */
+    private long recorded = DeliveryPositions.EVERYTHING;
+
     private volatile SinkConnection db;
     /** True once the position a delivery resumed after has been logged on the current connection. */
     private boolean resumeLogged;
@@ -74,6 +81,7 @@ public final class PostgresSink implements AutoCloseable
     private PostgresSink(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize, final SinkConnection db)
     {
         this.jdbcUrl = jdbcUrl;
+        this.target = DeliveryPositions.target(jdbcUrl);
         this.table = table;
         this.shape = shape;
         this.batchSize = batchSize;
@@ -213,6 +221,7 @@ public final class PostgresSink implements AutoCloseable
             if (source == null || !source.root().equals(journal.root()) || !source.id().equals(journal.id()))
             {
                 closeJournal();
+                register(journal);
                 keys = KeyFields.open(journal, shape);
                 output = OutputJournal.open(journal);
                 source = journal;
@@ -238,14 +247,33 @@ public final class PostgresSink implements AutoCloseable
         final long[] stored = lockOffsets(journalId);
         final long resumedAfter = stored[0];
         heldPosition = resumedAfter;
+        record(resumedAfter);
         if (!resumeLogged)
         {
             LOG.info("delivering journal {} into {} after output position {}", journalId, table, resumedAfter);
             resumeLogged = true;
         }
+        if (resumedAfter == OutputJournal.NONE)
+        {
+            refuseFromStartAfterRetention();
+        }
         try
         {
             output.seekAfter(resumedAfter);
+        }
+        catch (final OffsetUnavailableException ex)
+        {
+            final OutputHistory history = OutputHistory.read(source).orElse(null);
+            if (history != null && resumedAfter < history.firstPosition())
+            {
+                throw new SinkRefusedException(String.format("the database says journal %s was delivered into %s up to output position %d, "
+                        + "but retention removed the output journal's outputs before %d (%,d results of pipeline %s; %s): the results after "
+                        + "that position cannot be delivered", journalId, table, resumedAfter, history.firstPosition(), history.removedResults(),
+                    source.pipelineName(), history.archive() == null ? "deleted, not archived" : "archive " + history.archive()));
+            }
+            throw new SinkRefusedException("the database says journal " + journalId + " was delivered up to output position "
+                + resumedAfter + ", but its output journal has no output there (" + ex.getMessage() + "): it is not this journal's delivery. "
+                + "Delete that row of " + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
         catch (final IllegalStateException ex)
         {
@@ -267,6 +295,8 @@ public final class PostgresSink implements AutoCloseable
                 final long[] now = lockOffsets(journalId);
                 if (now[0] == OutputJournal.NONE && now[2] == 1)
                 {
+                    refuseFromStartAfterRetention();
+                    record(OutputJournal.NONE);
                     output.seekAfter(OutputJournal.NONE); // truncated or created again between two transactions
                     position = OutputJournal.NONE;
                     sourceOffset = -1;
@@ -298,6 +328,7 @@ public final class PostgresSink implements AutoCloseable
             }
             db.connection.commit();
             heldPosition = position;
+            record(position);
             locked = false;
             transactions++;
             results += batch.size();
@@ -305,6 +336,23 @@ public final class PostgresSink implements AutoCloseable
             sourceOffsetDelivered = sourceOffset;
         }
         return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
+    }
+
+    /**
+     * A delivery from the start of an output journal whose oldest cycles retention removed would leave the table
+     * without the removed results, silently: refuse it, naming what was removed.
+     */
+    private void refuseFromStartAfterRetention()
+    {
+        final OutputHistory history = OutputHistory.read(source).orElse(null);
+        if (history != null)
+        {
+            throw new SinkRefusedException(String.format("the database holds no delivery of journal %s into %s, but retention removed the "
+                    + "oldest %,d results of pipeline %s's output journal (output positions before %d; %s): a delivery from its start would "
+                    + "miss them, so it is refused: deliver into the table that holds them (with its " + SinkSchema.OFFSETS_TABLE + " row)",
+                source.id(), table, history.removedResults(), source.pipelineName(), history.firstPosition(),
+                history.archive() == null ? "deleted, not archived" : "archive " + history.archive()));
+        }
     }
 
     /**
@@ -372,6 +420,63 @@ public final class PostgresSink implements AutoCloseable
             }
             return new long[] {row.getLong(1), row.getLong(2), 0};
         }
+    }
+
+    /**
+     * Register this delivery in the pipeline's directory before it first reads the pipeline's output journal,
+     * durably: a record already there (from an earlier run) is kept, one missing or unreadable is written
+     * as needing every output ({@link DeliveryPositions#EVERYTHING}). Retention reads it to keep what this
+     * delivery may still read.
+     */
+    private void register(final JournalDirectory journal)
+    {
+        final java.nio.file.Path file = DeliveryPositions.file(journal.pipelineRoot(), table, target);
+        final DeliveryPositions.DeliveryPosition existing = java.nio.file.Files.exists(file) ? DeliveryPositions.readFile(file) : null;
+        if (existing == null || existing.problem() != null)
+        {
+            if (existing != null)
+            {
+                LOG.warn("delivery record {} cannot be read ({}): registered again as needing every output", file, existing.problem());
+            }
+            DeliveryPositions.register(journal.pipelineRoot(), table, target, DeliveryPositions.EVERYTHING, System.currentTimeMillis());
+            recorded = DeliveryPositions.EVERYTHING;
+        }
+        else
+        {
+            recorded = existing.position();
+        }
+    }
+
+    /**
+     * Keep the delivery record at the position the database holds: a lower one (the table was truncated or
+     * created again, or the database restored) is registered durably before the output journal is read from
+     * it; a higher one (committed) is written without forcing, since a stale record only holds more.
+     */
+    private void record(final long position)
+    {
+        if (position == recorded)
+        {
+            return;
+        }
+        final long now = System.currentTimeMillis();
+        if (position < recorded)
+        {
+            DeliveryPositions.register(source.pipelineRoot(), table, target, position, now);
+        }
+        else
+        {
+            try
+            {
+                DeliveryPositions.advance(source.pipelineRoot(), table, target, position, now);
+            }
+            catch (final java.io.UncheckedIOException ex)
+            {
+                LOG.warn("delivery record of {} not advanced to output position {} (it keeps holding the outputs after {}): {}",
+                    table, position, recorded, ex.toString());
+                return;
+            }
+        }
+        recorded = position;
     }
 
     /**

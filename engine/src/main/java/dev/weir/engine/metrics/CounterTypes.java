@@ -10,6 +10,8 @@ package dev.weir.engine.metrics;
  *   10101-10116  the engine's counters, one id each
  *   10201-10206  the read-to-applied latency histogram: count, p50, p90, p99, p99.9, max (ns)
  *   10211-10216  the fire-to-listener latency histogram: count, p50, p90, p99, p99.9, max (ns)
+ *   10301-10308  a following run's automatic retention ({@code --retention}), one id each; only in the files of
+ *                runs with retention
  * </pre>
  * A histogram's six counters are {@code base + 1} to {@code base + 6}, in the order of
  * {@link #HISTOGRAM_FIELDS}. Constants only; thread-safe.
@@ -51,6 +53,23 @@ public final class CounterTypes
     public static final int LAST_EVENT_READ = 1_0115;
     /** The wall clock of the last poll that read a heartbeat, epoch ms. */
     public static final int LAST_HEARTBEAT_READ = 1_0116;
+
+    /** Retention steps this run took (a step that removed nothing counts). */
+    public static final int RETENTION_STEPS = 1_0301;
+    /** Retention steps this run that failed (each logged, and retried at the next period). */
+    public static final int RETENTION_FAILURES = 1_0302;
+    /** Cycle files retention removed (deleted or archived) this run, events and results. */
+    public static final int RETENTION_CYCLES_REMOVED = 1_0303;
+    /** Bytes of the cycle files retention removed this run. */
+    public static final int RETENTION_BYTES_REMOVED = 1_0304;
+    /** Bytes of the cycle files the journal (events and every pipeline's results) held after the last step (a gauge). */
+    public static final int RETENTION_BYTES_KEPT = 1_0305;
+    /** The oldest events offset the journal held after the last step, -1 for none (a gauge). */
+    public static final int RETENTION_OLDEST_OFFSET = 1_0306;
+    /** The events floor the last step respected: the first offset a holder may read, {@code Long.MAX_VALUE} if none (a gauge). */
+    public static final int RETENTION_EVENTS_FLOOR = 1_0307;
+    /** The journal clock's time of the last step, epoch ms; 0 before the first (a gauge). */
+    public static final int RETENTION_LAST_STEP = 1_0308;
 
     /** The base of the read-to-applied histogram's counters ({@code base + 1} to {@code base + 6}). */
     public static final int READ_TO_APPLIED = 1_0200;

@@ -32,6 +32,10 @@ public final class ColumnProjection
     /** The default schema's key and value: the projection of every journal created before columns existed. */
     public static final ColumnProjection DEFAULT = of(JournalSchema.DEFAULT, DEFAULT_KEY, DEFAULT_VALUE);
 
+    /** The key part {@link #describe()} writes, the names as the schema's column names rule allows them. */
+    private static final java.util.regex.Pattern KEY_PART =
+        java.util.regex.Pattern.compile(" key=([a-z_][a-z0-9_]*(?:,[a-z_][a-z0-9_]*)*) value=");
+
     private final JournalSchema schema;
     private final int[] keyColumns;
     private final int valueColumn;
@@ -161,7 +165,49 @@ public final class ColumnProjection
      */
     public boolean keysByTuple()
     {
+        return keysByTuple(schema, keyColumns);
+    }
+
+    /**
+     * @param schema     a journal's schema.
+     * @param keyColumns a key's columns, indexes in it.
+     * @return true if that key's ids are {@link KeyTuples} ids: several columns, or one long or decimal column.
+     */
+    public static boolean keysByTuple(final JournalSchema schema, final int[] keyColumns)
+    {
         return keyColumns.length > 1 || schema.column(keyColumns[0]).type() != ColumnType.STRING;
+    }
+
+    /**
+     * The key columns of the pipeline a configuration string (a checkpoint's) describes: the key part
+     * {@link #describe()} wrote ({@code " key=NAMES value="}), its names read as {@link #of} reads a key. A
+     * string without one is the default projection's ({@link #DEFAULT_KEY}), which only a journal of the
+     * default schema has.
+     *
+     * @param schema        the journal's schema.
+     * @param configuration a configuration string, as a checkpoint stores it.
+     * @return the key columns' indexes in the schema.
+     * @throws IllegalArgumentException if the string names no key columns of this schema.
+     */
+    public static int[] keyColumnsOf(final JournalSchema schema, final String configuration)
+    {
+        final java.util.regex.Matcher part = KEY_PART.matcher(configuration);
+        while (part.find())
+        {
+            try
+            {
+                return keys(schema, part.group(1));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                // the text of an earlier part that looks like a key part: try the next
+            }
+        }
+        if (schema.isDefault())
+        {
+            return keys(schema, DEFAULT_KEY);
+        }
+        throw new IllegalArgumentException("the configuration [" + configuration + "] names no key columns of " + schema);
     }
 
     /** @return the schema the columns are in. */

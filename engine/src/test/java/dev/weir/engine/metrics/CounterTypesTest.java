@@ -76,6 +76,46 @@ class CounterTypesTest
     }
 
     @Test
+    void theRetentionCountersFollowTheEnginesWithStableTypeIdsOfTheirOwn()
+    {
+        final Map<String, Integer> retention = new LinkedHashMap<>();
+        retention.put("retention steps", 10301);
+        retention.put("retention steps failed", 10302);
+        retention.put("retention: cycle files removed", 10303);
+        retention.put("retention: bytes removed", 10304);
+        retention.put("retention: bytes of cycle files kept", 10305);
+        retention.put("retention: oldest events offset held", 10306);
+        retention.put("retention: events floor (first offset a holder needs)", 10307);
+        retention.put("retention: journal clock of the last step (epoch ms)", 10308);
+        try (MetricsFile file = MetricsFile.create(dir.resolve("metrics.dat"), EngineCounters.COUNT + RetentionCounters.COUNT))
+        {
+            new EngineCounters(file.counters());
+            final RetentionCounters counters = new RetentionCounters(file.counters());
+            final Map<String, Integer> written = new LinkedHashMap<>();
+            file.reader().forEach((id, typeId, key, label) -> written.put(label, typeId));
+            final Map<String, Integer> expected = new LinkedHashMap<>(STABLE);
+            expected.putAll(retention);
+            assertEquals(expected, written, "the labels and type ids, in order");
+            retention.values().forEach(typeId -> assertEquals(-1, CounterTypes.histogramOf(typeId), "not a histogram's: " + typeId));
+            assertEquals(0, file.value(CounterTypes.RETENTION_STEPS));
+            assertEquals(-1, file.value(CounterTypes.RETENTION_OLDEST_OFFSET), "none before the first step");
+            assertEquals(Long.MAX_VALUE, file.value(CounterTypes.RETENTION_EVENTS_FLOOR), "nothing held before the first step");
+
+            counters.stepped(5_000, 3, 300, 700, 40, 50);
+            counters.stepped(6_000, 2, 200, 600, 60, 70);
+            counters.failed();
+            assertEquals(2, file.value(CounterTypes.RETENTION_STEPS));
+            assertEquals(1, file.value(CounterTypes.RETENTION_FAILURES));
+            assertEquals(5, file.value(CounterTypes.RETENTION_CYCLES_REMOVED), "summed");
+            assertEquals(500, file.value(CounterTypes.RETENTION_BYTES_REMOVED), "summed");
+            assertEquals(600, file.value(CounterTypes.RETENTION_BYTES_KEPT), "the last step's");
+            assertEquals(60, file.value(CounterTypes.RETENTION_OLDEST_OFFSET), "the last step's");
+            assertEquals(70, file.value(CounterTypes.RETENTION_EVENTS_FLOOR), "the last step's");
+            assertEquals(6_000, file.value(CounterTypes.RETENTION_LAST_STEP), "the last step's");
+        }
+    }
+
+    @Test
     void aCounterIsFoundByItsTypeIdAndAnOldFileByLabel()
     {
         try (MetricsFile file = MetricsFile.create(dir.resolve("metrics.dat"), 4))

@@ -1,0 +1,156 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.weir.journal.HistoryBase;
+import dev.weir.journal.JournalClock;
+import dev.weir.journal.JournalCycles;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.RetentionLock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir retain}: its flags refused with exit 2, a second step on a journal refused while one runs, a dry run
+ * that removes nothing, and a step over a minutely journal (a test clock a minute between ingests) that removes
+ * the old events cycles before the pipeline's floor, keeps the newest, writes the history base first, and leaves a
+ * journal that inspects, resumes and ingests as before.
+ */
+class RetainCommandTest
+{
+    private static final long START = 1_764_000_000_000L; // a whole minute
+
+    @TempDir
+    Path dir;
+
+    private final AtomicLong now = new AtomicLong(START + 1_000);
+
+    @AfterEach
+    void systemClock()
+    {
+        JournalClock.useForTests(null);
+    }
+
+    private Path csv(final String name, final int lines) throws IOException
+    {
+        final StringBuilder text = new StringBuilder("event_id,event_time,key,value\n");
+        for (int i = 0; i < lines; i++)
+        {
+            text.append(i).append(',').append(1_000L * i).append(",k").append(i % 7).append(',').append(i).append('\n');
+        }
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    /** Four ingests of a growing file, a minute apart on the test clock: four minutely cycles of 10 lines each. */
+    private Path journalOverFourMinutes() throws IOException
+    {
+        JournalClock.useForTests(JournalClock.of(now::get));
+        final Path journal = dir.resolve("j");
+        for (int minute = 1; minute <= 4; minute++)
+        {
+            final Path input = csv("in.csv", 10 * minute);
+            final Cli ingest = minute == 1
+                ? Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString(), "--roll-cycle", "minutely")
+                : Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString());
+            assertEquals(0, ingest.exit(), ingest.err());
+            now.addAndGet(60_000);
+        }
+        return journal;
+    }
+
+    @Test
+    void badFlagsAreRefusedWithExitTwo() throws IOException
+    {
+        final Path journal = journalOverFourMinutes();
+        final Cli noKeep = Cli.run("retain", "--journal", journal.toString());
+        assertEquals(WeirCommand.USAGE, noKeep.exit());
+        assertTrue(noKeep.err().contains("--keep"), noKeep.err());
+        final Cli badKeep = Cli.run("retain", "--journal", journal.toString(), "--keep", "soon");
+        assertEquals(WeirCommand.USAGE, badKeep.exit());
+        assertTrue(badKeep.err().contains("'soon' is not a duration"), badKeep.err());
+        final Cli inside = Cli.run("retain", "--journal", journal.toString(), "--keep", "1m", "--archive", journal.resolve("old").toString());
+        assertEquals(WeirCommand.USAGE, inside.exit());
+        assertTrue(inside.err().contains("is inside the journal"), inside.err());
+        final Path file = Files.writeString(dir.resolve("a-file"), "x");
+        final Cli underFile = Cli.run("retain", "--journal", journal.toString(), "--keep", "1m", "--archive", file.resolve("sub").toString());
+        assertEquals(WeirCommand.USAGE, underFile.exit());
+        assertTrue(underFile.err().contains("cannot be a directory: " + file + " is a file"), underFile.err());
+        final Cli notJournal = Cli.run("retain", "--journal", dir.resolve("nothing").toString(), "--keep", "1m");
+        assertEquals(WeirCommand.USAGE, notJournal.exit());
+        assertEquals(4, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "nothing was removed");
+    }
+
+    @Test
+    void aSecondStepIsRefusedWhileOneRuns() throws IOException
+    {
+        final Path journal = journalOverFourMinutes();
+        try (RetentionLock held = RetentionLock.acquire(JournalDirectory.open(journal)))
+        {
+            final Cli second = Cli.run("retain", "--journal", journal.toString(), "--keep", "0");
+            assertEquals(WeirCommand.USAGE, second.exit(), second.out());
+            assertTrue(second.err().contains("another retention step is running on it (process " + ProcessHandle.current().pid()), second.err());
+        }
+        assertEquals(4, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "nothing was removed");
+    }
+
+    @Test
+    void aStepRemovesTheOldCyclesBeforeTheFloorAndTheJournalReadsAsBefore() throws IOException
+    {
+        final Path journal = journalOverFourMinutes();
+        final Path results = dir.resolve("r.csv");
+        final Cli run = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", results.toString());
+        assertEquals(0, run.exit(), run.err());
+        final String before = Files.readString(results);
+        final List<JournalCycles.Cycle> cycles = JournalCycles.events(JournalDirectory.open(journal)).cycles();
+        assertEquals(4, cycles.size());
+
+        // now is a second after the fourth cycle ended (cycles ended 3 min, 2 min, 1 min and 1 s ago): --keep 90s removes two
+        final Cli dry = Cli.run("retain", "--journal", journal.toString(), "--keep", "90s", "--dry-run");
+        assertEquals(0, dry.exit(), dry.err());
+        assertTrue(dry.out().contains("would remove events " + cycles.get(0).fileName()), dry.out());
+        assertEquals(4, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "a dry run removes nothing");
+        assertTrue(HistoryBase.read(JournalDirectory.open(journal)).isEmpty(), "a dry run writes no base");
+
+        final Cli retain = Cli.run("retain", "--journal", journal.toString(), "--keep", "90s");
+        assertEquals(0, retain.exit(), retain.err());
+        assertTrue(retain.out().contains("floor: events from " + cycles.get(3).lastOffset() + ", held by pipeline default"), retain.out());
+        assertTrue(retain.out().contains("removed events " + cycles.get(0).fileName()), retain.out());
+        assertTrue(retain.out().contains("removed events " + cycles.get(1).fileName()), retain.out());
+        assertFalse(retain.out().contains(cycles.get(2).fileName()), "a cycle that ended a minute ago stays: " + retain.out());
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final List<JournalCycles.Cycle> left = JournalCycles.events(directory).cycles();
+        assertEquals(List.of(cycles.get(2).fileName(), cycles.get(3).fileName()), left.stream().map(JournalCycles.Cycle::fileName).toList());
+        assertEquals(cycles.get(2).firstOffset(), HistoryBase.read(directory).orElseThrow().firstOffset(), "the base starts where the journal does");
+
+        final Cli inspect = Cli.run("inspect", journal.toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+        assertTrue(inspect.out().contains("40 events, 0 rejected lines, 4 ingests, 7 keys"), inspect.out());
+        final Cli rerun = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", results.toString());
+        assertEquals(0, rerun.exit(), rerun.err());
+        assertEquals(before, Files.readString(results), "the resumed run exports the same results");
+        final Cli more = Cli.run("ingest", "--input", csv("in.csv", 45).toString(), "--journal", journal.toString());
+        assertEquals(0, more.exit(), more.err());
+        assertTrue(more.out().contains("5 events appended"), "an ingest resumes from the base's progress: " + more.out());
+
+        now.addAndGet(600_000);
+        final Cli held = Cli.run("retain", "--journal", journal.toString(), "--keep", "0");
+        assertEquals(0, held.exit(), held.err());
+        assertTrue(held.out().contains("held back: 1 events cycles ended before"), "the checkpoint holds its cycle: " + held.out());
+        assertTrue(held.out().contains("needed by pipeline default (checkpoint"), held.out());
+        assertEquals(2, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "the pipeline's cycle and the new one");
+        final Cli caughtUp = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", results.toString());
+        assertEquals(0, caughtUp.exit(), caughtUp.err());
+        final Cli again = Cli.run("retain", "--journal", journal.toString(), "--keep", "0");
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(1, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "the newest cycle is never removed: " + again.out());
+    }
+}

@@ -1,0 +1,168 @@
+package dev.weir.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.weir.engine.metrics.CounterTypes;
+import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.HistoryBase;
+import dev.weir.journal.JournalClock;
+import dev.weir.journal.JournalCycles;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A following pipeline with {@link PipelineBuilder#retention}, on a minutely journal under a test clock moved a
+ * minute at a time while an in-process producer appends: its retention thread removes the events and output
+ * cycles that ended more than the retention ago (the pipeline's own checkpoints move the floor on), counts its
+ * steps in the metrics file, keeps the run going when a step fails (and counts the failure), and ends with the
+ * run. A replay cannot have one.
+ */
+class FollowingRetentionTest
+{
+    private static final long START = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+    private static final int CYCLES = 8;
+    private static final int PER_CYCLE = 500;
+
+    @TempDir
+    Path dir;
+
+    private final AtomicLong now = new AtomicLong(START + 5_000);
+
+    @AfterEach
+    void restoreClock()
+    {
+        JournalClock.useForTests(null);
+    }
+
+    private Path minutelyJournal()
+    {
+        JournalClock.useForTests(JournalClock.of(now::get));
+        final Path journal = dir.resolve("j");
+        EventJournal.openOrCreate(journal, null, JournalRollCycle.MINUTELY).close();
+        return journal;
+    }
+
+    private static PipelineBuilder builder(final Path journal)
+    {
+        return Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).checkpointEvery(100);
+    }
+
+    @Test
+    void whileFollowingTheCyclesThatEndedMoreThanTheRetentionAgoGoAndTheStepsAreCounted() throws Exception
+    {
+        final Path journal = minutelyJournal();
+        long firstOffset = -1;
+        try (Pipeline pipeline = builder(journal).retention(Duration.ofMinutes(2), null).build().start())
+        {
+            assertTrue(retentionThreadAlive(), "a retention thread of the run's own");
+            for (int c = 0; c < CYCLES; c++)
+            {
+                long offset = -1;
+                for (int i = 0; i < PER_CYCLE; i++)
+                {
+                    offset = pipeline.append(c * PER_CYCLE + i, now.get() + i, "k" + (i % 10), i);
+                    firstOffset = firstOffset < 0 ? offset : firstOffset;
+                }
+                assertTrue(pipeline.awaitOffset(offset, 60, TimeUnit.SECONDS));
+                final long steps = pipeline.metrics().value(CounterTypes.RETENTION_STEPS);
+                now.addAndGet(60_000);
+                awaitSteps(pipeline, steps + 1);
+                final int eventCycles = JournalCycles.events(JournalDirectory.open(journal)).cycles().size();
+                assertTrue(eventCycles <= 4, "cycle " + c + ": " + eventCycles + " events cycle files, keeping 2 minutes");
+            }
+            assertEquals(0, pipeline.metrics().value(CounterTypes.RETENTION_FAILURES));
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_CYCLES_REMOVED) >= 2 * (CYCLES - 4), "events and results cycles removed");
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_BYTES_REMOVED) > 0);
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_BYTES_KEPT) > 0);
+            assertEquals(now.get(), pipeline.metrics().value(CounterTypes.RETENTION_LAST_STEP));
+            final long oldest = pipeline.metrics().value(CounterTypes.RETENTION_OLDEST_OFFSET);
+            assertTrue(oldest > firstOffset, "oldest held " + oldest + " after " + firstOffset);
+            assertEquals(oldest, JournalCycles.events(JournalDirectory.open(journal)).oldestOffset());
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_EVENTS_FLOOR) >= oldest, "the floor is past what was removed");
+        }
+        assertFalse(retentionThreadAlive(), "the retention thread ends with the run");
+        assertTrue(HistoryBase.read(JournalDirectory.open(journal)).isPresent(), "the base holds what the removed cycles defined");
+        try (MetricsFile file = MetricsFile.open(JournalDirectory.open(journal).metricsFile()))
+        {
+            assertTrue(file.value(CounterTypes.RETENTION_STEPS) >= CYCLES, "the counters are in the file weir stat reads");
+        }
+    }
+
+    @Test
+    void aStepThatFailsIsCountedAndTheRunGoesOn() throws Exception
+    {
+        final Path journal = minutelyJournal();
+        final Path notADirectory = Files.writeString(dir.resolve("archive"), "a file where the archive should be");
+        try (Pipeline pipeline = builder(journal).retention(Duration.ZERO, notADirectory).build().start())
+        {
+            long offset = -1;
+            for (int c = 0; c < 4; c++)
+            {
+                for (int i = 0; i < PER_CYCLE; i++)
+                {
+                    offset = pipeline.append(c * PER_CYCLE + i, now.get() + i, "k" + (i % 10), i);
+                }
+                assertTrue(pipeline.awaitOffset(offset, 60, TimeUnit.SECONDS));
+                now.addAndGet(60_000);
+            }
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (pipeline.metrics().value(CounterTypes.RETENTION_FAILURES) < 2 && System.nanoTime() < deadline)
+            {
+                now.addAndGet(60_000);
+                Thread.sleep(50);
+            }
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_FAILURES) >= 2, "failed steps counted, and tried again");
+            assertEquals(PipelineState.RUNNING, pipeline.state(), "a failed step does not stop the run");
+            final long more = pipeline.append(99_999, now.get(), "k1", 1);
+            assertTrue(pipeline.awaitOffset(more, 60, TimeUnit.SECONDS), "the run still processes events");
+            assertTrue(JournalCycles.events(JournalDirectory.open(journal)).cycles().size() >= 4, "nothing was removed: the archive failed");
+        }
+    }
+
+    @Test
+    void aReplayHasNoRetention()
+    {
+        final Path journal = minutelyJournal();
+        final PipelineBuilder replay = builder(journal).replayRange(-1, Long.MAX_VALUE).retention(Duration.ofHours(1), null);
+        assertThrows(IllegalStateException.class, replay::conclude);
+        assertThrows(IllegalArgumentException.class, () -> builder(journal).retention(Duration.ofMillis(-1), null));
+    }
+
+    @Test
+    void theStepPeriodIsAQuarterOfACycleAtMostTenSeconds()
+    {
+        assertEquals(10_000, FollowingRetention.periodMillis(JournalRollCycle.MINUTELY.lengthMillis()));
+        assertEquals(10_000, FollowingRetention.periodMillis(JournalRollCycle.DAILY.lengthMillis()));
+        assertEquals(250, FollowingRetention.periodMillis(1_000));
+    }
+
+    private static void awaitSteps(final Pipeline pipeline, final long steps) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (pipeline.metrics().value(CounterTypes.RETENTION_STEPS) < steps && System.nanoTime() < deadline)
+        {
+            Thread.sleep(5);
+        }
+        assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_STEPS) >= steps, "a step within 30 s");
+    }
+
+    private static boolean retentionThreadAlive()
+    {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().matches("weir-default-\\d+-retention") && t.isAlive());
+    }
+}
