@@ -20,6 +20,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *   <li>counts as {@link FunctionCounter}s ({@code weir.events.applied}, {@code weir.windows.fired}, ...) and
  *       levels as {@link Gauge}s ({@code weir.windows.open}, {@code weir.watermark}, ...), one per counter of
  *       the engine's metrics file, found by type id;</li>
+ *   <li>with {@code --retention} ({@code PipelineBuilder.retention}), its steps, failures, cycle files and bytes
+ *       removed ({@code weir.retention.*} counters) and the bytes kept, oldest offset and events floor (gauges);
+ *       NaN for a run without retention;</li>
  *   <li>each latency histogram ({@code latency=read-to-applied} or {@code latency=fire-to-listener}) as a
  *       gauge {@code weir.latency} per quantile ({@code quantile=0.5, 0.9, 0.99, 0.999}), a gauge
  *       {@code weir.latency.max} and a function counter {@code weir.latency.count}, in seconds: the
@@ -78,6 +81,13 @@ public final class WeirMetrics implements MeterBinder
         Gauge.builder("weir.journal.last.event.read.age", metrics, m -> age(m.value(CounterTypes.LAST_EVENT_READ)))
             .tags(tags).description("seconds since the last poll of the journal that read an event (NaN before any)")
             .baseUnit("seconds").register(registry);
+        counter(registry, "weir.retention.steps", CounterTypes.RETENTION_STEPS, "retention steps of this run (--retention; NaN without)");
+        counter(registry, "weir.retention.failures", CounterTypes.RETENTION_FAILURES, "retention steps that failed (retried)");
+        counter(registry, "weir.retention.cycles.removed", CounterTypes.RETENTION_CYCLES_REMOVED, "roll-cycle files removed by this run's retention");
+        counter(registry, "weir.retention.bytes.removed", CounterTypes.RETENTION_BYTES_REMOVED, "bytes of cycle files removed (file lengths)");
+        gauge(registry, "weir.retention.bytes.kept", CounterTypes.RETENTION_BYTES_KEPT, "bytes of cycle files the journal keeps (file lengths)", "bytes");
+        gauge(registry, "weir.retention.oldest.offset", CounterTypes.RETENTION_OLDEST_OFFSET, "oldest events offset the journal holds", null);
+        gauge(registry, "weir.retention.events.floor", CounterTypes.RETENTION_EVENTS_FLOOR, "first events offset a holder needs (NaN: nothing held)", null);
         latency(registry, CounterTypes.READ_TO_APPLIED);
         latency(registry, CounterTypes.FIRE_TO_LISTENER);
     }

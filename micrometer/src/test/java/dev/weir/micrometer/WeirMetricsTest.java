@@ -57,6 +57,30 @@ class WeirMetricsTest
         final Gauge open = registry.get("weir.windows.open").tag("pipeline", "default").tag("journal", journal.toString()).gauge();
         assertTrue(open.value() >= 0, "tagged, and readable after the run: " + open.value());
         assertEquals(10_000.0, applied(registry), "the last values stay");
+        assertTrue(Double.isNaN(registry.get("weir.retention.steps").functionCounter().count()), "no retention: not published");
+    }
+
+    @Test
+    void aFollowingRunsRetentionIsBound() throws Exception
+    {
+        final Path journal = dir.resolve("retained");
+        EventJournal.openOrCreate(journal).close();
+        final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(100)).retention(java.time.Duration.ofDays(1), null)
+            .build().start())
+        {
+            WeirMetrics.of(pipeline).bindTo(registry);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!(registry.get("weir.retention.steps").functionCounter().count() >= 1) && System.nanoTime() < deadline)
+            {
+                Thread.sleep(50); // a step runs as the run starts, on the retention thread
+            }
+            assertTrue(registry.get("weir.retention.steps").functionCounter().count() >= 1, "the first step is counted");
+            assertEquals(0.0, registry.get("weir.retention.failures").functionCounter().count());
+            assertEquals(0.0, registry.get("weir.retention.cycles.removed").functionCounter().count(), "nothing is a day old");
+            assertTrue(Double.isNaN(registry.get("weir.retention.events.floor").gauge().value())
+                || registry.get("weir.retention.events.floor").gauge().value() >= 0, "a floor, or nothing held");
+        }
     }
 
     private static double applied(final SimpleMeterRegistry registry)
