@@ -42,6 +42,9 @@ final class FollowingRetention implements AutoCloseable
     private final long periodMillis;
     private final RetentionCounters counters;
     private final Thread thread;
+    /** Journal time of the last held-back warning; the retention thread's only. */
+    private long lastHeldWarning = Long.MIN_VALUE / 2;
+
     private volatile boolean running = true;
 
     /**
@@ -109,9 +112,18 @@ final class FollowingRetention implements AutoCloseable
                 LOG.info("retention of {}: removed {} cycles, {} bytes; kept {} bytes; oldest events offset {}", journal.root(),
                     report.removed().size(), report.removedBytes(), report.keptBytes(), report.oldestOffset());
             }
-            if (!report.heldBack().isEmpty() && LOG.isDebugEnabled())
+            if (!report.heldBack().isEmpty())
             {
-                LOG.debug("retention of {}: {}", journal.root(), report.heldBack());
+                // a stalled holder fills the disk: say so, at most once per roll cycle of journal time
+                if (now - lastHeldWarning >= journal.rollCycle().lengthMillis())
+                {
+                    lastHeldWarning = now;
+                    LOG.warn("retention of {}: {}", journal.root(), report.heldBack());
+                }
+                else
+                {
+                    LOG.debug("retention of {}: {}", journal.root(), report.heldBack());
+                }
             }
         }
         catch (final RuntimeException ex)
