@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
+import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 
@@ -244,6 +245,9 @@ final class CsvIngest
     private long exportRejected(final EventJournal journal, final String source, final boolean noneRejected)
     {
         final long[] rows = {0};
+        // after retention the journal lists only the rejected lines it still holds: keep the earlier ones' rows
+        final RejectedRowsBeforeRetention previous = HistoryBase.read(journal.directory()).isPresent()
+            ? RejectedRowsBeforeRetention.read(rejected) : null;
         try (AtomicTextFile out = new AtomicTextFile(rejected))
         {
             out.line("line,reason,content");
@@ -262,6 +266,10 @@ final class CsvIngest
                 @Override
                 public void onRejected(final long offset, final long line, final String reason, final String content)
                 {
+                    if (previous != null)
+                    {
+                        rows[0] += previous.writeBefore(line, out);
+                    }
                     out.line(line + "," + CsvText.quote(reason) + "," + CsvText.quote(content));
                     rows[0]++;
                 }
@@ -271,6 +279,10 @@ final class CsvIngest
                 {
                 }
             });
+            if (previous != null)
+            {
+                rows[0] += previous.writeBefore(Long.MAX_VALUE, out);
+            }
             out.commit();
         }
         return rows[0];

@@ -103,6 +103,40 @@ class RetainCommandTest
     }
 
     @Test
+    void anIngestAfterAStepKeepsTheRejectedRowsOfRemovedCycles() throws IOException
+    {
+        JournalClock.useForTests(JournalClock.of(now::get));
+        final Path journal = dir.resolve("rj");
+        final Path input = dir.resolve("bad.csv");
+        final Path rejected = dir.resolve("bad.csv.rejected.csv");
+        final String first = "event_id,event_time,key,value\n1,1000,k,1\nnot a line\n3,3000,\"a\nkey, quoted\"\n4,x,k,4\n5,5000,k,5\n";
+        Files.writeString(input, first);
+        assertEquals(0, Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString(), "--roll-cycle", "minutely").exit());
+        assertEquals(5, Files.readString(rejected).lines().count(), "a header and 4 rejected rows");
+        now.addAndGet(60_000);
+        Files.writeString(input, first + "6,6000,k,6\nbad again\n");
+        assertEquals(0, Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString()).exit());
+        now.addAndGet(60_000);
+        Files.writeString(input, first + "6,6000,k,6\nbad again\n7,7000,k,7\n");
+        assertEquals(0, Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString()).exit());
+        final String all = Files.readString(rejected);
+        now.addAndGet(120_000);
+        final Cli run = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", dir.resolve("r.csv").toString());
+        assertEquals(0, run.exit(), run.err());
+        final Cli retain = Cli.run("retain", "--journal", journal.toString(), "--keep", "90s");
+        assertEquals(0, retain.exit(), retain.err());
+        assertTrue(retain.out().contains("removed events"), retain.out());
+
+        Files.writeString(input, first + "6,6000,k,6\nbad again\n7,7000,k,7\nlast bad\n");
+        final Cli more = Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString());
+        assertEquals(0, more.exit(), more.err());
+        final String after = Files.readString(rejected);
+        assertTrue(after.startsWith(all), "the rows of the removed cycles' rejected lines stay:\n" + all + "---\n" + after);
+        assertTrue(after.substring(all.length()).matches("11,[^\n]*,last bad\n"), "then the new one: " + after.substring(all.length()));
+        assertEquals(7, after.lines().count(), "a header and 6 rejected rows, none twice");
+    }
+
+    @Test
     void aStepRemovesTheOldCyclesBeforeTheFloorAndTheJournalReadsAsBefore() throws IOException
     {
         final Path journal = journalOverFourMinutes();
