@@ -469,7 +469,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot delete " + directory, ex);
+            throw new UncheckedIOException("cannot delete " + directory + ": " + ex, ex);
         }
     }
 }

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * One instance over a real broker: the rows committed to the output topic equal, partition by partition, those of
@@ -53,7 +54,8 @@ final class KafkaRunTest
             final int partitions = 3;
             final String topic = TestBroker.topic(admin, "weir-in", partitions);
             final String output = topic + "-out";
-            final Map<Integer, List<String[]>> byPartition = produce(bootstrap, topic, partitions, 6_000, 42);
+            final List<Line> lines = lines(partitions, 6_000, 42);
+            produce(bootstrap, topic, lines);
             final KafkaRun run = new KafkaRun(settings(bootstrap, topic, output, "a")).start();
             try
             {
@@ -64,21 +66,7 @@ final class KafkaRunTest
                 run.close();
             }
             assertNull(run.failure(), () -> "the run failed: " + run.failure());
-            final List<ConsumerRecord<byte[], byte[]>> rows = TestBroker.readCommitted(bootstrap, output, Duration.ofSeconds(3));
-            for (int p = 0; p < partitions; p++)
-            {
-                final List<String> expected = reference(byPartition.get(p), p);
-                final List<String> actual = new ArrayList<>();
-                for (final ConsumerRecord<byte[], byte[]> r : rows)
-                {
-                    if ((topic + ":" + p).equals(OutputHeaders.text(r.headers(), OutputHeaders.SOURCE)))
-                    {
-                        actual.add(new String(r.value(), StandardCharsets.UTF_8));
-                    }
-                }
-                assertTrue(expected.size() > 50, "a test with results: " + expected.size());
-                assertEquals(expected, actual, "partition " + p);
-            }
+            assertOutputs(dir, bootstrap, topic, output, lines, partitions);
             final List<ConsumerRecord<byte[], byte[]>> rejected = TestBroker.readCommitted(bootstrap, output + "-rejected", Duration.ofSeconds(1));
             assertEquals(partitions, rejected.size(), "one bad record per partition");
         }
@@ -93,40 +81,100 @@ final class KafkaRunTest
             LineRecords::new, LineRows::new, Duration.ofMillis(100), Duration.ofSeconds(10), Duration.ofSeconds(6));
     }
 
-    /** Produce records keyed by card to explicit partitions, some out of order, one bad, then a far-future flush per partition. */
-    static Map<Integer, List<String[]>> produce(final String bootstrap, final String topic, final int partitions, final int count, final long seed)
+    /** One record to produce: its partition, key and value. */
+    record Line(int partition, String key, String value)
+    {
+    }
+
+    /** Records keyed by card to explicit partitions, some out of order, one bad per partition, then a far-future flush per partition. */
+    static List<Line> lines(final int partitions, final int count, final long seed)
+    {
+        final Random random = new Random(seed);
+        final List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            final String key = "card-" + random.nextInt(40);
+            final long time = START + i * 10L - (random.nextInt(10) == 0 ? random.nextInt(2_500) : 0);
+            lines.add(new Line(Math.floorMod(key.hashCode(), partitions), key, i + "," + time + "," + key + "," + (1 + random.nextInt(1000))));
+            if (i == count / 2)
+            {
+                for (int p = 0; p < partitions; p++)
+                {
+                    lines.add(new Line(p, "card-x", "not,a,line"));
+                }
+            }
+        }
+        for (int p = 0; p < partitions; p++)
+        {
+            lines.add(new Line(p, "flush", "-1," + FLUSH_TIME + ",flush,0"));
+        }
+        return lines;
+    }
+
+    static void produce(final String bootstrap, final String topic, final List<Line> lines)
     {
         final Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        final Map<Integer, List<String[]>> byPartition = new HashMap<>();
-        final Random random = new Random(seed);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer()))
         {
-            for (int i = 0; i < count; i++)
+            for (final Line line : lines)
             {
-                final String key = "card-" + random.nextInt(40);
-                final int partition = Math.floorMod(key.hashCode(), partitions);
-                final long time = START + i * 10L - (random.nextInt(10) == 0 ? random.nextInt(2_500) : 0);
-                final String[] line = {Long.toString(i), Long.toString(time), key, Long.toString(1 + random.nextInt(1000))};
-                send(producer, topic, partition, key, String.join(",", line));
-                byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(line);
-                if (i == count / 2)
-                {
-                    for (int p = 0; p < partitions; p++)
-                    {
-                        send(producer, topic, p, "card-x", "not,a,line");
-                    }
-                }
+                send(producer, topic, line.partition(), line.key(), line.value());
             }
-            for (int p = 0; p < partitions; p++)
+        }
+    }
+
+    /** The good lines of each partition, in order, as {id, time, key, value}. */
+    static Map<Integer, List<String[]>> byPartition(final List<Line> lines)
+    {
+        final Map<Integer, List<String[]>> byPartition = new HashMap<>();
+        for (final Line line : lines)
+        {
+            final String[] f = line.value().split(",");
+            if (f.length == 4)
             {
-                final String[] line = {"-1", Long.toString(FLUSH_TIME), "flush", "0"};
-                send(producer, topic, p, "flush", String.join(",", line));
-                byPartition.computeIfAbsent(p, q -> new ArrayList<>()).add(line);
+                byPartition.computeIfAbsent(line.partition(), p -> new ArrayList<>()).add(f);
             }
         }
         return byPartition;
+    }
+
+    /** Assert that the committed output rows of each partition are the reference's, in order, each once. */
+    static void assertOutputs(final Path dir, final String bootstrap, final String topic, final String output, final List<Line> lines, final int partitions)
+    {
+        final Map<Integer, List<String[]>> byPartition = byPartition(lines);
+        final List<ConsumerRecord<byte[], byte[]>> rows = TestBroker.readCommitted(bootstrap, output, Duration.ofSeconds(3));
+        for (int p = 0; p < partitions; p++)
+        {
+            final List<String> expected = reference(dir, byPartition.get(p), p);
+            final List<String> actual = new ArrayList<>();
+            long sequence = 0;
+            for (final ConsumerRecord<byte[], byte[]> r : rows)
+            {
+                if ((topic + ":" + p).equals(OutputHeaders.text(r.headers(), OutputHeaders.SOURCE)))
+                {
+                    actual.add(new String(r.value(), StandardCharsets.UTF_8));
+                    final long number = OutputHeaders.number(r.headers(), OutputHeaders.SEQUENCE);
+                    if (number != ++sequence)
+                    {
+                        fail("partition " + p + ": output number " + number + " at " + r.offset() + " where " + sequence + " was expected");
+                    }
+                }
+            }
+            assertTrue(expected.size() > 50, "a test with results: " + expected.size());
+            if (!expected.equals(actual))
+            {
+                int first = 0;
+                while (first < Math.min(expected.size(), actual.size()) && expected.get(first).equals(actual.get(first)))
+                {
+                    first++;
+                }
+                fail("partition " + p + ": " + actual.size() + " rows committed, " + expected.size() + " expected; the first difference at row "
+                    + first + ": " + (first < actual.size() ? actual.get(first) : "none") + " instead of "
+                    + (first < expected.size() ? expected.get(first) : "none"));
+            }
+        }
     }
 
     private static void send(final KafkaProducer<byte[], byte[]> producer, final String topic, final int partition, final String key, final String value)
@@ -135,9 +183,9 @@ final class KafkaRunTest
     }
 
     /** The rows a bounded run of one partition's records gives, in order, less the flush record's window. */
-    List<String> reference(final List<String[]> lines, final int partition)
+    static List<String> reference(final Path dir, final List<String[]> lines, final int partition)
     {
-        final Path journal = dir.resolve("ref-" + partition);
+        final Path journal = dir.resolve("ref-" + partition + "-" + System.nanoTime());
         try (EventJournal events = EventJournal.openOrCreate(journal))
         {
             for (final String[] f : lines)
