@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,12 +18,14 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Assumptions;
@@ -112,6 +115,7 @@ public final class KafkaTestBroker
         try (Admin admin = Admin.create(adminProperties(bootstrap())))
         {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short)1))).all().get(30, TimeUnit.SECONDS);
+            awaitLeaders(admin, topic, partitions);
         }
         catch (final ExecutionException | TimeoutException ex)
         {
@@ -162,7 +166,7 @@ public final class KafkaTestBroker
                 final ConsumerRecords<byte[], byte[]> polled = consumer.poll(POLL);
                 for (final ConsumerRecord<byte[], byte[]> record : polled)
                 {
-                    records.add(new TopicRecord(record.partition(), record.offset(), text(record.key()), text(record.value()),
+                    records.add(new TopicRecord(record.partition(), record.offset(), record.timestamp(), text(record.key()), text(record.value()),
                         headers(record)));
                 }
                 if (!polled.isEmpty())
@@ -185,6 +189,39 @@ public final class KafkaTestBroker
         properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "30000");
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
         return properties;
+    }
+
+    /**
+     * Wait until the leader of every partition of a new topic answers (a ListOffsets request goes to the leader): a
+     * broker reports a new partition's leader before that leader takes requests, and an idempotent producer whose
+     * first batch meets NOT_LEADER_OR_FOLLOWER while a later batch is appended retries it out of sequence until its
+     * delivery times out (seen with Kafka 4.4).
+     */
+    private static void awaitLeaders(final Admin admin, final String topic, final int partitions)
+        throws ExecutionException, TimeoutException, InterruptedException
+    {
+        final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        for (int p = 0; p < partitions; p++)
+        {
+            latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        }
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true)
+        {
+            try
+            {
+                admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
+                return;
+            }
+            catch (final ExecutionException ex)
+            {
+                if (!(ex.getCause() instanceof RetriableException) || System.nanoTime() > deadline)
+                {
+                    throw ex;
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     private static String servers()
