@@ -1,8 +1,6 @@
 package dev.weir.cli;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,15 +9,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
-import java.util.UUID;
 
 import dev.weir.kafka.OutputHeaders;
+import dev.weir.test.kafka.KafkaTestBroker;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -31,8 +26,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The Kafka side of the scale-out tests: the broker {@code ./weir test} starts (scripts/test-kafka.sh; a test
@@ -61,33 +54,13 @@ final class KafkaCluster implements AutoCloseable
 
     KafkaCluster()
     {
-        bootstrap = System.getenv().getOrDefault("WEIR_KAFKA_BOOTSTRAP", "127.0.0.1:39092");
-        final String[] hostPort = bootstrap.split(",")[0].split(":");
-        boolean answers;
-        try (Socket socket = new Socket())
-        {
-            socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2000);
-            answers = true;
-        }
-        catch (final IOException ex)
-        {
-            answers = false;
-        }
-        if (!answers && "1".equals(System.getenv("WEIR_REQUIRE_KAFKA")))
-        {
-            fail("no Kafka broker answers at " + bootstrap + " and WEIR_REQUIRE_KAFKA=1: scripts/test-kafka.sh start");
-        }
-        assumeTrue(answers, "no Kafka broker at " + bootstrap + " (scripts/test-kafka.sh start): skipped");
-        final Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        admin = Admin.create(config);
+        bootstrap = KafkaTestBroker.bootstrap();
+        admin = Admin.create(KafkaTestBroker.adminProperties(bootstrap));
     }
 
-    String topic(final String prefix, final int partitions) throws Exception
+    String topic(final String prefix, final int partitions)
     {
-        final String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-        admin.createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty()))).all().get();
-        return name;
+        return KafkaTestBroker.createTopic(prefix, partitions);
     }
 
     /**

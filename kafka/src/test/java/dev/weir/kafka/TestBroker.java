@@ -1,27 +1,20 @@
 package dev.weir.kafka;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import java.util.Optional;
 import java.util.Properties;
-import java.util.UUID;
 
+import dev.weir.test.kafka.KafkaTestBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The Kafka broker of the tests (scripts/test-kafka.sh, started by {@code ./weir test}): its address, topics with
@@ -36,24 +29,7 @@ final class TestBroker
 
     static String bootstrap()
     {
-        final String address = System.getenv().getOrDefault("WEIR_KAFKA_BOOTSTRAP", "127.0.0.1:39092");
-        final String[] hostPort = address.split(",")[0].split(":");
-        boolean answers;
-        try (Socket socket = new Socket())
-        {
-            socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2000);
-            answers = true;
-        }
-        catch (final IOException ex)
-        {
-            answers = false;
-        }
-        if (!answers && "1".equals(System.getenv("WEIR_REQUIRE_KAFKA")))
-        {
-            fail("no Kafka broker answers at " + address + " and WEIR_REQUIRE_KAFKA=1: start it with scripts/test-kafka.sh start");
-        }
-        assumeTrue(answers, "no Kafka broker at " + address + " (scripts/test-kafka.sh start): skipped");
-        return address;
+        return KafkaTestBroker.bootstrap();
     }
 
     static Admin admin(final String bootstrap)
@@ -63,11 +39,9 @@ final class TestBroker
         return Admin.create(config);
     }
 
-    static String topic(final Admin admin, final String prefix, final int partitions) throws Exception
+    static String topic(final Admin admin, final String prefix, final int partitions)
     {
-        final String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-        admin.createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty()))).all().get();
-        return name;
+        return KafkaTestBroker.createTopic(prefix, partitions);
     }
 
     /** Read every committed record of a topic, until none arrives for {@code quiet}. */
