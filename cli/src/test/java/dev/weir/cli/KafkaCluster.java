@@ -169,10 +169,18 @@ final class KafkaCluster implements AutoCloseable
         long count = 0;
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer()))
         {
-            final List<TopicPartition> all = consumer.partitionsFor(output).stream().map(p -> new TopicPartition(output, p.partition())).toList();
+            final long deadline = System.nanoTime() + patience.toNanos();
+            List<TopicPartition> all = List.of();
+            while (all.isEmpty() && System.nanoTime() < deadline) // the instances create the output topic
+            {
+                all = consumer.partitionsFor(output).stream().map(p -> new TopicPartition(output, p.partition())).toList();
+                if (all.isEmpty())
+                {
+                    sleep(500);
+                }
+            }
             consumer.assign(all);
             consumer.seekToBeginning(all);
-            final long deadline = System.nanoTime() + patience.toNanos();
             long quietSince = System.nanoTime();
             while (System.nanoTime() < deadline && (count < expected || System.nanoTime() - quietSince < 3_000_000_000L))
             {
@@ -217,6 +225,19 @@ final class KafkaCluster implements AutoCloseable
         return found;
     }
 
+
+    private static void sleep(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
 
     @Override
     public void close()
