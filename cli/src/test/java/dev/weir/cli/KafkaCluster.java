@@ -176,7 +176,7 @@ final class KafkaCluster implements AutoCloseable
                 all = consumer.partitionsFor(output).stream().map(p -> new TopicPartition(output, p.partition())).toList();
                 if (all.isEmpty())
                 {
-                    sleep(500);
+                    pause(500);
                 }
             }
             consumer.assign(all);
@@ -226,7 +226,7 @@ final class KafkaCluster implements AutoCloseable
     }
 
 
-    private static void sleep(final long millis)
+    static void pause(final long millis)
     {
         try
         {

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,34 +71,48 @@ final class KafkaScaleOutTest
                 instances.add(start(kafka, topic, i));
             }
             final Random random = new Random(20);
+            final long[] startedAt = new long[instances.size()];
+            java.util.Arrays.fill(startedAt, System.nanoTime());
             int kills = 0;
-            try
+            // the records arrive over about 40 s while instances are killed at random moments, each after it has run 4 to 8 s
+            // (long enough to have joined the group and committed work), and restarted at once
+            final Thread producer = new Thread(() ->
             {
-                final int slices = 10;
+                final int slices = 40;
                 for (int s = 0; s < slices; s++)
                 {
                     kafka.produce(topic, lines.subList(s * lines.size() / slices, (s + 1) * lines.size() / slices));
-                    Thread.sleep(500 + random.nextInt(2_500));
-                    final int victim = random.nextInt(instances.size());
-                    instances.get(victim).destroyForcibly().waitFor(); // kill -9
-                    kills++;
-                    Thread.sleep(random.nextInt(1_500));
-                    instances.set(victim, start(kafka, topic, victim));
+                    KafkaCluster.pause(1_000);
                 }
+            }, "test-producer");
+            producer.start();
+            try
+            {
                 while (kills < 12)
                 {
-                    Thread.sleep(1_000 + random.nextInt(3_000));
                     final int victim = random.nextInt(instances.size());
-                    instances.get(victim).destroyForcibly().waitFor();
+                    final long lived = (System.nanoTime() - startedAt[victim]) / 1_000_000;
+                    final long wanted = 4_000 + random.nextInt(4_000);
+                    if (lived < wanted)
+                    {
+                        Thread.sleep(wanted - lived);
+                    }
+                    instances.get(victim).destroyForcibly().waitFor(); // kill -9
                     kills++;
                     instances.set(victim, start(kafka, topic, victim));
+                    startedAt[victim] = System.nanoTime();
                 }
+                producer.join();
                 assertCommitted(kafka, topic, expected, Duration.ofMinutes(5));
             }
             finally
             {
+                producer.join();
                 stop(instances);
             }
+            final long resumedWithCommittedRows = takeoversWithCommittedRows(topic);
+            assertTrue(resumedWithCommittedRows > 0, "some partitions were taken over with rows committed after their checkpoint, "
+                + "regenerated and not sent again: " + resumedWithCommittedRows);
             assertTrue(kills >= 10, "killed " + kills + " times");
             assertRejected(kafka, topic, lines);
         }
@@ -109,7 +124,34 @@ final class KafkaScaleOutTest
             "--output-topic", topic + "-out", "--instance", "i" + instance, "--journal", dir.resolve("instance-" + instance).toString(),
             "--session-timeout", "6s", "--transaction-timeout", "10s", "--checkpoint-every", "20000"));
         args.addAll(List.of(KafkaCluster.WINDOW_FLAGS));
-        return KillHarness.startChild(args.toArray(String[]::new), dir.resolve("instance-" + instance + "-" + System.nanoTime() + ".log"));
+        final Path log = dir.resolve("logs").resolve(topic + "-" + instance + "-" + System.nanoTime() + ".log");
+        Files.createDirectories(log.getParent());
+        final ProcessBuilder builder = new ProcessBuilder(ChildJvm.weir("512m", args.toArray(String[]::new))).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        builder.environment().put("WEIR_LOG_LEVEL", "info");
+        return builder.start();
+    }
+
+    /** @return how many takeovers, in the instances' logs, found rows committed after the partition's checkpoint */
+    private long takeoversWithCommittedRows(final String topic) throws java.io.IOException
+    {
+        final java.util.regex.Pattern took = java.util.regex.Pattern.compile(" took " + topic + "-\\d+ over: .* (\\d+) committed after it");
+        long count = 0;
+        try (java.util.stream.Stream<Path> logs = Files.list(dir.resolve("logs")))
+        {
+            for (final Path log : logs.toList())
+            {
+                for (final String line : Files.readAllLines(log))
+                {
+                    final java.util.regex.Matcher m = took.matcher(line);
+                    if (m.find() && Long.parseLong(m.group(1)) > 0)
+                    {
+                        count++;
+                    }
+                }
+            }
+        }
+        return count;
     }
 
     private static void stop(final List<Process> instances) throws InterruptedException
