@@ -55,6 +55,12 @@ final class InspectCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
+        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
+        if (kafkaStatus != null)
+        {
+            KafkaInstanceStatus.print(kafkaStatus, System.out);
+            return 0;
+        }
         final JournalDirectory base;
         try
         {

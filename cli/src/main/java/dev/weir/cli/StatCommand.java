@@ -52,6 +52,24 @@ final class StatCommand implements Callable<Integer>
         {
             throw new BadInputException("--interval must be greater than zero");
         }
+        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
+        if (kafkaStatus != null)
+        {
+            do
+            {
+                if (!once && System.console() != null)
+                {
+                    System.out.print("\033[H\033[2J");
+                }
+                KafkaInstanceStatus.print(kafkaStatus, System.out);
+                if (!once)
+                {
+                    Thread.sleep(intervalMs);
+                }
+            }
+            while (!once);
+            return 0;
+        }
         final JournalDirectory directory = PipelineSelection.existing(JournalDirectory.open(journal), pipeline); // refused: one line, exit 2
         final boolean clear = !once && System.console() != null;
         final Map<String, Long> previous = new HashMap<>();

@@ -215,6 +215,21 @@ final class KafkaRunTest
         return rows;
     }
 
+    /** Wait until the run owns {@code partitions} partitions and has read each to its end, twice in a row a second apart. */
+    static void waitForAll(final KafkaRun run, final int partitions) throws InterruptedException
+    {
+        int caughtUp = 0;
+        final long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (caughtUp < 2 && System.nanoTime() < deadline && run.failure() == null)
+        {
+            Thread.sleep(1_000);
+            final String[] lines = run.status().split("\n");
+            final long idle = java.util.Arrays.stream(lines).filter(l -> l.contains(" lag=0 ")).count();
+            caughtUp = lines.length == partitions && idle == partitions ? caughtUp + 1 : 0;
+        }
+        assertTrue(caughtUp >= 2, () -> "the run did not own and catch up with " + partitions + " partitions: " + run.status());
+    }
+
     static void waitForOutputs(final KafkaRun run, final int quietSeconds) throws InterruptedException
     {
         long last = -1;
