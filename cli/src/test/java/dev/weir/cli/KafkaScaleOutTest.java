@@ -97,6 +97,7 @@ final class KafkaScaleOutTest
                     {
                         Thread.sleep(wanted - lived);
                     }
+                    awaitWorkAfterCheckpoint(dir.resolve("instance-" + victim), Duration.ofSeconds(8));
                     instances.get(victim).destroyForcibly().waitFor(); // kill -9
                     kills++;
                     instances.set(victim, start(kafka, topic, victim));
@@ -130,6 +131,34 @@ final class KafkaScaleOutTest
             .redirectOutput(log.toFile());
         builder.environment().put("WEIR_LOG_LEVEL", "info");
         return builder.start();
+    }
+
+    /**
+     * Wait (at most {@code patience}) until an instance's status shows a partition with outputs delivered after its last
+     * checkpoint: a kill then leaves rows committed after the checkpoint, which the next owner must regenerate and not
+     * send again.
+     */
+    private static void awaitWorkAfterCheckpoint(final Path journal, final Duration patience) throws Exception
+    {
+        final Path status = journal.resolve("kafka").resolve("status");
+        final java.util.regex.Pattern line = java.util.regex.Pattern.compile(" outputs=(\\d+) .* checkpoint-outputs=(\\d+) ");
+        final long deadline = System.nanoTime() + patience.toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            if (Files.exists(status))
+            {
+                for (final String text : Files.readAllLines(status))
+                {
+                    final java.util.regex.Matcher m = line.matcher(text);
+                    if (m.find() && Long.parseLong(m.group(1)) > Long.parseLong(m.group(2)) + 100)
+                    {
+                        Thread.sleep(300); // a commit interval and more: those outputs are committed
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** @return how many takeovers, in the instances' logs, found rows committed after the partition's checkpoint */

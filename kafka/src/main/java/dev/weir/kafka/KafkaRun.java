@@ -335,6 +335,13 @@ public final class KafkaRun implements AutoCloseable
             }
             leave();
         }
+        catch (final ProducerFencedException | InvalidProducerEpochException ex)
+        {
+            failure = new IllegalStateException(name + " was fenced: another instance runs with the same instance id ("
+                + settings.instance() + "), so this one stops, as Kafka documents (" + ex.getMessage() + ")", ex);
+            LOG.error("{}", failure.getMessage());
+            discardAll();
+        }
         catch (final RuntimeException | Error ex)
         {
             failure = ex;

@@ -1,0 +1,52 @@
+package dev.weir.cli;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code weir run --kafka} with flags it cannot take: one clear message and exit code 2, before any connection (the
+ * address given answers nothing, so a connection attempt would hang, not exit 2).
+ */
+final class KafkaRunOptionsTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void badFlagsExit2WithOneMessage()
+    {
+        final String journal = dir.resolve("j").toString();
+        expectRefused("--kafka needs --topic T, --group G and --output-topic O",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--journal", journal, "--window", "tumbling:1s");
+        expectRefused("--kafka needs --journal DIR",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--window", "tumbling:1s");
+        expectRefused("--kafka takes no --input",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--input", dir.resolve("x.csv").toString(), "--window", "tumbling:1s");
+        expectRefused("--kafka takes no --results",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--results", dir.resolve("r.csv").toString(), "--window", "tumbling:1s");
+        expectRefused("--kafka takes one key column",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--columns", "card:string,merchant:string,amount:long", "--key", "card,merchant", "--value", "amount", "--window", "tumbling:1s");
+        expectRefused("is not a column",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--key", "card", "--window", "tumbling:1s");
+        expectRefused("--transaction-timeout",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--transaction-timeout", "10ms", "--window", "tumbling:1s");
+    }
+
+    private static void expectRefused(final String message, final String... args)
+    {
+        final Cli run = Cli.run(args);
+        assertEquals(2, run.exit(), () -> String.join(" ", args) + ": " + run.out() + run.err());
+        assertTrue(run.err().contains(message), () -> "expected '" + message + "' in: " + run.err());
+        assertEquals(1, run.err().strip().lines().count(), () -> "one message: " + run.err());
+    }
+}
