@@ -19,6 +19,7 @@
 # Topics and groups get a random suffix; the script deletes the topics it created (not Kafka Streams' internal ones,
 # named APP-...-changelog; they are small) unless KEEP_TOPICS=1. Two cores: the broker, the job, the producer and the
 # watcher share them; see the note printed at the end.
+# RUNS=0 runs only the latency probe.
 # Settings (environment): EVENTS PARTITIONS RUNS COMMIT_MS THREADS QUIET_MS RATE PROBE_SECONDS PROBE_WARMUP
 # PROBE_KEYS PROBE_WINDOW_MS PROBE_OOO_MS ENGINES ("streams weir") WORK STREAMS_JAVA_OPTS MVN_FLAGS KEEP_TOPICS.
 set -euo pipefail
@@ -32,8 +33,8 @@ commit_ms=${COMMIT_MS:-100}
 threads=${THREADS:-1}
 quiet_ms=${QUIET_MS:-10000}
 rate=${RATE:-20000}
-probe_seconds=${PROBE_SECONDS:-60}
-probe_warmup=${PROBE_WARMUP:-10}
+probe_seconds=${PROBE_SECONDS:-90}
+probe_warmup=${PROBE_WARMUP:-30} # measured: a freshly started Kafka Streams job needed ~20 s to settle on 2 loaded cores
 probe_keys=${PROBE_KEYS:-1000}
 probe_window_ms=${PROBE_WINDOW_MS:-1000}
 probe_ooo_ms=${PROBE_OOO_MS:-200}

@@ -1,5 +1,10 @@
 package dev.weir.peers;
 
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,15 +29,16 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * {@code event_time} is the wall clock (ms) at produce, so events arrive in order and a window can close the moment a
  * record with {@code event_time >= window_end + out-of-orderness} is produced, that is at wall-clock time
  * {@code window_end + out-of-orderness}. A {@code read_committed} consumer of O (all partitions, from their end at
- * the start) notes when each row arrives; a row's latency is its arrival minus {@code window_end +
+ * the start) notes when each row arrives (a window's rows of all keys usually arrive in one transaction, so the
+ * percentiles are those of about as many samples as windows: the summary says how many); a row's latency is its arrival minus {@code window_end +
  * out-of-orderness}: the wait for the watermark is not counted, the engine's processing, its commit interval and
  * transaction, and the consumer's fetch are. Rows of windows ending in the warm-up, or that could close only after
  * the producing stopped, are not counted. Prints the count and the 50th, 90th, 99th, 99.9th percentile and the
  * maximum in ms, and the offered and achieved rates, to standard output.
  *
  * <p>Usage: {@code LatencyProbe BOOTSTRAP T O [--rate PER_S] [--seconds S] [--warmup-seconds S] [--keys K]
- * [--window-ms MS] [--ooo-ms MS] [--drain-ms MS]} (defaults 20,000/s, 60 s, 10 s, 1,000 keys, 1,000 ms, 200 ms,
- * 10,000 ms); the window and out-of-orderness must be the job's. One producer thread, one consumer thread. A tool,
+ * [--window-ms MS] [--ooo-ms MS] [--drain-ms MS] [--rows-file FILE]} (defaults 20,000/s, 90 s, 30 s, 1,000 keys,
+ * 1,000 ms, 200 ms, 10,000 ms; the rows file gets {@code window_end,arrival_ms,latency_ms,measured} per row); the window and out-of-orderness must be the job's. One producer thread, one consumer thread. A tool,
  * not a library.
  */
 public final class LatencyProbe
@@ -49,24 +55,31 @@ public final class LatencyProbe
     /**
      * @param args see the class description.
      * @throws InterruptedException if interrupted.
+     * @throws IOException if the rows file cannot be written.
      */
-    public static void main(final String[] args) throws InterruptedException
+    public static void main(final String[] args) throws InterruptedException, IOException
     {
         if (args.length < 3)
         {
             System.err.println("usage: LatencyProbe BOOTSTRAP T O [--rate PER_S] [--seconds S] [--warmup-seconds S]"
-                + " [--keys K] [--window-ms MS] [--ooo-ms MS] [--drain-ms MS]");
+                + " [--keys K] [--window-ms MS] [--ooo-ms MS] [--drain-ms MS] [--rows-file FILE]");
             System.exit(2);
         }
         long rate = 20_000;
-        long seconds = 60;
-        long warmupSeconds = 10;
+        long seconds = 90;
+        long warmupSeconds = 30;
         int keys = 1_000;
         long windowMs = 1_000;
         long oooMs = 200;
         long drainMs = 10_000;
+        String rowsFile = null;
         for (int i = 3; i + 1 < args.length; i += 2)
         {
+            if ("--rows-file".equals(args[i]))
+            {
+                rowsFile = args[i + 1];
+                continue;
+            }
             final long v = Long.parseLong(args[i + 1]);
             switch (args[i])
             {
@@ -84,12 +97,12 @@ public final class LatencyProbe
                 }
             }
         }
-        new LatencyProbe().run(args[0], args[1], args[2], rate, seconds, warmupSeconds, keys, windowMs, oooMs, drainMs);
+        new LatencyProbe().run(args[0], args[1], args[2], rate, seconds, warmupSeconds, keys, windowMs, oooMs, drainMs, rowsFile);
     }
 
     private void run(final String bootstrap, final String input, final String output, final long rate, final long seconds,
-        final long warmupSeconds, final int keys, final long windowMs, final long oooMs, final long drainMs)
-        throws InterruptedException
+        final long warmupSeconds, final int keys, final long windowMs, final long oooMs, final long drainMs,
+        final String rowsFile) throws InterruptedException, IOException
     {
         final KafkaConsumer<String, String> consumer = OutputWatch.committedReader(bootstrap);
         final List<TopicPartition> partitions = new ArrayList<>();
@@ -148,12 +161,29 @@ public final class LatencyProbe
         final long from = startMs + warmupSeconds * 1000;
         final long[] delays = new long[rows];
         int n = 0;
+        long firstWindow = Long.MAX_VALUE;
+        long lastWindow = Long.MIN_VALUE;
         for (int i = 0; i < rows; i++)
         {
             final long closable = windowEnds[i] + oooMs;
             if (windowEnds[i] >= from && closable <= endMs)
             {
                 delays[n++] = arrivals[i] - closable;
+                firstWindow = Math.min(firstWindow, windowEnds[i]);
+                lastWindow = Math.max(lastWindow, windowEnds[i]);
+            }
+        }
+        if (rowsFile != null)
+        {
+            try (Writer out = Files.newBufferedWriter(Path.of(rowsFile), StandardCharsets.UTF_8))
+            {
+                out.write("window_end,arrival_ms,latency_ms,measured\n");
+                for (int i = 0; i < rows; i++)
+                {
+                    final long closable = windowEnds[i] + oooMs;
+                    out.write(windowEnds[i] + "," + arrivals[i] + "," + (arrivals[i] - closable) + ","
+                        + (windowEnds[i] >= from && closable <= endMs) + "\n");
+                }
             }
         }
         Arrays.sort(delays, 0, n);
@@ -166,9 +196,9 @@ public final class LatencyProbe
             System.out.printf("latency: no row measured (%d rows arrived in all)%n", rows);
             System.exit(1);
         }
-        System.out.printf("latency: rows=%d p50=%d p90=%d p99=%d p99.9=%d max=%d ms (of %d rows arrived)%n", n,
+        System.out.printf("latency: rows=%d p50=%d p90=%d p99=%d p99.9=%d max=%d ms (windows=%d, of %d rows arrived)%n", n,
             delays[percentile(n, 0.50)], delays[percentile(n, 0.90)], delays[percentile(n, 0.99)],
-            delays[percentile(n, 0.999)], delays[n - 1], rows);
+            delays[percentile(n, 0.999)], delays[n - 1], (lastWindow - firstWindow) / windowMs + 1, rows);
     }
 
     private static int percentile(final int n, final double q)

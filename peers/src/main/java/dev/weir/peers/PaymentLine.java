@@ -3,7 +3,7 @@ package dev.weir.peers;
 /**
  * The validity rules of one {@code event_id,event_time,key,value} line as {@code weir ingest} and {@code weir run}
  * apply them (four fields, 64-bit integers, a non-negative time, a key of 1 to 64 characters from
- * {@code [A-Za-z0-9_-]}), so that the Kafka Streams job drops exactly the lines Weir rejects: a line Weir rejects
+ * {@code [A-Za-z0-9_-]}, fields trimmed, a time up to 2^62 ms), so that the Kafka Streams job drops exactly the lines Weir rejects: a line Weir rejects
  * must not move a Streams task's stream time (the demo payments hold a line with a valid time a day ahead and a bad
  * key). Stateless; every method is thread-safe.
  */
@@ -11,6 +11,9 @@ final class PaymentLine
 {
     /** What {@link #eventTime(String)} returns for a line Weir would reject. */
     static final long INVALID = -1;
+
+    /** The latest event time Weir accepts (its journal's {@code MAX_EVENT_TIME}, 2^62 ms). */
+    static final long MAX_EVENT_TIME = 1L << 62;
 
     private PaymentLine()
     {
@@ -34,7 +37,7 @@ final class PaymentLine
             return INVALID;
         }
         final long time = parse(line, c1 + 1, c2);
-        if (parse(line, 0, c1) == Long.MIN_VALUE || time == Long.MIN_VALUE || time < 0
+        if (parse(line, 0, c1) == Long.MIN_VALUE || time == Long.MIN_VALUE || time < 0 || time > MAX_EVENT_TIME
             || parse(line, c3 + 1, line.length()) == Long.MIN_VALUE || !validKey(line, c2 + 1, c3))
         {
             return INVALID;
