@@ -14,8 +14,9 @@
 # 4. latency, per engine, on fresh topics: the job is started and, once running, LatencyProbe offers RATE records/s
 #    for PROBE_SECONDS (event time = wall clock at produce; PROBE_WINDOW_MS tumbling, PROBE_OOO_MS out-of-orderness)
 #    and reports, per result row, arrival in O (read_committed) minus window_end + out-of-orderness: p50/p99/max;
-# 5. checks that each run's rows equal the local reference (weir demo's results.csv without its version column),
-#    and prints the table.
+# 5. checks that each run's rows equal the local reference (weir demo's results.csv without its version column;
+#    Weir's watermark over the whole file and the per-partition ones close the same windows with this data), prints
+#    the table, and exits 1 if any run's rows differ.
 # Topics and groups get a random suffix; the script deletes the topics it created (not Kafka Streams' internal ones,
 # named APP-...-changelog; they are small) unless KEEP_TOPICS=1. Two cores: the broker, the job, the producer and the
 # watcher share them; see the note printed at the end.
@@ -161,12 +162,14 @@ latency() {
 
 log "$records records in $input; reference rows $reference; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 log "job: tumbling ${window_ms} ms, out-of-orderness ${ooo_ms} ms, commit ${commit_ms} ms, $threads stream thread(s) (Kafka Streams)"
+failed=0
 declare -A rate_of=() startup_of=() total_of=() rows_of=() latency_of=()
 for engine in $engines; do
   for run in $(seq 1 "$runs"); do
     if result=$(throughput "$engine" "$run"); then
       read -r eps startup total same rows <<< "$result"
-      log "$engine run $run: $eps events/s (first row after $startup s, last after $total s), $rows rows, $same as the reference"
+      log "$engine run $run: $eps events/s (first row after $startup s, last after $total s), $rows rows, rows vs the reference: $same"
+      [ "$same" = same ] || failed=1
       rate_of[$engine]+=" $eps"
       startup_of[$engine]+=" $startup"
       total_of[$engine]+=" $total"
@@ -195,3 +198,7 @@ echo "(median of $runs runs; $records records: $events demo payments + malformed
   "tumbling ${probe_window_ms} ms, out-of-orderness ${probe_ooo_ms} ms, first ${probe_warmup} s not counted;"\
   "$(nproc) cores shared by the broker, the job, the producer and the watcher; load average at the end $(cut -d' ' -f1-3 /proc/loadavg);"\
   "command: benchmarks/kafka-peers.sh)"
+if [ "$failed" -ne 0 ]; then
+  log "FAILED: some run's rows differ from weir demo's local results (see above)"
+  exit 1
+fi

@@ -122,7 +122,10 @@ public final class LatencyProbe
         p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 600_000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000);
         final SplittableRandom random = new SplittableRandom(42);
+        final SendFailures failures = new SendFailures();
         final long startMs;
         final long endMs;
         long sent = 0;
@@ -147,12 +150,17 @@ public final class LatencyProbe
                 {
                     final String key = String.format("card-%04d", random.nextInt(keys) + 1);
                     final long now = System.currentTimeMillis();
-                    producer.send(new ProducerRecord<>(input, key, sent + "," + now + "," + key + "," + random.nextInt(100_000)));
+                    producer.send(new ProducerRecord<>(input, key, sent + "," + now + "," + key + "," + random.nextInt(100_000)), failures);
                     sent++;
                 }
             }
             producer.flush();
             endMs = System.currentTimeMillis();
+        }
+        if (failures.count() > 0)
+        {
+            System.err.printf("LatencyProbe: %d records were not written to %s; the first failure: %s%n", failures.count(),
+                input, failures.first());
         }
         Thread.sleep(drainMs);
         stop = true;
@@ -189,8 +197,8 @@ public final class LatencyProbe
         Arrays.sort(delays, 0, n);
         final double achieved = sent * 1000.0 / Math.max(1, endMs - startMs);
         System.out.printf("offered %d records/s for %d s (achieved %.0f/s, at most %d ms behind schedule), %d keys,"
-            + " tumbling %d ms, out-of-orderness %d ms, warm-up %d s%n", rate, seconds, achieved, behindMs, keys, windowMs,
-            oooMs, warmupSeconds);
+            + " tumbling %d ms, out-of-orderness %d ms, warm-up %d s, %d sends failed%n", rate, seconds, achieved, behindMs, keys,
+            windowMs, oooMs, warmupSeconds, failures.count());
         if (n == 0)
         {
             System.out.printf("latency: no row measured (%d rows arrived in all)%n", rows);

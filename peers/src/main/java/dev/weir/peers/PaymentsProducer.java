@@ -19,7 +19,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * (key = their third field, or none), as a real topic would hold them. Then, on every partition of T, one
  * far-future record ({@code event_time} = the largest valid event time + {@code --sentinel-ms}, key
  * {@code sentinel}), so that each partition's last windows close in an engine whose watermark is per partition.
- * Idempotent producer, {@code acks=all}. Prints {@code produced N records in S s} to standard output.
+ * Idempotent producer, {@code acks=all}; a record the broker did not take (such as a batch that expired on a loaded
+ * machine) fails the run (exit 1) instead of silently missing from the topic. Prints {@code produced N records in S s} to standard output.
  *
  * <p>Usage: {@code PaymentsProducer BOOTSTRAP T CSV [--sentinel-ms MS]} (default one hour; 0: no sentinels). A
  * tool, not a library.
@@ -48,8 +49,11 @@ public final class PaymentsProducer
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, 20);
         p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 600_000); // other engineers' load: retry long, never drop
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        final SendFailures failures = new SendFailures();
         final long start = System.nanoTime();
         long records = 0;
         long invalid = 0;
@@ -79,7 +83,7 @@ public final class PaymentsProducer
                     latest = Math.max(latest, time);
                     lastId = Math.max(lastId, Long.parseLong(line.substring(0, line.indexOf(',')).trim()));
                 }
-                producer.send(new ProducerRecord<>(topic, key, line));
+                producer.send(new ProducerRecord<>(topic, key, line), failures);
                 records++;
             }
             if (sentinelMs > 0 && latest >= 0)
@@ -88,10 +92,16 @@ public final class PaymentsProducer
                 for (int partition = 0; partition < partitions; partition++)
                 {
                     final String sentinel = (lastId + 1 + partition) + "," + (latest + sentinelMs) + ",sentinel,0";
-                    producer.send(new ProducerRecord<>(topic, partition, "sentinel", sentinel));
+                    producer.send(new ProducerRecord<>(topic, partition, "sentinel", sentinel), failures);
                 }
             }
             producer.flush();
+        }
+        if (failures.count() > 0)
+        {
+            System.err.printf("PaymentsProducer: %d records were not written to %s; the first failure: %s%n",
+                failures.count(), topic, failures.first());
+            System.exit(1);
         }
         final double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf("produced %d records (%d of them invalid lines) in %.1f s, %.0f records/s; largest event time %d%n",
