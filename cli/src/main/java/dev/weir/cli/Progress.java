@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.function.LongSupplier;
 
 /**
- * A one-line progress display for long work on a terminal: events, events/s and the journal offset,
- * refreshed once a second on standard error. It shows only when standard output is a terminal (or
+ * A one-line progress display for long work on a terminal: events, events/s and the journal offset (or
+ * another unit, without an offset), refreshed once a second on standard error. It shows only when standard output is a terminal (or
  * {@code WEIR_PROGRESS=1}), so scripts and logs stay clean. The sampled suppliers must be safe to call
  * from the display thread. {@link #close()} stops it and ends the line.
  */
@@ -16,10 +16,10 @@ final class Progress implements AutoCloseable
     private volatile boolean running = true;
     private boolean printed;
 
-    private Progress(final String label, final LongSupplier events, final LongSupplier offset, final PrintStream err)
+    private Progress(final String label, final String unit, final LongSupplier events, final LongSupplier offset, final PrintStream err)
     {
         this.err = err;
-        this.thread = new Thread(() -> loop(label, events, offset), "weir-progress");
+        this.thread = new Thread(() -> loop(label, unit, events, offset), "weir-progress");
         this.thread.setDaemon(true);
     }
 
@@ -31,7 +31,22 @@ final class Progress implements AutoCloseable
      */
     static Progress start(final String label, final LongSupplier events, final LongSupplier offset)
     {
-        final Progress progress = new Progress(label, events, offset, System.err);
+        return start(new Progress(label, "events", events, offset, System.err));
+    }
+
+    /**
+     * @param label what is being done, e.g. {@code produce}.
+     * @param unit  what is counted, e.g. {@code lines}.
+     * @param done  how many so far.
+     * @return a started display (count, count per second, seconds), or an inert one when not on a terminal.
+     */
+    static Progress start(final String label, final String unit, final LongSupplier done)
+    {
+        return start(new Progress(label, unit, done, null, System.err));
+    }
+
+    private static Progress start(final Progress progress)
+    {
         if (enabled())
         {
             progress.thread.start();
@@ -44,7 +59,7 @@ final class Progress implements AutoCloseable
         return "1".equals(System.getenv("WEIR_PROGRESS")) || System.console() != null;
     }
 
-    private void loop(final String label, final LongSupplier events, final LongSupplier offset)
+    private void loop(final String label, final String unit, final LongSupplier events, final LongSupplier offset)
     {
         final long started = System.nanoTime();
         long lastEvents = 0;
@@ -68,8 +83,9 @@ final class Progress implements AutoCloseable
             {
                 if (running)
                 {
-                    err.printf("\r%s: %,d events  %,.0f events/s  offset %d  (%ds)   ",
-                        label, done, rate, offset.getAsLong(), (now - started) / 1_000_000_000L);
+                    final String at = offset == null ? "" : "  offset " + offset.getAsLong();
+                    err.printf("\r%s: %,d %s  %,.0f %s/s%s  (%ds)   ",
+                        label, done, unit, rate, unit, at, (now - started) / 1_000_000_000L);
                     err.flush();
                     printed = true;
                 }

@@ -94,9 +94,22 @@ final class RunCommand implements Callable<Integer>
         + "pipelines/NAME/results/) instead of deleting them")
     Path archive;
 
+    @Mixin
+    KafkaOptions kafka;
+
     @Override
     public Integer call()
     {
+        if (kafka.enabled())
+        {
+            final KafkaExecution execution = new KafkaExecution(kafka, window, processing, IngestColumns.parse(columns), journal, rollCycle);
+            execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
+                : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"
+                : follow ? "--follow (it always follows)" : retention != null ? "--retention" : idleTimeout != null ? "--idle-timeout"
+                : pipeline != null ? "--pipeline" : null);
+            execution.execute(System.out, System.err);
+            return 0;
+        }
         final RunJob job = RunJob.builder()
             .input(input)
             .columns(IngestColumns.parse(columns))

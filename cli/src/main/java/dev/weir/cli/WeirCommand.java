@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
-    subcommands = {RunCommand.class, IngestCommand.class, ReplayCommand.class, InspectCommand.class, StatCommand.class, CheckCommand.class, RetainCommand.class, DemoCommand.class})
+    subcommands = {RunCommand.class, IngestCommand.class, ProduceCommand.class, ReplayCommand.class, InspectCommand.class, StatCommand.class, CheckCommand.class, RetainCommand.class, DemoCommand.class})
 public final class WeirCommand implements Runnable
 {
     /** Exit code for usage and input errors. */

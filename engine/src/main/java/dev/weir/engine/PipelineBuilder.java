@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
 import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -48,6 +49,7 @@ public final class PipelineBuilder
     LateListener late = LateListener.NONE;
     AppliedListener applied;
     PipelineFailureListener failure;
+    CheckpointListener checkpointListener;
     PipelineStateListener stateListener;
     ThreadFactory threadFactory;
     int[] pinStages = new int[0];
@@ -247,6 +249,17 @@ public final class PipelineBuilder
     public PipelineBuilder onFailure(final PipelineFailureListener listener)
     {
         this.failure = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * @param listener told of each checkpoint once it is durable, on the thread that wrote it (see
+     *                 {@link CheckpointListener}): how a service ships checkpoints off the machine.
+     * @return this.
+     */
+    public PipelineBuilder onCheckpoint(final CheckpointListener listener)
+    {
+        this.checkpointListener = Objects.requireNonNull(listener, "listener");
         return this;
     }
 

@@ -10,6 +10,7 @@ import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.AppliedListener;
@@ -56,6 +57,7 @@ public final class PipelineConfiguration
     private final LateListener late;
     private final AppliedListener applied;
     private final PipelineFailureListener failure;
+    private final CheckpointListener checkpointListener;
     private final PipelineStateListener stateListener;
     private final ThreadFactory threadFactory;
     private final CpuPinning pinning;
@@ -123,6 +125,7 @@ public final class PipelineConfiguration
         this.late = builder.late;
         this.applied = builder.applied;
         this.failure = builder.failure;
+        this.checkpointListener = builder.checkpointListener;
         this.stateListener = builder.stateListener;
         this.threadFactory = builder.threadFactory;
         this.pinning = CpuPinning.of(builder.pinStages, builder.pinPublisher);
@@ -302,6 +305,11 @@ public final class PipelineConfiguration
     AppliedListener applied()
     {
         return applied;
+    }
+
+    CheckpointListener checkpointListener()
+    {
+        return checkpointListener;
     }
 
     PipelineFailureListener failure()

@@ -75,6 +75,7 @@ final class RunStages
             checkpointer = new Checkpointer(config.checkpointStore(), config.describe(), config.checkpointInterval(), aggregator, sink,
                 reader, config.syncOnCheckpoint(), recovery.checkpoint());
             checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
+            checkpointer.onWritten(config.checkpointListener());
             if (recovery.endPending())
             {
                 applyPendingEnd(recovery.resumeAfterOffset());

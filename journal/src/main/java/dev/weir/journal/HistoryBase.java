@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 import net.openhft.chronicle.bytes.Bytes;
@@ -204,6 +205,50 @@ public final class HistoryBase
             throw new UncheckedIOException("cannot write " + file(directory), ex);
         }
         return base.summary();
+    }
+
+    /**
+     * Give a new journal, whose events queue holds no document yet, the strings another journal defined: a base at
+     * offset 0 that removed nothing and holds these dictionaries, so that this journal resolves and interns those
+     * strings under the same ids. How a partition's journal is rebuilt on another machine from a checkpoint (whose
+     * state refers to strings by id) and the events after it.
+     *
+     * @param directory    a journal with no base and an empty events queue.
+     * @param dictionaries column index to (id to string), as {@link StringDictionaries#definitions()} gives them.
+     * @throws IllegalStateException if the journal has a base or a document already.
+     * @throws UncheckedIOException  if the base cannot be written.
+     */
+    public static void seed(final JournalDirectory directory, final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries)
+    {
+        if (load(directory, false) != null)
+        {
+            throw new IllegalStateException("the journal " + directory.root() + " already has a history base");
+        }
+        try (SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
+             ExcerptTailer tailer = queue.createTailer())
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (dc.isPresent())
+                {
+                    throw new IllegalStateException("the journal " + directory.root() + " already holds documents");
+                }
+            }
+        }
+        final TreeMap<Integer, TreeMap<Integer, String>> copy = new TreeMap<>();
+        dictionaries.forEach((column, entries) -> copy.put(column, new TreeMap<>(entries)));
+        final long[] counts = new long[JournalTally.SIZE];
+        Arrays.fill(counts, 4, JournalTally.SIZE, -1);
+        final HistoryBase base = new HistoryBase(directory.journalId(), directory.schema().toString(), 0, -1, -1, 0, 0, null, counts,
+            copy, new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
+        try
+        {
+            base.write(file(directory));
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + file(directory), ex);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.weir.journal;
 
 import java.util.Arrays;
+import java.util.SortedMap;
 
 import org.agrona.collections.Object2IntHashMap;
 
@@ -177,6 +178,22 @@ public final class KeyDictionary implements AutoCloseable
             return idByName.getValue(key);
         }
         return id;
+    }
+
+    /**
+     * Copy every string this dictionary knows, by id (as of its last reload; reads nothing).
+     *
+     * @param into where to put them.
+     */
+    void copyInto(final SortedMap<Integer, String> into)
+    {
+        for (int id = 0; id < nextId; id++)
+        {
+            if (nameById[id] != null)
+            {
+                into.put(id, nameById[id]);
+            }
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.weir.journal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.TreeMap;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -128,6 +129,29 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
             none = new KeyDictionary(this, -1, "(none)", false);
         }
         return none;
+    }
+
+    /**
+     * Every string defined so far in every string column, by column index then id: what
+     * {@link HistoryBase#seed} gives a new journal so that it interns the same strings under the same ids.
+     * Reads the definitions appended since the last look first.
+     *
+     * @return a new map, column index to (id to string).
+     */
+    public TreeMap<Integer, TreeMap<Integer, String>> definitions()
+    {
+        refresh();
+        final TreeMap<Integer, TreeMap<Integer, String>> all = new TreeMap<>();
+        for (int column = 0; column < byColumn.length; column++)
+        {
+            if (byColumn[column] != null)
+            {
+                final TreeMap<Integer, String> entries = new TreeMap<>();
+                byColumn[column].copyInto(entries);
+                all.put(column, entries);
+            }
+        }
+        return all;
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.weir.engine.checkpoint;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 import dev.weir.engine.operator.OperatorState;
 
 /**
@@ -107,6 +110,47 @@ public final class CheckpointCodec
         in.getInt();
         readEnvelope(loaded.sequence(), in);
         return OperatorStateCodec.peek(in);
+    }
+
+    /**
+     * Copy a checkpoint payload with other journal positions: the same state, configuration and counts, as if
+     * taken after the document at {@code sourceOffset} and the output at {@code outputPosition} of another
+     * journal. How a partition moves to a machine whose journal holds the same events at other offsets (the Kafka
+     * runner rebuilds a partition's journal from the checkpoint's Kafka offset, then resumes from its start).
+     *
+     * @param payload        a checkpoint payload, read from its position to its limit (not changed).
+     * @param sourceOffset   the offset of the last document the copy covers, or -1 to resume from the start.
+     * @param outputPosition the output position of the last output the copy covers, or {@code -1} for none.
+     * @return the copy, a new heap buffer from position 0 to its limit.
+     * @throws IllegalStateException if the payload's envelope is of another version.
+     */
+    public static ByteBuffer relocate(final ByteBuffer payload, final long sourceOffset, final long outputPosition)
+    {
+        final ByteBuffer copy = ByteBuffer.allocate(payload.remaining());
+        copy.put(payload.duplicate()).flip();
+        final StateBuffer in = StateBuffer.reading(copy);
+        final int version = in.getInt();
+        if (version != ENVELOPE_VERSION)
+        {
+            throw new IllegalStateException("a checkpoint of envelope version " + version + " cannot be relocated");
+        }
+        in.getString();
+        final int at = copy.remaining() - in.remaining();
+        copy.order(ByteOrder.LITTLE_ENDIAN).putLong(at, sourceOffset).putLong(at + Long.BYTES, outputPosition);
+        return copy.order(ByteOrder.BIG_ENDIAN);
+    }
+
+    /**
+     * Read what a checkpoint payload covers, without its state.
+     *
+     * @param payload a checkpoint payload, read from its position (not changed).
+     * @return what it covers (sequence 0: a payload alone has none).
+     */
+    public static Checkpoint describe(final ByteBuffer payload)
+    {
+        final StateBuffer in = StateBuffer.reading(payload);
+        in.getInt();
+        return readEnvelope(0, in);
     }
 
     private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)

@@ -37,6 +37,7 @@ public final class CheckpointWriter implements AutoCloseable
     private volatile Throwable failure;
     private volatile boolean closed;
     private volatile Consumer<Throwable> failureListener;
+    private volatile CheckpointListener writtenListener;
     private Thread thread;
 
     /**
@@ -54,6 +55,15 @@ public final class CheckpointWriter implements AutoCloseable
     public void onFailure(final Consumer<Throwable> listener)
     {
         this.failureListener = listener;
+    }
+
+    /**
+     * @param listener told of each checkpoint once it is durable, on the thread that wrote it; set before the
+     *                 first checkpoint, or null for none.
+     */
+    public void onWritten(final CheckpointListener listener)
+    {
+        this.writtenListener = listener;
     }
 
     /**
@@ -136,6 +146,11 @@ public final class CheckpointWriter implements AutoCloseable
         try
         {
             final long sequence = store.write(state.written());
+            final CheckpointListener listener = writtenListener;
+            if (listener != null)
+            {
+                listener.onCheckpoint(sequence, state.written().asReadOnlyBuffer());
+            }
             if (LOG.isDebugEnabled())
             {
                 LOG.debug("checkpoint {} written: journal offset {}, {} bytes, in {} us", sequence, offset, bytes,

@@ -101,6 +101,15 @@ public final class Checkpointer
     }
 
     /**
+     * @param listener told of each checkpoint once it is durable, on the thread that wrote it (see
+     *                 {@link CheckpointListener}); set before the first event, or null for none.
+     */
+    public void onWritten(final CheckpointListener listener)
+    {
+        writer.onWritten(listener);
+    }
+
+    /**
      * Note one applied event, and checkpoint if the interval is reached.
      *
      * @param offset the event's journal offset.

@@ -1,0 +1,176 @@
+package dev.weir.cli;
+
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+
+import dev.weir.engine.Weir;
+import dev.weir.journal.JournalRollCycle;
+import dev.weir.journal.JournalSchema;
+import dev.weir.kafka.KafkaRun;
+
+/**
+ * {@code weir run --kafka}: one instance of a consumer group, running until SIGINT or SIGTERM (then its partitions'
+ * work is committed and the group left, so the others take them over) or a failure (exit 1). Prints a progress
+ * line every few seconds on standard error: events mirrored, events/s, outputs, transactions, partitions owned.
+ */
+final class KafkaExecution
+{
+    /** Checkpoints every this many events per partition unless --checkpoint-every is given. */
+    static final long DEFAULT_CHECKPOINT_EVERY = 50_000;
+    private static final long PROGRESS_MS = 5_000;
+
+    private final KafkaOptions kafka;
+    private final WindowOptions window;
+    private final ProcessingOptions processing;
+    private final JournalSchema schema;
+    private final Path journal;
+    private final JournalRollCycle rollCycle;
+
+    KafkaExecution(final KafkaOptions kafka, final WindowOptions window, final ProcessingOptions processing, final JournalSchema schema,
+        final Path journal, final JournalRollCycle rollCycle)
+    {
+        this.kafka = kafka;
+        this.window = window;
+        this.processing = processing;
+        this.schema = schema == null ? JournalSchema.DEFAULT : schema;
+        this.journal = journal;
+        this.rollCycle = rollCycle == null ? JournalRollCycle.DAILY : rollCycle;
+    }
+
+    /**
+     * @param refused the first flag given that --kafka cannot take, or null.
+     * @throws BadInputException if the flags are not a valid Kafka run.
+     */
+    void check(final String refused)
+    {
+        if (refused != null)
+        {
+            throw new BadInputException("--kafka takes no " + refused + ": its input is the topic, its outputs the output topic");
+        }
+        if (kafka.topic == null || kafka.group == null || kafka.outputTopic == null)
+        {
+            throw new BadInputException("--kafka needs --topic T, --group G and --output-topic O");
+        }
+        if (journal == null)
+        {
+            throw new BadInputException("--kafka needs --journal DIR: the partitions' journals go under DIR/kafka/");
+        }
+        if (window.keyColumn.contains(","))
+        {
+            throw new BadInputException("--kafka takes one key column (the topic's record key), not " + window.keyColumn);
+        }
+        final int key = schema.indexOf(window.keyColumn);
+        if (key < 0)
+        {
+            throw new BadInputException("--key " + window.keyColumn + " is not a column of " + schema);
+        }
+        if (schema.column(key).type() == dev.weir.journal.ColumnType.DECIMAL)
+        {
+            throw new BadInputException("--kafka needs a string or long key column, not the decimal " + window.keyColumn);
+        }
+        if (kafka.commitIntervalMs <= 0 || kafka.transactionTimeoutMs < 1000 || kafka.sessionTimeoutMs < 1000)
+        {
+            throw new BadInputException("--commit-interval must be > 0, --transaction-timeout and --session-timeout at least 1s");
+        }
+    }
+
+    /**
+     * Run until stopped.
+     *
+     * @param out where to say how to stop it and what it did.
+     * @param err where progress goes.
+     */
+    void execute(final PrintStream out, final PrintStream err)
+    {
+        final int key = schema.indexOf(window.keyColumn);
+        final RowColumns columns = window.columns();
+        final long checkpointEvery = processing.checkpointEvery == 1_000_000 ? DEFAULT_CHECKPOINT_EVERY : processing.checkpointEvery;
+        final KafkaRun.Settings settings = new KafkaRun.Settings(kafka.bootstrap, kafka.topic, kafka.group, kafka.outputTopic,
+            kafka.rejectedTopic == null ? kafka.outputTopic + "-rejected" : kafka.rejectedTopic, instance(), journal, schema, rollCycle,
+            () -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery),
+            () -> new KafkaRecords(schema, key), directory -> new KafkaRows(columns, directory),
+            kafka.commitInterval(), Duration.ofMillis(kafka.transactionTimeoutMs), Duration.ofMillis(kafka.sessionTimeoutMs));
+        final KafkaRun run = new KafkaRun(settings);
+        final CountDownLatch finished = new CountDownLatch(1);
+        final Thread hook = new Thread(() ->
+        {
+            run.close();
+            try
+            {
+                finished.await();
+            }
+            catch (final InterruptedException ignored)
+            {
+                Thread.currentThread().interrupt();
+            }
+            ExitStatus.haltIfFailed();
+        }, "weir-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try
+        {
+            run.start();
+            out.println("Instance " + settings.instance() + " of group " + settings.group() + " on " + settings.topic() + " at "
+                + settings.bootstrap() + ", results to " + settings.outputTopic() + ", rejected records to " + settings.rejectedTopic()
+                + "; stop with Ctrl-C (SIGINT) or SIGTERM: its partitions' work is committed and the group left.");
+            out.flush();
+            long lastEvents = 0;
+            long lastAt = System.nanoTime();
+            while (true)
+            {
+                final boolean ended = run.awaitEnd(Duration.ofMillis(PROGRESS_MS));
+                final long now = System.nanoTime();
+                final long events = run.events();
+                err.printf("kafka: %,d events (%,.0f/s), %,d outputs, %,d transactions, %,d partitions taken over%n", events,
+                    (events - lastEvents) * 1e9 / Math.max(1, now - lastAt), run.outputs(), run.transactions(), run.takeovers());
+                lastEvents = events;
+                lastAt = now;
+                if (ended)
+                {
+                    break;
+                }
+            }
+            if (run.failure() != null)
+            {
+                throw new IllegalStateException("the Kafka run failed: " + run.failure().getMessage(), run.failure());
+            }
+            out.println("Stopped: " + run.events() + " events, " + run.outputs() + " outputs, " + run.transactions() + " transactions.");
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            run.close();
+        }
+        finally
+        {
+            finished.countDown();
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+            catch (final IllegalStateException shutdownInProgress)
+            {
+                // stopped by a signal: the hook is running
+            }
+        }
+    }
+
+    private String instance()
+    {
+        if (kafka.instance != null)
+        {
+            return kafka.instance;
+        }
+        try
+        {
+            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9._-]", "-");
+        }
+        catch (final UnknownHostException ex)
+        {
+            throw new BadInputException("--kafka needs --instance ID: the host name is unknown (" + ex.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weir.cli;
+
+import java.time.Duration;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The options of {@code weir run --kafka}: the cluster, the topics and the group an instance joins. Plain data,
+ * set by picocli on the command's thread.
+ */
+final class KafkaOptions
+{
+    @Option(names = "--kafka", paramLabel = "HOST:PORT",
+        description = "run over Apache Kafka instead of an input file: join consumer group --group on --topic, run a pipeline per owned "
+            + "partition on a local journal under --journal, and commit the results to --output-topic, with the consumer offsets and "
+            + "each partition's checkpoint, in Kafka transactions (exactly once for read_committed consumers)")
+    String bootstrap;
+
+    @Option(names = "--topic", paramLabel = "T", description = "with --kafka: the source topic; each record's value is one events CSV line "
+        + "(event_id,event_time, then the columns) and its key the line's key column")
+    String topic;
+
+    @Option(names = "--group", paramLabel = "G", description = "with --kafka: the consumer group; its checkpoints go to the compacted topic G-weir-checkpoints")
+    String group;
+
+    @Option(names = "--output-topic", paramLabel = "O", description = "with --kafka: the results and late events (rows as --results and "
+        + "--late-output write them; headers weir-source, weir-offset, weir-seq, weir-kind); created with T's partition count if missing")
+    String outputTopic;
+
+    @Option(names = "--rejected-topic", paramLabel = "R", description = "with --kafka: records that do not parse or whose key is not the "
+        + "key column's value, with headers weir-source, weir-offset and weir-reason (default: O-rejected)")
+    String rejectedTopic;
+
+    @Option(names = "--instance", paramLabel = "ID", description = "with --kafka: this instance's id, the same across its restarts "
+        + "(its transactional id is weir-G-ID; two live instances must not share one) (default: the host name)")
+    String instance;
+
+    @Option(names = "--commit-interval", paramLabel = "D", converter = Durations.class, defaultValue = "200ms",
+        description = "with --kafka: time between transactions (default: ${DEFAULT-VALUE})")
+    long commitIntervalMs;
+
+    @Option(names = "--transaction-timeout", paramLabel = "D", converter = Durations.class, defaultValue = "10s",
+        description = "with --kafka: how long a transaction left open by a killed instance holds read_committed readers back, "
+            + "unless the instance restarts first (default: ${DEFAULT-VALUE})")
+    long transactionTimeoutMs;
+
+    @Option(names = "--session-timeout", paramLabel = "D", converter = Durations.class, defaultValue = "10s",
+        description = "with --kafka: how long a killed instance keeps its partitions before the group moves them (default: ${DEFAULT-VALUE})")
+    long sessionTimeoutMs;
+
+    boolean enabled()
+    {
+        return bootstrap != null;
+    }
+
+    Duration commitInterval()
+    {
+        return Duration.ofMillis(commitIntervalMs);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.weir.cli;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Paces sends to a rate given as {@code N/s} (or {@code N}): the n-th send waits until {@code n / N} seconds after
+ * the first, so the rate holds on average whatever the pauses; a sender that falls behind catches up without
+ * waiting. Waits shorter than a millisecond are skipped (they add up and are taken at once later). Not thread-safe.
+ */
+final class SendRate
+{
+    private static final long MIN_WAIT_NANOS = 1_000_000L;
+
+    private final double nanosPerSend;
+    private long started;
+    private long sent;
+
+    private SendRate(final double perSecond)
+    {
+        this.nanosPerSend = 1e9 / perSecond;
+    }
+
+    /**
+     * @param text the text of {@code --rate}: a positive number of sends per second, with or without {@code /s}.
+     * @return its pacing.
+     * @throws BadInputException if it is not such a number.
+     */
+    static SendRate parse(final String text)
+    {
+        final String number = text.trim().endsWith("/s") ? text.trim().substring(0, text.trim().length() - 2) : text.trim();
+        final double perSecond;
+        try
+        {
+            perSecond = Double.parseDouble(number.replace("_", ""));
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new BadInputException("--rate " + text + ": not a rate (give records per second, e.g. 5000/s)");
+        }
+        if (!(perSecond > 0) || Double.isInfinite(perSecond))
+        {
+            throw new BadInputException("--rate " + text + ": the rate must be positive (records per second, e.g. 5000/s)");
+        }
+        return new SendRate(perSecond);
+    }
+
+    /**
+     * Wait, if need be, before the next send.
+     */
+    void awaitNext()
+    {
+        final long now = System.nanoTime();
+        if (sent == 0)
+        {
+            started = now;
+        }
+        final long due = started + (long)(sent * nanosPerSend);
+        sent++;
+        long wait = due - now;
+        while (wait >= MIN_WAIT_NANOS)
+        {
+            LockSupport.parkNanos(wait);
+            wait = due - System.nanoTime();
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package dev.weir.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+
+import dev.weir.kafka.OutputHeaders;
+import dev.weir.test.kafka.KafkaTestBroker;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The Kafka side of the scale-out tests: the broker {@code ./weir test} starts (scripts/test-kafka.sh; a test
+ * skips without it unless {@code WEIR_REQUIRE_KAFKA=1}), topics with unique names, a seeded stream of card
+ * payments produced keyed by card, the reference rows of each partition (a bounded {@code weir run} of its records
+ * as a file of its own) and the rows committed to an output topic, read {@code read_committed}. Not thread-safe.
+ */
+final class KafkaCluster implements AutoCloseable
+{
+    static final long START = 1_764_576_000_000L; // 2025-12-01T08:00:00Z
+    static final long FLUSH_TIME = START + 86_400_000L;
+    static final String[] WINDOW_FLAGS = {"--window", "tumbling:10s", "--out-of-orderness", "2s", "--allowed-lateness", "5s", "--late", "side"};
+
+    final String bootstrap;
+    final Admin admin;
+
+    /** One record: its partition, key and value. */
+    record Line(int partition, String key, String value)
+    {
+    }
+
+    /** The rows of one partition, results and late events apart, in order. */
+    record Rows(List<String> results, List<String> late)
+    {
+    }
+
+    KafkaCluster()
+    {
+        bootstrap = KafkaTestBroker.bootstrap();
+        admin = Admin.create(KafkaTestBroker.adminProperties(bootstrap));
+    }
+
+    String topic(final String prefix, final int partitions)
+    {
+        return KafkaTestBroker.createTopic(prefix, partitions);
+    }
+
+    /**
+     * Card payments: event time 1 ms every 2 records; 6% up to 2 s out of order, 0.4% 3 to 5 s late (re-firing), 0.2% 20 to
+     * 60 s late (side output); 0.1% values that do not parse and 0.05% whose key is not the card; then a far-future
+     * record per partition that closes every window.
+     */
+    static List<Line> payments(final int partitions, final int count, final int cards, final long seed)
+    {
+        final Random random = new Random(seed);
+        final List<Line> lines = new ArrayList<>(count + partitions);
+        for (int i = 0; i < count; i++)
+        {
+            final int card = random.nextInt(5) == 0 ? random.nextInt(cards / 5) : random.nextInt(cards);
+            final String key = "card-" + card;
+            final int partition = Math.floorMod(key.hashCode(), partitions);
+            final int roll = random.nextInt(1000);
+            long time = START + i / 2;
+            if (roll < 60)
+            {
+                time -= random.nextInt(2_000);
+            }
+            else if (roll < 64)
+            {
+                time -= 3_000 + random.nextInt(2_000);
+            }
+            else if (roll < 66)
+            {
+                time -= 20_000 + random.nextInt(40_000);
+            }
+            final int bad = random.nextInt(10_000);
+            final String value = bad < 10 ? i + ",not-a-time," + key + ",5"
+                : i + "," + time + "," + key + "," + (100 + random.nextInt(50_000));
+            lines.add(new Line(partition, bad >= 10 && bad < 15 ? "card-x" : key, value));
+        }
+        for (int p = 0; p < partitions; p++)
+        {
+            lines.add(new Line(p, "flush", "-1," + FLUSH_TIME + ",flush,0"));
+        }
+        return lines;
+    }
+
+    void produce(final String topic, final List<Line> lines)
+    {
+        final Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer()))
+        {
+            for (final Line line : lines)
+            {
+                producer.send(new ProducerRecord<>(topic, line.partition(), line.key().getBytes(StandardCharsets.UTF_8),
+                    line.value().getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    /** The rows of each partition by a bounded weir run of its good records (same flags), less the flush record's. */
+    static Map<Integer, Rows> reference(final Path dir, final List<Line> lines, final int partitions) throws IOException
+    {
+        final Map<Integer, Rows> rows = new HashMap<>();
+        for (int p = 0; p < partitions; p++)
+        {
+            final List<String> csv = new ArrayList<>();
+            csv.add("event_id,event_time,key,value");
+            for (final Line line : lines)
+            {
+                if (line.partition() == p && line.key().equals(line.value().split(",")[2]))
+                {
+                    csv.add(line.value());
+                }
+            }
+            final Path input = dir.resolve("partition-" + p + ".csv");
+            Files.write(input, csv);
+            final Path results = dir.resolve("partition-" + p + ".results.csv");
+            final Path late = dir.resolve("partition-" + p + ".late.csv");
+            final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--results", results.toString(),
+                "--late-output", late.toString()));
+            args.addAll(List.of(WINDOW_FLAGS));
+            final Cli run = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, run.exit(), () -> "the reference run: " + run.err());
+            rows.put(p, new Rows(withoutFlush(Files.readAllLines(results)), withoutFlush(Files.readAllLines(late))));
+        }
+        return rows;
+    }
+
+    private static List<String> withoutFlush(final List<String> lines)
+    {
+        return lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",flush,")).toList();
+    }
+
+    /** The committed rows of the output topic, by source partition, until there are {@code expected} or {@code patience} ends. */
+    Map<Integer, Rows> committed(final String topic, final String output, final int partitions, final long expected, final Duration patience)
+    {
+        final Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
+        final Map<Integer, Rows> rows = new HashMap<>();
+        for (int p = 0; p < partitions; p++)
+        {
+            rows.put(p, new Rows(new ArrayList<>(), new ArrayList<>()));
+        }
+        long count = 0;
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer()))
+        {
+            final long deadline = System.nanoTime() + patience.toNanos();
+            List<TopicPartition> all = List.of();
+            while (all.isEmpty() && System.nanoTime() < deadline) // the instances create the output topic
+            {
+                all = consumer.partitionsFor(output).stream().map(p -> new TopicPartition(output, p.partition())).toList();
+                if (all.isEmpty())
+                {
+                    pause(500);
+                }
+            }
+            consumer.assign(all);
+            consumer.seekToBeginning(all);
+            long quietSince = System.nanoTime();
+            while (System.nanoTime() < deadline && (count < expected || System.nanoTime() - quietSince < 3_000_000_000L))
+            {
+                for (final ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
+                {
+                    final String source = OutputHeaders.text(r.headers(), OutputHeaders.SOURCE);
+                    final int p = Integer.parseInt(source.substring(topic.length() + 1));
+                    final String row = new String(r.value(), StandardCharsets.UTF_8);
+                    ("late".equals(OutputHeaders.text(r.headers(), OutputHeaders.KIND)) ? rows.get(p).late() : rows.get(p).results()).add(row);
+                    count++;
+                    quietSince = System.nanoTime();
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The committed records of the rejected topic, as "partition:offset reason". */
+    List<String> rejected(final String rejectedTopic)
+    {
+        final Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        final List<String> found = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer()))
+        {
+            final List<TopicPartition> all = consumer.partitionsFor(rejectedTopic).stream()
+                .map(p -> new TopicPartition(rejectedTopic, p.partition())).toList();
+            consumer.assign(all);
+            consumer.seekToBeginning(all);
+            long quietSince = System.nanoTime();
+            while (System.nanoTime() - quietSince < 2_000_000_000L)
+            {
+                for (final ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
+                {
+                    found.add(OutputHeaders.text(r.headers(), OutputHeaders.SOURCE) + "@" + OutputHeaders.text(r.headers(), OutputHeaders.OFFSET)
+                        + " " + OutputHeaders.text(r.headers(), OutputHeaders.REASON));
+                    quietSince = System.nanoTime();
+                }
+            }
+        }
+        return found;
+    }
+
+
+    static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        admin.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,193 @@
+package dev.weir.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Weir scaled out over a real Kafka broker: three {@code weir run --kafka} child JVMs in one consumer group share a
+ * topic of six partitions, and the rows committed to the output topic, read {@code read_committed}, equal row for row
+ * a bounded {@code weir run} of each partition's records as a file of its own: with every instance running, and with
+ * instances killed with {@code kill -9} at random moments and restarted. Bad records are rejected with partition and
+ * offset, each once.
+ */
+final class KafkaScaleOutTest
+{
+    private static final int PARTITIONS = 6;
+    private static final int RECORDS = 500_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void threeInstancesCommitWhatEachPartitionGivesAlone() throws Exception
+    {
+        try (KafkaCluster kafka = new KafkaCluster())
+        {
+            final String topic = kafka.topic("weir-scale", PARTITIONS);
+            final List<KafkaCluster.Line> lines = KafkaCluster.payments(PARTITIONS, RECORDS, 4_000, 11);
+            final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, lines, PARTITIONS);
+            final List<Process> instances = new ArrayList<>();
+            for (int i = 0; i < 3; i++)
+            {
+                instances.add(start(kafka, topic, i));
+            }
+            try
+            {
+                kafka.produce(topic, lines);
+                assertCommitted(kafka, topic, expected, Duration.ofMinutes(4));
+            }
+            finally
+            {
+                stop(instances);
+            }
+            assertRejected(kafka, topic, lines);
+        }
+    }
+
+    @Test
+    void instancesKilledAtRandomMomentsLoseAndDoubleNothing() throws Exception
+    {
+        try (KafkaCluster kafka = new KafkaCluster())
+        {
+            final String topic = kafka.topic("weir-kill", PARTITIONS);
+            final List<KafkaCluster.Line> lines = KafkaCluster.payments(PARTITIONS, RECORDS, 4_000, 12);
+            final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, lines, PARTITIONS);
+            final List<Process> instances = new ArrayList<>();
+            for (int i = 0; i < 3; i++)
+            {
+                instances.add(start(kafka, topic, i));
+            }
+            final Random random = new Random(20);
+            final long[] startedAt = new long[instances.size()];
+            java.util.Arrays.fill(startedAt, System.nanoTime());
+            int kills = 0;
+            // the records arrive over about 40 s while instances are killed at random moments, each after it has run 4 to 8 s
+            // (long enough to have joined the group and committed work), and restarted at once
+            final Thread producer = new Thread(() ->
+            {
+                final int slices = 40;
+                for (int s = 0; s < slices; s++)
+                {
+                    kafka.produce(topic, lines.subList(s * lines.size() / slices, (s + 1) * lines.size() / slices));
+                    KafkaCluster.pause(1_000);
+                }
+            }, "test-producer");
+            producer.start();
+            try
+            {
+                while (kills < 12)
+                {
+                    final int victim = random.nextInt(instances.size());
+                    final long lived = (System.nanoTime() - startedAt[victim]) / 1_000_000;
+                    final long wanted = 4_000 + random.nextInt(4_000);
+                    if (lived < wanted)
+                    {
+                        Thread.sleep(wanted - lived);
+                    }
+                    instances.get(victim).destroyForcibly().waitFor(); // kill -9
+                    kills++;
+                    instances.set(victim, start(kafka, topic, victim));
+                    startedAt[victim] = System.nanoTime();
+                }
+                producer.join();
+                assertCommitted(kafka, topic, expected, Duration.ofMinutes(5));
+            }
+            finally
+            {
+                producer.join();
+                stop(instances);
+            }
+            final long resumedWithCommittedRows = takeoversWithCommittedRows(topic);
+            assertTrue(resumedWithCommittedRows > 0, "some partitions were taken over with rows committed after their checkpoint, "
+                + "regenerated and not sent again: " + resumedWithCommittedRows);
+            assertTrue(kills >= 10, "killed " + kills + " times");
+            assertRejected(kafka, topic, lines);
+        }
+    }
+
+    private Process start(final KafkaCluster kafka, final String topic, final int instance) throws Exception
+    {
+        final List<String> args = new ArrayList<>(List.of("run", "--kafka", kafka.bootstrap, "--topic", topic, "--group", "g-" + topic,
+            "--output-topic", topic + "-out", "--instance", "i" + instance, "--journal", dir.resolve("instance-" + instance).toString(),
+            "--session-timeout", "6s", "--transaction-timeout", "10s", "--checkpoint-every", "20000"));
+        args.addAll(List.of(KafkaCluster.WINDOW_FLAGS));
+        final Path log = dir.resolve("logs").resolve(topic + "-" + instance + "-" + System.nanoTime() + ".log");
+        Files.createDirectories(log.getParent());
+        final ProcessBuilder builder = new ProcessBuilder(ChildJvm.weir("512m", args.toArray(String[]::new))).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        builder.environment().put("WEIR_LOG_LEVEL", "info");
+        return builder.start();
+    }
+
+    /** @return how many takeovers, in the instances' logs, found rows committed after the partition's checkpoint */
+    private long takeoversWithCommittedRows(final String topic) throws java.io.IOException
+    {
+        final java.util.regex.Pattern took = java.util.regex.Pattern.compile(" took " + topic + "-\\d+ over: .* (\\d+) committed after it");
+        long count = 0;
+        try (java.util.stream.Stream<Path> logs = Files.list(dir.resolve("logs")))
+        {
+            for (final Path log : logs.toList())
+            {
+                for (final String line : Files.readAllLines(log))
+                {
+                    final java.util.regex.Matcher m = took.matcher(line);
+                    if (m.find() && Long.parseLong(m.group(1)) > 0)
+                    {
+                        count++;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    private static void stop(final List<Process> instances) throws InterruptedException
+    {
+        for (final Process p : instances)
+        {
+            p.destroy(); // SIGTERM: a clean leave
+        }
+        for (final Process p : instances)
+        {
+            if (!p.waitFor(60, TimeUnit.SECONDS))
+            {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static void assertCommitted(final KafkaCluster kafka, final String topic, final Map<Integer, KafkaCluster.Rows> expected,
+        final Duration patience)
+    {
+        final long count = expected.values().stream().mapToLong(r -> r.results().size() + r.late().size()).sum();
+        final Map<Integer, KafkaCluster.Rows> committed = kafka.committed(topic, topic + "-out", PARTITIONS, count, patience);
+        for (int p = 0; p < PARTITIONS; p++)
+        {
+            assertTrue(expected.get(p).results().size() > 1_000, "a partition with results");
+            KillHarness.assertSameLines("results of partition " + p, expected.get(p).results(), committed.get(p).results());
+            KillHarness.assertSameLines("late events of partition " + p, expected.get(p).late(), committed.get(p).late());
+        }
+    }
+
+    private static void assertRejected(final KafkaCluster kafka, final String topic, final List<KafkaCluster.Line> lines)
+    {
+        final List<String> rejected = kafka.rejected(topic + "-out-rejected");
+        final long bad = lines.stream().filter(l -> !l.key().equals(l.value().split(",")[2]) || l.value().contains("not-a-time")).count();
+        assertEquals(bad, rejected.size(), () -> "rejected records: " + rejected.subList(0, Math.min(5, rejected.size())));
+        assertEquals(bad, new HashSet<>(rejected.stream().map(r -> r.split(" ")[0]).toList()).size(), "each rejected once, with partition and offset");
+        assertTrue(rejected.stream().anyMatch(r -> r.contains("the topic must be partitioned by the pipeline's key")), "a key mismatch's reason");
+    }
+}

@@ -1,0 +1,176 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.test.kafka.TopicRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir produce} against the test broker: every line of the demo's payments sent once, keyed by its key
+ * field, in the file's order per key; named key columns, quoted keys, keyless lines, no header, a last line without
+ * terminator; pacing; and flags refused with exit 2 before any connection.
+ */
+final class ProduceCommandTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void sendsTheDemoPaymentsKeyedByTheirKeyFieldInFileOrderPerKey() throws Exception
+    {
+        final String bootstrap = KafkaTestBroker.bootstrap();
+        final Path csv = dir.resolve("payments.csv");
+        new CardPayments(3_000, 40, 7).writeTo(csv);
+        final List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        final List<String> events = lines.subList(1, lines.size()); // after the header
+        final String topic = KafkaTestBroker.uniqueName("produce-demo");
+
+        final Cli cli = Cli.run("produce", "--kafka", bootstrap, "--topic", topic, "--input", csv.toString());
+
+        assertEquals(0, cli.exit(), cli.err());
+        assertTrue(cli.out().contains("Sent " + String.format("%,d", events.size()) + " lines"), cli.out());
+        assertEquals(6, partitions(bootstrap, topic));
+        final List<TopicRecord> read = KafkaTestBroker.readCommitted(topic, events.size() + 1, Duration.ofSeconds(5));
+        assertEquals(events.size(), read.size());
+        read.sort(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset));
+        final Map<String, List<String>> sentPerKey = new LinkedHashMap<>();
+        final Map<String, Set<Integer>> partitionsPerKey = new LinkedHashMap<>();
+        for (final TopicRecord record : read)
+        {
+            assertEquals(keyField(record.value()), record.key(), () -> "the key of " + record);
+            sentPerKey.computeIfAbsent(String.valueOf(record.key()), k -> new ArrayList<>()).add(record.value());
+            partitionsPerKey.computeIfAbsent(String.valueOf(record.key()), k -> new HashSet<>()).add(record.partition());
+        }
+        final Map<String, List<String>> filePerKey = new LinkedHashMap<>();
+        for (final String event : events)
+        {
+            filePerKey.computeIfAbsent(String.valueOf(keyField(event)), k -> new ArrayList<>()).add(event);
+        }
+        assertEquals(filePerKey.keySet(), sentPerKey.keySet());
+        for (final Map.Entry<String, List<String>> key : filePerKey.entrySet())
+        {
+            if (!"null".equals(key.getKey()))
+            {
+                assertEquals(key.getValue(), sentPerKey.get(key.getKey()), "the records of key " + key.getKey() + ", in order");
+                assertEquals(1, partitionsPerKey.get(key.getKey()).size(), "the partitions of key " + key.getKey());
+            }
+        }
+        assertEquals(List.of("oops,this is not a payment"), sentPerKey.get("null"), "the one line without a key field");
+    }
+
+    @Test
+    void keysByTheNamedColumnWithoutHeaderQuotedKeysKeylessLinesAndALastLineWithoutTerminator() throws Exception
+    {
+        final String bootstrap = KafkaTestBroker.bootstrap();
+        final Path csv = dir.resolve("cards.csv");
+        Files.writeString(csv, "1,1000,5,\"card \"\"a\"\", b\"\n\n2,1001,6,card-b\r\n3,1002\n4,1003,7,card-c", StandardCharsets.UTF_8);
+        final String topic = KafkaTestBroker.uniqueName("produce-columns");
+
+        final Cli cli = Cli.run("produce", "--kafka", bootstrap, "--topic", topic, "--input", csv.toString(),
+            "--columns", "amount:long,card:string", "--key", "card", "--partitions", "1");
+
+        assertEquals(0, cli.exit(), cli.err());
+        assertEquals(1, partitions(bootstrap, topic));
+        final List<TopicRecord> read = KafkaTestBroker.readCommitted(topic, 5, Duration.ofSeconds(3));
+        assertEquals(List.of(
+            "card \"a\", b -> 1,1000,5,\"card \"\"a\"\", b\"",
+            "card-b -> 2,1001,6,card-b",
+            "null -> 3,1002",
+            "card-c -> 4,1003,7,card-c"),
+            read.stream().map(r -> r.key() + " -> " + r.value()).toList());
+    }
+
+    @Test
+    void pacesTheSendsToTheRate() throws IOException
+    {
+        final String bootstrap = KafkaTestBroker.bootstrap();
+        final Path csv = dir.resolve("paced.csv");
+        final StringBuilder text = new StringBuilder("event_id,event_time,key,value\n");
+        for (int i = 0; i < 100; i++)
+        {
+            text.append(i).append(',').append(1000 + i).append(",k").append(i % 3).append(",1\n");
+        }
+        Files.writeString(csv, text, StandardCharsets.UTF_8);
+        final String topic = KafkaTestBroker.uniqueName("produce-paced");
+
+        final Cli cli = Cli.run("produce", "--kafka", bootstrap, "--topic", topic, "--input", csv.toString(), "--rate", "200/s",
+            "--partitions", "2");
+
+        assertEquals(0, cli.exit(), cli.err());
+        final List<TopicRecord> read = KafkaTestBroker.readCommitted(topic, 100, Duration.ofSeconds(3));
+        assertEquals(100, read.size());
+        // the records' timestamps are the producer's clock at send(): 100 sends at 200/s span 99 / 200 s
+        final long span = read.stream().mapToLong(TopicRecord::timestamp).max().getAsLong()
+            - read.stream().mapToLong(TopicRecord::timestamp).min().getAsLong();
+        assertTrue(span >= 450 && span < 3_000, "100 records at 200/s were sent over " + span + " ms");
+    }
+
+    @Test
+    void refusesBadFlagsWithExitTwoAndOneMessageBeforeConnecting() throws IOException
+    {
+        final Path csv = dir.resolve("e.csv");
+        Files.writeString(csv, "event_id,event_time,key,value\n1,1000,a,1\n", StandardCharsets.UTF_8);
+        final Path otherHeader = dir.resolve("other.csv");
+        Files.writeString(otherHeader, "event_id,event_time,card,amount\n1,1000,a,1\n", StandardCharsets.UTF_8);
+        final String nobody = "127.0.0.1:1"; // nothing listens there: a refusal must come before any connection
+        final String[][] bad = {
+            {"--partitions", "0"},
+            {"--rate", "fast"},
+            {"--rate", "0/s"},
+            {"--key", "card"},
+            {"--columns", "amount:nosuchtype"},
+            {"--kafka", "localhost"},
+            {"--kafka", "127.0.0.1:99999"},
+            {"--input", dir.resolve("missing.csv").toString()},
+            {"--input", otherHeader.toString()},
+            {"--partitions", "many"},
+            {"--no-such-flag"},
+        };
+        for (final String[] flags : bad)
+        {
+            final List<String> args = new ArrayList<>(List.of("produce", "--kafka", nobody, "--topic", "t", "--input", csv.toString()));
+            args.addAll(Arrays.asList(flags));
+            final long started = System.nanoTime();
+            final Cli cli = Cli.run(args.toArray(String[]::new));
+            assertEquals(2, cli.exit(), () -> Arrays.toString(flags) + ": " + cli.err());
+            assertTrue(cli.err().startsWith("weir: "), () -> Arrays.toString(flags) + ": " + cli.err());
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) < 5, () -> Arrays.toString(flags) + " took long: connected?");
+        }
+    }
+
+    /**
+     * @return the third field of a line of the demo's payments (none is quoted), or null if it has fewer fields.
+     */
+    private static String keyField(final String line)
+    {
+        final String[] fields = line.split(",", -1);
+        return fields.length >= 3 ? fields[2] : null;
+    }
+
+    private static int partitions(final String bootstrap, final String topic) throws Exception
+    {
+        try (Admin admin = Admin.create(KafkaTestBroker.adminProperties(bootstrap)))
+        {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic).partitions().size();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package dev.weir.kafka;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.zip.CRC32C;
+
+/**
+ * A partition's checkpoint as it is stored in Kafka, so that any instance can take the partition over: the
+ * engine's checkpoint payload (its state, as of a journal offset of the instance that took it), where it is in
+ * Kafka terms, and the strings its state refers to by id.
+ * <p>
+ * Layout (big-endian), version 1: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
+ * UTF-8), partition int32, Kafka offset of the last record applied int64 (-1 if none), outputs covered int64 (the
+ * output numbers 1..N are covered), the output topic's offset to scan from int64, the highest Kafka offset whose
+ * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, dictionaries (int32
+ * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8), the engine payload
+ * (int32 length + bytes), trailer int32 CRC-32C of every byte before it.
+ *
+ * @param topic           the source topic.
+ * @param partition       the source partition.
+ * @param kafkaOffset     the Kafka offset of the last record the state covers, or -1: re-reading resumes after it.
+ * @param outputs         how many outputs (results and late events) of the partition the state covers.
+ * @param outputsFrom     an offset of the output topic's partition at or before the first output numbered above
+ *                        {@code outputs}.
+ * @param rejectedThrough the highest Kafka offset whose rejection was committed with or before this checkpoint, or -1.
+ * @param rejectsFrom     an offset of the rejected topic's partition at or before any rejection committed after it.
+ * @param dictionaries    column index to (id to string): the strings the journal had defined.
+ * @param engine          the engine's checkpoint payload (read-only; not copied).
+ */
+record PartitionCheckpoint(
+    String topic,
+    int partition,
+    long kafkaOffset,
+    long outputs,
+    long outputsFrom,
+    long rejectedThrough,
+    long rejectsFrom,
+    SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
+    byte[] engine)
+{
+    private static final long MAGIC = 0x574549524B435054L; // "WEIRKCPT"
+    private static final int VERSION = 1;
+
+    /**
+     * @return the engine payload as a buffer over the same bytes.
+     */
+    ByteBuffer enginePayload()
+    {
+        return ByteBuffer.wrap(engine).asReadOnlyBuffer();
+    }
+
+    /**
+     * @return the checkpoint's bytes.
+     */
+    byte[] encode()
+    {
+        final ByteArrayOutputStream buffer = new ByteArrayOutputStream(engine.length + 1024);
+        try (DataOutputStream out = new DataOutputStream(buffer))
+        {
+            out.writeLong(MAGIC);
+            out.writeInt(VERSION);
+            writeText(out, topic);
+            out.writeInt(partition);
+            out.writeLong(kafkaOffset);
+            out.writeLong(outputs);
+            out.writeLong(outputsFrom);
+            out.writeLong(rejectedThrough);
+            out.writeLong(rejectsFrom);
+            out.writeInt(dictionaries.size());
+            for (final var column : dictionaries.entrySet())
+            {
+                out.writeInt(column.getKey());
+                out.writeInt(column.getValue().size());
+                for (final var entry : column.getValue().entrySet())
+                {
+                    out.writeInt(entry.getKey());
+                    writeText(out, entry.getValue());
+                }
+            }
+            out.writeInt(engine.length);
+            out.write(engine);
+            final CRC32C crc = new CRC32C();
+            out.flush();
+            crc.update(buffer.toByteArray());
+            out.writeInt((int)crc.getValue());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        return buffer.toByteArray();
+    }
+
+    /**
+     * @param bytes a checkpoint's bytes.
+     * @return the checkpoint.
+     * @throws IllegalStateException if they are torn, corrupt or of another version.
+     */
+    static PartitionCheckpoint decode(final byte[] bytes)
+    {
+        if (bytes.length < 8 + 4 + 4)
+        {
+            throw new IllegalStateException("a torn partition checkpoint (" + bytes.length + " bytes)");
+        }
+        final CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        {
+            throw new IllegalStateException("a corrupt partition checkpoint (checksum mismatch)");
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        {
+            if (in.readLong() != MAGIC)
+            {
+                throw new IllegalStateException("not a Weir partition checkpoint");
+            }
+            final int version = in.readInt();
+            if (version != VERSION)
+            {
+                throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);
+            }
+            final String topic = readText(in);
+            final int partition = in.readInt();
+            final long kafkaOffset = in.readLong();
+            final long outputs = in.readLong();
+            final long outputsFrom = in.readLong();
+            final long rejectedThrough = in.readLong();
+            final long rejectsFrom = in.readLong();
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
+            final int columns = in.readInt();
+            for (int c = 0; c < columns; c++)
+            {
+                final int column = in.readInt();
+                final int entries = in.readInt();
+                final TreeMap<Integer, String> byId = new TreeMap<>();
+                for (int e = 0; e < entries; e++)
+                {
+                    final int id = in.readInt();
+                    byId.put(id, readText(in));
+                }
+                dictionaries.put(column, byId);
+            }
+            final int length = in.readInt();
+            if (length < 0 || length > in.available())
+            {
+                throw new IllegalStateException("a corrupt partition checkpoint (engine payload of " + length + " bytes)");
+            }
+            final byte[] engine = new byte[length];
+            in.readFully(engine);
+            return new PartitionCheckpoint(topic, partition, kafkaOffset, outputs, outputsFrom, rejectedThrough, rejectsFrom,
+                dictionaries, engine);
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalStateException("a corrupt partition checkpoint (" + ex + ")", ex);
+        }
+    }
+
+    private static void writeText(final DataOutputStream out, final String text) throws IOException
+    {
+        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(utf8.length);
+        out.write(utf8);
+    }
+
+    private static String readText(final DataInputStream in) throws IOException
+    {
+        final int length = in.readInt();
+        if (length < 0 || length > in.available())
+        {
+            throw new IOException("a text of " + length + " bytes");
+        }
+        final byte[] utf8 = new byte[length];
+        in.readFully(utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,492 @@
+package dev.weir.kafka;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import dev.weir.engine.Pipeline;
+import dev.weir.engine.PipelineAgent;
+import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.PipelineLayout;
+import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.emit.DeterminismException;
+import dev.weir.engine.metrics.CounterTypes;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.HistoryBase;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
+import dev.weir.journal.JournalSchema;
+import dev.weir.journal.OutputConsumer;
+import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.OutputJournal;
+import org.agrona.collections.LongArrayList;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One owned partition: its journal (a mirror of the partition from its checkpoint on, rebuilt on every
+ * assignment), its pipeline (run as an agent on the instance's pipeline thread), and the delivery of its outputs
+ * to the output topic inside the instance's transactions.
+ * <p>
+ * Taking a partition over: the journal is created empty with a history base holding the strings the checkpoint's
+ * state refers to, the engine checkpoint is relocated to the journal's start, and the partition is re-read after
+ * the checkpoint's Kafka offset. Outputs are numbered from the checkpoint's count on; those the previous owner
+ * committed after the checkpoint are regenerated, checked equal to the committed rows, and not sent again.
+ * <p>
+ * Not thread-safe: the instance's Kafka thread owns it, except {@link #onCheckpoint}, called on the pipeline's
+ * checkpoint writer thread, which only publishes the checkpoint's bytes.
+ */
+final class PartitionTask implements OutputConsumer, AutoCloseable
+{
+    /** A row the previous owner committed: its value and its offset in the output topic. */
+    record CommittedRow(String value, long offset)
+    {
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionTask.class);
+    private static final AtomicLong INCARNATIONS = new AtomicLong();
+
+    private final TopicPartition source;
+    private final String sourceText;
+    private final Path directory;
+    private final EventJournal journal;
+    private final Pipeline pipeline;
+    private final PipelineAgent agent;
+    private final OutputJournal outputs;
+    private final OutputRows rows;
+    private final RecordDecoder decoder;
+    private final Producer<byte[], byte[]> producer;
+    private final String outputTopic;
+    private final int outputPartition;
+    private final String rejectedTopic;
+    private final int rejectedPartition;
+    private final OffsetMap offsets = new OffsetMap();
+    private final AtomicReference<byte[]> published = new AtomicReference<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final NavigableMap<Long, CommittedRow> committed;
+    private final long committedThrough;
+    private final long restoredOutputs;
+
+    private PartitionCheckpoint last;
+    private byte[] ready;
+    private long nextSequence;
+    private long firstSequence;
+    private LongArrayList positions = new LongArrayList();
+    private LongArrayList knownOffsets = new LongArrayList();
+    private final ArrayList<Future<RecordMetadata>> sends = new ArrayList<>();
+    private long shippedPosition = OutputJournal.NONE;
+    private long shippedSequence;
+    private long rejectedThrough;
+    private Future<RecordMetadata> lastReject;
+    private long lastMirrored = -1;
+    private long mirrored;
+    private long rejected;
+    private long produced;
+    private long verified;
+    private long shipped;
+    private long shippedAtMillis;
+
+    /**
+     * What a partition is taken over from.
+     *
+     * @param checkpoint       its newest checkpoint, or null if it has none.
+     * @param committed        the rows committed after the checkpoint, by output number.
+     * @param rejectedThrough  the highest Kafka offset whose rejection is committed, or -1.
+     */
+    record Start(PartitionCheckpoint checkpoint, NavigableMap<Long, CommittedRow> committed, long rejectedThrough)
+    {
+    }
+
+    /**
+     * Everything a partition task is built with, the same for every partition of an instance.
+     *
+     * @param root          the directory the partitions' journals go under ({@code <root>/<topic>-<partition>}).
+     * @param schema        the events' columns.
+     * @param rollCycle     the journals' roll cycle.
+     * @param pipeline      a new pipeline's settings (window, columns, listeners are the task's own).
+     * @param decoders      a new record decoder.
+     * @param rowsFactory   the output rows.
+     * @param producer      the instance's transactional producer.
+     * @param outputTopic   the output topic and its partition count.
+     * @param outputPartitions the output topic's partition count.
+     * @param rejectedTopic the rejected topic.
+     * @param rejectedPartitions its partition count.
+     */
+    record Context(
+        Path root, JournalSchema schema, JournalRollCycle rollCycle, Supplier<PipelineBuilder> pipeline,
+        Supplier<RecordDecoder> decoders, OutputRows.Factory rowsFactory, Producer<byte[], byte[]> producer,
+        String outputTopic, int outputPartitions, String rejectedTopic, int rejectedPartitions)
+    {
+    }
+
+    PartitionTask(final Context context, final TopicPartition source, final Start start)
+    {
+        this.source = source;
+        this.sourceText = source.topic() + ":" + source.partition();
+        // a directory of its own per takeover: what an earlier owner of the partition in this or a killed process left
+        // is deleted as far as it can be, and a late file write of a stopped pipeline cannot meet this one's
+        final Path partitionRoot = context.root().resolve(source.topic() + "-" + source.partition());
+        deleteQuietly(partitionRoot);
+        this.directory = partitionRoot.resolve(Long.toString(INCARNATIONS.incrementAndGet()) + "-" + ProcessHandle.current().pid());
+        this.producer = context.producer();
+        this.outputTopic = context.outputTopic();
+        this.outputPartition = source.partition() % context.outputPartitions();
+        this.rejectedTopic = context.rejectedTopic();
+        this.rejectedPartition = source.partition() % context.rejectedPartitions();
+        final PartitionCheckpoint checkpoint = start.checkpoint();
+        this.last = checkpoint != null ? checkpoint
+            : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, new TreeMap<>(), new byte[0]);
+        this.committed = start.committed();
+        this.committedThrough = committed.isEmpty() ? last.outputs() : Math.max(last.outputs(), committed.lastKey());
+        this.restoredOutputs = last.outputs();
+        this.nextSequence = restoredOutputs + 1;
+        this.shippedSequence = restoredOutputs;
+        this.rejectedThrough = Math.max(start.rejectedThrough(), last.rejectedThrough());
+
+        EventJournal.openOrCreate(directory, context.schema(), context.rollCycle()).close();
+        if (checkpoint != null && !checkpoint.dictionaries().isEmpty())
+        {
+            HistoryBase.seed(JournalDirectory.open(directory), checkpoint.dictionaries());
+        }
+        this.journal = EventJournal.openOrCreate(directory, context.schema(), context.rollCycle());
+        final JournalDirectory journalDirectory = journal.directory();
+        if (checkpoint != null)
+        {
+            new CheckpointStore(journalDirectory.checkpoints(), 2)
+                .write(CheckpointCodec.relocate(checkpoint.enginePayload(), -1, OutputJournal.NONE));
+        }
+        this.pipeline = context.pipeline().get()
+            .journal(directory)
+            .layout(PipelineLayout.INLINE)
+            .onCheckpoint((sequence, payload) ->
+            {
+                final byte[] copy = new byte[payload.remaining()];
+                payload.get(copy);
+                published.set(copy);
+            })
+            .onFailure(failure::set)
+            .build();
+        this.agent = pipeline.asAgent();
+        this.outputs = OutputJournal.open(journalDirectory);
+        this.rows = context.rowsFactory().open(journalDirectory);
+        this.decoder = context.decoders().get();
+    }
+
+    /**
+     * @return the source partition.
+     */
+    TopicPartition source()
+    {
+        return source;
+    }
+
+    /**
+     * @return the agent to run on the pipeline thread.
+     */
+    PipelineAgent agent()
+    {
+        return agent;
+    }
+
+    /**
+     * @return the offset a consumer of this partition resumes at: after the last checkpoint's record, or -1 if none.
+     */
+    long resumeOffset()
+    {
+        return last.kafkaOffset() < 0 ? -1 : last.kafkaOffset() + 1;
+    }
+
+    /**
+     * @return the pipeline's failure, or null.
+     */
+    Throwable failure()
+    {
+        return failure.get();
+    }
+
+    /**
+     * Mirror one record: append it to the journal as an event, or send it to the rejected topic (inside the open
+     * transaction) unless its rejection is already committed.
+     *
+     * @param record a record of this partition, in offset order.
+     */
+    void mirror(final ConsumerRecord<byte[], byte[]> record)
+    {
+        final long offset = decoder.append(record.key(), record.value(), journal);
+        if (offset >= 0)
+        {
+            offsets.add(offset, record.offset());
+            mirrored++;
+        }
+        else if (record.offset() > rejectedThrough)
+        {
+            final ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(rejectedTopic, rejectedPartition, record.key(), record.value());
+            OutputHeaders.put(out.headers(), OutputHeaders.SOURCE, sourceText);
+            OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(record.offset()));
+            OutputHeaders.put(out.headers(), OutputHeaders.REASON, decoder.rejection());
+            lastReject = producer.send(out);
+            rejectedThrough = record.offset();
+            rejected++;
+        }
+        lastMirrored = record.offset();
+    }
+
+    /**
+     * Send the outputs the pipeline wrote since the last call, inside the open transaction.
+     *
+     * @param budget the most outputs to read.
+     * @return how many were read.
+     * @throws DeterminismException if an output already committed is regenerated differently.
+     */
+    int deliver(final int budget)
+    {
+        int read = 0;
+        while (read < budget && outputs.next(this) != 0)
+        {
+            read++;
+        }
+        return read;
+    }
+
+    @Override
+    public void onOutput(final OutputDecoder output)
+    {
+        final long sequence = nextSequence++;
+        if (positions.isEmpty())
+        {
+            firstSequence = sequence;
+        }
+        positions.addLong(outputs.lastReadPosition());
+        final String value = rows.value(output);
+        if (sequence <= committedThrough)
+        {
+            final CommittedRow row = committed.remove(sequence);
+            if (row == null || !row.value().equals(value))
+            {
+                throw new DeterminismException("output " + sequence + " of " + source + " is regenerated as [" + value + "], but ["
+                    + (row == null ? "nothing" : row.value()) + "] was committed: the partition was not re-read as it was first read");
+            }
+            knownOffsets.addLong(row.offset());
+            sends.add(null);
+            verified++;
+            return;
+        }
+        final boolean result = output.isResult();
+        final long sourceOffset = result ? output.result().sourceOffset() : output.late().offset();
+        final String key = rows.key(output);
+        final ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(outputTopic, outputPartition,
+            key == null ? null : key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+        OutputHeaders.put(out.headers(), OutputHeaders.SOURCE, sourceText);
+        OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(offsets.kafkaOffset(sourceOffset)));
+        OutputHeaders.put(out.headers(), OutputHeaders.SEQUENCE, Long.toString(sequence));
+        OutputHeaders.put(out.headers(), OutputHeaders.KIND, result ? "result" : "late");
+        sends.add(producer.send(out));
+        knownOffsets.addLong(-1);
+        produced++;
+    }
+
+    /**
+     * Send the newest checkpoint the pipeline has written, inside the open transaction, once every output it covers
+     * has been delivered.
+     *
+     * @param topic the checkpoint topic.
+     * @return true if a checkpoint was sent.
+     */
+    boolean shipIfReady(final CheckpointTopic topic)
+    {
+        final byte[] fresh = published.getAndSet(null);
+        if (fresh != null)
+        {
+            ready = fresh;
+        }
+        if (ready == null)
+        {
+            return false;
+        }
+        final Checkpoint covered = CheckpointCodec.describe(ByteBuffer.wrap(ready));
+        final long position = covered.outputPosition();
+        final long outputsCovered;
+        long outputsFrom = last.outputsFrom();
+        int index = -1;
+        if (position == OutputJournal.NONE)
+        {
+            outputsCovered = restoredOutputs;
+        }
+        else if (position == shippedPosition)
+        {
+            outputsCovered = shippedSequence;
+        }
+        else
+        {
+            index = positions.indexOf(position);
+            if (index < 0)
+            {
+                return false; // its outputs are not all delivered yet
+            }
+            outputsCovered = firstSequence + index;
+            outputsFrom = outputOffset(index) + 1;
+        }
+        final long kafkaOffset = covered.sourceOffset() < 0 ? last.kafkaOffset() : offsets.kafkaOffset(covered.sourceOffset());
+        final long rejectsFrom = lastReject == null ? last.rejectsFrom() : metadata(lastReject).offset() + 1;
+        final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
+            outputsFrom, rejectedThrough, rejectsFrom, journal.dictionaries().definitions(), ready);
+        topic.send(producer, checkpoint);
+        if (index >= 0)
+        {
+            positions = OffsetMap.tail(positions, index + 1);
+            knownOffsets = OffsetMap.tail(knownOffsets, index + 1);
+            sends.subList(0, index + 1).clear();
+            firstSequence = outputsCovered + 1;
+            shippedPosition = position;
+            shippedSequence = outputsCovered;
+        }
+        if (covered.sourceOffset() >= 0)
+        {
+            offsets.trimBefore(covered.sourceOffset());
+        }
+        last = checkpoint;
+        ready = null;
+        shipped++;
+        shippedAtMillis = System.currentTimeMillis();
+        return true;
+    }
+
+    private long outputOffset(final int index)
+    {
+        final long known = knownOffsets.getLong(index);
+        return known >= 0 ? known : metadata(sends.get(index)).offset();
+    }
+
+    private RecordMetadata metadata(final Future<RecordMetadata> send)
+    {
+        if (!send.isDone())
+        {
+            producer.flush();
+        }
+        try
+        {
+            return send.get();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a send", ex);
+        }
+        catch (final ExecutionException ex)
+        {
+            throw new KafkaException("a send of " + source + " failed: " + ex.getCause(), ex.getCause());
+        }
+    }
+
+    /**
+     * @param into where to add this partition's status line.
+     * @param lag  the consumer's lag on it, or -1 if unknown.
+     */
+    void status(final StringBuilder into, final long lag)
+    {
+        into.append(source.topic()).append('-').append(source.partition())
+            .append(" committed=").append(resumeOffset())
+            .append(" lag=").append(lag)
+            .append(" mirrored-through=").append(lastMirrored)
+            .append(" watermark=").append(pipeline.metrics().value(CounterTypes.WATERMARK))
+            .append(" events=").append(mirrored)
+            .append(" rejected=").append(rejected)
+            .append(" outputs=").append(nextSequence - 1)
+            .append(" produced=").append(produced)
+            .append(" verified=").append(verified)
+            .append(" checkpoint-offset=").append(last.kafkaOffset())
+            .append(" checkpoint-outputs=").append(last.outputs())
+            .append(" checkpoints-shipped=").append(shipped)
+            .append(" checkpoint-at=").append(shippedAtMillis == 0 ? "-" : Instant.ofEpochMilli(shippedAtMillis).toString())
+            .append('\n');
+    }
+
+    /**
+     * @return events mirrored since the task started.
+     */
+    long mirrored()
+    {
+        return mirrored;
+    }
+
+    /**
+     * @return outputs sent since the task started.
+     */
+    long produced()
+    {
+        return produced;
+    }
+
+    /**
+     * Release the pipeline (its agent must be off the pipeline thread), the journal and its files. The journal's
+     * directory is deleted: the next owner rebuilds it from Kafka.
+     */
+    @Override
+    public void close()
+    {
+        try
+        {
+            pipeline.close();
+        }
+        catch (final RuntimeException ex)
+        {
+            failure.compareAndSet(null, ex);
+        }
+        finally
+        {
+            rows.close();
+            outputs.close();
+            journal.close();
+            deleteQuietly(directory);
+        }
+    }
+
+    /** Delete a tree as far as possible: what cannot be deleted now is left for the next takeover to try again. */
+    private static void deleteQuietly(final Path directory)
+    {
+        if (!Files.exists(directory))
+        {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory))
+        {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
+            {
+                try
+                {
+                    Files.deleteIfExists(path);
+                }
+                catch (final IOException ex)
+                {
+                    LOG.debug("cannot delete {} now: {}", path, ex.toString());
+                }
+            }
+        }
+        catch (final IOException | UncheckedIOException ex)
+        {
+            LOG.debug("cannot delete {} now: {}", directory, ex.toString());
+        }
+    }
+}
