@@ -17,8 +17,8 @@
 # 5. checks that each run's rows equal the local reference (weir demo's results.csv without its version column;
 #    Weir's watermark over the whole file and the per-partition ones close the same windows with this data), prints
 #    the table, and exits 1 if any run's rows differ.
-# Topics and groups get a random suffix; the script deletes the topics it created (not Kafka Streams' internal ones,
-# named APP-...-changelog; they are small) unless KEEP_TOPICS=1. Two cores: the broker, the job, the producer and the
+# Topics and groups get a random suffix; the script deletes the topics it created and those Weir created for it
+# (O-rejected, G-weir-checkpoints), not Kafka Streams' internal ones (APP-...-changelog), unless KEEP_TOPICS=1. Two cores: the broker, the job, the producer and the
 # watcher share them; see the note printed at the end.
 # RUNS=0 runs only the latency probe.
 # Settings (environment): EVENTS PARTITIONS RUNS COMMIT_MS THREADS QUIET_MS RATE PROBE_SECONDS PROBE_WARMUP
@@ -115,6 +115,7 @@ weir_has_kafka() { ./weir run --help 2>/dev/null | grep -q -- '--kafka'; }
 run_weir() {
   weir_has_kafka || return 1
   rm -rf "$work/journal-$1"
+  printf '%s\n' "$3-rejected" "kp-$1-$suffix-weir-checkpoints" >> "$created" # Weir creates these two
   ./weir run --kafka "$bootstrap" --topic "$2" --group "kp-$1-$suffix" --output-topic "$3" --journal "$work/journal-$1" \
     --instance 1 --commit-interval "${commit_ms}ms" --window "tumbling:${4}ms" --out-of-orderness "${5}ms" --late drop > "$6" 2>&1 &
   job=$!

@@ -9,12 +9,15 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * Creates or deletes the benchmark's topics (the test broker creates none by itself).
  *
  * <p>Usage: {@code KafkaTopics BOOTSTRAP create NAME PARTITIONS [KEY=VALUE ...]} (topic configs, replication factor
- * 1) or {@code KafkaTopics BOOTSTRAP delete NAME ...} (only topics the caller created). A tool, not a library.
+ * 1) or {@code KafkaTopics BOOTSTRAP delete NAME ...} (only topics the caller created; one that does not exist is
+ * reported, not an error). A tool, not a library.
  */
 public final class KafkaTopics
 {
@@ -51,7 +54,22 @@ public final class KafkaTopics
             }
             else
             {
-                admin.deleteTopics(List.of(args).subList(2, args.length)).all().get();
+                for (final Map.Entry<String, KafkaFuture<Void>> deleted
+                    : admin.deleteTopics(List.of(args).subList(2, args.length)).topicNameValues().entrySet())
+                {
+                    try
+                    {
+                        deleted.getValue().get();
+                    }
+                    catch (final ExecutionException ex)
+                    {
+                        if (!(ex.getCause() instanceof UnknownTopicOrPartitionException))
+                        {
+                            throw ex;
+                        }
+                        System.err.println("KafkaTopics: no topic " + deleted.getKey() + " to delete");
+                    }
+                }
             }
         }
     }
