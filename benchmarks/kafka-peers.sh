@@ -127,8 +127,11 @@ stop_job() { kill -TERM "$job" 2>/dev/null || true; wait "$job" 2>/dev/null || t
 # throughput ENGINE RUN : one timed run; prints "events/s startup_s rows_ok"
 throughput() {
   local name="$1-t$2" out="kp-out-$1-t$2-$suffix"
+  [ "$1" != weir ] || weir_has_kafka || return 1
   topic "$out" "$partitions"
-  peer dev.weir.peers.OutputWatch "$bootstrap" "$out" "$quiet_ms" 1800000 "$work/$name.rows" > "$work/$name.watch" &
+  # the java process itself in the background (not a function's subshell), so that $! is the one to stop
+  "$java_cmd" -cp "$cp" dev.weir.peers.OutputWatch "$bootstrap" "$out" "$quiet_ms" 1800000 "$work/$name.rows" \
+    > "$work/$name.watch" 2> "$work/$name.watch.log" &
   local watcher=$!
   sleep 1 # the watcher is assigned before the job starts (it reads O from the beginning either way)
   local start
@@ -148,6 +151,7 @@ throughput() {
 # latency ENGINE : the latency probe against a freshly started job; prints the probe's summary line
 latency() {
   local name="$1-latency" in="kp-lin-$1-$suffix" out="kp-lout-$1-$suffix"
+  [ "$1" != weir ] || weir_has_kafka || return 1
   topic "$in" "$partitions"
   topic "$out" "$partitions"
   "run_$1" "$name" "$in" "$out" "$probe_window_ms" "$probe_ooo_ms" "$work/$name.log" || return 1
