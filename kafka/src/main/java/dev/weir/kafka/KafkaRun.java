@@ -335,16 +335,20 @@ public final class KafkaRun implements AutoCloseable
             }
             leave();
         }
-        catch (final ProducerFencedException | InvalidProducerEpochException ex)
-        {
-            failure = new IllegalStateException(name + " was fenced: another instance runs with the same instance id ("
-                + settings.instance() + "), so this one stops, as Kafka documents (" + ex.getMessage() + ")", ex);
-            LOG.error("{}", failure.getMessage());
-            discardAll();
-        }
         catch (final RuntimeException | Error ex)
         {
-            failure = ex;
+            final Throwable fenced = fencedCause(ex);
+            if (fenced != null)
+            {
+                failure = new IllegalStateException(name + " was fenced: another instance runs with the same instance id ("
+                    + settings.instance() + "), so this one stops, as Kafka documents (" + fenced.getMessage() + ")", ex);
+                LOG.error("{}", failure.getMessage());
+                discardAll();
+                return;
+            }
+            // a failure inside a rebalance callback reaches here wrapped by the consumer: keep its cause
+            failure = ex instanceof KafkaException && ex.getCause() != null && String.valueOf(ex.getMessage()).contains("rebalance callback")
+                ? ex.getCause() : ex;
             LOG.error("{} failed: {}", name, ex.toString(), ex);
             abortQuietly();
             discardAll();
@@ -755,6 +759,19 @@ public final class KafkaRun implements AutoCloseable
         {
             LOG.debug("cannot write {}: {}", file, ex.toString());
         }
+    }
+
+    /** @return the fencing in a failure's causes (the producer's own, or this run's report of it), or null */
+    private static Throwable fencedCause(final Throwable failure)
+    {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause())
+        {
+            if (cause instanceof ProducerFencedException || cause instanceof InvalidProducerEpochException)
+            {
+                return cause;
+            }
+        }
+        return null;
     }
 
     private void abortQuietly()
