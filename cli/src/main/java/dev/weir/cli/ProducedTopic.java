@@ -1,6 +1,6 @@
 package dev.weir.cli;
 
-import java.util.HashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,12 +12,11 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+import dev.weir.kafka.TopicLeaders;
 
 /**
  * The topic {@code weir produce} sends to: created with the asked number of partitions (and the broker's default
@@ -115,35 +114,16 @@ final class ProducedTopic
         }
     }
 
-    /**
-     * Wait until the leader of every partition of a topic just created answers: a broker reports a new partition's
-     * leader before that leader takes requests, and an idempotent producer whose first batch meets
-     * NOT_LEADER_OR_FOLLOWER while a later one is appended retries that batch out of sequence until its delivery
-     * times out (seen with Kafka 4.4). A ListOffsets request is answered by the leader itself.
-     */
+    /** Wait until the leader of every partition of the topic just created answers (see {@link TopicLeaders}). */
     private void awaitLeaders(final Admin admin, final int partitions) throws InterruptedException, TimeoutException
     {
-        final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        for (int p = 0; p < partitions; p++)
+        try
         {
-            latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            TopicLeaders.await(admin, topic, partitions, Duration.ofSeconds(TIMEOUT_SECONDS));
         }
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
-        while (true)
+        catch (final ExecutionException ex)
         {
-            try
-            {
-                admin.listOffsets(latest).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                return;
-            }
-            catch (final ExecutionException ex)
-            {
-                if (!(ex.getCause() instanceof RetriableException) || System.nanoTime() > deadline)
-                {
-                    throw refused("the partitions of the new topic " + topic + " have no leader that answers", ex.getCause());
-                }
-                Thread.sleep(100);
-            }
+            throw refused("the partitions of the new topic " + topic + " have no leader that answers", ex.getCause());
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -80,6 +81,7 @@ public final class KafkaRun implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
     private static final int DELIVERY_BUDGET = 4096;
+    private static final Duration LEADERS_TIMEOUT = Duration.ofSeconds(60);
 
     private final Settings settings;
     private final String name;
@@ -438,6 +440,26 @@ public final class KafkaRun implements AutoCloseable
             {
                 throw new IllegalStateException("cannot create topic " + topic.name() + ": " + ex.getCause().getMessage(), ex.getCause());
             }
+        }
+        awaitLeaders(topic.name());
+    }
+
+    /** Wait until every partition of a topic (perhaps created a moment ago, here or by another instance) answers. */
+    private void awaitLeaders(final String topic)
+    {
+        try
+        {
+            TopicLeaders.await(admin, topic, partitionCount(topic), LEADERS_TIMEOUT);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", ex);
+        }
+        catch (final ExecutionException | TimeoutException ex)
+        {
+            final Throwable cause = ex instanceof ExecutionException ? ex.getCause() : ex;
+            throw new IllegalStateException("the partitions of topic " + topic + " have no leader that answers: " + cause.getMessage(), cause);
         }
     }
 
