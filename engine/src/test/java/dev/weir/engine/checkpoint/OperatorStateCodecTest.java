@@ -173,6 +173,42 @@ class OperatorStateCodecTest
 
     @ParameterizedTest
     @EnumSource(Case.class)
+    void aStateWithWrappedValuesAndSumsRecordsTheirCountsInFormat4AndRestoresThem(final Case c)
+    {
+        final Stage uninterrupted = new Stage(c.configuration());
+        uninterrupted.wrapEvery = 5;
+        uninterrupted.filterEvery = 7;
+        uninterrupted.feed(0, EVENTS / 2);
+        final byte[] bytes = snapshot(uninterrupted.aggregator);
+        assertEquals(OperatorStateCodec.STATE_VERSION_WRAPPED, StateBuffer.reading(ByteBuffer.wrap(bytes)).getInt(), "format 4 once a value wrapped");
+        final long values = uninterrupted.aggregator.counters().valuesWrapped();
+        final long sums = uninterrupted.aggregator.counters().sumsWrapped();
+        assertTrue(values > 0 && sums > 0, values + " values, " + sums + " sums wrapped");
+
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes)));
+        assertEquals(values, summary.counters().valuesWrapped());
+        assertEquals(sums, summary.counters().sumsWrapped());
+        assertEquals(uninterrupted.aggregator.counters().filtered(), summary.counters().filtered());
+        assertEquals(uninterrupted.aggregator.openWindows(), summary.openWindows());
+
+        final Stage restored = new Stage(c.configuration());
+        restored.wrapEvery = 5;
+        restored.filterEvery = 7;
+        OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), restored.aggregator);
+        restored.assigner.restoreWatermark(restored.aggregator.watermark());
+        assertArrayEquals(bytes, snapshot(restored.aggregator));
+        uninterrupted.results.clear();
+        uninterrupted.feed(EVENTS / 2, EVENTS);
+        uninterrupted.end();
+        restored.feed(EVENTS / 2, EVENTS);
+        restored.end();
+        assertEquals(uninterrupted.results, restored.results);
+        assertArrayEquals(snapshot(uninterrupted.aggregator), snapshot(restored.aggregator));
+        assertTrue(restored.aggregator.counters().valuesWrapped() > values, "counted on after the restore");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
     void aStateInAnotherFormatIsRefused(final Case c)
     {
         final byte[] bytes = snapshot(new Stage(c.configuration()).aggregator);
@@ -213,6 +249,11 @@ class OperatorStateCodecTest
         final EventSlot slot = new EventSlot();
         /** Every how many events one is a filtered-out event (a {@link EventSlot#FILTERED} slot), or 0 for none. */
         int filterEvery;
+        /**
+         * Every how many events one's value wrapped ({@link EventSlot#valueWrapped}), or 0 for none; with wraps, every
+         * value is scaled up so that window sums wrap too.
+         */
+        int wrapEvery;
 
         Stage(final OperatorConfiguration configuration)
         {
@@ -237,7 +278,8 @@ class OperatorStateCodecTest
                 final long value = random.nextInt(1_000) - 200;
                 if (i >= from)
                 {
-                    slot.event(i, id, eventTime, key, value);
+                    slot.event(i, id, eventTime, key, wrapEvery > 0 ? value * (Long.MAX_VALUE / 1_000) : value);
+                    slot.valueWrapped = wrapEvery > 0 && i % wrapEvery == 0;
                     if (filterEvery > 0 && i % filterEvery == filterEvery - 1)
                     {
                         slot.filtered(i, eventTime);
