@@ -90,10 +90,7 @@ public final class SessionWindowAggregator extends WindowAggregator
             {
                 slots.link(previous, created);
             }
-            if (slots.add(created, slot.value, event))
-            {
-                counters.sumsWrapped++;
-            }
+            slots.add(created, slot.value, event); // a new session's first value: its sum cannot wrap
             changed(created, true, wm, slot.offset);
             return;
         }
