@@ -225,6 +225,11 @@ final class InspectCommand implements Callable<Integer>
         {
             System.out.printf("filtered     %,d events filtered out: they moved the watermark, nothing else%n", n.filtered());
         }
+        if (n.valuesWrapped() > 0 || n.sumsWrapped() > 0)
+        {
+            System.out.printf("wrapped      %,d by --value, %,d in window sums: values past the 64-bit range, kept as wrapped%n",
+                n.valuesWrapped(), n.sumsWrapped());
+        }
     }
 
     /**

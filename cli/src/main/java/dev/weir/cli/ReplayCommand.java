@@ -201,9 +201,9 @@ final class ReplayCommand implements Callable<Integer>
             {
                 lateFile.commit();
             }
-            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. Results: %s (%,d rows).%n",
+            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s%s. Results: %s (%,d rows).%n",
                 summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
-                summary.dropped(), summary.sideOutput(), lateOutput, results, resultFile.lines() - 1);
+                summary.dropped(), summary.sideOutput(), lateOutput, RunReport.wrapped(summary), results, resultFile.lines() - 1);
         }
         return 0;
     }
@@ -257,9 +257,9 @@ final class ReplayCommand implements Callable<Integer>
                     partitions.rows(), written.size(), outputDir)
                 : String.format("Results of %s: %,d rows in %d partitions of %s replaced, %d %s of a day without rows removed (other days untouched).",
                     days, partitions.rows(), written.size(), outputDir, partitions.removed(), partitions.removed() == 1 ? "partition" : "partitions");
-            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s. %s%n",
+            System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s%s. %s%n",
                 summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
-                summary.dropped(), summary.sideOutput(), lateOutput, outcome);
+                summary.dropped(), summary.sideOutput(), lateOutput, RunReport.wrapped(summary), outcome);
         }
         return 0;
     }

@@ -4,8 +4,8 @@ import dev.weir.engine.RunSummary;
 
 /**
  * The one-paragraph summary {@code weir run} prints: what was ingested, whether the run resumed from a
- * checkpoint, what was processed, where the results and late events went and what was delivered into
- * PostgreSQL. Stateless.
+ * checkpoint, what was processed (with the values and sums that wrapped, when any did), where the results and
+ * late events went and what was delivered into PostgreSQL. Stateless.
  */
 final class RunReport
 {
@@ -52,6 +52,7 @@ final class RunReport
         {
             text.append(String.format(", %,d filtered out by --where (since the journal's first event)", run.filtered()));
         }
+        text.append(wrapped(run));
         text.append(String.format("; %d checkpoints (longest pause %.1f ms).", run.checkpoints(), run.maxCheckpointNanos() / 1e6));
         final boolean files = job.results() != null || job.outputDir() != null;
         if (files)
@@ -72,5 +73,17 @@ final class RunReport
             text.append(' ').append(delivery).append('.');
         }
         return text.toString();
+    }
+
+    /**
+     * @param run a pipeline's summary.
+     * @return its wrapped values and sums as a clause to append ({@code ", values wrapped past the 64-bit range
+     *         (kept as wrapped): 3 by --value, 1 in window sums"}), or empty when none wrapped.
+     */
+    static String wrapped(final RunSummary run)
+    {
+        return run.valuesWrapped() == 0 && run.sumsWrapped() == 0 ? ""
+            : String.format(", values wrapped past the 64-bit range (kept as wrapped): %,d by --value, %,d in window sums",
+                run.valuesWrapped(), run.sumsWrapped());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +97,61 @@ class WhereAndValueTest
         assertEquals(2, value.exit(), value.err());
         assertTrue(value.err().contains("--value: expression 'amount - fees' at position 10: unknown column 'fees'"), value.err());
         assertFalse(Files.exists(journal), "nothing ingested");
+    }
+
+    /**
+     * A {@code --value} that wraps past the 64-bit range on some events, and a window sum that wraps: the rows keep
+     * the wrapped values (as Java, Flink and Kafka Streams arithmetic does), and the run summary, {@code weir stat}
+     * and {@code weir inspect} count them; a constant part out of range is refused before anything is ingested.
+     */
+    @Test
+    void wrappedValuesAndSumsAreKeptAndCountedInTheRunSummaryStatAndInspect() throws IOException
+    {
+        final Path input = dir.resolve("big.csv");
+        Files.writeString(input, "event_id,event_time,card,amount\n"
+            + "1,0,a,12.34\n"
+            + "2,1000,w1,99999999.99\n" // 9,999,999,999 cents * 10^12 wraps
+            + "3,2000,b,92233.72\n" // 9,223,372 * 10^12 fits
+            + "4,3000,w2,92233.73\n" // wraps
+            + "5,4000,w3,-92233.73\n" // wraps below the least long
+            + "6,5000,d,50000.00\n" // fits, and so does the next, but their sum does not
+            + "7,6000,d,50000.00\n");
+        final Path journal = dir.resolve("big");
+        final Path results = dir.resolve("big-results.csv");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--columns", "card:string,amount:decimal(2)",
+            "--key", "card", "--value", "amount * 1000000000000", "--window", "tumbling:10s", "--results", results.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains(", values wrapped past the 64-bit range (kept as wrapped): 3 by --value, 1 in window sums;"), run.out());
+
+        final Map<String, String> sums = new TreeMap<>();
+        final List<String> rows = Files.readAllLines(results);
+        for (final String row : rows.subList(1, rows.size()))
+        {
+            sums.put(row.split(",")[2], row.split(",")[4]);
+        }
+        assertEquals(List.of("a", "b", "d", "w1", "w2", "w3"), List.copyOf(sums.keySet()), "one window per card");
+        final BigInteger scale = BigInteger.TEN.pow(12);
+        assertEquals(money(BigInteger.valueOf(9_999_999_999L).multiply(scale).longValue()), sums.get("w1"), "the wrapped value is kept");
+        assertEquals(money(BigInteger.valueOf(-9_223_373L).multiply(scale).longValue()), sums.get("w3"), "the wrapped value is kept");
+        assertEquals(money(BigInteger.valueOf(5_000_000L).multiply(scale).shiftLeft(1).longValue()), sums.get("d"), "the wrapped sum is kept");
+        assertEquals("92233720000000000.00", sums.get("b"), "9,223,372 cents * 10^12 fits");
+
+        final Cli stat = Cli.run("stat", journal.toString(), "--once");
+        assertEquals(0, stat.exit(), stat.err());
+        assertTrue(stat.out().lines().anyMatch(l -> l.matches(" +3 +values wrapped \\(--value arithmetic past the 64-bit range\\)")), stat.out());
+        assertTrue(stat.out().lines().anyMatch(l -> l.matches(" +1 +sums wrapped \\(a window's sum past the 64-bit range\\)")), stat.out());
+        final Cli inspect = Cli.run("inspect", journal.toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+        assertTrue(inspect.out().contains("wrapped      3 by --value, 1 in window sums"), inspect.out());
+
+        final Path never = dir.resolve("never");
+        final Cli constant = Cli.run("run", "--input", input.toString(), "--journal", never.toString(), "--columns", "card:string,amount:decimal(2)",
+            "--key", "card", "--value", "amount * (9223372036854775807 + 1)", "--window", "tumbling:10s", "--results", dir.resolve("r.csv").toString());
+        assertEquals(2, constant.exit(), constant.err());
+        assertTrue(constant.err().contains("--value: expression 'amount * (9223372036854775807 + 1)' at position 11: '9223372036854775807 + 1' is out of range"),
+            constant.err());
+        assertEquals(1, constant.err().strip().lines().count(), "one line: " + constant.err());
+        assertFalse(Files.exists(never), "nothing ingested");
     }
 
     private static String money(final long cents)

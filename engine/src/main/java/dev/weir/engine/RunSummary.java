@@ -16,6 +16,9 @@ import dev.weir.engine.metrics.RunCounters;
  * @param duplicates          events ignored as duplicates (dedupe on).
  * @param filtered            events the pipeline's filter rejected: they moved the watermark, nothing else
  *                            (not counted in {@code events}).
+ * @param valuesWrapped       events whose computed value wrapped: a step of the value expression's arithmetic
+ *                            left the 64-bit range; the event kept the wrapped value (counted in {@code events}).
+ * @param sumsWrapped         additions to a window's sum that wrapped (an event's value, or a merged session).
  * @param firstOffset         offset where this run started reading (or resumed after), or -1.
  * @param lastOffset          offset of the last event this run processed, or -1.
  * @param elapsedNanos        wall-clock duration of this run (for display only; never part of any output).
@@ -35,6 +38,8 @@ public record RunSummary(
     long windowsOpened,
     long duplicates,
     long filtered,
+    long valuesWrapped,
+    long sumsWrapped,
     long firstOffset,
     long lastOffset,
     long elapsedNanos,
@@ -64,7 +69,7 @@ public record RunSummary(
     {
         return new RunSummary(
             run.events(), run.eventsThisRun(), run.dropped(), run.sideOutput(), run.ignored(), run.windowsFired(), run.windowsOpened(),
-            run.duplicates(), run.filtered(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
+            run.duplicates(), run.filtered(), run.valuesWrapped(), run.sumsWrapped(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
             run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos());
     }
 }

@@ -70,6 +70,8 @@ public final class WeirMetrics implements MeterBinder
         counter(registry, "weir.events.no.window", CounterTypes.EVENTS_IN_NO_WINDOW, "events in no window");
         counter(registry, "weir.events.duplicates", CounterTypes.DUPLICATES, "duplicate events ignored");
         counter(registry, "weir.events.filtered", CounterTypes.FILTERED, "events the pipeline's filter rejected");
+        counter(registry, "weir.values.wrapped", CounterTypes.VALUES_WRAPPED, "events whose computed value wrapped past the 64-bit range");
+        counter(registry, "weir.sums.wrapped", CounterTypes.SUMS_WRAPPED, "additions to a window's sum that wrapped past the 64-bit range");
         counter(registry, "weir.windows.fired", CounterTypes.WINDOWS_FIRED, "window firings, re-firings included");
         counter(registry, "weir.checkpoints", CounterTypes.CHECKPOINTS, "checkpoints taken by this run");
         counter(registry, "weir.outputs", CounterTypes.OUTPUTS, "outputs written by this run (results and late events)");

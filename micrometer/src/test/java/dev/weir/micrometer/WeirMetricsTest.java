@@ -58,6 +58,8 @@ class WeirMetricsTest
         assertTrue(open.value() >= 0, "tagged, and readable after the run: " + open.value());
         assertEquals(10_000.0, applied(registry), "the last values stay");
         assertTrue(Double.isNaN(registry.get("weir.retention.steps").functionCounter().count()), "no retention: not published");
+        assertEquals(0.0, registry.get("weir.values.wrapped").functionCounter().count(), "published: none wrapped");
+        assertEquals(0.0, registry.get("weir.sums.wrapped").functionCounter().count(), "published: none wrapped");
     }
 
     @Test

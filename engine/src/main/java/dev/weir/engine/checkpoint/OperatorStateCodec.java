@@ -12,7 +12,8 @@ import dev.weir.engine.state.WindowSlots;
  *   long   watermark
  *   long   last offset applied, or -1
  *   long   counters: events, dropped, side output, ignored, windows fired, windows opened, duplicates
- *   long   filtered events (format 3 only)
+ *   long   filtered events (formats 3 and 4)
+ *   long   events whose value wrapped, sum additions that wrapped (format 4 only)
  *   int    remembered ids, or -1 without dedupe
  *          per id, oldest first: long event id, long event time, int key id
  *   int    open windows
@@ -33,6 +34,11 @@ public final class OperatorStateCodec
      * is not 0, so a pipeline without a filter writes the bytes it wrote before filters existed.
      */
     public static final int STATE_VERSION_FILTERED = 3;
+    /**
+     * 4: format 3 with the counts of wrapped values and wrapped sums after the filtered count; written only
+     * when one of them is not 0, so a pipeline whose arithmetic never wrapped writes the bytes it wrote before.
+     */
+    public static final int STATE_VERSION_WRAPPED = 4;
 
     /** A window's flags byte: changed since it last fired. */
     private static final int CHANGED = 1;
@@ -51,14 +57,21 @@ public final class OperatorStateCodec
      */
     public static void snapshot(final OperatorState state, final StateBuffer out)
     {
-        final long filtered = state.counters().filtered();
-        out.putInt(filtered == 0 ? STATE_VERSION : STATE_VERSION_FILTERED);
+        final OperatorCounters counters = state.counters();
+        final long filtered = counters.filtered();
+        final boolean wrapped = counters.valuesWrapped() != 0 || counters.sumsWrapped() != 0;
+        final int version = wrapped ? STATE_VERSION_WRAPPED : filtered == 0 ? STATE_VERSION : STATE_VERSION_FILTERED;
+        out.putInt(version);
         out.putLong(state.watermark());
         out.putLong(state.lastOffset());
-        state.counters().writeTo(out::putLong);
-        if (filtered != 0)
+        counters.writeTo(out::putLong);
+        if (version != STATE_VERSION)
         {
             out.putLong(filtered);
+        }
+        if (wrapped)
+        {
+            out.putLong(counters.valuesWrapped()).putLong(counters.sumsWrapped());
         }
         if (state.dedupe())
         {
@@ -153,7 +166,7 @@ public final class OperatorStateCodec
     private static Head readHead(final StateBuffer in, final OperatorCounters counters, final boolean restoring)
     {
         final int version = in.getInt();
-        if (version != STATE_VERSION && version != STATE_VERSION_FILTERED)
+        if (version != STATE_VERSION && version != STATE_VERSION_FILTERED && version != STATE_VERSION_WRAPPED)
         {
             throw new CheckpointMismatchException(restoring
                 ? "the checkpoint's state is in format " + version + ", this Weir writes format " + STATE_VERSION
@@ -165,9 +178,13 @@ public final class OperatorStateCodec
         final long watermark = in.getLong();
         final long lastOffset = in.getLong();
         counters.readFrom(in::getLong);
-        if (version == STATE_VERSION_FILTERED)
+        if (version != STATE_VERSION)
         {
             counters.filtered(in.getLong());
+        }
+        if (version == STATE_VERSION_WRAPPED)
+        {
+            counters.wrapped(in.getLong(), in.getLong());
         }
         return new Head(watermark, lastOffset, in.getInt());
     }

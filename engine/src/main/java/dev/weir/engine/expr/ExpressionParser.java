@@ -39,6 +39,8 @@ final class ExpressionParser
     private final String text;
     private final JournalSchema schema;
     private final StringIds ids;
+    /** The flag every operation of the expression raises when it wraps (and folding, at parse time). */
+    private final WrapFlag flag = new WrapFlag();
     private int at;
 
     /**
@@ -62,7 +64,7 @@ final class ExpressionParser
         return condition(term);
     }
 
-    ValueNode value()
+    EventValue value()
     {
         final Term term = additive();
         skipSpaces();
@@ -70,7 +72,7 @@ final class ExpressionParser
         {
             throw error("expected '+', '-', '*' or the end");
         }
-        return number(term);
+        return new CheckedValue(number(term), flag);
     }
 
     private Term disjunction()
@@ -142,12 +144,13 @@ final class ExpressionParser
             }
             final boolean add = text.charAt(at++) == '+';
             final ValueNode left = number(term);
-            final ValueNode right = number(multiplicative());
+            final Term rightTerm = multiplicative();
+            final ValueNode right = number(rightTerm);
             final int scale = Math.max(left.scale(), right.scale());
-            final long leftFactor = ValueNodes.POWERS_OF_TEN[scale - left.scale()];
-            final long rightFactor = ValueNodes.POWERS_OF_TEN[scale - right.scale()];
-            term = numberTerm(fold(add ? new ValueNodes.Add(left, right, scale, leftFactor, rightFactor)
-                : new ValueNodes.Subtract(left, right, scale, leftFactor, rightFactor)), term.start);
+            final long leftFactor = rescalable(left, scale, term.start);
+            final long rightFactor = rescalable(right, scale, rightTerm.start);
+            term = numberTerm(fold(add ? new ValueNodes.Add(flag, left, right, scale, leftFactor, rightFactor)
+                : new ValueNodes.Subtract(flag, left, right, scale, leftFactor, rightFactor), term.start), term.start);
         }
     }
 
@@ -170,7 +173,7 @@ final class ExpressionParser
                 at = operatorAt;
                 throw error("the product has " + scale + " decimals, more than " + JournalSchema.MAX_SCALE);
             }
-            term = numberTerm(fold(new ValueNodes.Multiply(left, right, scale)), term.start);
+            term = numberTerm(fold(new ValueNodes.Multiply(flag, left, right, scale), term.start), term.start);
         }
     }
 
@@ -185,7 +188,7 @@ final class ExpressionParser
             {
                 return numberLiteral(start, true);
             }
-            return numberTerm(fold(new ValueNodes.Negate(number(unary()))), start);
+            return numberTerm(fold(new ValueNodes.Negate(flag, number(unary())), start), start);
         }
         return primary();
     }
@@ -520,9 +523,42 @@ final class ExpressionParser
         return new FilterNodes.NumberIn(left.value, constants, texts, negated);
     }
 
-    private static ValueNode fold(final ValueNode node)
+    /**
+     * @return the node, or the constant it is if it reads nothing of the event.
+     * @throws ExpressionException if it is a constant outside the long range (it would wrap on every event).
+     */
+    private ValueNode fold(final ValueNode node, final int start)
     {
-        return node.isConstant() ? new ValueNodes.Constant(node.value(null), node.scale(), node.toString(), node.precedence()) : node;
+        if (!node.isConstant())
+        {
+            return node;
+        }
+        flag.wrapped = 0;
+        final long value = node.value(null);
+        if (flag.wrapped != 0)
+        {
+            throw errorAt(start, "'" + node + "' is out of range" + (node.scale() == 0 ? "" : " at scale " + node.scale()));
+        }
+        return new ValueNodes.Constant(value, node.scale(), node.toString(), node.precedence());
+    }
+
+    /**
+     * @return the power of ten that rescales {@code node} to {@code scale}.
+     * @throws ExpressionException if it is a constant that rescaling takes outside the long range.
+     */
+    private long rescalable(final ValueNode node, final int scale, final int start)
+    {
+        final long factor = ValueNodes.POWERS_OF_TEN[scale - node.scale()];
+        if (node.isConstant() && factor != 1)
+        {
+            flag.wrapped = 0;
+            flag.multiply(node.value(null), factor);
+            if (flag.wrapped != 0)
+            {
+                throw errorAt(start, "'" + node + "' is out of range at scale " + scale);
+            }
+        }
+        return factor;
     }
 
     private ValueNode number(final Term term)

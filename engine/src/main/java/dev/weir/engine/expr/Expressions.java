@@ -24,7 +24,8 @@ import dev.weir.journal.JournalSchema;
  * Types: a long or decimal column, {@code event_id}, {@code event_time} and a number are numbers with a
  * scale (a decimal's fraction digits; a number literal's as written). {@code +} and {@code -} give the larger
  * scale of their operands (the other is rescaled), {@code *} the sum (at most 18). Arithmetic and rescaling
- * wrap as 64-bit two's complement, as {@code sum} does. A number literal compared with a value (or in its
+ * wrap as 64-bit two's complement, as {@code sum} does; a compiled value tells when its last value wrapped
+ * ({@link EventValue#wrapped()}), and a part made of literals only that leaves the long range is an error. A number literal compared with a value (or in its
  * {@code in} list) is taken at the value's scale: on a {@code decimal(2)} column {@code 12.5} means 1250,
  * and a literal with more decimals than that scale is an error; two values compare exactly, whatever their
  * scales. A string column compares with a string literal only, by {@code =}, {@code !=} or {@code in}; the

@@ -2,10 +2,10 @@ package dev.weir.engine.expr;
 
 /**
  * A node of a compiled value expression: a column, a constant or an operator over nodes. Its value is a
- * long at {@link #scale()} (a decimal's unscaled long); arithmetic wraps as 64-bit two's complement.
- * {@link #toString()} is the normalised text.
+ * long at {@link #scale()} (a decimal's unscaled long); arithmetic wraps as 64-bit two's complement, and an
+ * operation that wraps raises its expression's {@link WrapFlag}. {@link #toString()} is the normalised text.
  * <p>
- * Immutable; evaluating allocates nothing.
+ * Immutable but for that flag; evaluating allocates nothing. One owner thread per compiled expression.
  */
 abstract class ValueNode extends RenderedNode implements EventValue
 {

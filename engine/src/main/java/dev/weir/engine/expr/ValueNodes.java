@@ -5,7 +5,8 @@ import dev.weir.journal.EventView;
 /**
  * The value nodes: a column, {@code event_id}, {@code event_time}, a constant, {@code + - *} and unary
  * {@code -}. Arithmetic wraps as 64-bit two's complement (like {@code sum}); rescaling an operand to the
- * larger scale multiplies it by a power of ten, which wraps too. Immutable; evaluating allocates nothing.
+ * larger scale multiplies it by a power of ten, which wraps too. Each operation that wraps raises its
+ * expression's {@link WrapFlag}. Immutable but for that flag; evaluating allocates nothing.
  */
 final class ValueNodes
 {
@@ -160,6 +161,7 @@ final class ValueNodes
     /** {@code left + right}, {@code left - right} or {@code left * right}; operands rescaled by their factors. */
     abstract static class Binary extends ValueNode
     {
+        final WrapFlag flag;
         final ValueNode left;
         final ValueNode right;
         final long leftFactor;
@@ -169,9 +171,10 @@ final class ValueNodes
         /** The right operand's column if it is a plain column, else -1. */
         final int rightColumn;
 
-        Binary(final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
+        Binary(final WrapFlag flag, final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
         {
             super(scale);
+            this.flag = flag;
             this.left = left;
             this.right = right;
             this.leftFactor = leftFactor;
@@ -193,6 +196,20 @@ final class ValueNodes
         final long rightValue(final EventView event)
         {
             return rightColumn >= 0 ? event.longColumn(rightColumn) : right.value(event);
+        }
+
+        /** The left operand's value at this node's scale (rescaling raises the flag if it wraps). */
+        final long leftScaled(final EventView event)
+        {
+            final long value = leftValue(event);
+            return leftFactor == 1 ? value : flag.multiply(value, leftFactor);
+        }
+
+        /** The right operand's value at this node's scale, as {@link #leftScaled}. */
+        final long rightScaled(final EventView event)
+        {
+            final long value = rightValue(event);
+            return rightFactor == 1 ? value : flag.multiply(value, rightFactor);
         }
 
         @Override
@@ -217,15 +234,15 @@ final class ValueNodes
 
     static final class Add extends Binary
     {
-        Add(final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
+        Add(final WrapFlag flag, final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
         {
-            super(left, right, scale, leftFactor, rightFactor);
+            super(flag, left, right, scale, leftFactor, rightFactor);
         }
 
         @Override
         public long value(final EventView event)
         {
-            return leftValue(event) * leftFactor + rightValue(event) * rightFactor;
+            return flag.add(leftScaled(event), rightScaled(event));
         }
 
         @Override
@@ -249,15 +266,15 @@ final class ValueNodes
 
     static final class Subtract extends Binary
     {
-        Subtract(final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
+        Subtract(final WrapFlag flag, final ValueNode left, final ValueNode right, final int scale, final long leftFactor, final long rightFactor)
         {
-            super(left, right, scale, leftFactor, rightFactor);
+            super(flag, left, right, scale, leftFactor, rightFactor);
         }
 
         @Override
         public long value(final EventView event)
         {
-            return leftValue(event) * leftFactor - rightValue(event) * rightFactor;
+            return flag.subtract(leftScaled(event), rightScaled(event));
         }
 
         @Override
@@ -282,16 +299,16 @@ final class ValueNodes
     /** {@code left * right} at the sum of the scales (factors are 1). */
     static final class Multiply extends Binary
     {
-        Multiply(final ValueNode left, final ValueNode right, final int scale)
+        Multiply(final WrapFlag flag, final ValueNode left, final ValueNode right, final int scale)
         {
-            super(left, right, scale, 1, 1);
+            super(flag, left, right, scale, 1, 1);
             assert scale == left.scale() + right.scale();
         }
 
         @Override
         public long value(final EventView event)
         {
-            return leftValue(event) * rightValue(event);
+            return flag.multiply(leftValue(event), rightValue(event));
         }
 
         @Override
@@ -316,18 +333,20 @@ final class ValueNodes
     /** {@code -operand}, wrapping ({@code -Long.MIN_VALUE} is itself). */
     static final class Negate extends ValueNode
     {
+        private final WrapFlag flag;
         private final ValueNode operand;
 
-        Negate(final ValueNode operand)
+        Negate(final WrapFlag flag, final ValueNode operand)
         {
             super(operand.scale());
+            this.flag = flag;
             this.operand = operand;
         }
 
         @Override
         public long value(final EventView event)
         {
-            return -operand.value(event);
+            return flag.negate(operand.value(event));
         }
 
         @Override

@@ -7,7 +7,8 @@ package dev.weir.engine.metrics;
  * <pre>
  *   10001        every counter of a file written before counters had their own ids ({@link #LEGACY}):
  *                such a file is still read, by label
- *   10101-10116  the engine's counters, one id each
+ *   10101-10118  the engine's counters, one id each (10117 and 10118 are in the files of builds since they were
+ *                added; a reader finds no counter of those ids in an older file)
  *   10201-10206  the read-to-applied latency histogram: count, p50, p90, p99, p99.9, max (ns)
  *   10211-10216  the fire-to-listener latency histogram: count, p50, p90, p99, p99.9, max (ns)
  *   10301-10308  a following run's automatic retention ({@code --retention}), one id each; only in the files of
@@ -53,6 +54,10 @@ public final class CounterTypes
     public static final int LAST_EVENT_READ = 1_0115;
     /** The wall clock of the last poll that read a heartbeat, epoch ms. */
     public static final int LAST_HEARTBEAT_READ = 1_0116;
+    /** Events whose computed value ({@code --value}) wrapped: a step of its arithmetic left the 64-bit range. */
+    public static final int VALUES_WRAPPED = 1_0117;
+    /** Additions to a window's sum that wrapped (left the 64-bit range). */
+    public static final int SUMS_WRAPPED = 1_0118;
 
     /** Retention steps this run took (a step that removed nothing counts). */
     public static final int RETENTION_STEPS = 1_0301;

@@ -25,7 +25,7 @@ public final class EngineCounters
     public static final String LAST_HEARTBEAT_READ = "wall clock of the last heartbeat read (epoch ms)";
 
     /** The number of counters. */
-    public static final int COUNT = 16 + 2 * CounterTypes.MAX;
+    public static final int COUNT = 18 + 2 * CounterTypes.MAX;
 
     private final AtomicCounter events;
     private final AtomicCounter dropped;
@@ -43,6 +43,8 @@ public final class EngineCounters
     private final AtomicCounter rejectedLines;
     private final AtomicCounter lastEventRead;
     private final AtomicCounter lastHeartbeatRead;
+    private final AtomicCounter valuesWrapped;
+    private final AtomicCounter sumsWrapped;
     private final AtomicCounter[] readToApplied;
     private final AtomicCounter[] fireToListener;
 
@@ -67,6 +69,8 @@ public final class EngineCounters
         rejectedLines = counters.newCounter("rejected input lines read (this run)", CounterTypes.REJECTED_LINES);
         lastEventRead = counters.newCounter(LAST_EVENT_READ, CounterTypes.LAST_EVENT_READ);
         lastHeartbeatRead = counters.newCounter(LAST_HEARTBEAT_READ, CounterTypes.LAST_HEARTBEAT_READ);
+        valuesWrapped = counters.newCounter("values wrapped (--value arithmetic past the 64-bit range)", CounterTypes.VALUES_WRAPPED);
+        sumsWrapped = counters.newCounter("sums wrapped (a window's sum past the 64-bit range)", CounterTypes.SUMS_WRAPPED);
         readToApplied = histogram(counters, CounterTypes.READ_TO_APPLIED);
         fireToListener = histogram(counters, CounterTypes.FIRE_TO_LISTENER);
     }
@@ -147,5 +151,7 @@ public final class EngineCounters
         checkpointOffset.setRelease(run.checkpointOffset());
         checkpoints.setRelease(run.checkpoints());
         outputs.setRelease(run.outputs());
+        valuesWrapped.setRelease(run.valuesWrapped());
+        sumsWrapped.setRelease(run.sumsWrapped());
     }
 }

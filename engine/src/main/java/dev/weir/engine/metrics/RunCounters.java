@@ -83,6 +83,18 @@ public final class RunCounters
         return operator.filtered();
     }
 
+    /** @return events whose computed value wrapped (since the journal's start). */
+    public long valuesWrapped()
+    {
+        return operator.valuesWrapped();
+    }
+
+    /** @return additions to a window's sum that wrapped (since the journal's start). */
+    public long sumsWrapped()
+    {
+        return operator.sumsWrapped();
+    }
+
     /** @return duplicate events ignored. */
     public long duplicates()
     {

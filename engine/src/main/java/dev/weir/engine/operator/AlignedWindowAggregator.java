@@ -79,7 +79,10 @@ public final class AlignedWindowAggregator extends WindowAggregator
                 index.put(keyId, slideIndex, window);
                 counters.windowsOpened++;
             }
-            slots.add(window, value, event);
+            if (slots.add(window, value, event))
+            {
+                counters.sumsWrapped++;
+            }
             changed(window, created, wm, slot.offset);
         }
     }

@@ -17,6 +17,8 @@ public final class OperatorCounters
     long windowsOpened;
     long duplicates;
     long filtered;
+    long valuesWrapped;
+    long sumsWrapped;
 
     /** @return events processed (not counting the end-of-input marker), duplicates included. */
     public long events()
@@ -67,6 +69,38 @@ public final class OperatorCounters
     }
 
     /**
+     * @return events whose computed value wrapped: a step of the value expression's arithmetic left the 64-bit
+     *         range ({@link dev.weir.engine.expr.EventValue#wrapped()}); the event kept the wrapped value.
+     *         Counted among {@link #events()}, duplicates included.
+     */
+    public long valuesWrapped()
+    {
+        return valuesWrapped;
+    }
+
+    /**
+     * @return additions to a window's sum that wrapped (left the 64-bit range): an event's value added to one of
+     *         its windows, or a session merged into another. The sum kept the wrapped value.
+     */
+    public long sumsWrapped()
+    {
+        return sumsWrapped;
+    }
+
+    /**
+     * Set the counts of wrapped values and sums (the checkpoint codec, restoring: they are recorded apart from
+     * the others, see {@link #writeTo(LongConsumer)}).
+     *
+     * @param values the count of {@link #valuesWrapped()}.
+     * @param sums   the count of {@link #sumsWrapped()}.
+     */
+    public void wrapped(final long values, final long sums)
+    {
+        valuesWrapped = values;
+        sumsWrapped = sums;
+    }
+
+    /**
      * Set the count of filtered events (the checkpoint codec, restoring: it is recorded apart from the
      * others, see {@link #writeTo(LongConsumer)}).
      *
@@ -78,7 +112,7 @@ public final class OperatorCounters
     }
 
     /**
-     * Give every counter but {@link #filtered()}, in the order a checkpoint records them (the checkpoint codec, writing).
+     * Give every counter but {@link #filtered()} and the wrapped counts, in the order a checkpoint records them (the checkpoint codec, writing).
      *
      * @param out receives events, dropped, side output, ignored, windows fired, windows opened, duplicates.
      */
@@ -109,5 +143,7 @@ public final class OperatorCounters
         windowsOpened = in.getAsLong();
         duplicates = in.getAsLong();
         filtered = 0;
+        valuesWrapped = 0;
+        sumsWrapped = 0;
     }
 }

@@ -90,7 +90,7 @@ public final class SessionWindowAggregator extends WindowAggregator
             {
                 slots.link(previous, created);
             }
-            slots.add(created, slot.value, event);
+            slots.add(created, slot.value, event); // a new session's first value: its sum cannot wrap
             changed(created, true, wm, slot.offset);
             return;
         }
@@ -104,14 +104,20 @@ public final class SessionWindowAggregator extends WindowAggregator
         while (next != NONE && slots.start(next) <= end)
         {
             end = Math.max(end, slots.end(next));
-            slots.mergeInto(target, next);
+            if (slots.mergeInto(target, next))
+            {
+                counters.sumsWrapped++;
+            }
             final int following = slots.link(next);
             slots.free(next);
             next = following;
         }
         slots.link(target, next);
         slots.bounds(target, start, end);
-        slots.add(target, slot.value, event);
+        if (slots.add(target, slot.value, event))
+        {
+            counters.sumsWrapped++;
+        }
         // A session that only grew later while its end is still ahead of the watermark keeps its pending
         // timer (at or before the old end): when that timer falls due it moves itself to the new end, so
         // the common case (in-order events extending a session) schedules nothing.

@@ -140,6 +140,10 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         }
         assert slot.type == EventSlot.EVENT : "an event, a heartbeat or the end of input";
         counters.events++;
+        if (slot.valueWrapped)
+        {
+            counters.valuesWrapped++; // kept as computed (as Java, Flink and Kafka Streams arithmetic wraps), counted
+        }
         lastOffset = slot.offset;
         if (duplicates != null && !duplicates.firstSeen(slot.eventId, slot.eventTime, slot.keyId))
         {

@@ -4,7 +4,7 @@ package dev.weir.engine.source;
  * One pre-allocated, mutable entry of the ring buffer: an event read from the journal, and what the
  * window-assignment stage decided about it.
  * <p>
- * The publisher fills the event fields ({@link #type} to {@link #value}); the assignment stage fills the
+ * The publisher fills the event fields ({@link #type} to {@link #valueWrapped}); the assignment stage fills the
  * decision fields ({@link #watermarkBefore} to {@link #windowCount}); the aggregation stage reads both.
  * Each field has one writer, and the ring's sequences order the hand-over, so fields are plain.
  */
@@ -47,6 +47,11 @@ public final class EventSlot
     public int keyId;
     /** Value. */
     public long value;
+    /**
+     * True if the value expression's arithmetic wrapped computing {@link #value} ({@link
+     * dev.weir.engine.expr.EventValue#wrapped()}); {@link #event} clears it.
+     */
+    public boolean valueWrapped;
     /**
      * Every column of the event, when a user aggregation reads them (else empty): a string column's id, a
      * long column's value, a decimal column's unscaled long, by column index. Pre-allocated; the publisher
@@ -103,6 +108,7 @@ public final class EventSlot
         this.eventTime = eventTime;
         this.keyId = keyId;
         this.value = value;
+        this.valueWrapped = false;
     }
 
     /**

@@ -11,7 +11,7 @@ import dev.weir.journal.KeyTuples;
  * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it
  * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
  * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
- * expression), and, when a user aggregation reads them, every column. Key tuples are numbered over every
+ * expression, marked when the expression's arithmetic wrapped), and, when a user aggregation reads them, every column. Key tuples are numbered over every
  * event, those the filter rejects included, as {@link KeyTuples} has it. The per-event work of the
  * {@link JournalPublisher} and of anything else that feeds the window stages events, so they fill slots
  * alike.
@@ -83,8 +83,16 @@ public final class SlotFiller
             return false;
         }
         final int keyId = keys == null ? event.stringId(keyColumn) : tupleId;
-        final long value = expression != null ? expression.value(event) : event.longColumn(valueColumn);
-        slot.event(offset, event.eventId(), event.eventTime(), keyId, value);
+        final EventValue computed = expression;
+        if (computed != null)
+        {
+            slot.event(offset, event.eventId(), event.eventTime(), keyId, computed.value(event));
+            slot.valueWrapped = computed.wrapped();
+        }
+        else
+        {
+            slot.event(offset, event.eventId(), event.eventTime(), keyId, event.longColumn(valueColumn));
+        }
         final boolean[] strings = stringColumns;
         if (strings != null)
         {

@@ -10,7 +10,8 @@ import dev.weir.engine.aggregate.EventColumns;
 /**
  * The aggregates of every open (key, window), one slot each.
  * <p>
- * A slot holds the window's bounds and key, its count, sum (64-bit, wrapping), min and max, how many
+ * A slot holds the window's bounds and key, its count, sum (64-bit, wrapping: {@link #add} and {@link #mergeInto}
+ * tell when it wraps), min and max, how many
  * times it has fired (the next firing's version), whether its content changed since it last fired, and
  * one link used by the owner of the slot (a free list here, a per-key session chain for sessions).
  * A slot is 8 consecutive longs (64 bytes) of one array, so updating a window touches one or two cache
@@ -293,10 +294,11 @@ public final class WindowSlots
      *
      * @param slot  an allocated slot.
      * @param value the event's value.
+     * @return true if the sum wrapped (left the 64-bit range).
      */
-    public void add(final int slot, final long value)
+    public boolean add(final int slot, final long value)
     {
-        add(slot, value, null);
+        return add(slot, value, null);
     }
 
     /**
@@ -305,14 +307,17 @@ public final class WindowSlots
      * @param slot  an allocated slot.
      * @param value the event's value.
      * @param event the event's columns, for user aggregations that read them (may be null if none does).
+     * @return true if the sum wrapped (left the 64-bit range).
      */
-    public void add(final int slot, final long value, final EventColumns event)
+    public boolean add(final int slot, final long value, final EventColumns event)
     {
         assert allocated(slot) : "values are added to an allocated slot";
         final long[] s = slots;
         final int base = slot * stride;
         s[base + COUNT]++;
-        s[base + SUM] += value;
+        final long sum = s[base + SUM];
+        final long newSum = sum + value;
+        s[base + SUM] = newSum;
         if (value < s[base + MIN])
         {
             s[base + MIN] = value;
@@ -327,6 +332,7 @@ public final class WindowSlots
         {
             user[i].add(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]), value, event);
         }
+        return wrapped(sum, value, newSum);
     }
 
     /**
@@ -335,15 +341,19 @@ public final class WindowSlots
      *
      * @param target the surviving slot.
      * @param source the slot merged into it.
+     * @return true if the sum wrapped (left the 64-bit range).
      */
-    public void mergeInto(final int target, final int source)
+    public boolean mergeInto(final int target, final int source)
     {
         assert allocated(target) && allocated(source) && target != source : "two allocated slots";
         final long[] s = slots;
         final int t = target * stride;
         final int f = source * stride;
         s[t + COUNT] += s[f + COUNT];
-        s[t + SUM] += s[f + SUM];
+        final long sum = s[t + SUM];
+        final long added = s[f + SUM];
+        final long newSum = sum + added;
+        s[t + SUM] = newSum;
         s[t + MIN] = Math.min(s[t + MIN], s[f + MIN]);
         s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
         s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
@@ -353,6 +363,13 @@ public final class WindowSlots
             aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
                 other.wrap(s, f + userBase + stateStart[i], stateLongs[i]));
         }
+        return wrapped(sum, added, newSum);
+    }
+
+    /** @return true if {@code sum + added}, which gave {@code newSum}, wrapped: both operands' signs differ from the result's. */
+    private static boolean wrapped(final long sum, final long added, final long newSum)
+    {
+        return ((sum ^ newSum) & (added ^ newSum)) < 0;
     }
 
     /**

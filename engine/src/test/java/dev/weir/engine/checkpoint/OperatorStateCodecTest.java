@@ -157,8 +157,44 @@ class OperatorStateCodecTest
         assertEquals(EVENTS / 2 - EVENTS / 2 / 4, summary.counters().events());
         assertEquals(uninterrupted.aggregator.openWindows(), summary.openWindows());
 
+        restoreAndGoOn(c, uninterrupted, bytes);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void aStateWithWrappedValuesAndSumsRecordsTheirCountsInFormat4AndRestoresThem(final Case c)
+    {
+        final Stage uninterrupted = new Stage(c.configuration());
+        uninterrupted.wrapEvery = 5;
+        uninterrupted.filterEvery = 7;
+        uninterrupted.feed(0, EVENTS / 2);
+        final byte[] bytes = snapshot(uninterrupted.aggregator);
+        assertEquals(OperatorStateCodec.STATE_VERSION_WRAPPED, StateBuffer.reading(ByteBuffer.wrap(bytes)).getInt(), "format 4 once a value wrapped");
+        final long values = uninterrupted.aggregator.counters().valuesWrapped();
+        final long sums = uninterrupted.aggregator.counters().sumsWrapped();
+        assertTrue(values > 0 && sums > 0, values + " values, " + sums + " sums wrapped");
+
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes)));
+        assertEquals(values, summary.counters().valuesWrapped());
+        assertEquals(sums, summary.counters().sumsWrapped());
+        assertEquals(uninterrupted.aggregator.counters().filtered(), summary.counters().filtered());
+        assertEquals(uninterrupted.aggregator.openWindows(), summary.openWindows());
+
+        final Stage restored = restoreAndGoOn(c, uninterrupted, bytes);
+        assertTrue(restored.aggregator.counters().valuesWrapped() > values, "counted on after the restore");
+    }
+
+    /**
+     * Restore {@code bytes}, taken from {@code uninterrupted} after half the stream, into a new stage fed the same
+     * way; check it writes the same bytes, then that both go on to the same outputs and the same final state.
+     *
+     * @return the restored stage, at the end of the stream.
+     */
+    private static Stage restoreAndGoOn(final Case c, final Stage uninterrupted, final byte[] bytes)
+    {
         final Stage restored = new Stage(c.configuration());
-        restored.filterEvery = 4;
+        restored.filterEvery = uninterrupted.filterEvery;
+        restored.wrapEvery = uninterrupted.wrapEvery;
         OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), restored.aggregator);
         restored.assigner.restoreWatermark(restored.aggregator.watermark());
         assertArrayEquals(bytes, snapshot(restored.aggregator));
@@ -169,6 +205,7 @@ class OperatorStateCodecTest
         restored.end();
         assertEquals(uninterrupted.results, restored.results);
         assertArrayEquals(snapshot(uninterrupted.aggregator), snapshot(restored.aggregator));
+        return restored;
     }
 
     @ParameterizedTest
@@ -213,6 +250,11 @@ class OperatorStateCodecTest
         final EventSlot slot = new EventSlot();
         /** Every how many events one is a filtered-out event (a {@link EventSlot#FILTERED} slot), or 0 for none. */
         int filterEvery;
+        /**
+         * Every how many events one's value wrapped ({@link EventSlot#valueWrapped}), or 0 for none; with wraps, every
+         * value is scaled up so that window sums wrap too.
+         */
+        int wrapEvery;
 
         Stage(final OperatorConfiguration configuration)
         {
@@ -237,7 +279,8 @@ class OperatorStateCodecTest
                 final long value = random.nextInt(1_000) - 200;
                 if (i >= from)
                 {
-                    slot.event(i, id, eventTime, key, value);
+                    slot.event(i, id, eventTime, key, wrapEvery > 0 ? value * (Long.MAX_VALUE / 1_000) : value);
+                    slot.valueWrapped = wrapEvery > 0 && i % wrapEvery == 0;
                     if (filterEvery > 0 && i % filterEvery == filterEvery - 1)
                     {
                         slot.filtered(i, eventTime);

@@ -52,6 +52,6 @@ class ExpressionAllocationTest
 
     private static long step(final EventFilter filter, final EventValue value, final TestEvent event)
     {
-        return filter.test(event) ? value.value(event) : 1;
+        return filter.test(event) ? value.value(event) + (value.wrapped() ? 1 : 0) : 1;
     }
 }

@@ -1,12 +1,15 @@
 package dev.weir.engine.expr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Predicate;
+import java.util.function.ToLongBiFunction;
 import java.util.function.ToLongFunction;
 
 import dev.weir.journal.JournalSchema;
@@ -137,6 +140,67 @@ class ExpressionsEvaluationTest
         assertValue("fee * amount - qty", 5, e -> e.longs[FEE] * e.longs[AMOUNT] - e.longs[QTY] * 100_000);
         assertValue("amount - 2 * 3", 2, e -> e.longs[AMOUNT] - 600);
         assertValue("event_time - event_id", 0, e -> e.eventTime - e.eventId);
+    }
+
+    /** The exact arithmetic: each step in {@link BigInteger}; a step out of the long range is a wrap, and its low 64 bits go on. */
+    private static final class Steps
+    {
+        private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
+        private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
+        boolean wrapped;
+
+        long add(final long a, final long b)
+        {
+            return step(BigInteger.valueOf(a).add(BigInteger.valueOf(b)));
+        }
+
+        long subtract(final long a, final long b)
+        {
+            return step(BigInteger.valueOf(a).subtract(BigInteger.valueOf(b)));
+        }
+
+        long multiply(final long a, final long b)
+        {
+            return step(BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)));
+        }
+
+        long negate(final long a)
+        {
+            return step(BigInteger.valueOf(a).negate());
+        }
+
+        private long step(final BigInteger exact)
+        {
+            wrapped |= exact.compareTo(MIN) < 0 || exact.compareTo(MAX) > 0;
+            return exact.longValue();
+        }
+    }
+
+    private void assertWrapped(final String text, final ToLongBiFunction<Steps, TestEvent> exact)
+    {
+        final EventValue value = Expressions.value(text, SCHEMA);
+        int wrapped = 0;
+        final List<TestEvent> rows = rows(text.hashCode(), 20_000);
+        for (final TestEvent e : rows)
+        {
+            final Steps steps = new Steps();
+            final long expected = exact.applyAsLong(steps, e);
+            assertEquals(expected, value.value(e), () -> text + " on id " + e.eventId);
+            assertEquals(steps.wrapped, value.wrapped(), () -> text + " on id " + e.eventId + ": amount " + e.longs[AMOUNT] + " fee "
+                + e.longs[FEE] + " qty " + e.longs[QTY]);
+            wrapped += steps.wrapped ? 1 : 0;
+        }
+        assertTrue(wrapped > 0 && wrapped < rows.size(), text + " wrapped on " + wrapped + " rows of " + rows.size() + ": a weak test");
+    }
+
+    @Test
+    void wrappedTellsExactlyWhenAStepLeftTheLongRange()
+    {
+        assertWrapped("(amount - fee) * qty", (s, e) -> s.multiply(s.subtract(s.multiply(e.longs[AMOUNT], 10), e.longs[FEE]), e.longs[QTY]));
+        assertWrapped("fee * amount - qty", (s, e) -> s.subtract(s.multiply(e.longs[FEE], e.longs[AMOUNT]), s.multiply(e.longs[QTY], 100_000)));
+        assertWrapped("-(amount + fee)", (s, e) -> s.negate(s.add(s.multiply(e.longs[AMOUNT], 10), e.longs[FEE])));
+        assertWrapped("amount * 1000000000000", (s, e) -> s.multiply(e.longs[AMOUNT], 1_000_000_000_000L));
+        assertWrapped("-amount + qty", (s, e) -> s.add(s.negate(e.longs[AMOUNT]), s.multiply(e.longs[QTY], 100)));
     }
 
     @Test

@@ -155,6 +155,19 @@ class ExpressionsParseTest
         assertValueError("nope", 0, "unknown column 'nope'");
     }
 
+    /** A part made of literals only that leaves the long range would wrap on every event: it is refused instead. */
+    @Test
+    void aConstantOutOfTheLongRangeIsAnError()
+    {
+        assertValueError("qty + (9223372036854775807 + 1)", 7, "'9223372036854775807 + 1' is out of range");
+        assertValueError("amount * (92233720368547758.07 * 2)", 10, "'92233720368547758.07 * 2' is out of range at scale 2");
+        assertValueError("amount + 92233720368547759", 9, "'92233720368547759' is out of range at scale 2");
+        assertValueError("qty - -(-9223372036854775808)", 6, "'--9223372036854775808' is out of range");
+        assertError("qty * 2 > 3037000500 * 3037000500", 10, "'3037000500 * 3037000500' is out of range");
+        assertEquals(Long.MAX_VALUE, Expressions.value("9223372036854775806 + 1", SCHEMA).value(null), "in range: folded");
+        assertEquals(922337203685477580L, Expressions.value("qty + 9223372036854775.80", SCHEMA).value(new TestEvent(6)), "in range");
+    }
+
     @Test
     void theMessageIsOneLineWithTheTextAndAOneBasedPosition()
     {

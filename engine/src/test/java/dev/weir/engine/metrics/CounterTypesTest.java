@@ -36,6 +36,8 @@ class CounterTypesTest
         STABLE.put("rejected input lines read (this run)", 10114);
         STABLE.put("wall clock of the last event read (epoch ms)", 10115);
         STABLE.put("wall clock of the last heartbeat read (epoch ms)", 10116);
+        STABLE.put("values wrapped (--value arithmetic past the 64-bit range)", 10117);
+        STABLE.put("sums wrapped (a window's sum past the 64-bit range)", 10118);
         STABLE.put("read-to-applied latency count", 10201);
         STABLE.put("read-to-applied latency p50 (ns)", 10202);
         STABLE.put("read-to-applied latency p90 (ns)", 10203);

@@ -90,4 +90,23 @@ class WindowSlotsTest
         assertEquals(WindowSlots.MAX_CAPACITY, WindowSlots.maxCapacity(8), "windows without a user aggregation: 2^27");
         assertEquals(WindowSlots.MAX_ARRAY_LONGS / 40, WindowSlots.maxCapacity(40));
     }
+
+    @Test
+    void addAndMergeTellWhenTheSumWrapsAndKeepTheWrappedSum()
+    {
+        final WindowSlots slots = new WindowSlots(16, 0, null);
+        final int a = slots.allocate(1, 0, 10);
+        final int b = slots.allocate(1, 20, 30);
+        final int c = slots.allocate(1, 40, 50);
+        assertFalse(slots.add(a, Long.MAX_VALUE));
+        assertTrue(slots.add(a, 1), "MAX + 1");
+        assertEquals(Long.MIN_VALUE, slots.sum(a), "kept as wrapped");
+        assertFalse(slots.add(b, -1));
+        assertFalse(slots.add(c, 5));
+        assertFalse(slots.mergeInto(c, b), "5 + -1");
+        assertTrue(slots.mergeInto(a, b), "MIN + -1");
+        assertEquals(Long.MAX_VALUE, slots.sum(a), "kept as wrapped");
+        assertFalse(slots.add(a, Long.MIN_VALUE), "MAX + MIN");
+        assertTrue(slots.add(a, Long.MIN_VALUE), "-1 + MIN");
+    }
 }
