@@ -51,6 +51,7 @@ final class KafkaExecution
         {
             throw new BadInputException("--kafka takes no " + refused + ": its input is the topic, its outputs the output topic");
         }
+        window.check();
         if (kafka.topic == null || kafka.group == null || kafka.outputTopic == null)
         {
             throw new BadInputException("--kafka needs --topic T, --group G and --output-topic O");

@@ -94,6 +94,7 @@ final class ReplayCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
+        window.check();
         if (window.latePolicy == LatePolicy.SIDE && lateOutput == null)
         {
             throw new BadInputException("--late side needs --late-output FILE");

@@ -359,6 +359,7 @@ final class RunJob
             {
                 throw new IllegalStateException("a run needs its window and processing options");
             }
+            window.check();
             if (window.latePolicy == LatePolicy.SIDE && lateOutput == null)
             {
                 throw new BadInputException("--late side needs --late-output FILE");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.engine.source.ColumnProjection;
@@ -65,6 +66,36 @@ final class WindowOptions
             + "number (sum, min and max in the value's unit), joined with and/or, parentheses allowed (rows get a kind column)")
     String earlyWhen;
 
+    @Option(names = "--early-once", paramLabel = "SCOPE", converter = EarlyOnceConverter.class,
+        description = "key: with sliding windows, a window emits its early row only if no overlapping window of its key has "
+            + "emitted one and not fired yet; a window whose condition first holds while one has never emits one, so one "
+            + "crossing gives one early row, not one per overlapping window (needs --early-when and sliding windows whose slide is "
+            + "less than their size) (default: every window its own)")
+    String earlyOnce;
+
+    /**
+     * The checks across window flags that the engine would only make once the run has begun (after an ingest).
+     *
+     * @throws BadInputException if {@code --early-once} is given without {@code --early-when}, or with windows of a
+     *                           key that never overlap.
+     */
+    void check()
+    {
+        if (earlyOnce == null)
+        {
+            return;
+        }
+        if (earlyWhen == null)
+        {
+            throw new BadInputException("--early-once key needs --early-when EXPR");
+        }
+        final String problem = OperatorConfiguration.earlyOncePerKeyProblem(window);
+        if (problem != null)
+        {
+            throw new BadInputException("--early-once key needs overlapping windows: " + problem);
+        }
+    }
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         try
@@ -78,6 +109,10 @@ final class WindowOptions
             if (earlyWhen != null)
             {
                 configured.earlyWhen(earlyWhen);
+            }
+            if (earlyOnce != null)
+            {
+                configured.earlyOncePerKey(true);
             }
             for (final AggregateSpec spec : aggregates())
             {
@@ -97,7 +132,8 @@ final class WindowOptions
             + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn)
-            + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "");
+            + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "")
+            + (earlyOnce != null ? ", early once per key" : "");
     }
 
     private String describeAggregates()
@@ -175,6 +211,20 @@ final class WindowOptions
             if (!value.equals("final") && !value.equals("updates"))
             {
                 throw new picocli.CommandLine.TypeConversionException("--emit is final or updates: " + value);
+            }
+            return value;
+        }
+    }
+
+    /** Accepts {@code key}, the one scope of early rows once. Stateless. */
+    static final class EarlyOnceConverter implements picocli.CommandLine.ITypeConverter<String>
+    {
+        @Override
+        public String convert(final String value)
+        {
+            if (!value.equals("key"))
+            {
+                throw new picocli.CommandLine.TypeConversionException("--early-once takes key (one early row per key per crossing): " + value);
             }
             return value;
         }

@@ -115,6 +115,81 @@ class EarlyAndUpdateOptionsTest
         }
     }
 
+    /**
+     * The issue's example: one payment of 100,000 lies in the six windows of {@code sliding:60s/10s} that hold its time,
+     * so it crosses {@code sum>=100000} in six windows at once.
+     */
+    @Test
+    void oneCrossingOfSixOverlappingWindowsGivesOneEarlyRowWithEarlyOnceKeyAndSixWithout() throws IOException
+    {
+        final Path payments = dir.resolve("payments.csv");
+        Files.write(payments, List.of("event_id,event_time,key,value", "1,61000,card-7,500", "2,65000,card-7,100000", "3,75000,card-7,700",
+            "4,140000,card-9,1"));
+        final Path journal = dir.resolve("journal");
+        final Path once = dir.resolve("once.csv");
+        final Cli run = Cli.run("run", "--input", payments.toString(), "--journal", journal.toString(), "--window", "sliding:60s/10s",
+            "--early-when", "sum>=100000", "--early-once", "key", "--results", once.toString());
+        assertEquals(0, run.exit(), run.err());
+        final List<String> rows = Files.readAllLines(once);
+        assertEquals(List.of("10000,70000,card-7,2,100500,500,100000,0,early"), earlyRows(rows), "the first window to cross raises, alone");
+
+        final Path each = dir.resolve("each.csv");
+        final Cli without = Cli.run("run", "--input", payments.toString(), "--window", "sliding:60s/10s", "--early-when", "sum>=100000",
+            "--results", each.toString());
+        assertEquals(0, without.exit(), without.err());
+        final List<String> eachRows = Files.readAllLines(each);
+        assertEquals(6, earlyRows(eachRows).size(), "one early row per window without the option: " + eachRows);
+        assertEquals(finalRows(eachRows), finalRows(rows), "the same final rows");
+
+        final Path replayed = dir.resolve("replayed.csv");
+        final Cli replay = Cli.run("replay", "--journal", journal.toString(), "--window", "sliding:60s/10s", "--early-when", "sum>=100000",
+            "--early-once", "key", "--results", replayed.toString());
+        assertEquals(0, replay.exit(), replay.err());
+        assertEquals(rows, Files.readAllLines(replayed), "a replay gives the run's rows");
+
+        final Cli other = Cli.run("run", "--journal", journal.toString(), "--window", "sliding:60s/10s", "--early-when", "sum>=100000",
+            "--results", dir.resolve("other.csv").toString());
+        assertEquals(WeirCommand.USAGE, other.exit(), "--early-once is part of the checkpointed configuration: " + other.err());
+    }
+
+    @Test
+    void earlyOnceKeyWithWindowsThatNeverOverlapOrWithoutAConditionExitsTwoBeforeAnythingIsIngested()
+    {
+        final Path journal = dir.resolve("journal");
+        for (final String window : List.of("tumbling:10s", "session:30s", "sliding:10s/10s"))
+        {
+            final Cli bad = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", window, "--early-when",
+                "count>=2", "--early-once", "key", "--results", dir.resolve("x.csv").toString());
+            assertEquals(WeirCommand.USAGE, bad.exit(), bad.err());
+            assertEquals("weir: --early-once key needs overlapping windows: the windows of a key never overlap under " + window.replace("10s", "10000")
+                .replace("30s", "30000") + " (only sliding windows whose slide is less than their size do), so each crossing already gives one "
+                + "early row", bad.err().strip());
+            assertTrue(!Files.exists(journal), "nothing ingested");
+        }
+        final Cli noCondition = Cli.run("replay", "--journal", journal.toString(), "--window", "sliding:60s/10s", "--early-once", "key",
+            "--results", dir.resolve("y.csv").toString());
+        assertEquals(WeirCommand.USAGE, noCondition.exit(), noCondition.err());
+        assertEquals("weir: --early-once key needs --early-when EXPR", noCondition.err().strip());
+        final Cli kafka = Cli.run("run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal",
+            journal.toString(), "--window", "tumbling:1s", "--early-when", "count>=2", "--early-once", "key");
+        assertEquals(WeirCommand.USAGE, kafka.exit(), kafka.err());
+        assertTrue(kafka.err().startsWith("weir: --early-once key needs overlapping windows"), kafka.err());
+        final Cli scope = Cli.run("run", "--input", input.toString(), "--window", "sliding:60s/10s", "--early-when", "count>=2",
+            "--early-once", "window", "--results", dir.resolve("z.csv").toString());
+        assertEquals(WeirCommand.USAGE, scope.exit(), scope.err());
+        assertTrue(scope.err().contains("--early-once takes key"), scope.err());
+    }
+
+    private static List<String> earlyRows(final List<String> rows)
+    {
+        return rows.stream().filter(row -> row.endsWith(",early")).collect(Collectors.toList());
+    }
+
+    private static List<String> finalRows(final List<String> rows)
+    {
+        return rows.stream().filter(row -> row.endsWith(",final")).collect(Collectors.toList());
+    }
+
     @Test
     void anExpressionThatDoesNotParseExitsTwoWithItsPosition()
     {

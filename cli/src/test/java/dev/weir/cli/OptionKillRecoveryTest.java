@@ -28,6 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     before each checkpoint;</li>
  *     <li>{@code --emit updates --early-when EXPR}: no update or early row lost or doubled (the early flag of each
  *     window is in the checkpoints, so a resumed run emits no second early row);</li>
+ *     <li>{@code --early-once key}: the same early rows (which windows' early rows were suppressed is in the
+ *     checkpoints too);</li>
  *     <li>{@code --output-dir}, on a stream that spans three days: every date partition and the late and
  *     rejected files compared byte for byte.</li>
  * </ul>
@@ -66,6 +68,9 @@ class OptionKillRecoveryTest
             new Case("--emit updates --early-when", 1, 1_000, 0, List.of("--emit", "updates", "--early-when", "sum>=8000 or count>=5",
                 "--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--allowed-lateness", "1s", "--late", "side",
                 "--checkpoint-every", "1000")),
+            new Case("--early-once key", 1, 1_000, 0, List.of("--early-when", "count>=5", "--early-once", "key",
+                "--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--allowed-lateness", "1s", "--late", "side",
+                "--checkpoint-every", "1000")),
             new Case("--sync", 1, 1_000, 0, List.of("--sync", "--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "1s",
                 "--late", "side", "--checkpoint-every", "1000")),
             new Case("--output-dir", 10_000, 50, 0, List.of("--output-dir", "PARTITIONS", "--window", "tumbling:1h", "--out-of-orderness", "4000s",
@@ -91,7 +96,11 @@ class OptionKillRecoveryTest
             assertTrue(Files.readString(dir.resolve("reference.log")).matches("(?s).* [1-9][0-9,]* duplicates ignored.*"),
                 "the run ignored duplicates");
         }
-        if (c.flags().contains("--early-when"))
+        if (c.flags().contains("--early-once"))
+        {
+            assertTrue(outputs.stream().filter(o -> o.startsWith("early,")).count() > 100, "early rows");
+        }
+        else if (c.flags().contains("--early-when"))
         {
             assertTrue(outputs.stream().filter(o -> o.startsWith("early,")).count() > 100, "early rows");
             assertTrue(outputs.stream().filter(o -> o.startsWith("update,")).count() > EVENTS, "update rows");

@@ -78,6 +78,7 @@ public final class PipelineBuilder
     boolean emitUpdates;
     WindowCondition earlyWhen;
     String earlyWhenText;
+    boolean earlyOncePerKey;
 
     PipelineBuilder()
     {
@@ -227,6 +228,23 @@ public final class PipelineBuilder
     {
         this.earlyWhenText = Objects.requireNonNull(condition, "condition");
         this.earlyWhen = null;
+        return this;
+    }
+
+    /**
+     * Early rows once per key, for sliding windows, where one event is in several windows of its key and so
+     * can make several cross the early condition together: a window's early row is emitted only if no other
+     * window of its key that overlaps it has emitted its early row and not fired yet. A window whose
+     * condition first holds while one has emits no early row, ever. Final rows are unchanged. Part of the
+     * configuration a checkpoint must match.
+     *
+     * @param enabled suppress early rows as above; needs {@link #earlyWhen(String)} and sliding windows whose
+     *                slide is less than their size ({@link #conclude()} refuses it otherwise).
+     * @return this.
+     */
+    public PipelineBuilder earlyOncePerKey(final boolean enabled)
+    {
+        this.earlyOncePerKey = enabled;
         return this;
     }
 
@@ -602,7 +620,8 @@ public final class PipelineBuilder
      *                                  missing (the key, the value, or one an aggregation reads), or there are
      *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations; an
      *                                  {@code early condition} that does not parse
-     *                                  ({@code ConditionSyntaxException}, with its position).
+     *                                  ({@code ConditionSyntaxException}, with its position); early rows once
+     *                                  per key without an early condition or with windows that do not overlap.
      * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
      *                                                   ({@link dev.weir.journal.JvmFlags}): checked when the
      *                                                   journal is opened, before anything is read or written.

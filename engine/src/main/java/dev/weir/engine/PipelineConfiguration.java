@@ -120,7 +120,7 @@ public final class PipelineConfiguration
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
             .aggregations(bound).schema(schema).initialWindows(builder.initialWindows)
-            .emitUpdates(builder.emitUpdates).earlyWhen(early).build();
+            .emitUpdates(builder.emitUpdates).earlyWhen(early).earlyOncePerKey(builder.earlyOncePerKey).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
         this.applied = builder.applied;

@@ -91,6 +91,17 @@ class HotPathAllocationTest
     }
 
     @Test
+    void slidingWithEarlyRowsOncePerKeyAllocatesNothingPerEvent()
+    {
+        // every window crosses count>=3: each crossing looks up the windows of its key it overlaps, in the
+        // index's ring and, with a ring of one slide, in its overflow map
+        final SlidingWindows windows = SlidingWindows.of(1_000, 200);
+        assertZeroAllocation(steady(windows).earlyWhen(WindowConditions.parse("count>=3", 0, 0)).earlyOncePerKey(true).build());
+        assertZeroAllocation(steady(windows).earlyWhen(WindowConditions.parse("count>=3", 0, 0)).earlyOncePerKey(true)
+            .indexRingSlides(1).build());
+    }
+
+    @Test
     void sessionsWithUpdatesAndAnEarlyConditionOnAnAggregateAllocateNothingPerEvent()
     {
         final SessionWindows windows = SessionWindows.withGap(100);

@@ -19,8 +19,9 @@ import dev.weir.engine.state.WindowSlots;
  *   int    open windows
  *          per window, in the order a restore re-creates them: int key id, long start, long end, long count,
  *          long sum, long min, long max, int firings, byte flags (bit 0: changed since it last fired; bit 1:
- *          emitted its early row, only ever set with an early condition, so without one the byte is 0 or 1),
- *          then the user aggregation's longs
+ *          emitted its early row, only ever set with an early condition, so without one the byte is 0 or 1;
+ *          bit 2: its early row was suppressed, only ever set with early rows once per key, whose
+ *          configuration string a checkpoint without it does not match), then the user aggregation's longs
  * </pre>
  * Timers are not written: they follow from the windows and the watermark. All methods are stateless;
  * {@link #snapshot} and {@link #restore} run on the aggregation stage's thread, between two events.
@@ -44,6 +45,8 @@ public final class OperatorStateCodec
     private static final int CHANGED = 1;
     /** A window's flags byte: emitted its early row. */
     private static final int EARLY = 2;
+    /** A window's flags byte: its early row was suppressed (early rows once per key). */
+    private static final int EARLY_SUPPRESSED = 4;
 
     private OperatorStateCodec()
     {
@@ -122,6 +125,10 @@ public final class OperatorStateCodec
             final int firings = in.getInt();
             final byte flags = in.getByte();
             final int slot = slots.restore(key, start, end, count, sum, min, max, firings, (flags & CHANGED) != 0, (flags & EARLY) != 0);
+            if ((flags & EARLY_SUPPRESSED) != 0)
+            {
+                slots.suppressEarly(slot);
+            }
             for (int u = 0, n = slots.userLongs(); u < n; u++)
             {
                 slots.userState(slot, u, in.getLong());
@@ -155,7 +162,8 @@ public final class OperatorStateCodec
     {
         out.putInt(slots.keyId(slot)).putLong(slots.start(slot)).putLong(slots.end(slot))
             .putLong(slots.count(slot)).putLong(slots.sum(slot)).putLong(slots.min(slot)).putLong(slots.max(slot))
-            .putInt(slots.firings(slot)).putByte((byte)((slots.isDirty(slot) ? CHANGED : 0) | (slots.isEarly(slot) ? EARLY : 0)));
+            .putInt(slots.firings(slot)).putByte((byte)((slots.isDirty(slot) ? CHANGED : 0) | (slots.isEarly(slot) ? EARLY : 0)
+                | (slots.isEarlySuppressed(slot) ? EARLY_SUPPRESSED : 0)));
         for (int i = 0, n = slots.userLongs(); i < n; i++)
         {
             out.putLong(slots.userState(slot, i));

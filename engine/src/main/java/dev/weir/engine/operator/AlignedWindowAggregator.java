@@ -22,7 +22,8 @@ import dev.weir.engine.state.WindowSlots;
  * and an overflow map for the rare collision. No boxing, no allocation in steady state. Slide indexes
  * are compared modulo 2^32 in the overflow map, which is unique among open windows because their starts
  * always lie within {@code D + A + size} of each other, which {@link OperatorConfiguration} checks is fewer than
- * 2^31 slides. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
+ * 2^31 slides. With early rows once per key, the windows of the key a window overlaps are found through the
+ * same index. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
  */
 public final class AlignedWindowAggregator extends WindowAggregator
 {
@@ -67,11 +68,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
         long slideIndex = Math.floorDiv(start, slide);
         for (int i = 0, n = slot.windowCount; i < n; i++, start += slide, slideIndex++)
         {
-            int window = index.ringEntry(keyId, slideIndex);
-            if (window == WindowSlots.NONE || slots.start(window) != start)
-            {
-                window = index.hasOverflow() ? index.overflowEntry(keyId, slideIndex) : WindowSlots.NONE;
-            }
+            int window = find(keyId, slideIndex, start);
             final boolean created = window == WindowSlots.NONE;
             if (created)
             {
@@ -85,6 +82,48 @@ public final class AlignedWindowAggregator extends WindowAggregator
             }
             changed(window, created, wm, slot.offset);
         }
+    }
+
+    /**
+     * @return the open window of this key and slide index (whose start is {@code start}), or {@link WindowSlots#NONE}.
+     */
+    private int find(final int keyId, final long slideIndex, final long start)
+    {
+        final int window = index.ringEntry(keyId, slideIndex);
+        if (window != WindowSlots.NONE && slots.start(window) == start)
+        {
+            return window;
+        }
+        return index.hasOverflow() ? index.overflowEntry(keyId, slideIndex) : WindowSlots.NONE;
+    }
+
+    /**
+     * Looks up the windows of the key whose starts lie within a window's size of this one's, and that have not
+     * fired (their end is after {@code wm}, so their start is after {@code wm - size}): at most
+     * {@code 2 * size / slide - 1} index look-ups, done once per window, when its early condition first holds.
+     */
+    @Override
+    protected boolean overlapsPendingEarlyRow(final int slot, final long wm)
+    {
+        final int keyId = slots.keyId(slot);
+        final long start = slots.start(slot);
+        final long own = Math.floorDiv(start, slide);
+        // starts in (start - size, start + size) overlap [start, start + size); unfired ones also in (wm - size, ...)
+        final long first = Math.floorDiv(Math.max(start, wm) - size, slide) + 1;
+        final long last = Math.floorDiv(start + size - 1, slide);
+        for (long slideIndex = first; slideIndex <= last; slideIndex++)
+        {
+            if (slideIndex == own)
+            {
+                continue;
+            }
+            final int other = find(keyId, slideIndex, slideIndex * slide);
+            if (other != WindowSlots.NONE && slots.start(other) == slideIndex * slide && slots.isEarly(other) && slots.end(other) > wm)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -43,6 +43,7 @@ public final class OperatorConfiguration
     private final int indexRingSlides;
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
+    private final boolean earlyOncePerKey;
     private final String description;
 
     private OperatorConfiguration(final Builder builder)
@@ -67,13 +68,19 @@ public final class OperatorConfiguration
         this.indexRingSlides = builder.indexRingSlides;
         this.emitUpdates = builder.emitUpdates;
         this.earlyWhen = builder.earlyWhen;
+        this.earlyOncePerKey = builder.earlyOncePerKey;
+        if (earlyOncePerKey)
+        {
+            checkEarlyOncePerKey(window, earlyWhen);
+        }
         if (window instanceof AlignedWindows)
         {
             checkHorizon((AlignedWindows)window, outOfOrderness, lateness.allowedLateness());
         }
         this.description = window.describe() + " outOfOrderness=" + outOfOrderness + " allowedLateness=" + lateness.allowedLateness()
             + " late=" + latePolicy + " dedupe=" + dedupe + describe(aggregations)
-            + (emitUpdates ? " emit=updates" : "") + (earlyWhen != null ? " early=" + earlyWhen.name() : "");
+            + (emitUpdates ? " emit=updates" : "") + (earlyWhen != null ? " early=" + earlyWhen.name() : "")
+            + (earlyOncePerKey ? " earlyOnce=key" : "");
     }
 
     /**
@@ -97,6 +104,43 @@ public final class OperatorConfiguration
             b.append(i == 0 ? "" : "+").append(aggregations.get(i).name());
         }
         return b.toString();
+    }
+
+    /**
+     * Early rows once per key suppress the early row of a window that overlaps another of its key: only
+     * sliding windows whose slide is less than their size overlap.
+     *
+     * @throws IllegalArgumentException without an early condition, or with windows of a key that never overlap.
+     */
+    private static void checkEarlyOncePerKey(final WindowSpec window, final WindowCondition earlyWhen)
+    {
+        if (earlyWhen == null)
+        {
+            throw new IllegalArgumentException("early rows once per key need an early condition");
+        }
+        final String problem = earlyOncePerKeyProblem(window);
+        if (problem != null)
+        {
+            throw new IllegalArgumentException("early rows once per key need overlapping windows: " + problem);
+        }
+    }
+
+    /**
+     * The window check of {@link Builder#earlyOncePerKey(boolean)}, for a command line to check its flags
+     * before it does anything.
+     *
+     * @param window a window spec.
+     * @return null if its windows of a key overlap (sliding, with a slide less than the size), else why early
+     *         rows once per key do not apply to it.
+     */
+    public static String earlyOncePerKeyProblem(final WindowSpec window)
+    {
+        if (window instanceof AlignedWindows && ((AlignedWindows)window).slide() < ((AlignedWindows)window).size())
+        {
+            return null;
+        }
+        return "the windows of a key never overlap under " + window.describe() + " (only sliding windows whose slide is less than "
+            + "their size do), so each crossing already gives one early row";
     }
 
     /**
@@ -196,6 +240,15 @@ public final class OperatorConfiguration
         return earlyWhen;
     }
 
+    /**
+     * @return true if a window's early row is suppressed while an overlapping window of its key has emitted
+     *         its early row and not fired yet (see {@link Builder#earlyOncePerKey(boolean)}).
+     */
+    public boolean earlyOncePerKey()
+    {
+        return earlyOncePerKey;
+    }
+
     /** @return the schema of the journal's events, whose columns user aggregations that read them see. */
     public JournalSchema schema()
     {
@@ -282,6 +335,7 @@ public final class OperatorConfiguration
         private int indexRingSlides;
         private boolean emitUpdates;
         private WindowCondition earlyWhen;
+        private boolean earlyOncePerKey;
 
         private Builder(final WindowSpec window)
         {
@@ -385,6 +439,23 @@ public final class OperatorConfiguration
         }
 
         /**
+         * Early rows once per key: when a window's early condition first holds, its early row is emitted only if
+         * no other window of its key that overlaps it has emitted its early row and not fired yet (its end is
+         * after the watermark the event was judged against); otherwise the window is marked and never emits
+         * one. Windows still fire, and final rows are unchanged. Part of {@link #describe()} when on:
+         * {@code earlyOnce=key}.
+         *
+         * @param enabled suppress early rows as above; needs an early condition and sliding windows whose slide
+         *                is less than their size ({@link #build()} refuses it otherwise).
+         * @return this.
+         */
+        public Builder earlyOncePerKey(final boolean enabled)
+        {
+            this.earlyOncePerKey = enabled;
+            return this;
+        }
+
+        /**
          * @param journalSchema the schema of the journal's events (default {@link JournalSchema#DEFAULT}): the
          *                      columns user aggregations that read them see; not part of {@link #describe()}.
          * @return this.
@@ -424,7 +495,9 @@ public final class OperatorConfiguration
          * @return the configuration.
          * @throws NullPointerException     if the window spec or the late policy is missing.
          * @throws IllegalArgumentException if a duration is out of range, or aligned windows' starts within
-         *                                  {@code D + A + size} of each other span 2^31 slides or more.
+         *                                  {@code D + A + size} of each other span 2^31 slides or more, or early
+         *                                  rows once per key are asked for without an early condition or with
+         *                                  windows of a key that never overlap.
          */
         public OperatorConfiguration build()
         {

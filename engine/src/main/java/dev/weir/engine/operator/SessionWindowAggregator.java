@@ -138,6 +138,16 @@ public final class SessionWindowAggregator extends WindowAggregator
         }
     }
 
+    /**
+     * Sessions of one key never overlap (they merge), and the configuration refuses early rows once per key
+     * for them.
+     */
+    @Override
+    protected boolean overlapsPendingEarlyRow(final int slot, final long wm)
+    {
+        return false;
+    }
+
     @Override
     protected boolean canForget(final long eventTime, final int keyId)
     {

@@ -31,7 +31,9 @@ import org.HdrHistogram.ValueRecorder;
  * Update and early rows (options of the configuration): after an event is added to a window whose end the
  * watermark it was judged against has not passed, the window emits an {@link ResultKind#UPDATE} row (with
  * updates on), then its {@link ResultKind#EARLY} row if it has none yet and the early condition holds; both
- * carry the window's current aggregate and the version its next firing will carry. A window whose end has
+ * carry the window's current aggregate and the version its next firing will carry. With early rows once per
+ * key, a window whose condition first holds while {@link #overlapsPendingEarlyRow(int, long)} is marked
+ * suppressed instead, and never emits one. A window whose end has
  * passed fires (or re-fires) instead, as without the options, and final rows are the same with or without
  * them. These rows come while the event is applied, before the rows its watermark advance fires.
  * <p>
@@ -58,6 +60,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final WindowResult result = new WindowResult();
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
+    private final boolean earlyOncePerKey;
     private final WindowView view;
     private final LateEvent lateEvent = new LateEvent();
     private final DuplicateFilter duplicates;
@@ -92,6 +95,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregations());
         this.emitUpdates = configuration.emitUpdates();
         this.earlyWhen = configuration.earlyWhen();
+        this.earlyOncePerKey = configuration.earlyOncePerKey();
         this.view = new WindowView(slots);
         this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
@@ -192,6 +196,16 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     protected abstract boolean canForget(long eventTime, int keyId);
 
     /**
+     * For early rows once per key: is another window of this window's key that overlaps it, and whose end is
+     * after {@code wm} (it has not fired), one that emitted its early row?
+     *
+     * @param slot a window whose early condition first holds.
+     * @param wm   the watermark the event was judged against.
+     * @return true if such a window exists, so this window's early row is suppressed.
+     */
+    protected abstract boolean overlapsPendingEarlyRow(int slot, long wm);
+
+    /**
      * A window was created, or its bounds changed: make sure it fires once the watermark reaches its end
      * (if it has not already) and is discarded at its cleanup time.
      *
@@ -268,10 +282,17 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
             {
                 emit(slot, slots.firings(slot), ResultKind.UPDATE, offset);
             }
-            if (earlyWhen != null && !slots.isEarly(slot) && earlyWhen.test(view.wrap(slot)))
+            if (earlyWhen != null && !slots.isEarlySettled(slot) && earlyWhen.test(view.wrap(slot)))
             {
-                slots.markEarly(slot);
-                emit(slot, slots.firings(slot), ResultKind.EARLY, offset);
+                if (earlyOncePerKey && overlapsPendingEarlyRow(slot, wm))
+                {
+                    slots.suppressEarly(slot);
+                }
+                else
+                {
+                    slots.markEarly(slot);
+                    emit(slot, slots.firings(slot), ResultKind.EARLY, offset);
+                }
             }
         }
         if (newIdentity)

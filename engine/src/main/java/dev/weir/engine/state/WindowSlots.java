@@ -51,6 +51,7 @@ public final class WindowSlots
     private static final long ALIVE = 1;
     private static final long DIRTY = 2;
     private static final long EARLY = 4;
+    private static final long EARLY_SUPPRESSED = 8;
     private static final long LOW = 0xFFFF_FFFFL;
 
     private final int stride;
@@ -337,7 +338,7 @@ public final class WindowSlots
 
     /**
      * Fold the aggregate and the firing count of {@code source} into {@code target} (merging sessions),
-     * mark {@code target} changed, and early if either had emitted its early row. {@code source} is left as it was; the caller frees it.
+     * mark {@code target} changed, and early (or early-suppressed) if either was. {@code source} is left as it was; the caller frees it.
      *
      * @param target the surviving slot.
      * @param source the slot merged into it.
@@ -357,7 +358,7 @@ public final class WindowSlots
         s[t + MIN] = Math.min(s[t + MIN], s[f + MIN]);
         s[t + MAX] = Math.max(s[t + MAX], s[f + MAX]);
         s[t + KEY_FIRINGS] = (s[t + KEY_FIRINGS] & ~LOW) | ((firings(target) + firings(source)) & LOW);
-        s[t + LINK_FLAGS] |= DIRTY | (s[f + LINK_FLAGS] & EARLY);
+        s[t + LINK_FLAGS] |= DIRTY | (s[f + LINK_FLAGS] & (EARLY | EARLY_SUPPRESSED));
         for (int i = 0; i < aggregations.length; i++)
         {
             aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
@@ -505,6 +506,38 @@ public final class WindowSlots
     {
         assert allocated(slot) : "an allocated slot";
         slots[slot * stride + LINK_FLAGS] |= EARLY;
+    }
+
+    /**
+     * @param slot an allocated slot.
+     * @return true if its early row is settled: it emitted it ({@link #isEarly}) or it was suppressed
+     *         ({@link #isEarlySuppressed}); either way it is never tested again.
+     */
+    public boolean isEarlySettled(final int slot)
+    {
+        return (flags(slot) & (EARLY | EARLY_SUPPRESSED)) != 0;
+    }
+
+    /**
+     * @param slot an allocated slot.
+     * @return true if its early condition first held while its early row was suppressed (early rows once per
+     *         key): it emits none.
+     */
+    public boolean isEarlySuppressed(final int slot)
+    {
+        return (flags(slot) & EARLY_SUPPRESSED) != 0;
+    }
+
+    /**
+     * Record that a window's early condition first held while its early row was suppressed: it emits none,
+     * and, unlike a window that emitted its early row, suppresses no other's.
+     *
+     * @param slot an allocated slot.
+     */
+    public void suppressEarly(final int slot)
+    {
+        assert allocated(slot) : "an allocated slot";
+        slots[slot * stride + LINK_FLAGS] |= EARLY_SUPPRESSED;
     }
 
     /** @param slot a slot. @return the window start. */

@@ -34,6 +34,11 @@ import java.util.Map;
  * next firing will carry; rows read {@code ...,version,update} and {@code ...,version,early}. Final
  * rows are those without the options.
  *
+ * <p>Early rows once per key ({@link ModelOptions#onceByKey()}): when a window's condition first holds,
+ * it emits its early row only if no other live window of its key that overlaps it ({@code a.start < b.end
+ * && b.start < a.end}) and has not fired ({@code end > wm}) has emitted one; otherwise it is marked and
+ * never emits one (nor counts as having emitted one).
+ *
  * <p>Event times must be small enough that window ends fit in a long.
  */
 public final class ReferenceModel
@@ -91,6 +96,8 @@ public final class ReferenceModel
         boolean changed;
         /** True once it (or, for sessions, a session merged into it) emitted its early row. */
         boolean early;
+        /** True once its condition held while an overlapping window of its key had a pending early row. */
+        boolean earlySuppressed;
 
         Window(final String key, final long start, final long end, final long opened)
         {
@@ -190,16 +197,37 @@ public final class ReferenceModel
                     {
                         results.add(row(window) + ",update");
                     }
-                    if (options.early() != null && !window.early
+                    if (options.early() != null && !window.early && !window.earlySuppressed
                         && options.early().test(new long[]{window.count, window.sum, window.min, window.max}))
                     {
-                        window.early = true;
-                        results.add(row(window) + ",early");
+                        if (options.onceByKey() && overlapsPendingEarlyRow(window))
+                        {
+                            window.earlySuppressed = true;
+                        }
+                        else
+                        {
+                            window.early = true;
+                            results.add(row(window) + ",early");
+                        }
                     }
                 }
             }
 
             advance(event.eventTime());
+        }
+
+        /** Another live window of the key, overlapping this one and not yet fired, has emitted its early row. */
+        boolean overlapsPendingEarlyRow(final Window window)
+        {
+            for (final Window w : live)
+            {
+                if (w != window && w.key.equals(window.key) && w.early && w.end > wm
+                    && w.start < window.end && window.start < w.end)
+                {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The watermark after an event or a heartbeat of time t: {@code max(wm, t - D)}; fires and discards what it passes. */

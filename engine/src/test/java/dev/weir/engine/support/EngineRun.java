@@ -101,6 +101,19 @@ public final class EngineRun
         return stages(events, config, 1);
     }
 
+    /**
+     * {@link #stagesWithTinyIndex(List, ModelConfig)} with update and early rows.
+     *
+     * @param events  the stream.
+     * @param config  the configuration.
+     * @param options the options; the engine parses the early condition's text.
+     * @return the output.
+     */
+    public static EngineRun stagesWithTinyIndex(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options)
+    {
+        return stages(events, config, 1, options);
+    }
+
     private static EngineRun stages(final List<ModelEvent> events, final ModelConfig config, final int indexRingSlides)
     {
         return stages(events, config, indexRingSlides, ModelOptions.NONE);
@@ -128,7 +141,7 @@ public final class EngineRun
             .outOfOrderness(config.outOfOrderness()).allowedLateness(config.allowedLateness())
             .latePolicy(config.sideOutput() ? LatePolicy.SIDE : LatePolicy.DROP).indexRingSlides(indexRingSlides)
             .emitUpdates(options.updates()).earlyWhen(options.earlyText() == null ? null : WindowConditions.parse(options.earlyText(), 0, 0))
-            .build();
+            .earlyOncePerKey(options.onceByKey()).build();
         final WindowAssigner assigner = configuration.newAssigner();
         final WindowAggregator aggregator = configuration.newAggregator(r -> run.results.add(row(r, names.get(r.keyId()))),
             e -> run.late.add(e.eventId() + "," + e.eventTime() + "," + names.get(e.keyId()) + "," + e.value()));
@@ -215,7 +228,7 @@ public final class EngineRun
         }
         try (KeyDictionary keys = KeyDictionary.open(JournalDirectory.open(journal)))
         {
-            final PipelineBuilder builder = Weir.pipeline().journal(journal).emitUpdates(options.updates());
+            final PipelineBuilder builder = Weir.pipeline().journal(journal).emitUpdates(options.updates()).earlyOncePerKey(options.onceByKey());
             return collect(options.earlyText() == null ? builder : builder.earlyWhen(options.earlyText()), config, layout, keys::name);
         }
     }
