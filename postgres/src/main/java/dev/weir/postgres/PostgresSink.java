@@ -286,6 +286,7 @@ public final class PostgresSink implements AutoCloseable
         long sourceOffset = stored[1];
         long results = 0;
         long changed = 0;
+        long superseded = 0;
         long transactions = 0;
         boolean locked = true;
         while (true)
@@ -314,7 +315,9 @@ public final class PostgresSink implements AutoCloseable
             }
             if (batch.size() > 0)
             {
-                changed += batch.upsert(db.connection, db.upsert);
+                final long[] written = batch.upsert(db.connection, db.upsert);
+                changed += written[0];
+                superseded += written[1];
             }
             position = output.lastReadPosition();
             sourceOffset = batch.maxSource();
@@ -335,7 +338,7 @@ public final class PostgresSink implements AutoCloseable
             resultsDelivered += batch.size();
             sourceOffsetDelivered = sourceOffset;
         }
-        return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
+        return new Delivery(resumedAfter, position, sourceOffset, results, changed, superseded, transactions);
     }
 
     /**

@@ -290,39 +290,6 @@ public final class ResultsTableShape
         return sql.append("PRIMARY KEY (").append(quotedList(uniqueKey)).append("))").toString();
     }
 
-    /**
-     * The upsert of a whole batch: its columns bound as arrays in table order (see {@link ResultBatch}),
-     * unnested, the highest version of each window in the batch kept (one {@code INSERT ... ON CONFLICT} may
-     * not touch a row twice), and a row replaced only by a higher version. With the {@code early} column, a
-     * window's early flag is true if any of its rows in the batch or the row it replaces has it.
-     *
-     * @param table the results table, checked.
-     * @return the statement.
-     */
-    String upsert(final String table)
-    {
-        final String all = quotedList(columns.keySet());
-        final String key = quotedList(uniqueKey);
-        final StringBuilder arrays = new StringBuilder();
-        columns.forEach((name, type) -> arrays.append(arrays.length() == 0 ? "" : ", ").append("?::")
-            .append(type.startsWith("numeric") ? "numeric" : type).append("[]"));
-        final StringBuilder updates = new StringBuilder();
-        for (final String column : WINDOW_COLUMNS.subList(2, WINDOW_COLUMNS.size()))
-        {
-            updates.append(updates.length() == 0 ? "" : ", ").append(column).append(" = excluded.").append(column);
-        }
-        String selected = all;
-        if (withEarly)
-        {
-            updates.append(", ").append(EARLY).append(" = current.").append(EARLY).append(" OR excluded.").append(EARLY);
-            final String quotedEarly = SinkSchema.quoted(EARLY);
-            selected = all.substring(0, all.length() - quotedEarly.length()) + "bool_or(" + quotedEarly + ") OVER (PARTITION BY " + key + ")";
-        }
-        return "INSERT INTO " + SinkSchema.quoted(table) + " AS current (" + all + ") SELECT DISTINCT ON (" + key + ") " + selected
-            + " FROM unnest(" + arrays + ") AS batch(" + all + ") ORDER BY " + key + ", version DESC ON CONFLICT (" + key
-            + ") DO UPDATE SET " + updates + " WHERE excluded.version > current.version";
-    }
-
     private static String quotedList(final Iterable<String> names)
     {
         final StringBuilder list = new StringBuilder();
