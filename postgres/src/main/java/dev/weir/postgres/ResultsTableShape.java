@@ -27,7 +27,8 @@ import dev.weir.journal.JournalSchema;
  * {@link #withEarly()} (a pipeline with an early condition) adds a last column {@code early boolean}: true
  * once the window emitted its early row. The early row is upserted as soon as it is delivered, with
  * version -1 (so the table shows the alert at once); the window's final row replaces it, as any higher
- * version does, and keeps {@code early} true. Update rows are never delivered. The table of a pipeline
+ * version does, and keeps {@code early} true; a session's final row replaces it even when the session grew
+ * after the alert ({@link BatchUpsert}). Update rows are never delivered. The table of a pipeline
  * without an early condition has no {@code early} column.
  * <p>
  * Immutable and thread-safe.

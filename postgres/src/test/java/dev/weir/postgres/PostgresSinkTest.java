@@ -345,6 +345,25 @@ class PostgresSinkTest
         assertSameRows(OutputRows.highestVersions(journal), table(), "every row back after a second TRUNCATE");
     }
 
+    /** A DELETE keeps the table's identity, so it is not detected; the README's way back is deleting the offsets too. */
+    @Test
+    void rowsRemovedByDeleteComeBackOnceTheOffsetsRowIsDeletedToo() throws SQLException
+    {
+        final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        {
+            sink.deliver(journal);
+            final List<String> delivered = table();
+            TestDatabase.execute(db, "DELETE FROM " + table);
+            assertEquals(0, sink.deliver(journal).results(), "a DELETE is not detected: nothing is delivered again");
+            assertEquals(List.of(), table());
+
+            TestDatabase.deleteOffsets(db, "results_table = '" + table + "'");
+            assertEquals(-1, sink.deliver(journal).resumedAfter(), "without its offsets row the delivery starts over");
+            assertSameRows(delivered, table(), "every row back");
+        }
+    }
+
     @Test
     void aDeliveryThatWaitsForALockFailsAtTheLockTimeoutWhichTheUrlMayChange() throws Exception
     {
