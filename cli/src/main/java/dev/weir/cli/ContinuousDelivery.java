@@ -130,7 +130,7 @@ final class ContinuousDelivery
     {
         final Delivery sum = total;
         total = sum == null ? d : new Delivery(sum.resumedAfter(), d.position(), d.sourceOffset(), sum.results() + d.results(),
-            sum.changed() + d.changed(), sum.transactions() + d.transactions());
+            sum.changed() + d.changed(), sum.superseded() + d.superseded(), sum.transactions() + d.transactions());
     }
 
     /**

@@ -166,9 +166,10 @@ final class PostgresDelivery implements AutoCloseable
         {
             return String.format("PostgreSQL %s, table %s: results pending, not delivered (see the message on standard error)", url, sink.table());
         }
-        return String.format("PostgreSQL %s, table %s: %,d results upserted (%,d rows inserted or raised to a higher version) in %,d transactions%s, "
+        return String.format("PostgreSQL %s, table %s: %,d results upserted (%,d rows inserted or raised to a higher version%s) in %,d transactions%s, "
                 + "delivered up to output position %d (event offset %d)",
-            url, sink.table(), delivery.results(), delivery.changed(), delivery.transactions(),
+            url, sink.table(), delivery.results(), delivery.changed(),
+            delivery.superseded() > 0 ? String.format("; rows deleted, superseded by sessions that grew: %,d", delivery.superseded()) : "", delivery.transactions(),
             delivery.resumedAfter() >= 0 ? ", resuming after position " + delivery.resumedAfter() : "", delivery.position(), delivery.sourceOffset());
     }
 

@@ -242,4 +242,24 @@ class PostgresRunTest
         assertEquals(List.of("0"), TestDatabase.rows(db, "SELECT count(*) FROM " + table + " WHERE early AND sum < 450"),
             "an early window's sum reached the condition");
     }
+
+    /** Issue 28's example: the session grew after its early row fired, and the table holds one row for it, flagged early. */
+    @Test
+    void aSessionThatGrewAfterItsEarlyRowIsOneRowFlaggedEarly() throws Exception
+    {
+        final Path input = dir.resolve("e.csv");
+        Files.writeString(input, "event_id,event_time,key,value\n1,0,a,10\n2,1000,a,10\n3,2000,a,10\n4,100000,b,1\n");
+        final Path journal = dir.resolve("j");
+        final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "session:30s",
+            "--early-when", "count>=2", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table, "--jdbc-batch", "1");
+        assertEquals(0, run.exit(), run.err());
+        final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version, early FROM " + table);
+        Collections.sort(rows);
+        assertEquals(List.of("a,0,32000,3,30,10,10,0,t", "b,100000,130000,1,1,1,1,0,f"), rows,
+            "one row per session, flagged early; the early row of the shorter session is gone");
+        assertEquals(OutputRows.finalWindows(JournalDirectory.open(journal), dev.weir.postgres.ResultsTableShape.DEFAULT.withEarly()), rows,
+            "the output journal's final windows");
+        assertTrue(run.out().contains("rows deleted, superseded by sessions that grew: 1)"), "the early row, committed alone, was deleted: "
+            + run.out());
+    }
 }

@@ -8,9 +8,12 @@ package dev.weir.postgres;
  * @param sourceOffset     the highest event journal offset the delivered outputs cover ({@code -1}: none yet).
  * @param results          results read from the output journal and upserted.
  * @param changed          of those, rows inserted or updated (the others found a row of the same or a
- *                         higher version already there, and left it unchanged).
+ *                         higher version already there, or a row whose window holds theirs, or a result of
+ *                         their own transaction that superseded them, and changed nothing).
+ * @param superseded       rows deleted because a delivered row's window holds their bounds: a session that grew
+ *                         or merged after they were delivered (its early row, or an earlier firing).
  * @param transactions     transactions committed.
  */
-public record Delivery(long resumedAfter, long position, long sourceOffset, long results, long changed, long transactions)
+public record Delivery(long resumedAfter, long position, long sourceOffset, long results, long changed, long superseded, long transactions)
 {
 }

@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * default columns keep the table of before columns existed). A table of another shape is refused, never
  * altered. Results are upserted by {@code (key columns..., window_start, window_end)}, keeping the row of the highest
  * version ({@code INSERT … ON CONFLICT … DO UPDATE … WHERE excluded.version > current.version}), in
- * transactions of up to {@code batchSize} outputs. Each transaction also moves the journal's row in
+ * transactions of up to {@code batchSize} outputs, and a row deletes the rows of its key whose windows lie inside
+ * its own (a session that grew or merged supersedes them; see {@link BatchUpsert}), so that the table holds one
+ * row per window. Each transaction also moves the journal's row in
  * {@code weir_offsets}: the output journal position delivered and the highest event journal offset it
  * covers. So the database holds what was read and what was produced atomically: a sink killed at any
  * moment resumes after the position the database holds, and delivering the same outputs again changes
@@ -286,6 +288,7 @@ public final class PostgresSink implements AutoCloseable
         long sourceOffset = stored[1];
         long results = 0;
         long changed = 0;
+        long superseded = 0;
         long transactions = 0;
         boolean locked = true;
         while (true)
@@ -314,7 +317,9 @@ public final class PostgresSink implements AutoCloseable
             }
             if (batch.size() > 0)
             {
-                changed += batch.upsert(db.connection, db.upsert);
+                final long[] written = batch.upsert(db.connection, db.upsert);
+                changed += written[0];
+                superseded += written[1];
             }
             position = output.lastReadPosition();
             sourceOffset = batch.maxSource();
@@ -335,7 +340,7 @@ public final class PostgresSink implements AutoCloseable
             resultsDelivered += batch.size();
             sourceOffsetDelivered = sourceOffset;
         }
-        return new Delivery(resumedAfter, position, sourceOffset, results, changed, transactions);
+        return new Delivery(resumedAfter, position, sourceOffset, results, changed, superseded, transactions);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.weir.postgres;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 
@@ -16,8 +17,8 @@ import dev.weir.journal.ResultKind;
 /**
  * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
  * by column and bound as arrays, one per column of the {@link ResultsTableShape} in table order, to the one
- * upsert statement of {@link SinkConnection} (which unnests them, keeps the highest version of each window
- * in the batch, and upserts): one statement per transaction instead of one per row. Key columns are text,
+ * statement of {@link BatchUpsert} (which unnests them, keeps the highest version of each window in the
+ * batch, replaces the rows they supersede, and upserts): one statement per transaction instead of one per row. Key columns are text,
  * bigint or numeric arrays; sum, min and max are bigint arrays of a long value column, or numeric arrays of
  * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events and update rows are
  * passed over but counted, and their offsets covered; an early row is held with version -1 and its early
@@ -151,14 +152,14 @@ final class ResultBatch implements OutputConsumer
     }
 
     /**
-     * Bind the batch to the upsert and run it.
+     * Bind the batch to the upsert ({@link BatchUpsert}) and run it.
      *
      * @param connection the connection (to make the text, numeric and nullable arrays).
      * @param upsert     {@link SinkConnection#upsert}.
-     * @return rows inserted or raised to a higher version.
+     * @return {rows inserted or raised to a higher version, rows deleted as superseded}.
      * @throws SQLException if it fails.
      */
-    int upsert(final Connection connection, final PreparedStatement upsert) throws SQLException
+    long[] upsert(final Connection connection, final PreparedStatement upsert) throws SQLException
     {
         int p = 1;
         for (int i = 0; i < keys.length; i++)
@@ -191,7 +192,11 @@ final class ResultBatch implements OutputConsumer
         {
             upsert.setArray(p + 1, connection.createArrayOf("boolean", Arrays.copyOf(early, size)));
         }
-        return upsert.executeUpdate();
+        try (ResultSet counts = upsert.executeQuery())
+        {
+            counts.next();
+            return new long[] {counts.getLong(1), counts.getLong(2)};
+        }
     }
 
     /** Unscaled longs as a bigint array at scale 0, else as a numeric array of their exact decimals. */

@@ -27,7 +27,8 @@ import dev.weir.journal.JournalSchema;
  * {@link #withEarly()} (a pipeline with an early condition) adds a last column {@code early boolean}: true
  * once the window emitted its early row. The early row is upserted as soon as it is delivered, with
  * version -1 (so the table shows the alert at once); the window's final row replaces it, as any higher
- * version does, and keeps {@code early} true. Update rows are never delivered. The table of a pipeline
+ * version does, and keeps {@code early} true; a session's final row replaces it even when the session grew
+ * after the alert ({@link BatchUpsert}). Update rows are never delivered. The table of a pipeline
  * without an early condition has no {@code early} column.
  * <p>
  * Immutable and thread-safe.
@@ -288,39 +289,6 @@ public final class ResultsTableShape
         columns.forEach((name, type) -> sql.append(SinkSchema.quoted(name)).append(' ').append(type)
             .append(name.equals("aggregate") ? ", " : " NOT NULL, "));
         return sql.append("PRIMARY KEY (").append(quotedList(uniqueKey)).append("))").toString();
-    }
-
-    /**
-     * The upsert of a whole batch: its columns bound as arrays in table order (see {@link ResultBatch}),
-     * unnested, the highest version of each window in the batch kept (one {@code INSERT ... ON CONFLICT} may
-     * not touch a row twice), and a row replaced only by a higher version. With the {@code early} column, a
-     * window's early flag is true if any of its rows in the batch or the row it replaces has it.
-     *
-     * @param table the results table, checked.
-     * @return the statement.
-     */
-    String upsert(final String table)
-    {
-        final String all = quotedList(columns.keySet());
-        final String key = quotedList(uniqueKey);
-        final StringBuilder arrays = new StringBuilder();
-        columns.forEach((name, type) -> arrays.append(arrays.length() == 0 ? "" : ", ").append("?::")
-            .append(type.startsWith("numeric") ? "numeric" : type).append("[]"));
-        final StringBuilder updates = new StringBuilder();
-        for (final String column : WINDOW_COLUMNS.subList(2, WINDOW_COLUMNS.size()))
-        {
-            updates.append(updates.length() == 0 ? "" : ", ").append(column).append(" = excluded.").append(column);
-        }
-        String selected = all;
-        if (withEarly)
-        {
-            updates.append(", ").append(EARLY).append(" = current.").append(EARLY).append(" OR excluded.").append(EARLY);
-            final String quotedEarly = SinkSchema.quoted(EARLY);
-            selected = all.substring(0, all.length() - quotedEarly.length()) + "bool_or(" + quotedEarly + ") OVER (PARTITION BY " + key + ")";
-        }
-        return "INSERT INTO " + SinkSchema.quoted(table) + " AS current (" + all + ") SELECT DISTINCT ON (" + key + ") " + selected
-            + " FROM unnest(" + arrays + ") AS batch(" + all + ") ORDER BY " + key + ", version DESC ON CONFLICT (" + key
-            + ") DO UPDATE SET " + updates + " WHERE excluded.version > current.version";
     }
 
     private static String quotedList(final Iterable<String> names)

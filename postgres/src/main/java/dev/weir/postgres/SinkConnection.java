@@ -9,7 +9,7 @@ import java.util.Properties;
 /**
  * One connection of the PostgreSQL sink (not in auto-commit, named {@value #APPLICATION_NAME} in
  * {@code pg_stat_activity}) with its prepared statements, after the tables were created or checked. The
- * upsert ({@link ResultsTableShape#upsert}) takes a whole {@link ResultBatch} as arrays. The sink's sessions carry timeouts (the URL's
+ * upsert ({@link BatchUpsert}) takes a whole {@link ResultBatch} as arrays. The sink's sessions carry timeouts (the URL's
  * parameters win): {@code lock_timeout} {@value #LOCK_TIMEOUT_S} s and {@code statement_timeout}
  * {@value #STATEMENT_TIMEOUT_S} s (the {@code options} parameter), {@code socketTimeout} {@value #SOCKET_TIMEOUT_S} s,
  * {@code loginTimeout} {@value #LOGIN_TIMEOUT_S} s, {@code connectTimeout} {@value #CONNECT_TIMEOUT_S} s.
@@ -43,8 +43,7 @@ final class SinkConnection implements AutoCloseable
         throws SQLException
     {
         this.connection = connection;
-        // a batch may hold several versions of one window (a late event re-fired it): the upsert keeps the highest
-        upsert = connection.prepareStatement(shape.upsert(table));
+        upsert = connection.prepareStatement(BatchUpsert.sql(shape, table));
         // the offsets hold for the table they were delivered into: not for one a DBA truncated or created again
         final String regclass = "to_regclass('" + SinkSchema.quoted(table) + "')";
         final String oid = regclass + "::oid::bigint";

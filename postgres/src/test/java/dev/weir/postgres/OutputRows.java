@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.ResultKind;
 
 /**
  * What a results table should hold, computed from an output journal without the sink's upserts: the highest
@@ -68,6 +69,73 @@ public final class OutputRows
         final List<String> sorted = new ArrayList<>(rows.values());
         Collections.sort(sorted);
         return sorted;
+    }
+
+    /**
+     * What the table of a pipeline should hold after a delivery of its whole output journal, read with the
+     * journal's own reader: one row per final window. A final window is a window of the journal's final rows,
+     * at its highest version, whose bounds lie inside no other final row's of its key (a session that grew or
+     * merged supersedes the rows of its key inside it, as its version counts them). With the shape's
+     * {@code early} column, a window is early ({@code t}) if an early row of its key lies inside it.
+     *
+     * @param journal a journal.
+     * @param shape   the results table's columns.
+     * @return the key columns' values, then {@code window_start,window_end,count,sum,min,max,version}, and
+     *         {@code early} with the shape's early column; sorted as strings.
+     */
+    public static List<String> finalWindows(final JournalDirectory journal, final ResultsTableShape shape)
+    {
+        final Map<String, Map<String, long[]>> finals = new HashMap<>(); // per key, per window: {start, end, version, count, sum, min, max}
+        final Map<String, List<long[]>> early = new HashMap<>(); // per key: {start, end}
+        try (KeyFields keys = KeyFields.open(journal, shape); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(stored ->
+            {
+                if (!stored.isResult() || stored.result().kind() == ResultKind.UPDATE)
+                {
+                    return;
+                }
+                final ResultDecoder r = stored.result();
+                final StringBuilder key = new StringBuilder();
+                for (int i = 0; i < shape.keyArity(); i++)
+                {
+                    key.append(keys.value(r.keyId(), i)).append(',');
+                }
+                if (r.kind() == ResultKind.EARLY)
+                {
+                    early.computeIfAbsent(key.toString(), k -> new ArrayList<>()).add(new long[] {r.windowStart(), r.windowEnd()});
+                    return;
+                }
+                final long[] window = {r.windowStart(), r.windowEnd(), r.version(), r.count(), r.sum(), r.min(), r.max()};
+                finals.computeIfAbsent(key.toString(), k -> new HashMap<>())
+                    .merge(r.windowStart() + "," + r.windowEnd(), window, (was, now) -> now[2] > was[2] ? now : was);
+            });
+        }
+        final int scale = shape.valueScale();
+        final List<String> rows = new ArrayList<>();
+        finals.forEach((key, byBounds) ->
+        {
+            final java.util.Collection<long[]> windows = byBounds.values();
+            for (final long[] w : windows)
+            {
+                if (windows.stream().anyMatch(o -> o != w && inside(w[0], w[1], o)))
+                {
+                    continue; // superseded
+                }
+                final String row = key + w[0] + "," + w[1] + "," + w[3] + "," + value(w[4], scale) + "," + value(w[5], scale) + ","
+                    + value(w[6], scale) + "," + w[2];
+                final boolean alerted = early.getOrDefault(key, List.of()).stream().anyMatch(e -> inside(e[0], e[1], w));
+                rows.add(shape.hasEarly() ? row + "," + (alerted ? "t" : "f") : row);
+            }
+        });
+        Collections.sort(rows);
+        return rows;
+    }
+
+    /** @return true if {@code [start, end)} lies inside the window {@code {start, end, ...}}. */
+    private static boolean inside(final long start, final long end, final long[] window)
+    {
+        return window[0] <= start && end <= window[1];
     }
 
     private static String value(final long unscaled, final int scale)
