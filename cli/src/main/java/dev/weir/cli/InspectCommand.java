@@ -20,10 +20,8 @@ import dev.weir.engine.retention.RetentionHolder;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
-import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
@@ -251,7 +249,7 @@ final class InspectCommand implements Callable<Integer>
                 continue;
             }
             final Checkpoint c = CheckpointCodec.describe(loaded);
-            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : eventsAfter(journal, c.sourceOffset());
+            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : EventLag.after(journal, c.sourceOffset());
             System.out.printf("  %-" + width + "s %scheckpoint at offset %d, lag %,d events; %s%n", name, running, c.sourceOffset(), lag,
                 c.configuration());
         }
@@ -278,33 +276,13 @@ final class InspectCommand implements Callable<Integer>
             {
                 return "running (pid " + metrics.pid() + "), nothing applied yet; ";
             }
-            final long lag = applied >= lastEventOffset ? 0 : eventsAfter(pipeline, applied);
+            final long lag = applied >= lastEventOffset ? 0 : EventLag.after(pipeline, applied);
             return String.format("running (pid %d), applied offset %d, lag %,d events; ", metrics.pid(), applied, lag);
         }
         catch (final IllegalStateException unreadable) // being created, or not a metrics file: say nothing
         {
             return "";
         }
-    }
-
-    /**
-     * @return how many events the journal holds after an offset (all of them for a negative one).
-     */
-    private static long eventsAfter(final JournalDirectory journal, final long offset)
-    {
-        final long[] events = {0};
-        try (JournalReader reader = JournalReader.open(journal))
-        {
-            if (offset >= 0)
-            {
-                reader.seekAfter(offset);
-            }
-            while (reader.poll((EventViewConsumer)(o, e) -> events[0]++, 4096) > 0)
-            {
-                // to the end
-            }
-        }
-        return events[0];
     }
 
     /**
