@@ -43,12 +43,12 @@ final class ResumeAfterEnd
         {
             return;
         }
-        final String late = after == 0 ? "every event appended to the journal from now on would be late for it"
+        final String late = after == 0 ? "every event appended from now on would be late for it"
             : String.format("the %,d events after it would all be late for it", after);
         throw new BadInputException("pipeline " + pipeline.pipelineName() + " resumes from checkpoint #" + checkpoint.sequence()
-            + ", taken at the end of a bounded run's input (watermark +infinity, every window fired): " + late
-            + " (dropped, or sent to the late output)" + (ingested > 0 ? String.format("; the %,d events this run ingested are kept in the journal", ingested) : "")
-            + ". Process the journal with a new pipeline (--pipeline NAME starts at its first event) or with weir replay, and --follow from "
-            + "the first run a journal that keeps growing; or give " + FLAG + " to resume anyway");
+            + ", taken at the end of a bounded run's input (watermark +infinity): " + late + " (dropped, or sent to the late output)"
+            + (ingested > 0 ? String.format("; the %,d events this run ingested stay in the journal", ingested) : "")
+            + ". Process them with a new pipeline (--pipeline NAME, from the journal's first event) or weir replay, and follow a growing "
+            + "journal with --follow from its first run; or give " + FLAG + " to resume all the same");
     }
 }

@@ -71,11 +71,12 @@ class PipelineCommandsTest
         assertTrue(behind.out().matches("(?s).*\\n  cards +checkpoint at offset \\d+, lag " + String.format("%,d", added)
             + " events; sliding:10000/2000 outOfOrderness=1000 .* key=card value=amount\\n.*"), behind.out());
 
-        final Cli resumed = runPipeline(shared, "cards", CARD_FLAGS, "cards.csv");
+        // each bounded run ended its input: the second ones resume after it as asked (the new events are late for each)
+        final Cli resumed = runPipeline(shared, "cards", afterEnd(CARD_FLAGS), "cards.csv");
         assertTrue(resumed.out().contains("esum"), "the second run resumes from its own checkpoint:\n" + resumed.out());
-        runPipeline(shared, "merchants", MERCHANT_FLAGS, "merchants.csv");
-        runPipeline(aloneCards, null, CARD_FLAGS, "alone-cards.csv");
-        runPipeline(aloneMerchants, null, MERCHANT_FLAGS, "alone-merchants.csv");
+        runPipeline(shared, "merchants", afterEnd(MERCHANT_FLAGS), "merchants.csv");
+        runPipeline(aloneCards, null, afterEnd(CARD_FLAGS), "alone-cards.csv");
+        runPipeline(aloneMerchants, null, afterEnd(MERCHANT_FLAGS), "alone-merchants.csv");
 
         final List<String> cards = Files.readAllLines(dir.resolve("cards.csv"));
         final List<String> merchants = Files.readAllLines(dir.resolve("merchants.csv"));
@@ -168,6 +169,13 @@ class PipelineCommandsTest
         }
         args.addAll(List.of(flags));
         return run(args.toArray(new String[0]));
+    }
+
+    private static String[] afterEnd(final String[] flags)
+    {
+        final String[] all = java.util.Arrays.copyOf(flags, flags.length + 1);
+        all[flags.length] = ResumeAfterEnd.FLAG;
+        return all;
     }
 
     private static Cli run(final String... args)

@@ -47,7 +47,7 @@ class ResumeAfterEndTest
     void aFollowingRunAfterABoundedRunIsRefusedBeforeItFollows() throws Exception
     {
         final String right = refusedFollower();
-        assertTrue(right.contains("every event appended to the journal from now on would be late"), right);
+        assertTrue(right.contains("every event appended from now on would be late"), right);
 
         assertEquals(0, Cli.run("ingest", "--input", secondDay.toString(), "--journal", journal.toString()).exit());
         final String after = refusedFollower();
@@ -62,7 +62,7 @@ class ResumeAfterEndTest
     {
         final Cli more = run(secondDay, "second.csv.out");
         assertEquals(WeirCommand.USAGE, more.exit(), more.out() + more.err());
-        assertTrue(more.err().contains("the 2,000 events after it would all be late") && more.err().contains("the 2,000 events this run ingested are kept"),
+        assertTrue(more.err().contains("the 2,000 events after it would all be late") && more.err().contains("the 2,000 events this run ingested stay in the journal"),
             more.err());
         assertFalse(Files.exists(dir.resolve("second.csv.out")), "nothing was processed or exported");
 
