@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --pipeline NAME}: two {@code weir run}s with other keys and windows on one journal each keep their own
  * checkpoints and output journal (under {@code pipelines/NAME/}) and give the results of the same flags run alone;
- * {@code weir inspect} lists them with their lag; {@code weir stat} and {@code weir check} read one; and a second
+ * {@code weir inspect} lists them with their lag and details; {@code weir stat} and {@code weir check} read one; and a second
  * run of a pipeline that a following {@code weir run} holds is refused, while another pipeline runs beside it.
  */
 class PipelineCommandsTest
@@ -86,7 +86,8 @@ class PipelineCommandsTest
         assertEquals(Files.readAllLines(dir.resolve("alone-merchants.csv")), merchants);
 
         final Cli inspect = run("inspect", shared);
-        assertTrue(inspect.out().contains("checkpoint   none"), "the default pipeline's detail:\n" + inspect.out());
+        assertTrue(!inspect.out().contains("checkpoint   none") && inspect.out().contains("--- pipeline cards ---")
+            && inspect.out().contains("--- pipeline merchants ---"), "each pipeline's detail, not the default's, which never ran:\n" + inspect.out());
         assertTrue(inspect.out().matches("(?s).*\\n  cards +checkpoint at offset \\d+, lag 0 events; sliding:10000/2000 .* key=card value=amount\\n"
             + "  merchants +checkpoint at offset \\d+, lag 0 events; tumbling:5000 outOfOrderness=500 .* key=merchant value=fee\\n.*"), inspect.out());
         final Cli one = run("inspect", shared, "--pipeline", "merchants");
