@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code weir check}: the data-quality checks of {@link DataQuality} on a journal and/or a partitions
- * directory (or a PostgreSQL results table), the {@code late} check for every pipeline of the journal (or {@code --pipeline NAME}'s), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
+ * directory (or a PostgreSQL results table), the {@code late} check once for every pipeline of the journal (or for
+ * {@code --pipeline NAME} only), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
  * rows per partition and a table of checks; exits 0 when every check passes (or is skipped), and
  * {@value #FAILED} when one fails, so it can gate a scheduled job. Reads only.
  */
@@ -44,8 +45,8 @@ final class CheckCommand implements Callable<Integer>
     @Option(names = "--journal", paramLabel = "DIR", description = "the journal: rejected, late, duplicates and freshness checks")
     Path journal;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", description = "with --journal: the one pipeline whose newest checkpoint the late check reads (default: every pipeline of the journal, "
-        + "one late check each)")
+    @Option(names = "--pipeline", paramLabel = "NAME",
+        description = "with --journal: the one pipeline whose newest checkpoint the late check reads (default: every pipeline, one late check each)")
     String pipeline;
 
     @Option(names = "--output-dir", paramLabel = "DIR", description = "date partitions (as --output-dir writes them): rows, unique and gaps checks")

@@ -38,8 +38,8 @@ import picocli.CommandLine.Parameters;
  * position, watermark, open windows, dedupe/late/duplicate counts): those of every pipeline that has processed the
  * journal (the default one when none has), each under a {@code --- pipeline NAME ---} line unless it is the default
  * alone, or of {@code --pipeline NAME} only. A journal with named pipelines also gets one line per pipeline: the
- * configuration of its newest checkpoint, the offset it covers and the events after it. After the disk section: what retention
- * removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
+ * configuration of its newest checkpoint, the offset it covers and the events after it. After the disk section: what
+ * retention removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
  * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")

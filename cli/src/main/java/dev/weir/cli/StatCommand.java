@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -78,45 +79,43 @@ final class StatCommand implements Callable<Integer>
             return 0;
         }
         final JournalDirectory base = JournalDirectory.open(journal);
-        final List<JournalDirectory> pipelines = pipeline != null
-            ? List.of(PipelineSelection.existing(base, pipeline)) // refused: one line, exit 2
-            : withMetrics(base);
+        final JournalDirectory selected = pipeline == null ? null : PipelineSelection.existing(base, pipeline); // refused: one line, exit 2
         final boolean clear = !once && System.console() != null;
         final Map<String, Reading> previous = new HashMap<>();
         do
         {
-            // opened afresh each time: a new run replaces a file, and an old mapping would keep old values
-            final List<MetricsFile> files = new ArrayList<>();
+            // listed and opened afresh each time: a new run replaces a file (an old mapping would keep old values), or adds one
+            final Map<JournalDirectory, MetricsFile> files = new LinkedHashMap<>();
             try
             {
-                for (final JournalDirectory directory : pipelines)
+                for (final JournalDirectory directory : selected != null ? List.of(selected) : withMetrics(base))
                 {
-                    files.add(open(directory));
+                    files.put(directory, open(directory));
                 }
-                final boolean anyRunning = files.stream().anyMatch(MetricsFile::running);
+                final boolean anyRunning = files.values().stream().anyMatch(MetricsFile::running);
                 if (clear)
                 {
                     System.out.print("\033[H\033[2J");
                 }
-                for (int p = 0; p < files.size(); p++)
+                for (final Map.Entry<JournalDirectory, MetricsFile> file : files.entrySet())
                 {
-                    final MetricsFile metrics = files.get(p);
-                    if (anyRunning && !metrics.running()) // without --pipeline: the running ones, or the last values of all
+                    final MetricsFile metrics = file.getValue();
+                    if (anyRunning && !metrics.running()) // the running pipelines, or the last values of all
                     {
                         continue;
                     }
-                    final String name = pipelines.get(p).pipelineName();
+                    final String name = file.getKey().pipelineName();
                     final long now = System.nanoTime();
                     final Reading before = previous.get(name);
-                    final boolean sameRun = before != null && metrics.startedMillis() == before.startedMillis;
-                    print(System.out, pipelines.get(p), metrics, sameRun ? before.values : Map.of(), sameRun ? (now - before.nanos) / 1e9 : 0);
+                    final boolean sameRun = before != null && metrics.startedMillis() == before.startedMillis();
+                    print(System.out, file.getKey(), metrics, sameRun ? before.values() : Map.of(), sameRun ? (now - before.nanos()) / 1e9 : 0);
                     previous.put(name, Reading.of(metrics, now));
                 }
                 System.out.flush();
             }
             finally
             {
-                files.forEach(MetricsFile::close);
+                files.values().forEach(MetricsFile::close);
             }
             if (!once)
             {
@@ -152,21 +151,14 @@ final class StatCommand implements Callable<Integer>
     }
 
     /**
-     * One refresh's values of a pipeline's counters, by label, for the next refresh's per-second changes. Immutable.
+     * One refresh's values of a pipeline's counters, by label, for the next refresh's per-second changes.
+     *
+     * @param values        each counter's value, by label.
+     * @param startedMillis when the run that wrote them started: another run's values are not compared.
+     * @param nanos         when they were read ({@link System#nanoTime()}).
      */
-    private static final class Reading
+    private record Reading(Map<String, Long> values, long startedMillis, long nanos)
     {
-        private final Map<String, Long> values;
-        private final long startedMillis;
-        private final long nanos;
-
-        private Reading(final Map<String, Long> values, final long startedMillis, final long nanos)
-        {
-            this.values = values;
-            this.startedMillis = startedMillis;
-            this.nanos = nanos;
-        }
-
         static Reading of(final MetricsFile metrics, final long nanos)
         {
             final Map<String, Long> values = new HashMap<>();
