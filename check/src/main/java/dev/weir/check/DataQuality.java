@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.weir.journal.JournalDirectory;
+
 /**
  * The data-quality checks, the same ones {@code weir check} runs, over a journal's profile and a
  * partitions directory's profile (either may be absent; the checks that need it are then skipped):
@@ -40,6 +42,27 @@ public final class DataQuality
     public static List<QualityCheck> run(
         final JournalProfile journal, final PartitionProfile partitions, final QualityThresholds limits, final Instant now)
     {
+        return run(journal, null, partitions, limits, now);
+    }
+
+    /**
+     * The checks of {@code weir check}: as {@link #run(JournalProfile, PartitionProfile, QualityThresholds, Instant)}, with
+     * one {@code late} check per pipeline ({@code late} for the default pipeline, {@code late:NAME} for a named one), in
+     * place of the one of the journal profile's checkpoint. So that a gate never passes on a pipeline that did not
+     * run, a pipeline without a checkpoint fails its {@code late} check, and so does a journal no pipeline has processed
+     * (an empty list).
+     *
+     * @param journal    a journal's profile, or null (the {@code late} check is then skipped).
+     * @param pipelines  the profiles of the pipelines to check ({@link PipelineProfile#allOf}); null for the journal
+     *                   profile's own checkpoint, as the other method.
+     * @param partitions a partitions directory's profile, or null.
+     * @param limits     the thresholds.
+     * @param now        the instant freshness is measured against.
+     * @return every check, in the order of the class comment, the {@code late} ones in the order of the pipelines.
+     */
+    public static List<QualityCheck> run(final JournalProfile journal, final List<PipelineProfile> pipelines, final PartitionProfile partitions,
+        final QualityThresholds limits, final Instant now)
+    {
         final List<QualityCheck> checks = new ArrayList<>();
         final String noPartitions = "no partitions directory or results table given";
         final String noJournal = "no journal given";
@@ -53,25 +76,49 @@ public final class DataQuality
         checks.add(journal == null ? QualityCheck.skipped("rejected", noJournal)
             : rate("rejected", journal.rejected(), journal.events() + journal.rejected(), "lines", limits.maxRejectedRate(),
                 "input lines were rejected: see the rejected-lines file for each line's number and reason"));
-        if (journal == null)
-        {
-            checks.add(QualityCheck.skipped("late", noJournal));
-        }
-        else if (journal.processed() < 0)
-        {
-            checks.add(QualityCheck.skipped("late", "the journal has no checkpoint: it has not been processed"));
-        }
-        else
-        {
-            checks.add(rate("late", journal.late(), journal.processed(), "events", limits.maxLateRate(),
-                "events were late or in no window: raise --out-of-orderness or --allowed-lateness, or look at the producer's clock"));
-        }
+        addLate(checks, journal, pipelines, limits);
         checks.add(journal == null ? QualityCheck.skipped("duplicates", noJournal)
             : rate("duplicates", journal.duplicateIds(), journal.events(), "events", limits.maxDuplicateRate(),
                 "events repeat an earlier event_id: the producer resends (run with --dedupe) or ids collide"));
         checks.add(freshness(journal, limits, now));
         checks.add(partitions == null ? QualityCheck.skipped("gaps", noPartitions) : gaps(partitions, limits));
         return checks;
+    }
+
+    private static void addLate(final List<QualityCheck> checks, final JournalProfile journal, final List<PipelineProfile> pipelines,
+        final QualityThresholds limits)
+    {
+        if (journal == null)
+        {
+            checks.add(QualityCheck.skipped("late", "no journal given"));
+        }
+        else if (pipelines == null)
+        {
+            checks.add(journal.processed() < 0 ? QualityCheck.skipped("late", "the journal has no checkpoint: it has not been processed")
+                : late("late", journal.processed(), journal.late(), limits));
+        }
+        else if (pipelines.isEmpty())
+        {
+            checks.add(QualityCheck.of("late", "no pipeline", "<= " + percent(limits.maxLateRate()), false,
+                "no pipeline has processed the journal: nothing was measured"));
+        }
+        else
+        {
+            for (final PipelineProfile pipeline : pipelines)
+            {
+                final String name = JournalDirectory.DEFAULT_PIPELINE.equals(pipeline.name()) ? "late" : "late:" + pipeline.name();
+                checks.add(pipeline.processed() < 0
+                    ? QualityCheck.of(name, "no checkpoint", "<= " + percent(limits.maxLateRate()), false,
+                        "pipeline " + pipeline.name() + " has no checkpoint: it has not been processed, or not checkpointed yet")
+                    : late(name, pipeline.processed(), pipeline.late(), limits));
+            }
+        }
+    }
+
+    private static QualityCheck late(final String name, final long processed, final long late, final QualityThresholds limits)
+    {
+        return rate(name, late, processed, "events", limits.maxLateRate(),
+            "events were late or in no window: raise --out-of-orderness or --allowed-lateness, or look at the producer's clock");
     }
 
     private static QualityCheck rows(final PartitionProfile partitions, final QualityThresholds limits)

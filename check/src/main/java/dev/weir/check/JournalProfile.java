@@ -1,8 +1,5 @@
 package dev.weir.check;
 
-import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
@@ -11,7 +8,8 @@ import org.agrona.collections.LongHashSet;
 /**
  * What a journal's data-quality checks need, read from the journal without changing it: events,
  * rejected lines, events whose {@code event_id} repeats an earlier one, the newest event time, and the
- * late and skipped counts of its newest checkpoint (if it has been processed). Immutable.
+ * late and skipped counts of the newest checkpoint of the pipeline it is opened as ({@link PipelineProfile}), if
+ * that pipeline has processed it. Immutable.
  *
  * @param events          events in the journal.
  * @param rejected        rejected input lines recorded in it.
@@ -48,17 +46,7 @@ public record JournalProfile(long events, long rejected, long duplicateIds, long
                 // to the end
             }
         }
-        // a journal never processed has no checkpoints directory: do not create one (the checks only read)
-        final CheckpointStore.Loaded newest = java.nio.file.Files.isDirectory(directory.checkpoints())
-            ? new CheckpointStore(directory.checkpoints(), 3).loadNewestValid() : null;
-        long processed = -1;
-        long late = -1;
-        if (newest != null)
-        {
-            final OperatorCounters counters = CheckpointCodec.describeState(newest).counters();
-            processed = counters.events();
-            late = counters.dropped() + counters.sideOutput() + counters.ignored();
-        }
-        return new JournalProfile(scan[0], counts.rejected(), scan[1], scan[2], processed, late);
+        final PipelineProfile pipeline = PipelineProfile.of(directory);
+        return new JournalProfile(scan[0], counts.rejected(), scan[1], scan[2], pipeline.processed(), pipeline.late());
     }
 }

@@ -3,7 +3,7 @@ package dev.weir.check;
 /**
  * The outcome of one data-quality check. Immutable.
  *
- * @param name      the check: {@code rows}, {@code unique}, {@code rejected}, {@code late}, {@code duplicates},
+ * @param name      the check: {@code rows}, {@code unique}, {@code rejected}, {@code late} (or {@code late:PIPELINE}), {@code duplicates},
  *                  {@code freshness} or {@code gaps}.
  * @param measured  what was measured, as shown in the table.
  * @param threshold the limit it was held to.

@@ -150,6 +150,23 @@ class DataQualityTest
     }
 
     @Test
+    void lateIsCheckedPerPipelineAndFailsForAPipelineOrAJournalThatWasNotProcessed()
+    {
+        final JournalDirectory journal = journal("pipelines", 10_000, 500, 0, 0);
+        final QualityCheck none = DataQuality.run(JournalProfile.of(journal), PipelineProfile.allOf(journal), null, QualityThresholds.DEFAULTS, NOW)
+            .stream().filter(c -> c.name().startsWith("late")).findFirst().orElseThrow();
+        assertEquals(Status.FAIL, none.status(), "no pipeline has processed the journal: " + none);
+        Weir.pipeline().journal(journal.root()).pipeline("lenient").window(TumblingWindows.of(1_000)).outOfOrderness(20_000).build().runToEnd();
+        Weir.pipeline().journal(journal.root()).pipeline("strict").window(TumblingWindows.of(1_000)).outOfOrderness(100).build().runToEnd();
+        final List<QualityCheck> late = DataQuality.run(JournalProfile.of(journal), PipelineProfile.allOf(journal), null,
+            QualityThresholds.DEFAULTS, NOW).stream().filter(c -> c.name().startsWith("late")).toList();
+        assertEquals(List.of("late:lenient", "late:strict"), late.stream().map(QualityCheck::name).toList());
+        assertEquals(List.of(Status.PASS, Status.FAIL), late.stream().map(QualityCheck::status).toList(), late.toString());
+        assertEquals(Status.FAIL, DataQuality.run(JournalProfile.of(journal), List.of(new PipelineProfile("later", -1, -1)), null,
+            QualityThresholds.DEFAULTS, NOW).stream().filter(c -> c.name().equals("late:later")).findFirst().orElseThrow().status());
+    }
+
+    @Test
     void duplicatesFailsWhenEventIdsRepeat()
     {
         assertEquals(Status.PASS, check("duplicates", JournalProfile.of(journal("unique-ids", 10_000, 0, 0, 0)), null,

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import dev.weir.check.DataQuality;
 import dev.weir.check.JournalProfile;
 import dev.weir.check.PartitionProfile;
+import dev.weir.check.PipelineProfile;
 import dev.weir.check.QualityCheck;
 import dev.weir.check.QualityThresholds;
 import dev.weir.journal.JournalDirectory;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code weir check}: the data-quality checks of {@link DataQuality} on a journal and/or a partitions
- * directory (or a PostgreSQL results table), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
+ * directory (or a PostgreSQL results table), the {@code late} check once for every pipeline of the journal (or for
+ * {@code --pipeline NAME} only), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
  * rows per partition and a table of checks; exits 0 when every check passes (or is skipped), and
  * {@value #FAILED} when one fails, so it can gate a scheduled job. Reads only.
  */
@@ -43,7 +45,8 @@ final class CheckCommand implements Callable<Integer>
     @Option(names = "--journal", paramLabel = "DIR", description = "the journal: rejected, late, duplicates and freshness checks")
     Path journal;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", description = "with --journal: the pipeline whose newest checkpoint the late check reads (default: default)")
+    @Option(names = "--pipeline", paramLabel = "NAME",
+        description = "with --journal: the one pipeline whose newest checkpoint the late check reads (default: every pipeline, one late check each)")
     String pipeline;
 
     @Option(names = "--output-dir", paramLabel = "DIR", description = "date partitions (as --output-dir writes them): rows, unique and gaps checks")
@@ -155,9 +158,13 @@ final class CheckCommand implements Callable<Integer>
         }
         final Instant at = instant(pick("now", now, file));
 
-        final JournalProfile journalProfile = journal == null ? null : JournalProfile.of(openJournal());
+        final JournalDirectory base = journal == null ? null : openJournal();
+        // every pipeline of the journal, or the one --pipeline names: a gate never passes on a pipeline that did not run
+        final List<PipelineProfile> pipelines = base == null ? null : pipeline == null ? PipelineProfile.allOf(base)
+            : List.of(PipelineProfile.of(PipelineSelection.existing(base, pipeline)));
+        final JournalProfile journalProfile = base == null ? null : JournalProfile.of(base);
         final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
-        final List<QualityCheck> checks = DataQuality.run(journalProfile, partitions, limits, at);
+        final List<QualityCheck> checks = DataQuality.run(journalProfile, pipelines, partitions, limits, at);
         CheckReport.print(System.out, partitions, checks);
         return checks.stream().anyMatch(c -> c.status() == QualityCheck.Status.FAIL) ? FAILED : 0;
     }
@@ -195,7 +202,7 @@ final class CheckCommand implements Callable<Integer>
     {
         try
         {
-            return PipelineSelection.existing(JournalDirectory.open(journal), pipeline);
+            return JournalDirectory.open(journal);
         }
         catch (final JournalRefusedException ex)
         {

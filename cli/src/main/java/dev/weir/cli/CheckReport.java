@@ -35,14 +35,16 @@ final class CheckReport
             }
             out.println();
         }
+        int name = "duplicates".length();
         int measured = "measured".length();
         int threshold = "threshold".length();
         for (final QualityCheck check : checks)
         {
+            name = Math.max(name, check.name().length());
             measured = Math.max(measured, check.measured().length());
             threshold = Math.max(threshold, check.threshold().length());
         }
-        final String format = "%-10s %-6s %-" + measured + "s  %-" + threshold + "s  %s";
+        final String format = "%-" + name + "s %-6s %-" + measured + "s  %-" + threshold + "s  %s";
         out.println(String.format(format, "check", "result", "measured", "threshold", "detail").stripTrailing());
         long failed = 0;
         for (final QualityCheck check : checks)

@@ -20,10 +20,8 @@ import dev.weir.engine.retention.RetentionHolder;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
-import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
@@ -37,10 +35,11 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code weir inspect DIR}: what a journal holds (its columns, offsets, events, rejected lines, keys), its output
  * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
- * position, watermark, open windows, dedupe/late/duplicate counts): those of the default pipeline, or of
- * {@code --pipeline NAME}. A journal with named pipelines also gets one line per pipeline: the configuration
- * of its newest checkpoint, the offset it covers and the events after it. After the disk section: what retention
- * removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
+ * position, watermark, open windows, dedupe/late/duplicate counts): those of every pipeline that has processed the
+ * journal (the default one when none has), each under a {@code --- pipeline NAME ---} line unless it is the default
+ * alone, or of {@code --pipeline NAME} only. A journal with named pipelines also gets one line per pipeline: the
+ * configuration of its newest checkpoint, the offset it covers and the events after it. After the disk section: what
+ * retention removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
  * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
@@ -49,7 +48,7 @@ final class InspectCommand implements Callable<Integer>
     @Parameters(index = "0", paramLabel = "DIR", description = "the journal directory")
     Path journal;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", description = "the pipeline whose outputs and checkpoint to show (default: default)")
+    @Option(names = "--pipeline", paramLabel = "NAME", description = "the one pipeline whose outputs and checkpoint to show (default: every pipeline of the journal)")
     String pipeline;
 
     @Override
@@ -70,27 +69,22 @@ final class InspectCommand implements Callable<Integer>
         {
             throw new BadInputException(ex.getMessage());
         }
-        final JournalDirectory directory = PipelineSelection.existing(base, pipeline);
+        final List<String> pipelines = base.pipelines();
+        final List<JournalDirectory> shown = pipeline != null ? List.of(PipelineSelection.existing(base, pipeline))
+            : pipelines.isEmpty() ? List.of(base) : pipelines.stream().map(base::pipeline).toList();
         final IngestLog.Counts counts;
         final String keys;
         final String snapshot;
-        try (StringDictionaries dictionaries = StringDictionaries.open(directory))
+        try (StringDictionaries dictionaries = StringDictionaries.open(base))
         {
             counts = dictionaries.counts();
-            keys = distinctValues(directory.schema(), dictionaries);
+            keys = distinctValues(base.schema(), dictionaries);
             snapshot = dictionaries.snapshotStatus();
         }
-        final ExportCounts outputs;
-        final long lastPosition;
-        try (OutputJournal output = OutputJournal.open(directory))
-        {
-            outputs = ExportCounts.of(output);
-            lastPosition = output.lastPosition();
-        }
-        System.out.printf("journal      %s (format version %d)%n", directory.root(), JournalDirectory.FORMAT_VERSION);
-        System.out.printf("columns      %s%n", directory.schema());
-        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", directory.rollCycle(),
-            unit(directory.rollCycle()), directory.rollCycle().capacity());
+        System.out.printf("journal      %s (format version %d)%n", base.root(), JournalDirectory.FORMAT_VERSION);
+        System.out.printf("columns      %s%n", base.schema());
+        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", base.rollCycle(),
+            unit(base.rollCycle()), base.rollCycle().capacity());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
             counts.ingests(), keys);
         if (counts.heartbeats() > 0)
@@ -100,12 +94,18 @@ final class InspectCommand implements Callable<Integer>
         System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
             counts.firstOffset(), counts.lastOffset());
         System.out.printf("snapshot     %s%n", snapshotLine(snapshot));
-        System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(), lastPosition);
-        printCheckpoint(directory);
-        final List<String> pipelines = base.pipelines();
         if (pipelines.size() > 1 || (pipelines.size() == 1 && !JournalDirectory.DEFAULT_PIPELINE.equals(pipelines.get(0))))
         {
             printPipelines(base, pipelines, counts.lastEventOffset());
+        }
+        for (final JournalDirectory directory : shown)
+        {
+            if (shown.size() > 1 || !JournalDirectory.DEFAULT_PIPELINE.equals(directory.pipelineName()))
+            {
+                System.out.printf("--- pipeline %s ---%n", directory.pipelineName());
+            }
+            printOutputs(directory);
+            printCheckpoint(directory);
         }
         printDisk(base, pipelines);
         printRetention(base, pipelines);
@@ -200,6 +200,16 @@ final class InspectCommand implements Callable<Integer>
         }
     }
 
+    private static void printOutputs(final JournalDirectory directory)
+    {
+        try (OutputJournal output = OutputJournal.open(directory))
+        {
+            final ExportCounts outputs = ExportCounts.of(output);
+            System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(),
+                output.lastPosition());
+        }
+    }
+
     private static void printCheckpoint(final JournalDirectory directory)
     {
         final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
@@ -256,7 +266,7 @@ final class InspectCommand implements Callable<Integer>
                 continue;
             }
             final Checkpoint c = CheckpointCodec.describe(loaded);
-            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : eventsAfter(journal, c.sourceOffset());
+            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : EventLag.after(journal, c.sourceOffset());
             System.out.printf("  %-" + width + "s %scheckpoint at offset %d, lag %,d events; %s%n", name, running, c.sourceOffset(), lag,
                 c.configuration());
         }
@@ -283,33 +293,13 @@ final class InspectCommand implements Callable<Integer>
             {
                 return "running (pid " + metrics.pid() + "), nothing applied yet; ";
             }
-            final long lag = applied >= lastEventOffset ? 0 : eventsAfter(pipeline, applied);
+            final long lag = applied >= lastEventOffset ? 0 : EventLag.after(pipeline, applied);
             return String.format("running (pid %d), applied offset %d, lag %,d events; ", metrics.pid(), applied, lag);
         }
         catch (final IllegalStateException unreadable) // being created, or not a metrics file: say nothing
         {
             return "";
         }
-    }
-
-    /**
-     * @return how many events the journal holds after an offset (all of them for a negative one).
-     */
-    private static long eventsAfter(final JournalDirectory journal, final long offset)
-    {
-        final long[] events = {0};
-        try (JournalReader reader = JournalReader.open(journal))
-        {
-            if (offset >= 0)
-            {
-                reader.seekAfter(offset);
-            }
-            while (reader.poll((EventViewConsumer)(o, e) -> events[0]++, 4096) > 0)
-            {
-                // to the end
-            }
-        }
-        return events[0];
     }
 
     /**

@@ -77,6 +77,11 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--follow", description = "keep processing new events appended to the journal until stopped (no end-of-input flush)")
     boolean follow;
 
+    @Option(names = ResumeAfterEnd.FLAG,
+        description = "resume from a checkpoint taken at the end of a bounded input all the same: every event after it is late "
+            + "(refused without it: use a new --pipeline NAME, or weir replay)")
+    boolean resumeAfterEnd;
+
     @Option(names = "--idle-timeout", paramLabel = "T", converter = Durations.class,
         description = "with --follow: when nothing has been appended for T (e.g. 5s), append a heartbeat to the journal (again every T "
             + "while quiet) whose time is the newest event time plus the wall time since, so the last windows close; "
@@ -106,7 +111,7 @@ final class RunCommand implements Callable<Integer>
             execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
                 : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"
                 : follow ? "--follow (it always follows)" : retention != null ? "--retention" : idleTimeout != null ? "--idle-timeout"
-                : pipeline != null ? "--pipeline" : null);
+                : pipeline != null ? "--pipeline" : resumeAfterEnd ? ResumeAfterEnd.FLAG : null);
             execution.execute(System.out, System.err);
             return 0;
         }
@@ -117,6 +122,7 @@ final class RunCommand implements Callable<Integer>
             .rollCycle(rollCycle)
             .pipeline(pipeline)
             .follow(follow)
+            .resumeAfterEnd(resumeAfterEnd)
             .idleTimeout(idleTimeout)
             .retention(retention, archive)
             .window(window)

@@ -114,12 +114,17 @@ final class RunExecution
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
                 refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
+                refuseResumeAfterEnd(journalDir, 0); // and a resume that would find every new event late
             }
             if (input != null)
             {
                 IngestColumns.checkHeader(input, columns);
             }
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns);
+            if (ingested != null && ingested.ingested() > 0 && recovery != null)
+            {
+                refuseResumeAfterEnd(journalDir, ingested.ingested()); // the events just ingested are after the checkpoint
+            }
             final RunSummary ran = process(journalDir, out, postgres);
             final ExportCounts rows = export(journalDir);
             // after the export, so a failed delivery still leaves the files written
@@ -230,6 +235,20 @@ final class RunExecution
         if (retained != null)
         {
             throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
+        }
+    }
+
+    /**
+     * A checkpoint taken at the end of a bounded input makes every event after it late: refused unless accepted
+     * ({@link ResumeAfterEnd}).
+     *
+     * @param ingested events this run has ingested so far.
+     */
+    private void refuseResumeAfterEnd(final Path journalDir, final long ingested)
+    {
+        if (!job.resumeAfterEnd())
+        {
+            ResumeAfterEnd.check(recovery, pipelineDirectory(journalDir), following != null, ingested);
         }
     }
 

@@ -26,6 +26,7 @@ final class RunJob
     private final JournalRollCycle rollCycle;
     private final String pipeline;
     private final boolean follow;
+    private final boolean resumeAfterEnd;
     private final long idleTimeoutMs;
     private final long retentionMs;
     private final Path archive;
@@ -48,6 +49,7 @@ final class RunJob
         this.rollCycle = b.rollCycle;
         this.pipeline = b.pipeline;
         this.follow = b.follow;
+        this.resumeAfterEnd = b.resumeAfterEnd;
         this.idleTimeoutMs = b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs;
         this.retentionMs = b.retentionMs == null ? -1 : b.retentionMs;
         this.archive = b.archive;
@@ -131,6 +133,15 @@ final class RunJob
         return follow;
     }
 
+    /**
+     * @return true if the run may resume from a checkpoint taken at the end of a bounded input ({@code --resume-after-end}),
+     *         every event after which is late ({@link ResumeAfterEnd}).
+     */
+    boolean resumeAfterEnd()
+    {
+        return resumeAfterEnd;
+    }
+
     /** @return the window flags. */
     WindowOptions window()
     {
@@ -207,6 +218,7 @@ final class RunJob
         private JournalRollCycle rollCycle;
         private String pipeline = JournalDirectory.DEFAULT_PIPELINE;
         private boolean follow;
+        private boolean resumeAfterEnd;
         private Long idleTimeoutMs;
         private Long retentionMs;
         private Path archive;
@@ -264,6 +276,13 @@ final class RunJob
         Builder follow(final boolean enabled)
         {
             this.follow = enabled;
+            return this;
+        }
+
+        /** Resume from a checkpoint taken at the end of a bounded input all the same ({@code --resume-after-end}). */
+        Builder resumeAfterEnd(final boolean accepted)
+        {
+            this.resumeAfterEnd = accepted;
             return this;
         }
 

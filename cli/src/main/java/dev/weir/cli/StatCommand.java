@@ -1,10 +1,16 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -25,7 +31,9 @@ import picocli.CommandLine.Parameters;
  * before type ids is read by label. The latency histograms' counters are shown as one table, a line per
  * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. A following run with {@code --retention}
  * adds its retention's counters (steps, failures, cycles and bytes removed, bytes kept, the oldest events offset
- * held, the events floor, the journal clock of the last step). {@code --pipeline NAME} reads a named pipeline's file. The file is opened afresh at each refresh, so a new run is picked up.
+ * held, the events floor, the journal clock of the last step). Without {@code --pipeline}, every pipeline of the journal
+ * that is running is shown, one block each, or, when none is, the last values of every pipeline that has a metrics file;
+ * {@code --pipeline NAME} reads that pipeline's file only. The files are opened afresh at each refresh, so a new run is picked up.
  * Reads only.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
@@ -35,7 +43,7 @@ final class StatCommand implements Callable<Integer>
     @Parameters(index = "0", paramLabel = "DIR", description = "the journal directory")
     Path journal;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", description = "the pipeline whose counters to show (default: default)")
+    @Option(names = "--pipeline", paramLabel = "NAME", description = "the one pipeline whose counters to show (default: every running pipeline, or the last values of all)")
     String pipeline;
 
     @Option(names = "--once", description = "print the counters once and exit")
@@ -70,28 +78,44 @@ final class StatCommand implements Callable<Integer>
             while (!once);
             return 0;
         }
-        final JournalDirectory directory = PipelineSelection.existing(JournalDirectory.open(journal), pipeline); // refused: one line, exit 2
+        final JournalDirectory base = JournalDirectory.open(journal);
+        final JournalDirectory selected = pipeline == null ? null : PipelineSelection.existing(base, pipeline); // refused: one line, exit 2
         final boolean clear = !once && System.console() != null;
-        final Map<String, Long> previous = new HashMap<>();
-        long previousNanos = 0;
-        long previousStart = 0;
+        final Map<String, Reading> previous = new HashMap<>();
         do
         {
-            // opened afresh each time: a new run replaces the file, and an old mapping would keep old values
-            try (MetricsFile metrics = open(directory))
+            // listed and opened afresh each time: a new run replaces a file (an old mapping would keep old values), or adds one
+            final Map<JournalDirectory, MetricsFile> files = new LinkedHashMap<>();
+            try
             {
-                final long now = System.nanoTime();
-                final boolean sameRun = metrics.startedMillis() == previousStart;
+                for (final JournalDirectory directory : selected != null ? List.of(selected) : withMetrics(base))
+                {
+                    files.put(directory, open(directory));
+                }
+                final boolean anyRunning = files.values().stream().anyMatch(MetricsFile::running);
                 if (clear)
                 {
                     System.out.print("\033[H\033[2J");
                 }
-                print(System.out, directory, metrics, sameRun ? previous : Map.of(), (now - previousNanos) / 1e9);
+                for (final Map.Entry<JournalDirectory, MetricsFile> file : files.entrySet())
+                {
+                    final MetricsFile metrics = file.getValue();
+                    if (anyRunning && !metrics.running()) // the running pipelines, or the last values of all
+                    {
+                        continue;
+                    }
+                    final String name = file.getKey().pipelineName();
+                    final long now = System.nanoTime();
+                    final Reading before = previous.get(name);
+                    final boolean sameRun = before != null && metrics.startedMillis() == before.startedMillis();
+                    print(System.out, file.getKey(), metrics, sameRun ? before.values() : Map.of(), sameRun ? (now - before.nanos()) / 1e9 : 0);
+                    previous.put(name, Reading.of(metrics, now));
+                }
                 System.out.flush();
-                previous.clear();
-                metrics.reader().forEach((id, label) -> previous.put(label, metrics.reader().getCounterValue(id)));
-                previousNanos = now;
-                previousStart = metrics.startedMillis();
+            }
+            finally
+            {
+                files.values().forEach(MetricsFile::close);
             }
             if (!once)
             {
@@ -100,6 +124,47 @@ final class StatCommand implements Callable<Integer>
         }
         while (!once);
         return 0;
+    }
+
+    /**
+     * @return every pipeline of the journal that has a metrics file, the default first; refused (exit 2) if none has.
+     */
+    private static List<JournalDirectory> withMetrics(final JournalDirectory journal)
+    {
+        final List<JournalDirectory> pipelines = new ArrayList<>();
+        final Set<String> names = new LinkedHashSet<>(List.of(JournalDirectory.DEFAULT_PIPELINE));
+        names.addAll(journal.pipelines());
+        for (final String name : names)
+        {
+            final JournalDirectory pipeline = journal.pipeline(name);
+            if (Files.isRegularFile(pipeline.metricsFile()))
+            {
+                pipelines.add(pipeline);
+            }
+        }
+        if (pipelines.isEmpty())
+        {
+            throw new BadInputException("no metrics file in journal " + journal.root() + " (" + journal.metricsFile()
+                + ", or pipelines/NAME/metrics.dat): no pipeline with durable outputs has run on this journal");
+        }
+        return pipelines;
+    }
+
+    /**
+     * One refresh's values of a pipeline's counters, by label, for the next refresh's per-second changes.
+     *
+     * @param values        each counter's value, by label.
+     * @param startedMillis when the run that wrote them started: another run's values are not compared.
+     * @param nanos         when they were read ({@link System#nanoTime()}).
+     */
+    private record Reading(Map<String, Long> values, long startedMillis, long nanos)
+    {
+        static Reading of(final MetricsFile metrics, final long nanos)
+        {
+            final Map<String, Long> values = new HashMap<>();
+            metrics.reader().forEach((id, label) -> values.put(label, metrics.reader().getCounterValue(id)));
+            return new Reading(values, metrics.startedMillis(), nanos);
+        }
     }
 
     private static MetricsFile open(final JournalDirectory directory)

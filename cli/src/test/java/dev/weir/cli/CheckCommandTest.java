@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weir check} on the output of a real {@code weir run}: every check passes on clean data and the
  * command exits 0; a gap, a duplicated row and stale data each fail their check with exit code 3 and a
- * table that says which; thresholds come from flags or a config file (flags win); bad flags exit 2.
+ * table that says which; thresholds come from flags or a config file (flags win); bad flags exit 2. Without
+ * {@code --pipeline}, the late check covers every pipeline of the journal, and a journal no pipeline has processed fails it.
  */
 class CheckCommandTest
 {
@@ -116,6 +118,32 @@ class CheckCommandTest
         final Cli refused = Cli.run("check", "--journal", journal.toString(), "--config", config.toString());
         assertEquals(WeirCommand.USAGE, refused.exit());
         assertTrue(refused.err().contains("unknown setting 'max-rejected-rat'"), refused.err());
+    }
+
+    @Test
+    void withoutPipelineEveryPipelineOfTheJournalIsCheckedAndOneThatFailsFailsTheGate() throws IOException
+    {
+        final Path named = LateSpendJournal.create(Files.createDirectories(dir.resolve("named")));
+        final Cli all = Cli.run("check", "--journal", named.toString());
+        assertEquals(CheckCommand.FAILED, all.exit(), "the default pipeline never ran; spend has 41% of its events late:\n" + all.out());
+        assertTrue(failed(all, "late:spend") && all.out().contains("41.000% (41 of 100 events)"), all.out());
+        assertTrue(all.out().lines().anyMatch(l -> l.startsWith("late:fees ") && l.contains("PASS")), all.out());
+        assertFalse(all.out().lines().anyMatch(l -> l.startsWith("late ")), "no row for the default pipeline, which never ran:\n" + all.out());
+
+        final Cli one = Cli.run("check", "--journal", named.toString(), "--pipeline", "fees");
+        assertEquals(0, one.exit(), one.out());
+        assertFalse(one.out().contains("late:spend"), one.out());
+    }
+
+    @Test
+    void aJournalNoPipelineHasProcessedFailsTheLateCheck() throws IOException
+    {
+        final Path ingested = dir.resolve("ingested");
+        assertEquals(0, Cli.run("ingest", "--input", dir.resolve("events.csv").toString(), "--journal", ingested.toString()).exit());
+        final Cli check = Cli.run("check", "--journal", ingested.toString(), "--max-rejected-rate", "1%");
+        assertEquals(CheckCommand.FAILED, check.exit(), check.out());
+        assertTrue(failed(check, "late") && check.out().contains("no pipeline has processed the journal"), check.out());
+        assertFalse(check.out().contains("All checks passed"), check.out());
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --pipeline NAME}: two {@code weir run}s with other keys and windows on one journal each keep their own
  * checkpoints and output journal (under {@code pipelines/NAME/}) and give the results of the same flags run alone;
- * {@code weir inspect} lists them with their lag; {@code weir stat} and {@code weir check} read one; and a second
+ * {@code weir inspect} lists them with their lag and details; {@code weir stat} and {@code weir check} read one; and a second
  * run of a pipeline that a following {@code weir run} holds is refused, while another pipeline runs beside it.
  */
 class PipelineCommandsTest
@@ -71,11 +71,12 @@ class PipelineCommandsTest
         assertTrue(behind.out().matches("(?s).*\\n  cards +checkpoint at offset \\d+, lag " + String.format("%,d", added)
             + " events; sliding:10000/2000 outOfOrderness=1000 .* key=card value=amount\\n.*"), behind.out());
 
-        final Cli resumed = runPipeline(shared, "cards", CARD_FLAGS, "cards.csv");
+        // each bounded run ended its input: the second ones resume after it as asked (the new events are late for each)
+        final Cli resumed = runPipeline(shared, "cards", afterEnd(CARD_FLAGS), "cards.csv");
         assertTrue(resumed.out().contains("esum"), "the second run resumes from its own checkpoint:\n" + resumed.out());
-        runPipeline(shared, "merchants", MERCHANT_FLAGS, "merchants.csv");
-        runPipeline(aloneCards, null, CARD_FLAGS, "alone-cards.csv");
-        runPipeline(aloneMerchants, null, MERCHANT_FLAGS, "alone-merchants.csv");
+        runPipeline(shared, "merchants", afterEnd(MERCHANT_FLAGS), "merchants.csv");
+        runPipeline(aloneCards, null, afterEnd(CARD_FLAGS), "alone-cards.csv");
+        runPipeline(aloneMerchants, null, afterEnd(MERCHANT_FLAGS), "alone-merchants.csv");
 
         final List<String> cards = Files.readAllLines(dir.resolve("cards.csv"));
         final List<String> merchants = Files.readAllLines(dir.resolve("merchants.csv"));
@@ -85,7 +86,8 @@ class PipelineCommandsTest
         assertEquals(Files.readAllLines(dir.resolve("alone-merchants.csv")), merchants);
 
         final Cli inspect = run("inspect", shared);
-        assertTrue(inspect.out().contains("checkpoint   none"), "the default pipeline's detail:\n" + inspect.out());
+        assertTrue(!inspect.out().contains("checkpoint   none") && inspect.out().contains("--- pipeline cards ---")
+            && inspect.out().contains("--- pipeline merchants ---"), "each pipeline's detail, not the default's, which never ran:\n" + inspect.out());
         assertTrue(inspect.out().matches("(?s).*\\n  cards +checkpoint at offset \\d+, lag 0 events; sliding:10000/2000 .* key=card value=amount\\n"
             + "  merchants +checkpoint at offset \\d+, lag 0 events; tumbling:5000 outOfOrderness=500 .* key=merchant value=fee\\n.*"), inspect.out());
         final Cli one = run("inspect", shared, "--pipeline", "merchants");
@@ -168,6 +170,13 @@ class PipelineCommandsTest
         }
         args.addAll(List.of(flags));
         return run(args.toArray(new String[0]));
+    }
+
+    private static String[] afterEnd(final String[] flags)
+    {
+        final String[] all = java.util.Arrays.copyOf(flags, flags.length + 1);
+        all[flags.length] = ResumeAfterEnd.FLAG;
+        return all;
     }
 
     private static Cli run(final String... args)

@@ -139,7 +139,9 @@ class PostgresRunTest
         final Path resent = dir.resolve("resent.csv"); // a producer resends every event, under another file name
         Files.copy(input, resent);
         run[2] = resent.toString();
-        final Cli duplicates = Cli.run(run);
+        final String[] afterEnd = java.util.Arrays.copyOf(run, run.length + 1);
+        afterEnd[run.length] = ResumeAfterEnd.FLAG; // the first run ended its input: resume after it, as asked
+        final Cli duplicates = Cli.run(afterEnd);
         assertEquals(0, duplicates.exit(), duplicates.err());
         assertTrue(duplicates.out().contains("duplicates ignored"), duplicates.out());
         assertEquals(delivered, sortedTable(), "the table after a rerun and after every event was sent twice");

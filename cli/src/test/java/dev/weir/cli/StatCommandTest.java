@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,13 +20,15 @@ import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.metrics.RetentionCounters;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir stat} reads a running engine's counters from another process, and says clearly when
- * there is nothing to read.
+ * there is nothing to read; without {@code --pipeline}, it shows every running pipeline of the journal, or the last
+ * values of each.
  */
 class StatCommandTest
 {
@@ -166,6 +169,27 @@ class StatCommandTest
         final Cli foreign = Cli.run("stat", dir.toString(), "--once");
         assertEquals(2, foreign.exit());
         assertTrue(foreign.err().contains("not a Weir journal"), foreign.err());
+    }
+
+    @Test
+    void withoutPipelineStatShowsTheRunningPipelinesOrElseTheLastValuesOfEach() throws Exception
+    {
+        final Path journal = LateSpendJournal.create(dir);
+        final Cli ended = Cli.run("stat", journal.toString(), "--once");
+        assertEquals(0, ended.exit(), "the default pipeline never ran; spend and fees did:\n" + ended.out() + ended.err());
+        assertTrue(ended.out().contains("(pipeline spend)  pid ") && ended.out().contains("(pipeline fees)  pid "), ended.out());
+        assertEquals(2, ended.out().lines().filter(l -> l.contains("not running: last values")).count(), ended.out());
+
+        try (Pipeline live = Weir.pipeline().journal(journal).pipeline("live").window(TumblingWindows.of(1_000)).build().start())
+        {
+            assertTrue(live.awaitOffset(IngestLog.counts(JournalDirectory.open(journal)).lastEventOffset(), 60, TimeUnit.SECONDS));
+            final Cli running = Cli.run("stat", journal.toString(), "--once");
+            assertEquals(0, running.exit(), running.err());
+            assertTrue(running.out().contains("(pipeline live)  pid " + ProcessHandle.current().pid() + " (running)"), running.out());
+            assertFalse(running.out().contains("(pipeline spend)"), "only the running pipelines:\n" + running.out());
+            final Cli one = Cli.run("stat", journal.toString(), "--pipeline", "spend", "--once");
+            assertTrue(one.out().contains("(pipeline spend)") && !one.out().contains("(pipeline live)"), one.out());
+        }
     }
 
     private static String value(final String out, final String label)

@@ -1,0 +1,54 @@
+package dev.weir.check;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.journal.JournalDirectory;
+
+/**
+ * What the {@code late} check needs of one pipeline of a journal, read from its newest valid checkpoint without
+ * changing anything: the events it processed and, of those, the events dropped as late, sent to the late output
+ * or in no window. Immutable.
+ *
+ * @param name      the pipeline's name ({@link JournalDirectory#DEFAULT_PIPELINE} for the journal's root).
+ * @param processed events its newest checkpoint counts as processed, or -1 without a checkpoint.
+ * @param late      of those, events dropped as late, sent to the late output, or in no window (-1 without one).
+ */
+public record PipelineProfile(String name, long processed, long late)
+{
+    /**
+     * @param pipeline the journal as one pipeline sees it ({@link JournalDirectory#pipeline(String)}).
+     * @return that pipeline's profile.
+     */
+    public static PipelineProfile of(final JournalDirectory pipeline)
+    {
+        // a pipeline never processed has no checkpoints directory: do not create one (the checks only read)
+        final CheckpointStore.Loaded newest = Files.isDirectory(pipeline.checkpoints())
+            ? new CheckpointStore(pipeline.checkpoints(), 3).loadNewestValid() : null;
+        if (newest == null)
+        {
+            return new PipelineProfile(pipeline.pipelineName(), -1, -1);
+        }
+        final OperatorCounters counters = CheckpointCodec.describeState(newest).counters();
+        return new PipelineProfile(pipeline.pipelineName(), counters.events(), counters.dropped() + counters.sideOutput() + counters.ignored());
+    }
+
+    /**
+     * @param journal a journal.
+     * @return the profile of every pipeline that has processed it ({@link JournalDirectory#pipelines()}, in that
+     *         order); empty if none has.
+     */
+    public static List<PipelineProfile> allOf(final JournalDirectory journal)
+    {
+        final List<PipelineProfile> profiles = new ArrayList<>();
+        for (final String name : journal.pipelines())
+        {
+            profiles.add(of(journal.pipeline(name)));
+        }
+        return profiles;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.weir.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir inspect} shows every pipeline of a journal, each one's outputs and newest checkpoint under its name, not
+ * the default pipeline's when that one never ran; {@code --pipeline NAME} shows that one only.
+ */
+class InspectCommandTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void withoutPipelineInspectShowsEveryPipelinesOutputsAndCheckpoint() throws IOException
+    {
+        final Path journal = LateSpendJournal.create(dir);
+        final Cli all = Cli.run("inspect", journal.toString());
+        assertEquals(0, all.exit(), all.err());
+        final String out = all.out();
+        assertFalse(out.contains("checkpoint   none"), "the default pipeline never ran: it is not shown as unprocessed:\n" + out);
+        assertTrue(out.matches("(?s).*\\n--- pipeline fees ---\\noutput       [0-9,]+ results, 0 late events.*"
+            + "\\ncounts       100 events, [0-9,]+ windows fired, 0 late dropped.*"
+            + "\\n--- pipeline spend ---\\noutput       [0-9,]+ results, 0 late events.*"
+            + "\\ncounts       100 events, [0-9,]+ windows fired, 41 late dropped.*"), out);
+
+        final Cli one = Cli.run("inspect", journal.toString(), "--pipeline", "spend");
+        assertEquals(0, one.exit(), one.err());
+        assertTrue(one.out().contains("--- pipeline spend ---") && one.out().contains("41 late dropped"), one.out());
+        assertFalse(one.out().contains("--- pipeline fees ---"), one.out());
+    }
+}
