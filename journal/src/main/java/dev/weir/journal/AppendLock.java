@@ -120,7 +120,11 @@ final class AppendLock implements AutoCloseable
         }
     }
 
-    private static String holder(final Path file)
+    /**
+     * @param file a lock file.
+     * @return the process id its holder wrote in it, or "" if unknown.
+     */
+    static String holder(final Path file)
     {
         try
         {
