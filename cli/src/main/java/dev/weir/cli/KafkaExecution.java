@@ -125,6 +125,10 @@ final class KafkaExecution
             while (true)
             {
                 final boolean ended = run.awaitEnd(Duration.ofMillis(PROGRESS_MS));
+                if (ended && run.failure() instanceof CheckpointMismatchException refused)
+                {
+                    throw refused; // another configuration, or other partition counts, than the group's checkpoints: exit 2
+                }
                 final long now = System.nanoTime();
                 final long events = run.events();
                 err.printf("kafka: %,d events (%,.0f/s), %,d outputs, %,d transactions, %,d partitions taken over%n", events,
@@ -135,10 +139,6 @@ final class KafkaExecution
                 {
                     break;
                 }
-            }
-            if (run.failure() instanceof CheckpointMismatchException refused)
-            {
-                throw refused; // another configuration, or other partition counts, than the group's checkpoints: exit 2
             }
             if (run.failure() != null)
             {
