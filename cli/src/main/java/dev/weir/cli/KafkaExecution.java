@@ -8,13 +8,16 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 import dev.weir.engine.Weir;
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.kafka.KafkaRun;
 
 /**
  * {@code weir run --kafka}: one instance of a consumer group, running until SIGINT or SIGTERM (then its partitions'
- * work is committed and the group left, so the others take them over) or a failure (exit 1). Prints a progress
+ * work is committed and the group left, so the others take them over) or a failure (exit 1). A journal directory
+ * another instance uses, or a group whose checkpoints were taken under another configuration or other partition
+ * counts, is refused with one message (exit 2). Prints a progress
  * line every few seconds on standard error: events mirrored, events/s, outputs, transactions, partitions owned.
  */
 final class KafkaExecution
@@ -123,6 +126,10 @@ final class KafkaExecution
             while (true)
             {
                 final boolean ended = run.awaitEnd(Duration.ofMillis(PROGRESS_MS));
+                if (ended && run.failure() instanceof CheckpointMismatchException refused)
+                {
+                    throw refused; // another configuration, or other partition counts, than the group's checkpoints: exit 2
+                }
                 final long now = System.nanoTime();
                 final long events = run.events();
                 err.printf("kafka: %,d events (%,.0f/s), %,d outputs, %,d transactions, %,d partitions taken over%n", events,

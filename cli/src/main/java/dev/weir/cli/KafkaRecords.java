@@ -12,8 +12,9 @@ import dev.weir.kafka.RecordDecoder;
 
 /**
  * Reads a Kafka record as {@code weir run --kafka} takes it: the value is one events CSV line in the journal's
- * columns, read by {@link ColumnsLine} with the reasons {@code weir ingest} gives, and the key must be the text of
- * the line's key column. Not thread-safe: one per partition.
+ * columns, read by {@link ColumnsLine} with the reasons {@code weir ingest} gives (a value over
+ * {@link InputLines#MAX_LINE_BYTES} bytes is a line too long, as in a file), and the key must be the text of the line's
+ * key column. Not thread-safe: one per partition.
  */
 final class KafkaRecords implements RecordDecoder
 {
@@ -39,6 +40,10 @@ final class KafkaRecords implements RecordDecoder
         if (value == null)
         {
             return reject("no value");
+        }
+        if (value.length > InputLines.MAX_LINE_BYTES)
+        {
+            return reject("line too long: " + value.length + " bytes, the limit is " + InputLines.MAX_LINE_BYTES);
         }
         final String text;
         try

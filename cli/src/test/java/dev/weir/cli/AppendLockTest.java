@@ -111,6 +111,21 @@ class AppendLockTest
             Files.readAllLines(dir.resolve("r.csv")));
     }
 
+    @Test
+    void aRefusalInTheHoldersOwnProcessKeepsTheLockAgainstOtherProcesses() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        try (EventJournal held = EventJournal.openOrCreate(journal))
+        {
+            final JournalRefusedException refused = assertThrows(JournalRefusedException.class, () -> EventJournal.openOrCreate(journal));
+            assertTrue(refused.getMessage().contains("(process " + ProcessHandle.current().pid() + ")"), refused.getMessage());
+            final Path log = dir.resolve("child.log");
+            final Process child = start(AppenderChild.class, log, journal.toString());
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS), () -> "another process is refused too, it does not append: " + read(log));
+            assertTrue(read(log).contains("already has an appender (process " + ProcessHandle.current().pid() + ")"), () -> read(log));
+        }
+    }
+
     private Process start(final Class<?> main, final Path log, final String... args) throws IOException
     {
         final List<String> command = ChildJvm.command("256m", main, args);

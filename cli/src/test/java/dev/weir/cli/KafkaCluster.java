@@ -225,6 +225,57 @@ final class KafkaCluster implements AutoCloseable
         return found;
     }
 
+    /**
+     * Wait until the instance that writes {@code journal} has read at least {@code records} records and owns
+     * {@code partitions} partitions, each read to its end, in three status files in a row; fail at once, with the end
+     * of its log, if it ends first.
+     */
+    static void awaitCaughtUp(final Process instance, final Path log, final Path journal, final int partitions, final long records)
+    {
+        final java.util.regex.Pattern events = java.util.regex.Pattern.compile(" events (\\d+) ");
+        final Path status = journal.resolve("kafka").resolve("status");
+        int caughtUp = 0;
+        final long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (caughtUp < 3 && System.nanoTime() < deadline)
+        {
+            if (!instance.isAlive())
+            {
+                throw new AssertionError("the instance ended with exit " + instance.exitValue() + " before catching up: " + tail(log));
+            }
+            pause(100);
+            final List<String> lines;
+            try
+            {
+                lines = Files.exists(status) ? Files.readAllLines(status) : List.of();
+            }
+            catch (final IOException ex)
+            {
+                continue; // being replaced
+            }
+            final java.util.regex.Matcher read = events.matcher(lines.isEmpty() ? "" : lines.get(0));
+            final boolean allRead = read.find() && Long.parseLong(read.group(1)) >= records;
+            final long idle = lines.stream().filter(l -> l.contains(" lag=0 ")).count();
+            caughtUp = allRead && lines.size() == partitions + 1 && idle == partitions ? caughtUp + 1 : 0;
+        }
+        if (caughtUp < 3)
+        {
+            throw new AssertionError("the instance did not catch up with " + records + " records on " + partitions + " partitions: " + tail(log));
+        }
+    }
+
+    /** @return the last 30 lines of a log, for a failure message. */
+    static String tail(final Path log)
+    {
+        try
+        {
+            final List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        }
+        catch (final IOException ex)
+        {
+            return ex.toString();
+        }
+    }
 
     static void pause(final long millis)
     {

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The single-appender rule of one queue of a journal, enforced: an exclusive operating-system lock
@@ -24,13 +26,22 @@ import java.nio.file.StandardOpenOption;
  */
 final class AppendLock implements AutoCloseable
 {
+    /**
+     * The lock files this JVM holds. A second channel on a held file is never opened: closing it would release
+     * the holder's lock too (POSIX locks belong to the process, and closing any of its descriptors of the file
+     * releases them), leaving the file open to other processes while this one still writes.
+     */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final Path key;
 
-    private AppendLock(final FileChannel channel, final FileLock lock)
+    private AppendLock(final FileChannel channel, final FileLock lock, final Path key)
     {
         this.channel = channel;
         this.lock = lock;
+        this.key = key;
     }
 
     /**
@@ -44,39 +55,25 @@ final class AppendLock implements AutoCloseable
     static AppendLock acquire(final JournalDirectory directory, final Path home, final String queue)
     {
         final Path file = home.resolve(queue + ".lock");
-        FileChannel channel = null;
         try
         {
             Files.createDirectories(home);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            FileLock lock;
-            try
-            {
-                lock = channel.tryLock();
-            }
-            catch (final OverlappingFileLockException ex)
-            {
-                lock = null; // held by this JVM
-            }
-            if (lock == null)
-            {
-                final String holder = holder(file);
-                channel.close();
-                throw new JournalRefusedException(directory.root(), "its " + queue + " queue"
-                    + (home.equals(directory.root()) ? "" : " of pipeline " + directory.pipelineName())
-                    + " already has an appender"
-                    + (holder.isEmpty() ? "" : " (process " + holder + ")") + ", which holds " + file
-                    + ": one appender at a time may write a journal's " + queue + "; stop the other one first, or wait for it to end");
-            }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            return new AppendLock(channel, lock);
         }
         catch (final IOException ex)
         {
-            closeQuietly(channel);
             throw new UncheckedIOException("cannot lock " + file, ex);
         }
+        final AppendLock held = tryAcquire(home, queue);
+        if (held == null)
+        {
+            final String holder = holder(file);
+            throw new JournalRefusedException(directory.root(), "its " + queue + " queue"
+                + (home.equals(directory.root()) ? "" : " of pipeline " + directory.pipelineName())
+                + " already has an appender"
+                + (holder.isEmpty() ? "" : " (process " + holder + ")") + ", which holds " + file
+                + ": one appender at a time may write a journal's " + queue + "; stop the other one first, or wait for it to end");
+        }
+        return held;
     }
 
     /**
@@ -91,6 +88,11 @@ final class AppendLock implements AutoCloseable
     static AppendLock tryAcquire(final Path home, final String queue)
     {
         final Path file = home.resolve(queue + ".lock");
+        final Path key = file.toAbsolutePath().normalize();
+        if (!HELD.add(key))
+        {
+            return null; // held by this JVM
+        }
         FileChannel channel = null;
         try
         {
@@ -102,26 +104,37 @@ final class AppendLock implements AutoCloseable
             }
             catch (final OverlappingFileLockException ex)
             {
-                lock = null; // held by this JVM
+                lock = null; // held by this JVM, not through this class
             }
             if (lock == null)
             {
                 channel.close();
+                HELD.remove(key);
                 return null;
             }
             channel.truncate(0);
             channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            return new AppendLock(channel, lock);
+            return new AppendLock(channel, lock, key);
         }
         catch (final IOException ex)
         {
             closeQuietly(channel);
+            HELD.remove(key);
             throw new UncheckedIOException("cannot lock " + file, ex);
         }
     }
 
-    private static String holder(final Path file)
+    /**
+     * @param file a lock file.
+     * @return the process id its holder wrote in it, or "" if unknown. This process's own id if it holds the
+     *         file: the file is then not opened (see {@link #HELD}).
+     */
+    static String holder(final Path file)
     {
+        if (HELD.contains(file.toAbsolutePath().normalize()))
+        {
+            return Long.toString(ProcessHandle.current().pid());
+        }
         try
         {
             return Files.readString(file, StandardCharsets.US_ASCII).trim();
@@ -164,6 +177,7 @@ final class AppendLock implements AutoCloseable
                 // closing the channel releases it too
             }
             closeQuietly(channel);
+            HELD.remove(key);
         }
     }
 }

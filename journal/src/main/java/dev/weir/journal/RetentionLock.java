@@ -52,14 +52,8 @@ public final class RetentionLock implements AutoCloseable
 
     private static String holder(final JournalDirectory journal)
     {
-        try
-        {
-            return java.nio.file.Files.readString(file(journal), java.nio.charset.StandardCharsets.US_ASCII).trim();
-        }
-        catch (final java.io.IOException | RuntimeException ex)
-        {
-            return "unknown";
-        }
+        final String holder = AppendLock.holder(file(journal));
+        return holder.isEmpty() ? "unknown" : holder;
     }
 
     @Override

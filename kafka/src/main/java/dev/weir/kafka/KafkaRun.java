@@ -23,8 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.OwnerLock;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.DynamicCompositeAgent;
@@ -70,6 +72,11 @@ import org.slf4j.LoggerFactory;
  * cores, not one per partition). The producer's own sender thread and the consumer's heartbeat thread are
  * Kafka's.
  * <p>
+ * Refusals: a second run on the same journal directory (in any process) is refused at {@link #start()}; a takeover
+ * is refused, before anything is processed, when any checkpoint of the group was taken under another pipeline
+ * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that
+ * {@link CheckpointMismatchException} as its {@link #failure()}.
+ * <p>
  * Failures: a fenced producer (another instance started with the same instance id) ends the run, as Kafka
  * documents; any other failed transaction is aborted and every owned partition is taken over again from what is
  * committed. A pipeline that fails, or an output regenerated differently from the one committed, ends the run.
@@ -102,6 +109,9 @@ public final class KafkaRun implements AutoCloseable
     private CommittedReader committedReader;
     private CheckpointTopic checkpointTopic;
     private PartitionTask.Context context;
+    private ResumeTerms terms;
+    private CheckpointMismatchException refused;
+    private OwnerLock ownerLock;
     private boolean inTransaction;
     private boolean dirty;
 
@@ -182,12 +192,16 @@ public final class KafkaRun implements AutoCloseable
     }
 
     /**
-     * Start the pipeline thread and the Kafka thread.
+     * Take the journal directory's {@code kafka} subdirectory for this run, then start the pipeline thread and the
+     * Kafka thread.
      *
      * @return this.
+     * @throws dev.weir.journal.JournalRefusedException if another run (in this process or another) owns that directory.
      */
     public KafkaRun start()
     {
+        ownerLock = OwnerLock.acquire(settings.journal().resolve("kafka"),
+            "two instances must not share a --journal (a takeover deletes the partition's journal there): give each its own, or stop the other first");
         AgentRunner.startOnThread(agentRunner, runnable -> new Thread(runnable, name + "-pipelines"));
         kafkaThread.start();
         return this;
@@ -292,7 +306,7 @@ public final class KafkaRun implements AutoCloseable
             consumer.subscribe(List.of(settings.topic()), new Rebalance());
             long nextCommit = System.nanoTime() + settings.commitInterval().toNanos();
             long nextStatus = 0;
-            while (running)
+            while (running && refused == null)
             {
                 final ConsumerRecords<byte[], byte[]> records;
                 try
@@ -335,6 +349,10 @@ public final class KafkaRun implements AutoCloseable
                 }
                 checkPipelines();
             }
+            if (refused != null)
+            {
+                throw refused;
+            }
             leave();
         }
         catch (final RuntimeException | Error ex)
@@ -359,6 +377,7 @@ public final class KafkaRun implements AutoCloseable
         {
             closeClients();
             running = false;
+            ownerLock.close();
         }
     }
 
@@ -403,6 +422,8 @@ public final class KafkaRun implements AutoCloseable
         context = new PartitionTask.Context(settings.journal().resolve("kafka"), settings.schema(), settings.rollCycle(), settings.pipeline(),
             settings.decoders(), settings.rows(), producer, settings.outputTopic(), partitionCount(settings.outputTopic()),
             settings.rejectedTopic(), partitionCount(settings.rejectedTopic()));
+        terms = new ResumeTerms(settings.group(), settings.topic(), settings.pipeline().get().concludeFor(settings.schema()).describe(),
+            settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions());
     }
 
     private int partitionCount(final String topic)
@@ -580,6 +601,16 @@ public final class KafkaRun implements AutoCloseable
             return;
         }
         final Map<Integer, PartitionCheckpoint> checkpoints = checkpointTopic.readNewest(committedReader, settings.topic());
+        try
+        {
+            terms.check(checkpoints.values());
+        }
+        catch (final CheckpointMismatchException ex)
+        {
+            // not thrown here: inside a rebalance callback the consumer would log it with its stack trace; the loop ends the run
+            refused = ex;
+            return;
+        }
         for (final TopicPartition partition : partitions)
         {
             final PartitionCheckpoint checkpoint = checkpoints.get(partition.partition());

@@ -17,10 +17,11 @@ import java.util.zip.CRC32C;
  * engine's checkpoint payload (its state, as of a journal offset of the instance that took it), where it is in
  * Kafka terms, and the strings its state refers to by id.
  * <p>
- * Layout (big-endian), version 1: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
+ * Layout (big-endian), version 2: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
  * UTF-8), partition int32, Kafka offset of the last record applied int64 (-1 if none), outputs covered int64 (the
  * output numbers 1..N are covered), the output topic's offset to scan from int64, the highest Kafka offset whose
- * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, dictionaries (int32
+ * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, the output topic's and
+ * the rejected topic's partition counts int32 each (version 2 only: a version 1 checkpoint reads as 0), dictionaries (int32
  * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8), the engine payload
  * (int32 length + bytes), trailer int32 CRC-32C of every byte before it.
  *
@@ -32,6 +33,8 @@ import java.util.zip.CRC32C;
  *                        {@code outputs}.
  * @param rejectedThrough the highest Kafka offset whose rejection was committed with or before this checkpoint, or -1.
  * @param rejectsFrom     an offset of the rejected topic's partition at or before any rejection committed after it.
+ * @param outputPartitions   the output topic's partition count its rows were routed by (P mod count), or 0 if unknown.
+ * @param rejectedPartitions the rejected topic's partition count its rejections were routed by, or 0 if unknown.
  * @param dictionaries    column index to (id to string): the strings the journal had defined.
  * @param engine          the engine's checkpoint payload (read-only; not copied).
  */
@@ -43,11 +46,14 @@ record PartitionCheckpoint(
     long outputsFrom,
     long rejectedThrough,
     long rejectsFrom,
+    int outputPartitions,
+    int rejectedPartitions,
     SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
     byte[] engine)
 {
     private static final long MAGIC = 0x574549524B435054L; // "WEIRKCPT"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_COUNTS = 1;
 
     /**
      * @return the engine payload as a buffer over the same bytes.
@@ -74,6 +80,8 @@ record PartitionCheckpoint(
             out.writeLong(outputsFrom);
             out.writeLong(rejectedThrough);
             out.writeLong(rejectsFrom);
+            out.writeInt(outputPartitions);
+            out.writeInt(rejectedPartitions);
             out.writeInt(dictionaries.size());
             for (final var column : dictionaries.entrySet())
             {
@@ -123,7 +131,7 @@ record PartitionCheckpoint(
                 throw new IllegalStateException("not a Weir partition checkpoint");
             }
             final int version = in.readInt();
-            if (version != VERSION)
+            if (version != VERSION && version != VERSION_WITHOUT_COUNTS)
             {
                 throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);
             }
@@ -134,6 +142,8 @@ record PartitionCheckpoint(
             final long outputsFrom = in.readLong();
             final long rejectedThrough = in.readLong();
             final long rejectsFrom = in.readLong();
+            final int outputPartitions = version == VERSION ? in.readInt() : 0;
+            final int rejectedPartitions = version == VERSION ? in.readInt() : 0;
             final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
             final int columns = in.readInt();
             for (int c = 0; c < columns; c++)
@@ -156,7 +166,7 @@ record PartitionCheckpoint(
             final byte[] engine = new byte[length];
             in.readFully(engine);
             return new PartitionCheckpoint(topic, partition, kafkaOffset, outputs, outputsFrom, rejectedThrough, rejectsFrom,
-                dictionaries, engine);
+                outputPartitions, rejectedPartitions, dictionaries, engine);
         }
         catch (final IOException ex)
         {

@@ -79,8 +79,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private final RecordDecoder decoder;
     private final Producer<byte[], byte[]> producer;
     private final String outputTopic;
+    private final int outputPartitions;
     private final int outputPartition;
     private final String rejectedTopic;
+    private final int rejectedPartitions;
     private final int rejectedPartition;
     private final OffsetMap offsets = new OffsetMap();
     private final AtomicReference<byte[]> published = new AtomicReference<>();
@@ -152,12 +154,15 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.directory = partitionRoot.resolve(Long.toString(INCARNATIONS.incrementAndGet()) + "-" + ProcessHandle.current().pid());
         this.producer = context.producer();
         this.outputTopic = context.outputTopic();
-        this.outputPartition = source.partition() % context.outputPartitions();
+        this.outputPartitions = context.outputPartitions();
+        this.outputPartition = source.partition() % outputPartitions;
         this.rejectedTopic = context.rejectedTopic();
-        this.rejectedPartition = source.partition() % context.rejectedPartitions();
+        this.rejectedPartitions = context.rejectedPartitions();
+        this.rejectedPartition = source.partition() % rejectedPartitions;
         final PartitionCheckpoint checkpoint = start.checkpoint();
         this.last = checkpoint != null ? checkpoint
-            : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, new TreeMap<>(), new byte[0]);
+            : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, outputPartitions, rejectedPartitions,
+                new TreeMap<>(), new byte[0]);
         this.committed = start.committed();
         this.committedThrough = committed.isEmpty() ? last.outputs() : Math.max(last.outputs(), committed.lastKey());
         this.restoredOutputs = last.outputs();
@@ -228,7 +233,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
 
     /**
      * Mirror one record: append it to the journal as an event, or send it to the rejected topic (inside the open
-     * transaction) unless its rejection is already committed.
+     * transaction, capped as {@link RejectedRecord} says) unless its rejection is already committed.
      *
      * @param record a record of this partition, in offset order.
      */
@@ -242,11 +247,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         else if (record.offset() > rejectedThrough)
         {
-            final ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(rejectedTopic, rejectedPartition, record.key(), record.value());
-            OutputHeaders.put(out.headers(), OutputHeaders.SOURCE, sourceText);
-            OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(record.offset()));
-            OutputHeaders.put(out.headers(), OutputHeaders.REASON, decoder.rejection());
-            lastReject = producer.send(out);
+            lastReject = producer.send(RejectedRecord.of(rejectedTopic, rejectedPartition, record, decoder.rejection()));
             rejectedThrough = record.offset();
             rejected++;
         }
@@ -351,7 +352,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final long kafkaOffset = covered.sourceOffset() < 0 ? last.kafkaOffset() : offsets.kafkaOffset(covered.sourceOffset());
         final long rejectsFrom = lastReject == null ? last.rejectsFrom() : metadata(lastReject).offset() + 1;
         final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
-            outputsFrom, rejectedThrough, rejectsFrom, journal.dictionaries().definitions(), ready);
+            outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(), ready);
         topic.send(producer, checkpoint);
         if (index >= 0)
         {

@@ -38,7 +38,8 @@ final class KafkaFencingTest
             try
             {
                 KafkaRunTest.waitForOutputs(first, 1);
-                second = new KafkaRun(KafkaRunTest.settings(bootstrap, topic, output, "same")).start();
+                // on another host, as it were: one journal directory has one instance at a time
+                second = new KafkaRun(KafkaRunTest.settings(bootstrap, topic, output, "same", dir.resolve("second"))).start();
                 KafkaRunTest.produce(bootstrap, topic, lines.subList(lines.size() / 2, lines.size()));
                 assertTrue(first.awaitEnd(Duration.ofSeconds(60)), "the fenced instance ends");
                 assertNotNull(first.failure(), "it ends with a failure");

@@ -74,7 +74,12 @@ final class KafkaRunTest
 
     static KafkaRun.Settings settings(final String bootstrap, final String topic, final String output, final String instance)
     {
-        return new KafkaRun.Settings(bootstrap, topic, "g-" + topic, output, output + "-rejected", instance, Path.of("target", "kafka-" + topic + "-" + instance),
+        return settings(bootstrap, topic, output, instance, Path.of("target", "kafka-" + topic + "-" + instance));
+    }
+
+    static KafkaRun.Settings settings(final String bootstrap, final String topic, final String output, final String instance, final Path journal)
+    {
+        return new KafkaRun.Settings(bootstrap, topic, "g-" + topic, output, output + "-rejected", instance, journal,
             JournalSchema.DEFAULT, JournalRollCycle.DAILY,
             () -> Weir.pipeline().window(TumblingWindows.of(1_000)).outOfOrderness(500).allowedLateness(1_000).latePolicy(LatePolicy.DROP)
                 .checkpointEvery(500),

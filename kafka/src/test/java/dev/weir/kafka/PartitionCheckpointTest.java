@@ -25,7 +25,7 @@ final class PartitionCheckpointTest
         {
             engine[i] = (byte)(i * 31);
         }
-        final PartitionCheckpoint checkpoint = new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, dictionaries, engine);
+        final PartitionCheckpoint checkpoint = new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries, engine);
         final byte[] bytes = checkpoint.encode();
         assertTrue(bytes.length > CheckpointTopic.CHUNK_BYTES, "a checkpoint that needs two chunks");
         final PartitionCheckpoint read = PartitionCheckpoint.decode(bytes);
@@ -36,6 +36,8 @@ final class PartitionCheckpointTest
         assertEquals(1_000, read.outputsFrom());
         assertEquals(42, read.rejectedThrough());
         assertEquals(7, read.rejectsFrom());
+        assertEquals(6, read.outputPartitions());
+        assertEquals(4, read.rejectedPartitions());
         assertEquals(dictionaries, read.dictionaries());
         assertArrayEquals(engine, read.engine());
 
