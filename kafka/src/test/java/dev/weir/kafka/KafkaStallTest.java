@@ -1,12 +1,15 @@
 package dev.weir.kafka;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.weir.journal.EventJournal;
 import dev.weir.journal.OutputDecoder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
@@ -19,18 +22,77 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The instance's Kafka thread stalls with a transaction open (as in a broker outage, or a process paused by a
- * loaded machine) until the broker has aborted the transaction for its timeout and bumped the producer's epoch.
- * The Kafka 4.4 producer then reports a fencing at the commit, although no other instance runs (no checkpoint is
- * due, so the commit is the first call to learn of it): the instance replaces its producer, takes its partitions
- * over again from what is committed, and goes on, every row committed once.
+ * loaded machine) until the broker has aborted the transaction for its timeout and bumped the producer's epoch,
+ * although no other instance runs. Stalled while it sends outputs, its next sends fail with an old epoch, which
+ * Kafka 4.4 makes abortable: the transaction is aborted. Stalled with nothing left to send, its commit is the
+ * first to learn of it, as a fencing (or a refused commit), and the producer cannot go on: a new one replaces it.
+ * Either way the instance takes its partitions over again from what is committed and goes on, every row
+ * committed once.
  */
 final class KafkaStallTest
 {
+    private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(2);
+
     @TempDir
     Path dir;
 
     @Test
-    void anInstanceGoesOnAfterTheBrokerAbortedItsTimedOutTransaction() throws Exception
+    void aStallBeforeTheCommitGetsANewProducer() throws Exception
+    {
+        final String bootstrap = TestBroker.bootstrap();
+        try (Admin admin = TestBroker.admin(bootstrap))
+        {
+            final int partitions = 2;
+            final String topic = TestBroker.topic(admin, "weir-stall-commit", partitions);
+            final String output = topic + "-out";
+            final List<KafkaRunTest.Line> lines = new ArrayList<>(KafkaRunTest.lines(partitions, 4_000, 11));
+            KafkaRunTest.produce(bootstrap, topic, lines);
+            final Stall stall = new Stall();
+            final KafkaRun.Settings base = KafkaRunTest.settings(bootstrap, topic, output, "stalled");
+            final KafkaRun.Settings settings = new KafkaRun.Settings(base.bootstrap(), base.topic(), base.group(), base.outputTopic(),
+                base.rejectedTopic(), base.instance(), base.journal(), base.schema(), base.rollCycle(), base.pipeline(),
+                () -> new StallingRecords(new LineRecords(), stall), base.rows(), base.commitInterval(), TRANSACTION_TIMEOUT, base.sessionTimeout());
+            final String transactionalId = "weir-" + settings.group() + "-" + settings.instance();
+            final KafkaRun run = new KafkaRun(settings).start();
+            try
+            {
+                KafkaRunTest.waitForAll(run, partitions);
+                final long takeovers = run.takeovers();
+                // after the far-future flush every record is late and dropped: a rejected record (sent to the rejected
+                // topic) opens a transaction, the stall comes at the next record, and nothing is sent after it
+                boolean aborted = false;
+                for (int attempt = 0; attempt < 20 && !aborted; attempt++)
+                {
+                    stall.arm();
+                    final List<KafkaRunTest.Line> pair = List.of(new KafkaRunTest.Line(0, "card-x", "not,a,line " + attempt),
+                        new KafkaRunTest.Line(0, "stall", (1_000_000 + attempt) + "," + KafkaRunTest.START + ",stall,1"));
+                    lines.addAll(pair);
+                    KafkaRunTest.produce(bootstrap, topic, pair);
+                    assertTrue(stall.awaitStalled(), "the instance reads the record it stalls at");
+                    aborted = awaitTimeoutAbort(admin, transactionalId);
+                    stall.release();
+                }
+                assertTrue(aborted, "the broker aborted a transaction the stalled instance had open");
+                for (int i = 0; i < 1_200 && run.takeovers() == takeovers && run.failure() == null; i++)
+                {
+                    Thread.sleep(100);
+                }
+                assertNull(run.failure(), () -> "the instance goes on: " + run.failure());
+                KafkaRunTest.waitForAll(run, partitions);
+                assertNull(run.failure(), () -> "the instance goes on: " + run.failure());
+            }
+            finally
+            {
+                stall.release();
+                run.close();
+            }
+            assertNull(run.failure(), () -> "the instance goes on: " + run.failure());
+            KafkaRunTest.assertOutputs(dir, bootstrap, topic, output, lines, partitions);
+        }
+    }
+
+    @Test
+    void aStallWhileSendingIsAborted() throws Exception
     {
         final String bootstrap = TestBroker.bootstrap();
         try (Admin admin = TestBroker.admin(bootstrap))
@@ -45,7 +107,7 @@ final class KafkaStallTest
             final KafkaRun.Settings base = KafkaRunTest.settings(bootstrap, topic, output, "stalled");
             final KafkaRun.Settings settings = new KafkaRun.Settings(base.bootstrap(), base.topic(), base.group(), base.outputTopic(),
                 base.rejectedTopic(), base.instance(), base.journal(), base.schema(), base.rollCycle(), () -> base.pipeline().get().checkpointEvery(1_000_000), base.decoders(),
-                directory -> new StallingRows(new LineRows(directory), stall), base.commitInterval(), Duration.ofSeconds(2), base.sessionTimeout());
+                directory -> new StallingRows(new LineRows(directory), stall), base.commitInterval(), TRANSACTION_TIMEOUT, base.sessionTimeout());
             final String transactionalId = "weir-" + settings.group() + "-" + settings.instance();
             final KafkaRun run = new KafkaRun(settings).start();
             try
@@ -87,14 +149,19 @@ final class KafkaStallTest
     }
 
     /**
-     * If the instance's transaction is open at the broker, wait until the broker has aborted it for its timeout
-     * (its epoch moves on); otherwise nothing is open to time out.
+     * If the instance's transaction is open at the broker (within 3 s), wait until the broker has aborted it for
+     * its timeout (its epoch moves on); otherwise nothing is open to time out.
      *
      * @return whether it was open and is aborted.
      */
     private static boolean awaitTimeoutAbort(final Admin admin, final String transactionalId) throws Exception
     {
-        final TransactionDescription open = describe(admin, transactionalId);
+        TransactionDescription open = describe(admin, transactionalId);
+        for (int i = 0; i < 30 && open.state() != TransactionState.ONGOING; i++)
+        {
+            Thread.sleep(100); // a send of the transaction may still be on its way
+            open = describe(admin, transactionalId);
+        }
         if (open.state() != TransactionState.ONGOING)
         {
             return false;
@@ -116,7 +183,10 @@ final class KafkaStallTest
         return admin.describeTransactions(List.of(transactionalId)).all().get(30, TimeUnit.SECONDS).get(transactionalId);
     }
 
-    /** Where the test stalls the instance's Kafka thread: at the second output after being armed, once the first is sent. */
+    /**
+     * Where the test stalls the instance's Kafka thread once armed: at the second output (once the first is sent), or
+     * at the first record of key {@code stall}.
+     */
     private static final class Stall
     {
         private final AtomicInteger seen = new AtomicInteger();
@@ -149,7 +219,13 @@ final class KafkaStallTest
         /** Kafka thread. */
         void maybeStall()
         {
-            if (armed && seen.incrementAndGet() == 2)
+            maybeStall(2);
+        }
+
+        /** Kafka thread: stall at the {@code nth} call since armed. */
+        void maybeStall(final int nth)
+        {
+            if (armed && seen.incrementAndGet() == nth)
             {
                 final CountDownLatch until = released;
                 stalled.countDown();
@@ -162,6 +238,35 @@ final class KafkaStallTest
                     Thread.currentThread().interrupt();
                 }
             }
+        }
+    }
+
+    /** The test records, stalling at a record of key {@code stall} where the test says. */
+    private static final class StallingRecords implements RecordDecoder
+    {
+        private final RecordDecoder records;
+        private final Stall stall;
+
+        StallingRecords(final RecordDecoder records, final Stall stall)
+        {
+            this.records = records;
+            this.stall = stall;
+        }
+
+        @Override
+        public long append(final byte[] key, final byte[] value, final EventJournal journal)
+        {
+            if (key != null && "stall".equals(new String(key, StandardCharsets.UTF_8)))
+            {
+                stall.maybeStall(1);
+            }
+            return records.append(key, value, journal);
+        }
+
+        @Override
+        public String rejection()
+        {
+            return records.rejection();
         }
     }
 
