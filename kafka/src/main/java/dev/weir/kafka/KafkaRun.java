@@ -70,8 +70,8 @@ import org.slf4j.LoggerFactory;
  * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
  * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
  * {@code initTransactions} gets a new epoch; any other failed transaction is aborted. Either way every owned
- * partition is then taken over again from what is committed. {@value #FAILURES_IN_A_ROW} failed transactions in a
- * row end the run. A pipeline that fails, or an output regenerated differently from the one committed, ends the
+ * partition is then taken over again from what is committed. {@value TransactionFailure#IN_A_ROW} failed transactions
+ * in a row end the run. A pipeline that fails, or an output regenerated differently from the one committed, ends the
  * run.
  * <p>
  * Thread-safety: {@link #start()}, {@link #close()} and {@link #awaitEnd(Duration)} may be called from any thread;
@@ -81,8 +81,6 @@ public final class KafkaRun implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
     private static final int DELIVERY_BUDGET = 4096;
-    private static final int FAILURES_IN_A_ROW = 5;
-    private static final int INIT_ATTEMPTS = 5;
 
     private final Settings settings;
     private final String name;
@@ -433,7 +431,7 @@ public final class KafkaRun implements AutoCloseable
             }
             catch (final org.apache.kafka.common.errors.TimeoutException ex)
             {
-                if (attempt == INIT_ATTEMPTS)
+                if (attempt == TransactionFailure.INIT_ATTEMPTS)
                 {
                     fresh.close(Duration.ZERO);
                     throw ex;
@@ -592,7 +590,7 @@ public final class KafkaRun implements AutoCloseable
     private void recover(final RuntimeException failure, final Collection<TopicPartition> leaving)
     {
         final TransactionFailure.Remedy remedy = endUnlessRecoverable(failure);
-        if (++failedInARow >= FAILURES_IN_A_ROW)
+        if (++failedInARow >= TransactionFailure.IN_A_ROW)
         {
             throw new IllegalStateException(name + " cannot go on: " + failedInARow + " transactions failed in a row, the last with " + failure, failure);
         }

@@ -38,6 +38,11 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
  */
 final class TransactionFailure
 {
+    /** The failed transactions in a row (no commit between them) that end the run. */
+    static final int IN_A_ROW = 5;
+    /** How often a new producer's {@code initTransactions} is tried when it times out (each blocks up to a minute). */
+    static final int INIT_ATTEMPTS = 5;
+
     /** What to do about a failed transaction, from the mildest to the most severe. */
     enum Remedy
     {
