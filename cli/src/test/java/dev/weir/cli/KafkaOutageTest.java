@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -103,7 +104,8 @@ final class KafkaOutageTest
                 instance.waitFor(60, TimeUnit.SECONDS);
             }
             System.err.println("KafkaOutageTest: the feeder renewed its producer " + feeder.renewals + " times and sent "
-                + feeder.resent + " records again");
+                + feeder.resent + " records again; the instance's failed transactions:\n" + Files.readAllLines(dir.resolve("survivor.log")).stream()
+                .filter(l -> l.contains("the transaction failed") || l.contains("aborting the transaction failed")).collect(Collectors.joining("\n")));
             // the rows of the records as the topic holds them: one that landed twice, or out of order, is read so by the instance too
             final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, feeder.landed(), PARTITIONS);
             final long count = expected.values().stream().mapToLong(r -> r.results().size() + r.late().size()).sum();

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
+import dev.weir.engine.PipelineBuilder;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.OutputDecoder;
 import org.apache.kafka.clients.admin.Admin;
@@ -49,9 +51,7 @@ final class KafkaStallTest
             KafkaRunTest.produce(bootstrap, topic, lines);
             final Stall stall = new Stall();
             final KafkaRun.Settings base = KafkaRunTest.settings(bootstrap, topic, output, "stalled");
-            final KafkaRun.Settings settings = new KafkaRun.Settings(base.bootstrap(), base.topic(), base.group(), base.outputTopic(),
-                base.rejectedTopic(), base.instance(), base.journal(), base.schema(), base.rollCycle(), base.pipeline(),
-                () -> new StallingRecords(new LineRecords(), stall), base.rows(), base.commitInterval(), TRANSACTION_TIMEOUT, base.sessionTimeout());
+            final KafkaRun.Settings settings = stalling(base, base.pipeline(), () -> new StallingRecords(new LineRecords(), stall), base.rows());
             final String transactionalId = "weir-" + settings.group() + "-" + settings.instance();
             final KafkaRun run = new KafkaRun(settings).start();
             try
@@ -105,9 +105,8 @@ final class KafkaStallTest
             KafkaRunTest.produce(bootstrap, topic, lines.subList(0, half));
             final Stall stall = new Stall();
             final KafkaRun.Settings base = KafkaRunTest.settings(bootstrap, topic, output, "stalled");
-            final KafkaRun.Settings settings = new KafkaRun.Settings(base.bootstrap(), base.topic(), base.group(), base.outputTopic(),
-                base.rejectedTopic(), base.instance(), base.journal(), base.schema(), base.rollCycle(), () -> base.pipeline().get().checkpointEvery(1_000_000), base.decoders(),
-                directory -> new StallingRows(new LineRows(directory), stall), base.commitInterval(), TRANSACTION_TIMEOUT, base.sessionTimeout());
+            final KafkaRun.Settings settings = stalling(base, () -> base.pipeline().get().checkpointEvery(1_000_000), base.decoders(),
+                directory -> new StallingRows(new LineRows(directory), stall));
             final String transactionalId = "weir-" + settings.group() + "-" + settings.instance();
             final KafkaRun run = new KafkaRun(settings).start();
             try
@@ -146,6 +145,14 @@ final class KafkaStallTest
             assertTrue(run.takeovers() > partitions, () -> "the partitions were taken over again: " + run.takeovers());
             KafkaRunTest.assertOutputs(dir, bootstrap, topic, output, lines, partitions);
         }
+    }
+
+    /** The test's settings with a short transaction timeout and the given pipeline, records and rows. */
+    private static KafkaRun.Settings stalling(final KafkaRun.Settings base, final Supplier<PipelineBuilder> pipeline,
+        final Supplier<RecordDecoder> decoders, final OutputRows.Factory rows)
+    {
+        return new KafkaRun.Settings(base.bootstrap(), base.topic(), base.group(), base.outputTopic(), base.rejectedTopic(), base.instance(),
+            base.journal(), base.schema(), base.rollCycle(), pipeline, decoders, rows, base.commitInterval(), TRANSACTION_TIMEOUT, base.sessionTimeout());
     }
 
     /**

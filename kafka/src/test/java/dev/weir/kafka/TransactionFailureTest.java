@@ -114,9 +114,7 @@ final class TransactionFailureTest
             try (KafkaProducer<byte[], byte[]> renewed = producer(bootstrap, id))
             {
                 renewed.initTransactions();
-                renewed.beginTransaction();
-                renewed.send(record(topic, "after")).get();
-                renewed.commitTransaction();
+                commitOne(renewed, topic, "after");
             }
             assertEquals(List.of("after"), committed(bootstrap, topic), "the timed-out transaction is aborted, the new producer's committed");
         }
@@ -150,9 +148,7 @@ final class TransactionFailureTest
             final ExecutionException failure = assertThrows(ExecutionException.class, () -> producer.send(record(topic, "more")).get());
             assertEquals(Remedy.ABORT, TransactionFailure.remedy(failure.getCause(), false), () -> "what the send gave: " + failure.getCause());
             producer.abortTransaction();
-            producer.beginTransaction();
-            producer.send(record(topic, "after")).get();
-            producer.commitTransaction();
+            commitOne(producer, topic, "after");
             assertEquals(List.of("after"), committed(bootstrap, topic), "the same producer goes on after the abort");
         }
     }
@@ -192,6 +188,14 @@ final class TransactionFailureTest
         {
             Thread.sleep(100);
         }
+    }
+
+    /** Commit one record in a transaction of its own. */
+    private static void commitOne(final KafkaProducer<byte[], byte[]> producer, final String topic, final String value) throws Exception
+    {
+        producer.beginTransaction();
+        producer.send(record(topic, value)).get();
+        producer.commitTransaction();
     }
 
     private static List<String> committed(final String bootstrap, final String topic)
