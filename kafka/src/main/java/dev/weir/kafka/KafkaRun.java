@@ -46,12 +46,8 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.InvalidProducerEpochException;
-import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -77,9 +73,14 @@ import org.slf4j.LoggerFactory;
  * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that
  * {@link CheckpointMismatchException} as its {@link #failure()}.
  * <p>
- * Failures: a fenced producer (another instance started with the same instance id) ends the run, as Kafka
- * documents; any other failed transaction is aborted and every owned partition is taken over again from what is
- * committed. A pipeline that fails, or an output regenerated differently from the one committed, ends the run.
+ * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it. A fenced producer (another
+ * instance started with the same instance id) ends the run, as Kafka documents, and so does a failure no producer
+ * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
+ * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
+ * {@code initTransactions} gets a new epoch; any other failed transaction is aborted. Either way every owned
+ * partition is then taken over again from what is committed. {@value TransactionFailure#IN_A_ROW} failed transactions
+ * in a row end the run. A pipeline that fails, or an output regenerated differently from the one committed, ends the
+ * run.
  * <p>
  * Thread-safety: {@link #start()}, {@link #close()} and {@link #awaitEnd(Duration)} may be called from any thread;
  * the rest of the state is owned by the Kafka thread.
@@ -113,6 +114,8 @@ public final class KafkaRun implements AutoCloseable
     private CheckpointMismatchException refused;
     private OwnerLock ownerLock;
     private boolean inTransaction;
+    private long transactionBegan;
+    private int failedInARow;
     private boolean dirty;
 
     /**
@@ -317,30 +320,43 @@ public final class KafkaRun implements AutoCloseable
                 {
                     break;
                 }
-                if (!records.isEmpty())
+                final long now;
+                try
                 {
-                    begin();
-                    for (final TopicPartition partition : records.partitions())
+                    if (!dirty)
                     {
-                        final PartitionTask task = tasks.get(partition.partition());
-                        if (task == null)
-                        {
-                            continue;
-                        }
-                        for (final ConsumerRecord<byte[], byte[]> record : records.records(partition))
-                        {
-                            task.mirror(record);
-                        }
+                        transactionBegan = System.nanoTime(); // nothing sent in the open transaction yet: the broker's starts later
                     }
-                    mirroredTotal.addAndGet(records.count());
-                    dirty = true;
+                    if (!records.isEmpty())
+                    {
+                        begin();
+                        for (final TopicPartition partition : records.partitions())
+                        {
+                            final PartitionTask task = tasks.get(partition.partition());
+                            if (task == null)
+                            {
+                                continue;
+                            }
+                            for (final ConsumerRecord<byte[], byte[]> record : records.records(partition))
+                            {
+                                task.mirror(record);
+                            }
+                        }
+                        mirroredTotal.addAndGet(records.count());
+                        dirty = true;
+                    }
+                    deliverAll(DELIVERY_BUDGET);
+                    now = System.nanoTime();
+                    if (now - nextCommit >= 0)
+                    {
+                        commit();
+                        nextCommit = now + settings.commitInterval().toNanos();
+                    }
                 }
-                deliverAll(DELIVERY_BUDGET);
-                final long now = System.nanoTime();
-                if (now - nextCommit >= 0)
+                catch (final KafkaException ex)
                 {
-                    commit();
-                    nextCommit = now + settings.commitInterval().toNanos();
+                    recover(ex, List.of()); // a send, or the producer in an error state
+                    continue;
                 }
                 if (now - nextStatus >= 0)
                 {
@@ -395,15 +411,7 @@ public final class KafkaRun implements AutoCloseable
             TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.1")));
         checkpointTopic = new CheckpointTopic(settings.checkpointTopic());
 
-        final Properties producerConfig = new Properties();
-        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
-        producerConfig.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "weir-" + settings.group() + "-" + settings.instance());
-        producerConfig.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Integer.toString((int)settings.transactionTimeout().toMillis()));
-        producerConfig.put(ProducerConfig.LINGER_MS_CONFIG, "5");
-        producerConfig.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(128 * 1024));
-        producerConfig.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1024 * 1024));
-        producer = new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer());
-        producer.initTransactions();
+        producer = newProducer();
 
         final Properties consumerConfig = new Properties();
         consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
@@ -424,6 +432,62 @@ public final class KafkaRun implements AutoCloseable
             settings.rejectedTopic(), partitionCount(settings.rejectedTopic()));
         terms = new ResumeTerms(settings.group(), settings.topic(), settings.pipeline().get().concludeFor(settings.schema()).describe(),
             settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions());
+    }
+
+    /** @return a new transactional producer, its transactions initialised: a new epoch, the open transaction ended */
+    private KafkaProducer<byte[], byte[]> newProducer()
+    {
+        final Properties producerConfig = new Properties();
+        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
+        producerConfig.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "weir-" + settings.group() + "-" + settings.instance());
+        producerConfig.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Integer.toString((int)settings.transactionTimeout().toMillis()));
+        producerConfig.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        producerConfig.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(128 * 1024));
+        producerConfig.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1024 * 1024));
+        final KafkaProducer<byte[], byte[]> fresh = new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer());
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                fresh.initTransactions();
+                return fresh;
+            }
+            catch (final org.apache.kafka.common.errors.TimeoutException ex)
+            {
+                if (attempt == TransactionFailure.INIT_ATTEMPTS)
+                {
+                    fresh.close(Duration.ZERO);
+                    throw ex;
+                }
+                LOG.warn("{}: initialising the producer's transactions timed out ({}); trying again", name, ex.getMessage());
+            }
+            catch (final RuntimeException ex)
+            {
+                fresh.close(Duration.ZERO);
+                throw ex;
+            }
+        }
+    }
+
+    /**
+     * Replace the producer by a new one, whose {@code initTransactions} gets a new epoch and ends the open
+     * transaction; the partitions' tasks are then to be taken over again (they hold the old producer).
+     */
+    private void renewProducer()
+    {
+        try
+        {
+            producer.close(Duration.ZERO);
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.debug("closing the failed producer: {}", ex.toString());
+        }
+        inTransaction = false;
+        dirty = false;
+        producer = null;
+        producer = newProducer();
+        context = context.with(producer);
     }
 
     private int partitionCount(final String topic)
@@ -490,6 +554,7 @@ public final class KafkaRun implements AutoCloseable
         {
             producer.beginTransaction();
             inTransaction = true;
+            transactionBegan = System.nanoTime();
         }
     }
 
@@ -550,21 +615,55 @@ public final class KafkaRun implements AutoCloseable
             producer.commitTransaction();
             inTransaction = false;
             dirty = false;
+            failedInARow = 0;
             transactions.incrementAndGet();
             return true;
         }
-        catch (final ProducerFencedException | OutOfOrderSequenceException | AuthorizationException | UnsupportedVersionException
-            | InvalidProducerEpochException ex)
-        {
-            throw new IllegalStateException(name + " cannot go on: its producer was fenced or failed for good (" + ex
-                + "); another instance may run with the same instance id", ex);
-        }
         catch (final KafkaException ex)
         {
-            LOG.warn("{}: the transaction failed ({}); aborting it and taking the owned partitions over again", name, ex.toString());
-            abortAndTakeOverAgain(leaving);
+            recover(ex, leaving);
             return false;
         }
+    }
+
+    /**
+     * A producer call failed: end the run, or renew the producer or abort the transaction, as
+     * {@link TransactionFailure} says, then take the owned partitions over again, except those leaving.
+     */
+    private void recover(final RuntimeException failure, final Collection<TopicPartition> leaving)
+    {
+        final TransactionFailure.Remedy remedy = endUnlessRecoverable(failure);
+        if (++failedInARow >= TransactionFailure.IN_A_ROW)
+        {
+            throw new IllegalStateException(name + " cannot go on: " + failedInARow + " transactions failed in a row, the last with " + failure, failure);
+        }
+        if (remedy == TransactionFailure.Remedy.RENEW)
+        {
+            LOG.warn("{}: the transaction failed ({}) and the producer cannot go on; a new producer takes the owned partitions over again",
+                name, failure.toString());
+            renewProducer();
+        }
+        else
+        {
+            LOG.warn("{}: the transaction failed ({}); aborting it and taking the owned partitions over again", name, failure.toString());
+        }
+        abortAndTakeOverAgain(leaving);
+    }
+
+    /** @return the remedy for a producer's failure, unless it ends the run (fenced, or fatal): then it is thrown. */
+    private TransactionFailure.Remedy endUnlessRecoverable(final RuntimeException failure)
+    {
+        final boolean outlived = inTransaction && System.nanoTime() - transactionBegan >= settings.transactionTimeout().toNanos();
+        final TransactionFailure.Remedy remedy = TransactionFailure.remedy(failure, outlived);
+        if (remedy == TransactionFailure.Remedy.FENCED)
+        {
+            throw failure; // named as a fencing where the run ends
+        }
+        if (remedy == TransactionFailure.Remedy.FATAL)
+        {
+            throw new IllegalStateException(name + " cannot go on: its producer failed for good (" + failure + ")", failure);
+        }
+        return remedy;
     }
 
     private void abortAndTakeOverAgain(final Collection<TopicPartition> lost)
@@ -574,13 +673,15 @@ public final class KafkaRun implements AutoCloseable
             try
             {
                 producer.abortTransaction();
+                inTransaction = false;
+                dirty = false;
             }
-            catch (final ProducerFencedException | InvalidProducerEpochException ex)
+            catch (final RuntimeException ex)
             {
-                throw new IllegalStateException(name + " was fenced while aborting: " + ex, ex);
+                endUnlessRecoverable(ex);
+                LOG.warn("{}: aborting the transaction failed ({}); a new producer ends it", name, ex.toString());
+                renewProducer();
             }
-            inTransaction = false;
-            dirty = false;
         }
         final List<TopicPartition> again = new ArrayList<>();
         for (final PartitionTask task : new ArrayList<>(tasks.values()))
@@ -672,13 +773,21 @@ public final class KafkaRun implements AutoCloseable
         {
             return;
         }
-        begin();
-        for (final PartitionTask task : leaving)
+        final List<TopicPartition> moving = leaving.stream().map(PartitionTask::source).toList();
+        try
         {
-            producedTotal.addAndGet(drain(task));
+            begin();
+            for (final PartitionTask task : leaving)
+            {
+                producedTotal.addAndGet(drain(task));
+            }
+        }
+        catch (final KafkaException ex)
+        {
+            recover(ex, moving);
+            return; // the leaving tasks were discarded, the next owner redoes their uncommitted work
         }
         dirty = true;
-        final List<TopicPartition> moving = leaving.stream().map(PartitionTask::source).toList();
         if (!commit(moving))
         {
             return; // aborted: the leaving tasks were discarded, the next owner redoes their uncommitted work
@@ -819,7 +928,7 @@ public final class KafkaRun implements AutoCloseable
     {
         for (Throwable cause = failure; cause != null; cause = cause.getCause())
         {
-            if (cause instanceof ProducerFencedException || cause instanceof InvalidProducerEpochException)
+            if (cause instanceof ProducerFencedException)
             {
                 return cause;
             }

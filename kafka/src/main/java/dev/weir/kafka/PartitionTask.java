@@ -141,6 +141,15 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         Supplier<RecordDecoder> decoders, OutputRows.Factory rowsFactory, Producer<byte[], byte[]> producer,
         String outputTopic, int outputPartitions, String rejectedTopic, int rejectedPartitions)
     {
+        /**
+         * @param renewed the instance's new transactional producer.
+         * @return the same context with it.
+         */
+        Context with(final Producer<byte[], byte[]> renewed)
+        {
+            return new Context(root, schema, rollCycle, pipeline, decoders, rowsFactory, renewed, outputTopic, outputPartitions,
+                rejectedTopic, rejectedPartitions);
+        }
     }
 
     PartitionTask(final Context context, final TopicPartition source, final Start start)
