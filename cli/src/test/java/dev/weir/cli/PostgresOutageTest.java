@@ -97,7 +97,7 @@ class PostgresOutageTest
         final Path input = dir.resolve("events.csv");
         KillHarness.writeEvents(input, 1_000, 5, 4);
         final Path journal = dir.resolve("journal");
-        final String wrongUser = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "user=weir_no_such_role";
+        final String wrongUser = TestDatabase.url("user=weir_no_such_role");
         final Cli refused = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "tumbling:1s",
             "--jdbc-url", wrongUser, "--jdbc-table", table);
         assertEquals(WeirCommand.USAGE, refused.exit(), refused.err());

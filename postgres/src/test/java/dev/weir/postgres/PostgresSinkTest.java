@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.Weir;
 import dev.weir.engine.time.LatePolicy;
@@ -123,21 +124,36 @@ class PostgresSinkTest
     }
 
     @Test
-    void aConnectionTheServerDroppedIsReplacedAtTheNextDelivery() throws SQLException
+    void aConnectionTheServerDroppedIsReplacedAtTheNextDelivery() throws SQLException, InterruptedException
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 5_000);
-        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, table, 1_000))
+        // the server is shared: only this sink's session is terminated, told by an application name of its own
+        final String session = "application_name = '" + table + "'";
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.url("ApplicationName=" + table), table, 1_000);
+            Connection otherSink = SinkConnection.connect(TestDatabase.URL))
         {
             final Delivery first = sink.deliver(journal);
-            final List<String> terminated = TestDatabase.rows(db, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                + "WHERE application_name = '" + SinkConnection.APPLICATION_NAME + "' AND pid <> pg_backend_pid()");
-            assertTrue(terminated.contains("t"), "the sink's session was terminated: " + terminated);
+            final List<String> terminated = TestDatabase.rows(db, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE " + session);
+            assertEquals(List.of("t"), terminated, "the sink's session was terminated");
+            awaitGone(session);
+            assertTrue(otherSink.isValid(30), "another sink's session on the server was left alone");
             TestDatabase.deleteOffsets(db, "journal_id = '" + journal.id() + "'");
             final Delivery again = sink.deliver(journal);
             assertEquals(first.results(), again.results(), "everything delivered again, on a new connection");
             assertEquals(0, again.changed());
         }
         assertSameRows(OutputRows.highestVersions(journal), table(), "after the reconnection");
+    }
+
+    /** Wait until no session matches the condition (a terminated backend exits soon after the signal). */
+    private void awaitGone(final String session) throws SQLException, InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (!"0".equals(TestDatabase.rows(db, "SELECT count(*) FROM pg_stat_activity WHERE " + session).get(0)))
+        {
+            assertTrue(System.nanoTime() < deadline, "the terminated session is still there: " + session);
+            Thread.sleep(20);
+        }
     }
 
     @Test
@@ -160,19 +176,17 @@ class PostgresSinkTest
     @Test
     void aTableNamedLikeASqlKeywordWorks() throws SQLException
     {
-        final String keyword = "order";
-        TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
-        TestDatabase.deleteOffsets(db, "results_table = 'order'");
+        final String schema = table + "_schema"; // the server is shared: the test's own "order" and weir_offsets
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 2_000);
-        try (PostgresSink sink = PostgresSink.connect(TestDatabase.URL, keyword, 1_000))
+        TestDatabase.execute(db, "CREATE SCHEMA " + schema);
+        try (PostgresSink sink = PostgresSink.connect(TestDatabase.url("currentSchema=" + schema), "order", 1_000))
         {
             assertTrue(sink.deliver(journal).changed() > 0);
-            assertSameRows(OutputRows.highestVersions(journal), sortedRows(SELECT + "\"order\""), "rows in a table named order");
+            assertSameRows(OutputRows.highestVersions(journal), sortedRows(SELECT + schema + ".\"order\""), "rows in a table named order");
         }
         finally
         {
-            TestDatabase.execute(db, "DROP TABLE IF EXISTS \"order\"");
-            TestDatabase.deleteOffsets(db, "results_table = 'order'");
+            TestDatabase.execute(db, "DROP SCHEMA " + schema + " CASCADE");
         }
     }
 
@@ -368,7 +382,7 @@ class PostgresSinkTest
     void aDeliveryThatWaitsForALockFailsAtTheLockTimeoutWhichTheUrlMayChange() throws Exception
     {
         final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
-        final String shorter = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1s";
+        final String shorter = TestDatabase.url("options=-c%20lock_timeout%3D1s");
         try (PostgresSink created = PostgresSink.connect(TestDatabase.URL, table, 1_000); Connection locker = TestDatabase.connect())
         {
             locker.setAutoCommit(false);
@@ -406,7 +420,7 @@ class PostgresSinkTest
         TestDatabase.execute(db, "CREATE SCHEMA " + schema);
         try
         {
-            final String url = TestDatabase.URL + (TestDatabase.URL.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+            final String url = TestDatabase.url("currentSchema=" + schema);
             final JournalDirectory journal = journalWithLateRefirings(dir.resolve("j"), 3_000);
             TestDatabase.execute(db, "CREATE TABLE " + schema + ".weir_offsets (journal_id text NOT NULL, results_table text NOT NULL, "
                 + "output_position bigint NOT NULL, source_offset bigint NOT NULL, updated_at timestamp with time zone NOT NULL DEFAULT now(), "

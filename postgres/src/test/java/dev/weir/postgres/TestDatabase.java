@@ -29,6 +29,15 @@ public final class TestDatabase
     }
 
     /**
+     * @param parameter a connection parameter, {@code name=value} (URL-encoded).
+     * @return the test database's URL with the parameter added (it wins over the driver's properties).
+     */
+    public static String url(final String parameter)
+    {
+        return URL + (URL.contains("?") ? "&" : "?") + parameter;
+    }
+
+    /**
      * @return a connection in auto-commit mode; skips (or fails, in CI) the test when there is no server.
      */
     public static Connection connect()
