@@ -142,7 +142,7 @@ class FollowingRetentionTest
         long offset = -1;
         for (int i = 0; i < PER_CYCLE; i++)
         {
-            offset = pipeline.append(c * PER_CYCLE + i, now.get() + i, "k" + (i % 10), i);
+            offset = pipeline.append(c * PER_CYCLE + i, now.get() + i * 10L, "k" + (i % 10), i); // windows close: outputs
         }
         assertTrue(pipeline.awaitOffset(offset, 60, TimeUnit.SECONDS));
         final long steps = pipeline.metrics().value(CounterTypes.RETENTION_STEPS);
