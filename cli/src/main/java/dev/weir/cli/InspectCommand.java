@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
@@ -25,6 +26,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
@@ -172,7 +174,8 @@ final class InspectCommand implements Callable<Integer>
 
     /**
      * The "disk" section: per queue (the events, then each pipeline's results), its total size, the oldest offset it
-     * still holds and one line per cycle file.
+     * still holds and one line per cycle file; then the removed cycle files a process still holds open, whose space
+     * is not free yet ({@link HeldRemovedCycles}: a line if there are any, or if this system cannot tell).
      */
     private static void printDisk(final JournalDirectory journal, final List<String> pipelines)
     {
@@ -185,6 +188,16 @@ final class InspectCommand implements Callable<Integer>
             {
                 printQueue("results of " + name, results);
             }
+        }
+        final HeldRemovedCycles held = HeldRemovedCycles.scan(journal.root());
+        if (held == null)
+        {
+            System.out.println("disk         removed cycle files still open: not known here (no /proc)");
+        }
+        else if (held.files() > 0)
+        {
+            System.out.printf("disk         removed cycle files still open: %,d (%,d bytes), held by pid %s: the space is freed when they are closed%n",
+                held.files(), held.bytes(), held.processes().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
     }
 

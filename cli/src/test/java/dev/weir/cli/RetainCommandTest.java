@@ -8,12 +8,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
+import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import dev.weir.journal.RetentionLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -87,6 +92,55 @@ class RetainCommandTest
         final Cli notJournal = Cli.run("retain", "--journal", dir.resolve("nothing").toString(), "--keep", "1m");
         assertEquals(WeirCommand.USAGE, notJournal.exit());
         assertEquals(4, JournalCycles.events(JournalDirectory.open(journal)).cycles().size(), "nothing was removed");
+    }
+
+    /**
+     * Issue 28, item 7: a cycle file a step removed while a process still holds it open keeps its disk space until
+     * the process lets go; {@code weir inspect}'s disk section counts it (from {@code /proc}) until then.
+     */
+    @Test
+    void inspectCountsARemovedCycleStillOpenUntilItIsClosed() throws Exception
+    {
+        final Path journal = journalOverFourMinutes();
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final JournalCycles.Cycle first = JournalCycles.events(directory).cycles().get(0);
+        final Path firstFile = directory.eventsQueue().resolve(first.fileName()).toRealPath();
+        final Cli run = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", dir.resolve("r.csv").toString());
+        assertEquals(0, run.exit(), run.err());
+        try (JournalReader reader = JournalReader.open(directory))
+        {
+            assertEquals(3, reader.poll((offset, eventId, eventTime, keyId, value) -> { }, 3), "a reader that stopped in the first cycle");
+            final Cli retain = Cli.run("retain", "--journal", journal.toString(), "--keep", "0");
+            assertEquals(0, retain.exit(), retain.err());
+            assertFalse(Files.exists(firstFile), retain.out());
+            awaitHeld(journal, Set.of(firstFile.toString())); // the step's own reads of the removed cycles let go
+            final Cli inspect = Cli.run("inspect", journal.toString());
+            assertEquals(0, inspect.exit(), inspect.err());
+            assertTrue(inspect.out().contains(String.format("disk         removed cycle files still open: 1 (%,d bytes), held by pid %d: the space "
+                + "is freed when they are closed%n", first.bytes(), ProcessHandle.current().pid())), inspect.out());
+        }
+        awaitHeld(journal, Set.of());
+        final Cli inspect = Cli.run("inspect", journal.toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+        assertFalse(inspect.out().contains("removed cycle files still open"), inspect.out());
+    }
+
+    /** Wait until the removed cycle files this process maps or holds open are exactly {@code paths}. */
+    private static void awaitHeld(final Path journal, final Set<String> paths) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Set<String> held = heldPaths(journal);
+        while (!held.equals(paths) && System.nanoTime() < deadline)
+        {
+            Thread.sleep(20); // Chronicle lets go of a file on a background thread
+            held = heldPaths(journal);
+        }
+        assertEquals(paths, held, "removed cycle files this process maps or holds open");
+    }
+
+    private static Set<String> heldPaths(final Path journal)
+    {
+        return HeldRemovedCycles.inThisProcess(journal).stream().map(h -> h.substring(h.indexOf(' ') + 1)).collect(Collectors.toSet());
     }
 
     @Test

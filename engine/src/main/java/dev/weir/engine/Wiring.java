@@ -140,6 +140,7 @@ final class Wiring
         }
         if (filterStrings != null)
         {
+            publisher.onNewCycle(filterStrings::releasePassedCycles); // keeps no cycle retention deleted
             filterStrings.handOff(); // to the publisher's thread
         }
     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,6 +17,7 @@ import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
@@ -101,6 +103,51 @@ class FollowingRetentionTest
         {
             assertTrue(file.value(CounterTypes.RETENTION_STEPS) >= CYCLES, "the counters are in the file weir stat reads");
         }
+    }
+
+    /**
+     * Issue 28, item 7: a follower (restarted, so its output journal verified the stored outputs first; with a text
+     * filter, whose literal never occurs; with an in-process producer) keeps none of the cycle files retention
+     * removed open or mapped once it has read past them: their disk space is freed while it runs. Before, the
+     * producer's dictionaries kept the first events cycle mapped for the producer's whole life.
+     */
+    @Test
+    void aFollowerLetsGoOfTheCyclesRetentionRemoved() throws Exception
+    {
+        final Path journal = minutelyJournal();
+        final PipelineBuilder following = builder(journal).where("key != 'never'").retention(Duration.ofMinutes(1), null);
+        try (Pipeline first = following.build().start())
+        {
+            appendCycle(first, 0);
+        }
+        try (Pipeline pipeline = following.build().start())
+        {
+            for (int c = 1; c < CYCLES; c++)
+            {
+                appendCycle(pipeline, c);
+            }
+            assertTrue(pipeline.metrics().value(CounterTypes.RETENTION_CYCLES_REMOVED) >= 2 * (CYCLES - 4), "events and results cycles removed");
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!HeldRemovedCycles.inThisProcess(journal).isEmpty() && System.nanoTime() < deadline)
+            {
+                Thread.sleep(20); // Chronicle lets go of a file on a background thread
+            }
+            assertEquals(List.of(), HeldRemovedCycles.inThisProcess(journal), "removed cycle files this process still maps or holds open");
+        }
+    }
+
+    /** Append a cycle's events, wait until the pipeline read them, then move the clock on a minute and await a retention step. */
+    private void appendCycle(final Pipeline pipeline, final int c) throws InterruptedException
+    {
+        long offset = -1;
+        for (int i = 0; i < PER_CYCLE; i++)
+        {
+            offset = pipeline.append(c * PER_CYCLE + i, now.get() + i * 10L, "k" + (i % 10), i); // windows close: outputs
+        }
+        assertTrue(pipeline.awaitOffset(offset, 60, TimeUnit.SECONDS));
+        final long steps = pipeline.metrics().value(CounterTypes.RETENTION_STEPS);
+        now.addAndGet(60_000);
+        awaitSteps(pipeline, steps + 1);
     }
 
     @Test

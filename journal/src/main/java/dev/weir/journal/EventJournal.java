@@ -53,6 +53,8 @@ public final class EventJournal implements AutoCloseable
     private final IngestStartEncoder ingestStart = new IngestStartEncoder();
     private final RejectedLineEncoder rejectedLine = new RejectedLineEncoder();
     private final JournalTally tally;
+    /** The cycle of the last append, or {@link Integer#MIN_VALUE}. */
+    private int appendCycle = Integer.MIN_VALUE;
     /** The pretoucher started by {@link #pretouch(long)}, or null. */
     private JournalPretoucher pretoucher;
     /** The offset through which {@link #sync()} forced the queue, or {@link Long#MIN_VALUE}. */
@@ -350,8 +352,24 @@ public final class EventJournal implements AutoCloseable
                 dictionaries[column].markWritten(row.stringId(column));
             }
         }
-        final long offset = appender.lastIndexAppended();
+        final long offset = rolled(appender.lastIndexAppended());
         tally.event(offset);
+        return offset;
+    }
+
+    /**
+     * After an append: when it went to a new cycle, the dictionaries' scan lets go of the cycle it stands in (see
+     * {@link StringDictionaries#releasePassedCycles()}), so a long-lived appender does not keep a cycle that
+     * retention deleted. A shift and a compare per append; the release once per cycle.
+     */
+    private long rolled(final long offset)
+    {
+        final int cycle = directory.rollCycle().cycleOf(offset);
+        if (cycle != appendCycle)
+        {
+            appendCycle = cycle;
+            strings.releasePassedCycles();
+        }
         return offset;
     }
 
@@ -412,7 +430,7 @@ public final class EventJournal implements AutoCloseable
             }
             keys.markWritten(keyId);
         }
-        final long offset = appender.lastIndexAppended();
+        final long offset = rolled(appender.lastIndexAppended());
         tally.event(offset);
         return offset;
     }
@@ -452,7 +470,7 @@ public final class EventJournal implements AutoCloseable
         {
             throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
-        final long offset = appender.lastIndexAppended();
+        final long offset = rolled(appender.lastIndexAppended());
         tally.ingest(offset);
         return offset;
     }
@@ -494,7 +512,7 @@ public final class EventJournal implements AutoCloseable
         {
             throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
-        final long offset = appender.lastIndexAppended();
+        final long offset = rolled(appender.lastIndexAppended());
         tally.rejected(offset);
         return offset;
     }
@@ -511,7 +529,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendHeartbeat(final long eventTime)
     {
-        final long offset = writeHeartbeat(directory, appender, reserve, eventTime);
+        final long offset = rolled(writeHeartbeat(directory, appender, reserve, eventTime));
         tally.heartbeat(offset);
         return offset;
     }

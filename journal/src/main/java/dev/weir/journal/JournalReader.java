@@ -272,6 +272,23 @@ public final class JournalReader implements AutoCloseable
     }
 
     /**
+     * @return the cycle this reader stands in (that of the last document it read, or of the next one).
+     */
+    public int cycle()
+    {
+        return tailer.cycle();
+    }
+
+    /**
+     * @return true if the journal has a cycle newer than the one this reader stands in: it keeps that cycle's
+     *         file open until it reads on (a file retention deleted keeps its disk space while it is open).
+     */
+    public boolean behindNewestCycle()
+    {
+        return tailer.cycle() < queue.lastCycle();
+    }
+
+    /**
      * @return the offset of the first event in the journal, or -1 if it is empty.
      */
     public long firstOffset()

@@ -55,6 +55,19 @@ public final class KeyTupleReader implements AutoCloseable
         return tuples.component(id, index);
     }
 
+    /**
+     * Read on while the journal has a cycle newer than the one the reader stands in, so that it lets go of the
+     * cycles it passed (see {@link JournalReader#behindNewestCycle()}); the tuples it meets are kept for the
+     * outputs that will carry them. Reads nothing when the reader is in the newest cycle. Owner thread.
+     */
+    public void releasePassedCycles()
+    {
+        while (reader.behindNewestCycle() && reader.poll(add, BATCH) > 0)
+        {
+            // read into the newest cycle
+        }
+    }
+
     /** Hand the reader to another thread: the next thread to use it becomes its owner. */
     public void handOff()
     {

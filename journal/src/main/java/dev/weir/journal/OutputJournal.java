@@ -309,6 +309,20 @@ public final class OutputJournal implements AutoCloseable
     }
 
     /**
+     * Close the read cursor, so that it no longer keeps the cycle file it stands in open (a file retention deleted
+     * keeps its disk space while it is open): call it when done reading, e.g. once recovery verified the stored
+     * outputs. A later {@link #seekAfter(long)} or {@link #next(OutputConsumer)} makes a new cursor, at the start.
+     */
+    public void closeCursor()
+    {
+        if (cursor != null)
+        {
+            cursor.close();
+            cursor = null;
+        }
+    }
+
+    /**
      * Hand the output journal to another thread: the next thread to use it becomes its owner. Call it
      * after the last use on the old thread, before the new thread starts using it.
      */

@@ -35,22 +35,25 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 public final class StringDictionaries implements StringDefinitions, AutoCloseable
 {
+    private final JournalDirectory directory;
     private final Path snapshotFile;
     private final SingleChronicleQueue queue;
     private final boolean ownsQueue;
-    private final ExcerptTailer tailer;
+    /** Reads the definitions; null once {@link #releasePassedCycles()} let it go, until the next scan makes it again. */
+    private ExcerptTailer tailer;
     private final EventShape shape;
     private final EventDecoder definition;
     private final KeyDictionary[] byColumn;
     private final JournalTally tally = new JournalTally();
-    private final HistoryBase base;
+    private HistoryBase base;
     private KeyDictionary none;
     private String snapshotStatus;
 
     private StringDictionaries(
-        final Path root, final HistoryBase base, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
+        final JournalDirectory directory, final HistoryBase base, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
     {
-        this.snapshotFile = DictionarySnapshot.file(root);
+        this.directory = directory;
+        this.snapshotFile = DictionarySnapshot.file(directory.root());
         this.base = base;
         this.queue = queue;
         this.ownsQueue = ownsQueue;
@@ -79,7 +82,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
         try
         {
-            return new StringDictionaries(directory.root(), base, queue, true, EventShape.of(directory.schema()));
+            return new StringDictionaries(directory, base, queue, true, EventShape.of(directory.schema()));
         }
         catch (final RuntimeException ex)
         {
@@ -90,7 +93,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
 
     static StringDictionaries over(final JournalDirectory directory, final SingleChronicleQueue eventsQueue, final EventShape shape)
     {
-        return new StringDictionaries(directory.root(), HistoryBase.load(directory), eventsQueue, false, shape);
+        return new StringDictionaries(directory, HistoryBase.load(directory), eventsQueue, false, shape);
     }
 
     /** @return the schema of the journal's events. */
@@ -166,7 +169,60 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
      */
     public void handOff()
     {
-        tailer.singleThreadedCheckReset();
+        if (tailer != null)
+        {
+            tailer.singleThreadedCheckReset();
+        }
+    }
+
+    /**
+     * Let go of the events cycle file the scan stands in once the queue has a newer one, so that a process
+     * that keeps these dictionaries open does not keep a cycle that retention deleted on disk (an open, mapped
+     * file keeps its space until it is let go). The scan reads nothing now: the next look for a string it does
+     * not know goes on from the last document it read, or, if retention removed that document's cycle meanwhile,
+     * from the history base, which holds every string the removed cycles defined. Cheap when there is nothing to
+     * let go (it compares two cycle numbers); call it now and then on the owner thread, e.g. after each batch of
+     * lookups or when the appender rolled.
+     */
+    public void releasePassedCycles()
+    {
+        if (tailer != null && tailer.cycle() < queue.lastCycle())
+        {
+            tailer.close();
+            tailer = null;
+        }
+    }
+
+    /** @return the scan, made again after {@link #releasePassedCycles()} just after the last document counted. */
+    private ExcerptTailer scan()
+    {
+        if (tailer == null)
+        {
+            tailer = queue.createTailer();
+            final long through = tally.countedThrough();
+            if (through != Long.MIN_VALUE && tailer.moveToIndex(through))
+            {
+                try (DocumentContext passed = tailer.readingDocument())
+                {
+                    // the last document counted, read before: passed over
+                }
+            }
+            else
+            {
+                base = HistoryBase.load(directory); // retention moves the base on before it removes a cycle
+                if (base != null && base.first > through)
+                {
+                    final String opened = snapshotStatus;
+                    loadBase();
+                    snapshotStatus = opened;
+                }
+                else
+                {
+                    tailer.toStart(); // what the tally counted already is passed over
+                }
+            }
+        }
+        return tailer;
     }
 
     /**
@@ -347,9 +403,10 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     /** Read the definitions appended since the last look. */
     void refresh()
     {
+        final ExcerptTailer scan = scan();
         while (true)
         {
-            try (DocumentContext dc = tailer.readingDocument())
+            try (DocumentContext dc = scan.readingDocument())
             {
                 if (!dc.isPresent())
                 {
@@ -393,7 +450,10 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     @Override
     public void close()
     {
-        tailer.close();
+        if (tailer != null)
+        {
+            tailer.close();
+        }
         if (ownsQueue)
         {
             queue.close();

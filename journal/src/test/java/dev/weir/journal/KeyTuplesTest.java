@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Key tuples are numbered in order of first occurrence, the same by whoever reads the journal: checked
  * against a map of lists on many seeded tuples (through several growths of the table), by a table rebuilt
- * from the events before an offset, and by a lazily reading {@link KeyTupleReader}.
+ * from the events before an offset, and by a lazily reading {@link KeyTupleReader}, which lets go of the cycles
+ * it passed once the journal rolled on.
  */
 class KeyTuplesTest
 {
@@ -118,6 +122,59 @@ class KeyTuplesTest
     }
 
     /** An event whose columns are set by the test. */
+    /**
+     * Issue 28, item 7: a lazy reader that read what it needed in the first cycle lets go of it once the journal
+     * rolled on ({@link KeyTupleReader#releasePassedCycles()}, reading on to the newest cycle), so that a removed
+     * first cycle is no longer mapped or open in this process; the tuples it met on the way still resolve.
+     */
+    @Test
+    void aLazyReaderLetsGoOfTheCyclesItPassed() throws Exception
+    {
+        final AtomicLong now = new AtomicLong(1_764_000_000_000L);
+        JournalClock.useForTests(JournalClock.of(now::get));
+        try
+        {
+            final Path journal = dir.resolve("j");
+            final int[] key = {0, 1};
+            try (EventJournal writer = EventJournal.openOrCreate(journal, SCHEMA, JournalRollCycle.MINUTELY))
+            {
+                final JournalDirectory directory = JournalDirectory.open(journal);
+                appendMinute(writer, now, "m");
+                final Path firstCycle = directory.eventsQueue().resolve(JournalCycles.events(directory).cycles().get(0).fileName());
+                try (KeyTupleReader lazy = KeyTupleReader.open(directory, key))
+                {
+                    assertEquals(writer.stringId(0, "m0"), lazy.component(0, 0), "read in the first cycle");
+                    appendMinute(writer, now, "late");
+                    appendMinute(writer, now, "m");
+                    lazy.releasePassedCycles();
+                    Files.delete(firstCycle); // as retention removes it
+                    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                    while (!HeldRemovedCycles.inThisProcess(journal).isEmpty() && System.nanoTime() < deadline)
+                    {
+                        Thread.sleep(20); // Chronicle lets go of a file on a background thread
+                    }
+                    assertEquals(List.of(), HeldRemovedCycles.inThisProcess(journal), "removed cycle files this process maps or holds open");
+                    assertEquals(writer.stringId(0, "late3"), lazy.component(8 + 3, 0), "a tuple met while reading on");
+                }
+            }
+        }
+        finally
+        {
+            JournalClock.useForTests(null);
+        }
+    }
+
+    /** Append 8 events (merchants PREFIX0..PREFIX7, fee 0), then move the clock on a minute. */
+    private static void appendMinute(final EventJournal writer, final AtomicLong now, final String prefix)
+    {
+        for (int i = 0; i < 8; i++)
+        {
+            writer.append(writer.row().eventId(i).eventTime(now.get()).setString(0, writer.stringId(0, prefix + i)).setLong(1, 0)
+                .setString(2, writer.stringId(2, "c")).setLong(3, i));
+        }
+        now.addAndGet(60_000);
+    }
+
     private static final class Row implements EventView
     {
         final long[] longs = new long[SCHEMA.size()];

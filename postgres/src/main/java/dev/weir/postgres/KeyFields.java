@@ -79,6 +79,20 @@ final class KeyFields implements AutoCloseable
         return c.type() == ColumnType.LONG ? (Object)component : BigDecimal.valueOf(component, c.scale());
     }
 
+    /**
+     * Let go of the events cycles the key lookups passed, so that a delivery that runs for long keeps no cycle
+     * that retention deleted open (see {@link StringDictionaries#releasePassedCycles()}). Call it between
+     * deliveries.
+     */
+    void releasePassedCycles()
+    {
+        if (tuples != null)
+        {
+            tuples.releasePassedCycles();
+        }
+        strings.releasePassedCycles();
+    }
+
     @Override
     public void close()
     {

@@ -228,7 +228,9 @@ public final class PostgresSink implements AutoCloseable
                 output = OutputJournal.open(journal);
                 source = journal;
             }
-            return deliverAfterStoredPosition(journal.id());
+            final Delivery delivery = deliverAfterStoredPosition(journal.id());
+            keys.releasePassedCycles();
+            return delivery;
         }
         catch (final SQLException ex)
         {

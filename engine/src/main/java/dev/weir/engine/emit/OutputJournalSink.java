@@ -168,6 +168,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         if (output.next(this) == 0)
         {
             verifying = false;
+            output.closeCursor(); // read no more: let go of the cycle it stands in, which retention may remove
             return false;
         }
         position = output.lastReadPosition();

@@ -66,6 +66,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private final KeyTuples keys;
     /** The pipeline's filter, or null: every event is kept. */
     private EventFilter filter;
+    /** What to do when the reader reads into another cycle ({@link #onNewCycle}), or null. */
+    private Runnable newCycle;
+    /** The cycle the reader stood in at the last poll. */
+    private int readCycle = Integer.MIN_VALUE;
     /** True if every column of each event is copied into its slot too ({@link #copyEveryColumn}). */
     private boolean copyColumns;
     /**
@@ -137,6 +141,15 @@ public final class JournalPublisher implements Runnable, EventConsumer
         assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
         this.filler = new SlotFiller(projection, keys, filter, copyColumns);
+    }
+
+    /**
+     * @param action what to do on the publisher's thread after a poll that read into another cycle of the journal
+     *               (e.g. let the filter's dictionaries go of the cycle passed); set before the publisher runs.
+     */
+    public void onNewCycle(final Runnable action)
+    {
+        this.newCycle = action;
     }
 
     /**
@@ -232,6 +245,11 @@ public final class JournalPublisher implements Runnable, EventConsumer
                 noteClocks(published);
             }
             heartbeatsInPoll = 0;
+            if (newCycle != null && published > 0 && reader.cycle() != readCycle)
+            {
+                readCycle = reader.cycle();
+                newCycle.run();
+            }
             if (published > 0 || follow)
             {
                 return published;
