@@ -124,7 +124,7 @@ class RetentionUnderLoadTest
 
             System.out.printf("retention under load: %d samples, at most %d events and %d results cycle files; %d cycles removed, %d steps%n",
                 samples, max[0], max[1], counter(finalStat, "retention: cycle files removed"), counter(finalStat, "retention steps"));
-            assertTrue(samples >= 40, "samples while a follower ran: " + samples);
+            assertTrue(samples >= 20, "samples while a follower ran: " + samples); // ~100 on a quiet machine, fewer when sampling is slowed by load
             assertTrue(max[0] <= BOUND, "events cycle files never above keep + 3: at most " + max[0]);
             assertTrue(max[1] <= BOUND, "results cycle files never above keep + 3: at most " + max[1]);
             assertTrue(counter(stat, "retention steps") > 0, stat);
