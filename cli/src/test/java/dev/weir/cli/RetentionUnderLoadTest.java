@@ -38,7 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * keys are seen only in the first three parts and the last three. Checked:
  * <ul>
  *   <li>disk stays flat: sampled every 200 ms while a follower runs (after its first step), the journal never
- *       holds more than keep + 3 = 5 events cycle files, nor 5 results cycle files;</li>
+ *       holds more than keep + 4 = 6 events cycle files, nor 6 results cycle files (keep, the cycle being written,
+ *       and up to three cycles a follower slowed by a loaded machine has not yet checkpointed past), while the run
+ *       makes about twice as many;</li>
  *   <li>the rows delivered equal, row for row, those of a bounded run of the same parts on a second journal
  *       without retention (the last part ends with a far later event, so the follower fires every window too;
  *       that event's own row is left out);</li>
@@ -57,7 +59,7 @@ class RetentionUnderLoadTest
     private static final long PART_SPAN_MS = 40_000;
     private static final int KEEP_CYCLES = 2;
     private static final int CLOCK_SCALE = 20;
-    private static final int BOUND = KEEP_CYCLES + 3;
+    private static final int BOUND = KEEP_CYCLES + 4;
     private static final String SENTINEL = "zz-end";
     private static final String ROW = "key, window_start, window_end, count, sum, min, max, version";
 
@@ -125,8 +127,8 @@ class RetentionUnderLoadTest
             System.out.printf("retention under load: %d samples, at most %d events and %d results cycle files; %d cycles removed, %d steps%n",
                 samples, max[0], max[1], counter(finalStat, "retention: cycle files removed"), counter(finalStat, "retention steps"));
             assertTrue(samples >= 20, "samples while a follower ran: " + samples); // ~100 on a quiet machine, fewer when sampling is slowed by load
-            assertTrue(max[0] <= BOUND, "events cycle files never above keep + 3: at most " + max[0]);
-            assertTrue(max[1] <= BOUND, "results cycle files never above keep + 3: at most " + max[1]);
+            assertTrue(max[0] <= BOUND, "events cycle files never above keep + 4: at most " + max[0]);
+            assertTrue(max[1] <= BOUND, "results cycle files never above keep + 4: at most " + max[1]);
             assertTrue(counter(stat, "retention steps") > 0, stat);
             assertTrue(counter(finalStat, "retention steps") > counter(stat, "retention steps"), "steps moving:\n" + stat + "\n" + finalStat);
             assertTrue(counter(finalStat, "retention: cycle files removed") > 0, finalStat);
