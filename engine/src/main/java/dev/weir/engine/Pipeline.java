@@ -305,6 +305,7 @@ public final class Pipeline implements AutoCloseable
         {
             throw new IllegalStateException("a pipeline runs once");
         }
+        config.checkResume(recovery, follow); // before anything runs: refused, the pipeline may be closed or dropped
         started = true;
         lifecycle.moveTo(PipelineState.STARTING);
         startedNanos = System.nanoTime();
