@@ -1,17 +1,13 @@
 package dev.weir.cli;
 
-import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.PipelineConfiguration;
 import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.journal.JournalDirectory;
+import dev.weir.engine.checkpoint.ResumeAfterEndException;
 
 /**
- * The rule for resuming a pipeline from a checkpoint taken at the end of a bounded input (or just before that end
- * was applied): its watermark is +infinity and every window has fired, so every event after it is late, dropped or
- * sent to the late output. A run that would resume from such a checkpoint and process events after it is refused
- * (exit 2): a following run always (every event it will see is after it), a bounded run when the journal holds
- * events after it. A bounded run with nothing after the checkpoint (a rerun, an export) is not concerned, nor is a
- * run given {@value #FLAG}, nor {@code weir replay}, which reads no checkpoint. The end of input is the checkpoint's
- * phase, which its format has always recorded. Stateless.
+ * The engine's rule for resuming from a checkpoint taken at the end of a bounded input
+ * ({@link dev.weir.engine.PipelineBuilder#resumeAfterEnd(boolean)}), checked by {@code weir run} before it ingests
+ * and again after, so a refused run processes nothing (exit 2); {@value #FLAG} accepts it. Stateless.
  */
 final class ResumeAfterEnd
 {
@@ -23,32 +19,22 @@ final class ResumeAfterEnd
     }
 
     /**
-     * Refuse to resume from a checkpoint that ended its input, unless nothing after it would be late.
-     *
-     * @param recovery the checkpoint the run resumes from.
-     * @param pipeline the journal as the run's pipeline sees it.
-     * @param follow   true for a following run.
-     * @param ingested events this run ingested into the journal before this call (0 before the ingest).
+     * @param configuration the run's pipeline, {@link #FLAG} applied.
+     * @param recovery      the checkpoint the run resumes from.
+     * @param follow        true for a following run.
+     * @param ingested      events this run ingested into the journal before this call (0 before the ingest).
      * @throws BadInputException if the run would make every event after the checkpoint late.
      */
-    static void check(final Recovery recovery, final JournalDirectory pipeline, final boolean follow, final long ingested)
+    static void check(final PipelineConfiguration configuration, final Recovery recovery, final boolean follow, final long ingested)
     {
-        final Checkpoint checkpoint = recovery.checkpoint();
-        if (checkpoint == null || !(checkpoint.finished() || checkpoint.endPending()))
+        try
         {
-            return;
+            configuration.checkResume(recovery, follow);
         }
-        final long after = EventLag.after(pipeline, checkpoint.sourceOffset());
-        if (after == 0 && !follow)
+        catch (final ResumeAfterEndException ex)
         {
-            return;
+            throw new BadInputException(ex.getMessage()
+                + (ingested > 0 ? String.format("; the %,d events this run ingested stay in the journal", ingested) : ""));
         }
-        final String late = after == 0 ? "every event appended from now on would be late for it"
-            : String.format("the %,d events after it would all be late for it", after);
-        throw new BadInputException("pipeline " + pipeline.pipelineName() + " resumes from checkpoint #" + checkpoint.sequence()
-            + ", taken at the end of a bounded run's input (watermark +infinity): " + late + " (dropped, or sent to the late output)"
-            + (ingested > 0 ? String.format("; the %,d events this run ingested stay in the journal", ingested) : "")
-            + ". Process them with a new pipeline (--pipeline NAME, from the journal's first event) or weir replay, and follow a growing "
-            + "journal with --follow from its first run; or give " + FLAG + " to resume all the same");
     }
 }

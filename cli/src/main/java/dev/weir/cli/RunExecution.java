@@ -114,7 +114,7 @@ final class RunExecution
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
                 refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
-                refuseResumeAfterEnd(journalDir, 0); // and a resume that would find every new event late
+                ResumeAfterEnd.check(configuration, recovery, following != null, 0); // and a resume that would find every new event late
             }
             if (input != null)
             {
@@ -123,7 +123,7 @@ final class RunExecution
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns);
             if (ingested != null && ingested.ingested() > 0 && recovery != null)
             {
-                refuseResumeAfterEnd(journalDir, ingested.ingested()); // the events just ingested are after the checkpoint
+                ResumeAfterEnd.check(configuration, recovery, following != null, ingested.ingested()); // the events just ingested are after it
             }
             final RunSummary ran = process(journalDir, out, postgres);
             final ExportCounts rows = export(journalDir);
@@ -177,7 +177,8 @@ final class RunExecution
     private PipelineBuilder pipelineFor(final Path journalDir)
     {
         final PipelineBuilder builder = job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
-            .onFailure(cause -> onPipelineFailure()); // a failed following run ends now, with its cause
+            .onFailure(cause -> onPipelineFailure()) // a failed following run ends now, with its cause
+            .resumeAfterEnd(job.resumeAfterEnd());
         return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }
 
@@ -235,20 +236,6 @@ final class RunExecution
         if (retained != null)
         {
             throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
-        }
-    }
-
-    /**
-     * A checkpoint taken at the end of a bounded input makes every event after it late: refused unless accepted
-     * ({@link ResumeAfterEnd}).
-     *
-     * @param ingested events this run has ingested so far.
-     */
-    private void refuseResumeAfterEnd(final Path journalDir, final long ingested)
-    {
-        if (!job.resumeAfterEnd())
-        {
-            ResumeAfterEnd.check(recovery, pipelineDirectory(journalDir), following != null, ingested);
         }
     }
 

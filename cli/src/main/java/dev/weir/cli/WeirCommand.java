@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
 import dev.weir.journal.OffsetUnavailableException;
@@ -92,7 +93,7 @@ public final class WeirCommand implements Runnable
                 return DELIVERY_PENDING;
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
-                || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException)
+                || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

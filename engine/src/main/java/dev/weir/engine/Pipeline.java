@@ -79,6 +79,9 @@ public final class Pipeline implements AutoCloseable
      *
      * @return what the run did.
      * @throws PipelineFailedException if a stage or the publisher failed.
+     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException before anything is processed, if it would resume
+     *                                                            from the end of a bounded run with events after it
+     *                                                            ({@link PipelineBuilder#resumeAfterEnd(boolean)}).
      */
     public RunSummary runToEnd()
     {
@@ -91,6 +94,9 @@ public final class Pipeline implements AutoCloseable
      * Start following the journal: new events are processed as they are appended, until {@link #stop()}.
      *
      * @return this.
+     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException before anything is processed, if it would resume
+     *                                                            from the end of a bounded run
+     *                                                            ({@link PipelineBuilder#resumeAfterEnd(boolean)}).
      */
     public Pipeline start()
     {
@@ -144,6 +150,7 @@ public final class Pipeline implements AutoCloseable
      * @return the agent, not started.
      * @throws IllegalStateException if the pipeline has run, or was configured with a layout other than
      *                               INLINE or a consumer wait strategy.
+     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException as for {@link #start()}.
      */
     public PipelineAgent asAgent()
     {
@@ -305,6 +312,7 @@ public final class Pipeline implements AutoCloseable
         {
             throw new IllegalStateException("a pipeline runs once");
         }
+        config.checkResume(recovery, follow); // before anything runs: refused, the pipeline may be closed or dropped
         started = true;
         lifecycle.moveTo(PipelineState.STARTING);
         startedNanos = System.nanoTime();

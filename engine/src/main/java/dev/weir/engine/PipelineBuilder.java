@@ -79,6 +79,7 @@ public final class PipelineBuilder
     WindowCondition earlyWhen;
     String earlyWhenText;
     boolean earlyOncePerKey;
+    boolean resumeAfterEnd;
 
     PipelineBuilder()
     {
@@ -441,6 +442,21 @@ public final class PipelineBuilder
     public PipelineBuilder syncOnCheckpoint(final boolean enabled)
     {
         this.syncOnCheckpoint = enabled;
+        return this;
+    }
+
+    /**
+     * A checkpoint taken at the end of a bounded run ({@link Pipeline#runToEnd()}) has its watermark at +infinity:
+     * every event after it is late. By default a run that would resume from such a checkpoint and process events
+     * after it is refused with {@link dev.weir.engine.checkpoint.ResumeAfterEndException} before any event is
+     * processed: a following run always, a bounded run when the journal holds events after the checkpoint.
+     *
+     * @param accepted true to resume from such a checkpoint all the same, every event after it late.
+     * @return this.
+     */
+    public PipelineBuilder resumeAfterEnd(final boolean accepted)
+    {
+        this.resumeAfterEnd = accepted;
         return this;
     }
 

@@ -74,6 +74,8 @@ public final class PipelineConfiguration
     private final long retentionMillis;
     /** Where that retention moves removed cycles, or null to delete them. */
     private final Path retentionArchive;
+    /** True to resume from a checkpoint taken at the end of a bounded input all the same. */
+    private final boolean resumeAfterEnd;
     /** The filter's text, compiled for each run, or null. */
     private final String filterSource;
     /** The application's filter, or null. */
@@ -144,6 +146,7 @@ public final class PipelineConfiguration
         }
         this.retentionMillis = builder.retentionMillis;
         this.retentionArchive = builder.retentionArchive;
+        this.resumeAfterEnd = builder.resumeAfterEnd;
     }
 
     /**
@@ -160,6 +163,24 @@ public final class PipelineConfiguration
     {
         requireJournal();
         return durableOutput ? Recovery.load(checkpointStore(), describe()) : Recovery.none();
+    }
+
+    /**
+     * Refuse to resume from a checkpoint taken at the end of a bounded input when the run would process events
+     * after it, every one of them late, unless {@link PipelineBuilder#resumeAfterEnd(boolean)} accepted it. A
+     * run checks this itself before it processes anything; a command may check it earlier (before it appends).
+     *
+     * @param recovery where the run resumes, from {@link #recover()} of this configuration.
+     * @param follow   true for a following run.
+     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException if the run would make every event after the
+     *                                                            checkpoint late.
+     */
+    public void checkResume(final Recovery recovery, final boolean follow)
+    {
+        if (!resumeAfterEnd && directory != null)
+        {
+            ResumeAfterEnd.check(recovery, directory, follow);
+        }
     }
 
     /**

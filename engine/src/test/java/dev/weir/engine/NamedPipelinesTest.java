@@ -73,14 +73,15 @@ class NamedPipelinesTest
         {
             append(j, events, 7_000, events.size());
         }
-        final RunSummary spend2 = spend(shared, JournalDirectory.DEFAULT_PIPELINE).build().runToEnd();
-        final RunSummary fees2 = fees(shared, "fees").build().runToEnd();
-        spend(aloneSpend, JournalDirectory.DEFAULT_PIPELINE).build().runToEnd();
-        fees(aloneFees, JournalDirectory.DEFAULT_PIPELINE).build().runToEnd();
+        // each resumes after the end of its first run's input, as asked: the new events are late for it, shared or alone
+        final RunSummary spend2 = spend(shared, JournalDirectory.DEFAULT_PIPELINE).resumeAfterEnd(true).build().runToEnd();
+        final RunSummary fees2 = fees(shared, "fees").resumeAfterEnd(true).build().runToEnd();
+        spend(aloneSpend, JournalDirectory.DEFAULT_PIPELINE).resumeAfterEnd(true).build().runToEnd();
+        fees(aloneFees, JournalDirectory.DEFAULT_PIPELINE).resumeAfterEnd(true).build().runToEnd();
         // a composite key: its tuple ids are rebuilt from the events before the checkpoint, and the tuples
         // first seen after it (about 3% of the 2,000 pairs) number on from there
-        final RunSummary pairs2 = pairs(shared, "pairs").build().runToEnd();
-        pairs(alonePairs, JournalDirectory.DEFAULT_PIPELINE).build().runToEnd();
+        final RunSummary pairs2 = pairs(shared, "pairs").resumeAfterEnd(true).build().runToEnd();
+        pairs(alonePairs, JournalDirectory.DEFAULT_PIPELINE).resumeAfterEnd(true).build().runToEnd();
         assertTrue(pairs2.resumedAfterOffset() >= 0, "pairs resumed from its checkpoint");
         assertEquals(spend1.lastOffset(), spend2.resumedAfterOffset(), "the default resumed from its own checkpoint");
         assertEquals(fees1.lastOffset(), fees2.resumedAfterOffset(), "the named one resumed from its own checkpoint");

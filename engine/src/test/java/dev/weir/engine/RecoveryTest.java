@@ -243,8 +243,9 @@ class RecoveryTest
 
         append(clean, more, 0, more.size());
         append(crashed, more, 0, more.size());
-        builder(clean, WindowKind.SESSION).build().runToEnd();
-        final RunSummary resumed = builder(crashed, WindowKind.SESSION).build().runToEnd();
+        // the new events are after the end of the input: late for both, as asked
+        builder(clean, WindowKind.SESSION).resumeAfterEnd(true).build().runToEnd();
+        final RunSummary resumed = builder(crashed, WindowKind.SESSION).resumeAfterEnd(true).build().runToEnd();
 
         assertTrue(resumed.suppressedOutputs() > 0, "end-of-input results reproduced and verified");
         assertSameOutputs(outputs(clean), outputs(crashed));
@@ -320,7 +321,7 @@ class RecoveryTest
             append(each, events, 3_000, events.size());
         }
 
-        final PipelineConfiguration config = builder(journal, WindowKind.SLIDING).conclude();
+        final PipelineConfiguration config = builder(journal, WindowKind.SLIDING).resumeAfterEnd(true).conclude(); // late, as for clean
         final dev.weir.engine.checkpoint.Recovery recovery = config.recover();
         for (final Path file : new CheckpointStore(config.directory().checkpoints(), 3).files())
         {
@@ -330,7 +331,7 @@ class RecoveryTest
 
         assertEquals(recovery.resumeAfterOffset(), resumed.resumedAfterOffset());
         assertEquals(2_000, resumed.eventsThisRun(), "only the events after the checkpoint");
-        builder(clean, WindowKind.SLIDING).build().runToEnd();
+        builder(clean, WindowKind.SLIDING).resumeAfterEnd(true).build().runToEnd();
         assertSameOutputs(outputs(clean), outputs(journal));
     }
 

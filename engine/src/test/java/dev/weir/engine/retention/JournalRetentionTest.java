@@ -225,10 +225,11 @@ class JournalRetentionTest
         }
     }
 
+    /** Each run after the first resumes after the end of the one before: its new events are late, as asked. */
     private static PipelineBuilder spend(final Path journal)
     {
         return Weir.pipeline().journal(journal).keyColumn("card").valueColumn("amount").window(TumblingWindows.of(1_000))
-            .outOfOrderness(200).allowedLateness(100).latePolicy(LatePolicy.SIDE).checkpointEvery(500);
+            .outOfOrderness(200).allowedLateness(100).latePolicy(LatePolicy.SIDE).checkpointEvery(500).resumeAfterEnd(true);
     }
 
     /** The queue and the index (among the cycles listed before any removal) of each removed cycle. */

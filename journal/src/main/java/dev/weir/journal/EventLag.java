@@ -1,14 +1,10 @@
-package dev.weir.cli;
-
-import dev.weir.journal.EventViewConsumer;
-import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
+package dev.weir.journal;
 
 /**
  * How many events a journal holds after an offset: a pipeline's lag behind the journal, read by one pass over the
- * events after it (heartbeats and rejected lines are not events). Reads only; stateless.
+ * events after it (heartbeats and rejected lines are not events). Reads only; stateless, so safe from any thread.
  */
-final class EventLag
+public final class EventLag
 {
     private EventLag()
     {
@@ -19,7 +15,7 @@ final class EventLag
      * @param offset  an offset of it, or a negative one for all its events.
      * @return how many events the journal holds after the offset.
      */
-    static long after(final JournalDirectory journal, final long offset)
+    public static long after(final JournalDirectory journal, final long offset)
     {
         final long[] events = {0};
         final EventViewConsumer counter = (o, e) -> events[0]++;

@@ -1,0 +1,48 @@
+package dev.weir.engine;
+
+import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.journal.EventLag;
+import dev.weir.journal.JournalDirectory;
+
+/**
+ * The rule for resuming a pipeline from a checkpoint taken at the end of a bounded input (or just before that end
+ * was applied): its watermark is +infinity and every window has fired, so every event after it is late, dropped or
+ * sent to the late output. A run that would resume from such a checkpoint and process events after it is refused:
+ * a following run always (every event it will see is after it), a bounded run when the journal holds events after
+ * it. A bounded run with nothing after the checkpoint (a rerun, an export) is not concerned, nor is a replay, which
+ * reads no checkpoint. The end of input is the checkpoint's phase, which its format has always recorded. Stateless.
+ */
+final class ResumeAfterEnd
+{
+    private ResumeAfterEnd()
+    {
+    }
+
+    /**
+     * @param recovery the checkpoint the run resumes from.
+     * @param pipeline the journal as the run's pipeline sees it.
+     * @param follow   true for a following run.
+     * @throws ResumeAfterEndException if the run would make every event after the checkpoint late.
+     */
+    static void check(final Recovery recovery, final JournalDirectory pipeline, final boolean follow)
+    {
+        final Checkpoint checkpoint = recovery.checkpoint();
+        if (checkpoint == null || !(checkpoint.finished() || checkpoint.endPending()))
+        {
+            return;
+        }
+        final long after = EventLag.after(pipeline, checkpoint.sourceOffset());
+        if (after == 0 && !follow)
+        {
+            return;
+        }
+        final String late = after == 0 ? "every event appended from now on would be late for it"
+            : String.format("the %,d events after it would all be late for it", after);
+        throw new ResumeAfterEndException("pipeline " + pipeline.pipelineName() + " resumes from checkpoint #" + checkpoint.sequence()
+            + ", taken at the end of a bounded run's input (watermark +infinity): " + late + " (dropped, or sent to the late output)"
+            + ". Process them with a new pipeline (--pipeline NAME, from the journal's first event) or weir replay, and follow a growing "
+            + "journal with --follow from its first run; or give --resume-after-end (PipelineBuilder.resumeAfterEnd(true)) to resume all the same");
+    }
+}
