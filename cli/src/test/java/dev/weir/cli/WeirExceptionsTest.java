@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import dev.weir.engine.CpuPinningException;
 import dev.weir.engine.PipelineFailedException;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.operator.ConditionSyntaxException;
@@ -40,6 +41,7 @@ class WeirExceptionsTest
         JournalRefusedException.class,
         JvmFlagsMissingException.class,
         CheckpointMismatchException.class,
+        ResumeAfterEndException.class,
         PipelineFailedException.class,
         CpuPinningException.class,
         DeterminismException.class,
