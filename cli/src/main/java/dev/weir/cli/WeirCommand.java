@@ -4,6 +4,7 @@ import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
+import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -93,7 +94,8 @@ public final class WeirCommand implements Runnable
                 return DELIVERY_PENDING;
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
-                || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException)
+                || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException
+                || ex instanceof NewerFormatException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

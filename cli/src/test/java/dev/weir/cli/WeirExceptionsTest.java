@@ -25,6 +25,7 @@ import dev.weir.engine.operator.ConditionSyntaxException;
 import dev.weir.journal.CycleFullException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
+import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
 import dev.weir.journal.WeirException;
 import dev.weir.postgres.SinkRefusedException;
@@ -47,7 +48,8 @@ class WeirExceptionsTest
         DeterminismException.class,
         SinkRefusedException.class,
         OffsetUnavailableException.class,
-        CycleFullException.class);
+        CycleFullException.class,
+        NewerFormatException.class);
 
     private static final List<Class<? extends RuntimeException>> BAD_ARGUMENT = List.of(
         ExpressionException.class,
