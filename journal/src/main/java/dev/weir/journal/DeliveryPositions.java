@@ -40,7 +40,8 @@ import java.util.zip.CRC32C;
  * force the file and the directory. An advance after a commit is not forced: a crash may leave the
  * previous record, or a torn one. A reader therefore takes a record it cannot read in full (torn,
  * truncated, of another format or version, CRC mismatch) as {@link DeliveryPosition#needsEverything()
- * needing every output}, never as needing none. A delivery that is abandoned holds its position until its
+ * needing every output}, never as needing none; but one of a version above {@value #FORMAT_VERSION}, written by a
+ * newer Weir, is refused ({@link NewerFormatException}). A delivery that is abandoned holds its position until its
  * record is deleted by hand.
  * <p>
  * Stateless; every method reads or writes the disk when called. Safe to call from any thread, but one
@@ -54,7 +55,7 @@ public final class DeliveryPositions
     public static final String SUFFIX = ".position";
     /** The first line of a record. */
     public static final String FORMAT_LINE = "format=weir-delivery-position";
-    /** The format version this class writes and reads. */
+    /** The format version this class writes, and the newest it reads. */
     public static final int FORMAT_VERSION = 1;
     /** The position of a delivery that needs every output (registered, nothing committed yet). */
     public static final long EVERYTHING = -1;
@@ -253,6 +254,8 @@ public final class DeliveryPositions
      *
      * @param file the record's file.
      * @return what it says.
+     * @throws NewerFormatException if it is of a version above {@value #FORMAT_VERSION} (a whole {@code version=} line):
+     *                              written by a newer Weir, whose needs this build cannot tell.
      */
     public static DeliveryPosition readFile(final Path file)
     {
@@ -267,6 +270,14 @@ public final class DeliveryPositions
         }
         final String text = new String(bytes, StandardCharsets.UTF_8);
         final String[] lines = text.split("\n", -1);
+        if (lines.length > 2 && FORMAT_LINE.equals(lines[0]) && lines[1].matches("version=[0-9]{1,9}"))
+        {
+            final int version = Integer.parseInt(lines[1].substring("version=".length()));
+            if (version > FORMAT_VERSION)
+            {
+                throw new NewerFormatException("delivery record", file, version, FORMAT_VERSION);
+            }
+        }
         if (lines.length != KEYS.length + 1 || !lines[KEYS.length].isEmpty())
         {
             return unreadable(file, "it has " + (lines.length - 1) + " complete lines, not " + KEYS.length + " (torn or not a delivery record)");

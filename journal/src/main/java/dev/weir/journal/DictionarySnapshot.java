@@ -15,7 +15,9 @@ import java.util.zip.CRC32;
  * {@code dictionaries.snapshot} of the journal's root, so that opening a journal reads the snapshot and the
  * documents after its offset instead of the whole events queue. The events queue stays the truth: a
  * snapshot that is missing, torn, corrupt, of another schema or journal, or not known to be covered by what
- * survived a machine crash is ignored (the queue is then scanned from its start), never trusted.
+ * survived a machine crash is ignored (the queue is then scanned from its start), never trusted. So is one of a
+ * version above {@value #VERSION}, written by a newer Weir: unlike the files a journal requires, a cache is not
+ * refused, so that a journal still opens after a rollback (and the next snapshot written is of this version).
  * <p>
  * Layout (big-endian), version 1:
  * <pre>
@@ -39,7 +41,8 @@ final class DictionarySnapshot
     /** The snapshot's file name in the journal's root. */
     static final String FILE = "dictionaries.snapshot";
     private static final long MAGIC = 0x5745495244494354L; // "WEIRDICT"
-    private static final int VERSION = 1;
+    /** The format version this build writes, and the newest it reads. */
+    static final int VERSION = 1;
     private static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
 
     final long covered;
@@ -138,6 +141,11 @@ final class DictionarySnapshot
                 throw new Invalid("not a dictionary snapshot");
             }
             final int version = in.readInt();
+            if (version > VERSION)
+            {
+                throw new Invalid("written by a newer Weir (format version " + version + "; this Weir reads up to " + VERSION
+                    + "): a cache, so the events queue is read instead");
+            }
             if (version != VERSION)
             {
                 throw new Invalid("of format version " + version + ", not " + VERSION);

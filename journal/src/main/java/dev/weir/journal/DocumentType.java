@@ -10,6 +10,11 @@ import net.openhft.chronicle.bytes.BytesIn;
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
  * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
  * {@link Heartbeat}).
+ * <p>
+ * A document's type code is also the version of its layout: a changed layout takes a new code above
+ * {@link #NEWEST}, and a reader of the {@code results} queue refuses a code above the newest it knows
+ * ({@link NewerFormatException}) rather than skip an output it cannot read. The journal marker's version
+ * covers the queues as a whole.
  * Constants only; thread-safe.
  */
 public final class DocumentType
@@ -35,6 +40,8 @@ public final class DocumentType
     public static final byte RESULT_UPDATE = 8;
     /** The early row of a window result ({@link ResultKind#EARLY}): the layout of {@link #RESULT}. */
     public static final byte RESULT_EARLY = 9;
+    /** The highest type code this build knows: a higher one was written by a newer Weir. */
+    public static final int NEWEST = RESULT_EARLY;
 
     private DocumentType()
     {

@@ -33,7 +33,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p>
  * Unlike {@link DictionarySnapshot} (a cache), the base is <em>required</em> once present: readers start from it
  * and never read a document before B, even if its file still exists. A base that is torn, corrupt, of another
- * version, journal or schema is refused ({@link JournalRefusedException}), never ignored.
+ * version, journal or schema is refused ({@link JournalRefusedException}), never ignored; one of a version above
+ * {@value #VERSION} was written by a newer Weir and is refused with {@link NewerFormatException}.
  * <p>
  * Key tuples: a key-column set with a table in the base is numbered from the journal's first event, as without
  * a base. A set without one is numbered from the base's first offset B: by {@link KeyTuples#readBefore} and
@@ -68,7 +69,8 @@ public final class HistoryBase
     /** The base's file name in the journal's root. */
     public static final String FILE = "history.base";
     private static final long MAGIC = 0x5745495242415345L; // "WEIRBASE"
-    private static final int VERSION = 1;
+    /** The format version this build writes, and the newest it reads. */
+    static final int VERSION = 1;
 
     final String journalId;
     final String schema;
@@ -90,7 +92,7 @@ public final class HistoryBase
     final List<int[]> tupleColumns;
     final List<long[]> tupleComponents;
 
-    private HistoryBase(
+    HistoryBase(
         final String journalId, final String schema, final long first, final long lastRemoved, final long maxRemovedEventTime,
         final long removedDocuments, final long removedBytes, final String archive, final long[] counts,
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries, final LinkedHashMap<String, long[]> sources,
@@ -398,7 +400,11 @@ public final class HistoryBase
         final HistoryBase base;
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4)))
         {
-            base = decode(in, whole);
+            base = decode(in, whole, file);
+        }
+        catch (final NewerFormatException newer)
+        {
+            throw newer;
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -422,13 +428,17 @@ public final class HistoryBase
             + " archived, restore them into the events queue and the matching " + FILE, cause);
     }
 
-    private static HistoryBase decode(final DataInputStream in, final boolean whole) throws IOException
+    private static HistoryBase decode(final DataInputStream in, final boolean whole, final Path file) throws IOException
     {
         if (in.readLong() != MAGIC)
         {
             throw new IOException("not a history base");
         }
         final int version = in.readInt();
+        if (version > VERSION)
+        {
+            throw new NewerFormatException("history base", file, version, VERSION);
+        }
         if (version != VERSION)
         {
             throw new IOException("of format version " + version + ", not " + VERSION);
@@ -518,7 +528,7 @@ public final class HistoryBase
         return n;
     }
 
-    private void write(final Path file) throws IOException
+    void write(final Path file) throws IOException
     {
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
         try (DataOutputStream out = new DataOutputStream(buffer))

@@ -11,11 +11,12 @@ public final class IngestStartDecoder
 {
     private long firstLine;
     private String source;
-    private boolean linesTagged;
+    private int version;
 
     /**
      * @param in a document, at its read position.
      * @return true if it is an ingest start, now read; false otherwise.
+     * @throws NewerFormatException if it is of a version above {@link IngestStartEncoder#VERSION}.
      */
     public boolean wrap(final BytesIn<?> in)
     {
@@ -29,7 +30,12 @@ public final class IngestStartDecoder
             in.readSkip(1);
             firstLine = in.readLong();
             source = in.readUtf8();
-            linesTagged = in.readRemaining() > 0 && in.readByte() == IngestStartEncoder.LINES_TAGGED;
+            version = in.readRemaining() > 0 ? in.readUnsignedByte() : 0;
+            if (version > IngestStartEncoder.VERSION)
+            {
+                throw new NewerFormatException("ingest start", "an ingest start of the events queue (source " + source + ")", version,
+                    IngestStartEncoder.VERSION);
+            }
         }
         finally
         {
@@ -53,6 +59,12 @@ public final class IngestStartDecoder
     /** @return true if the ingest's events carry their line number (see {@link IngestStartEncoder}). */
     public boolean linesTagged()
     {
-        return linesTagged;
+        return version >= IngestStartEncoder.LINES_TAGGED;
+    }
+
+    /** @return its version: the byte after the source, or 0 if it has none (written before lines were tagged). */
+    public int version()
+    {
+        return version;
     }
 }

@@ -10,7 +10,7 @@ import net.openhft.chronicle.bytes.Bytes;
  *   0  byte  type {@link DocumentType#INGEST_START}
  *   1  long  first_line    the line number of the first line that follows
  *   9  utf8  source        the identity of the source (see {@code SourceIdentity})
- *  ..  byte  lines_tagged  1
+ *  ..  byte  lines_tagged  1, which is also the document's version ({@link #VERSION}; absent: version 0)
  * </pre>
  * With {@code lines_tagged} = 1 (every ingest since it was added), the lines of the ingest that follow are
  * the events that carry a line number ({@link EventEncoder#line}) and the rejected lines, up to the next
@@ -22,8 +22,13 @@ public final class IngestStartEncoder
 {
     /** Length in bytes of the fixed part of an ingest start. */
     public static final int LENGTH = 1 + 8;
-    /** The {@code lines_tagged} byte of every ingest start written now. */
+    /** The {@code lines_tagged} byte of every ingest start written now: version 1 of the document. */
     static final byte LINES_TAGGED = 1;
+    /**
+     * The version this build writes, and the newest it reads: the byte after the source ({@code lines_tagged}), 0
+     * when it is absent. A later layout writes a higher value there; a reader refuses one above its own.
+     */
+    public static final int VERSION = LINES_TAGGED;
 
     private Bytes<?> out;
     private long start;

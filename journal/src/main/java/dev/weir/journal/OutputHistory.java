@@ -51,13 +51,15 @@ public record OutputHistory(
     /** The file's name in the pipeline's directory. */
     public static final String FILE = "results.base";
     private static final String FORMAT_LINE = "format=weir-results-base";
-    private static final int VERSION = 1;
+    /** The format version this build writes, and the newest it reads. */
+    static final int VERSION = 1;
     private static final String[] KEYS = {"format", "version", "journal", "first", "outputs", "results", "bytes", "window", "archive", "updated", "crc"};
 
     /**
      * @param pipeline a journal, as one pipeline sees it.
      * @return what was removed from its output journal, or empty if nothing ever was.
      * @throws JournalRefusedException if the file is there but torn, corrupt or of another journal.
+     * @throws NewerFormatException    if it is of a version above {@value #VERSION}: written by a newer Weir.
      */
     public static Optional<OutputHistory> read(final JournalDirectory pipeline)
     {
@@ -75,6 +77,7 @@ public record OutputHistory(
         {
             throw new UncheckedIOException("cannot read " + file, ex);
         }
+        refuseNewer(lines, file);
         final String problem = problem(lines);
         if (problem != null)
         {
@@ -115,6 +118,19 @@ public record OutputHistory(
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot write " + file, ex);
+        }
+    }
+
+    /** A whole {@code version=} line above {@value #VERSION} after the format line: written by a newer Weir. */
+    private static void refuseNewer(final List<String> lines, final Path file)
+    {
+        if (lines.size() > 2 && FORMAT_LINE.equals(lines.get(0)) && lines.get(1).matches("version=[0-9]{1,9}"))
+        {
+            final int version = Integer.parseInt(value(lines, 1));
+            if (version > VERSION)
+            {
+                throw new NewerFormatException("output history", file, version, VERSION);
+            }
         }
     }
 

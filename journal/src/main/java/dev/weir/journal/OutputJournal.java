@@ -199,7 +199,7 @@ public final class OutputJournal implements AutoCloseable
                     return 0;
                 }
                 lastReadIndex = dc.index();
-                final int type = decoder.wrap(dc.wire().bytes());
+                final int type = wrap(decoder, dc);
                 if (type != 0)
                 {
                     consumer.onOutput(decoder);
@@ -234,7 +234,7 @@ public final class OutputJournal implements AutoCloseable
                     {
                         return last;
                     }
-                    if (scanDecoder.wrap(dc.wire().bytes()) != 0)
+                    if (wrap(scanDecoder, dc) != 0)
                     {
                         last = dc.index();
                     }
@@ -262,7 +262,7 @@ public final class OutputJournal implements AutoCloseable
                     {
                         return read;
                     }
-                    if (scanDecoder.wrap(dc.wire().bytes()) != 0)
+                    if (wrap(scanDecoder, dc) != 0)
                     {
                         consumer.onOutput(scanDecoder);
                         read++;
@@ -298,7 +298,7 @@ public final class OutputJournal implements AutoCloseable
                     {
                         return read;
                     }
-                    if (dc.index() >= from && scanDecoder.wrap(dc.wire().bytes()) != 0)
+                    if (dc.index() >= from && wrap(scanDecoder, dc) != 0)
                     {
                         consumer.onOutput(scanDecoder);
                         read++;
@@ -306,6 +306,21 @@ public final class OutputJournal implements AutoCloseable
                 }
             }
         }
+    }
+
+    /**
+     * @return the document's type, wrapped in {@code into}, or 0 if it is no complete output document.
+     * @throws NewerFormatException if its type code is above every one this build knows ({@link DocumentType#NEWEST}).
+     */
+    private int wrap(final OutputDecoder into, final DocumentContext dc)
+    {
+        final int type = into.wrap(dc.wire().bytes());
+        if (type == 0 && DocumentType.peek(dc.wire().bytes()) > DocumentType.NEWEST)
+        {
+            throw new NewerFormatException("output document", directory.resultsQueue() + " position " + dc.index(),
+                DocumentType.peek(dc.wire().bytes()), DocumentType.NEWEST);
+        }
+        return type;
     }
 
     /**
