@@ -7,6 +7,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.weir.journal.NewerFormatException;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
@@ -36,7 +37,7 @@ public final class MetricsFile implements AutoCloseable
 {
     /** The first four bytes of a metrics file: "WMET". */
     public static final int MAGIC = 0x574D_4554;
-    /** The format version this build writes and reads. */
+    /** The format version this build writes, and the newest it reads. */
     public static final int VERSION = 1;
 
     private static final int MAGIC_OFFSET = 0;
@@ -124,6 +125,7 @@ public final class MetricsFile implements AutoCloseable
      * @param file where.
      * @return the file, reader side.
      * @throws IllegalStateException if there is no file, or it is not a metrics file of this version.
+     * @throws NewerFormatException  if it is a metrics file of a version above {@value #VERSION}: a newer Weir writes it.
      */
     public static MetricsFile open(final Path file)
     {
@@ -142,6 +144,10 @@ public final class MetricsFile implements AutoCloseable
         {
             final int version = header.getInt(VERSION_OFFSET);
             IoUtil.unmap(mapped);
+            if (version > VERSION)
+            {
+                throw new NewerFormatException("metrics file", file, version, VERSION);
+            }
             throw new IllegalStateException(file + " is metrics format " + version + ", this build reads " + VERSION);
         }
         if ((long)HEADER_LENGTH + header.getInt(METADATA_LENGTH_OFFSET) + header.getInt(VALUES_LENGTH_OFFSET) > header.capacity())
