@@ -122,7 +122,7 @@ final class CheckpointTopic
                 whole = Arrays.copyOf(whole, at + in.remaining());
                 in.get(whole, at, in.remaining());
             }
-            final PartitionCheckpoint checkpoint = PartitionCheckpoint.decode(whole);
+            final PartitionCheckpoint checkpoint = PartitionCheckpoint.decode(whole, "the checkpoint keyed " + key + " in topic " + name);
             if (!checkpoint.topic().equals(topic) || checkpoint.partition() != partition)
             {
                 throw new IllegalStateException("the checkpoint keyed " + key + " in topic " + name + " is of " + checkpoint.topic() + "-" + checkpoint.partition());

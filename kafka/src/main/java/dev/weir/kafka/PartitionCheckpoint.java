@@ -12,6 +12,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.NewerFormatException;
+
 /**
  * A partition's checkpoint as it is stored in Kafka, so that any instance can take the partition over: the
  * engine's checkpoint payload (its state, as of a journal offset of the instance that took it), where it is in
@@ -52,7 +54,8 @@ record PartitionCheckpoint(
     byte[] engine)
 {
     private static final long MAGIC = 0x574549524B435054L; // "WEIRKCPT"
-    private static final int VERSION = 2;
+    /** The version this build writes, and the newest it reads (it also reads 1). */
+    static final int VERSION = 2;
     private static final int VERSION_WITHOUT_COUNTS = 1;
 
     /**
@@ -111,8 +114,21 @@ record PartitionCheckpoint(
      * @param bytes a checkpoint's bytes.
      * @return the checkpoint.
      * @throws IllegalStateException if they are torn, corrupt or of another version.
+     * @throws NewerFormatException  if they are of a version above the newest this build reads: a newer Weir wrote them.
      */
     static PartitionCheckpoint decode(final byte[] bytes)
+    {
+        return decode(bytes, "a partition checkpoint record");
+    }
+
+    /**
+     * @param bytes a checkpoint's bytes.
+     * @param where where they were read, for a refusal's message.
+     * @return the checkpoint.
+     * @throws IllegalStateException if they are torn, corrupt or of another version.
+     * @throws NewerFormatException  if they are of a version above the newest this build reads: a newer Weir wrote them.
+     */
+    static PartitionCheckpoint decode(final byte[] bytes, final String where)
     {
         if (bytes.length < 8 + 4 + 4)
         {
@@ -131,6 +147,10 @@ record PartitionCheckpoint(
                 throw new IllegalStateException("not a Weir partition checkpoint");
             }
             final int version = in.readInt();
+            if (version > VERSION)
+            {
+                throw new NewerFormatException("Kafka partition checkpoint", where, version, VERSION);
+            }
             if (version != VERSION && version != VERSION_WITHOUT_COUNTS)
             {
                 throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);

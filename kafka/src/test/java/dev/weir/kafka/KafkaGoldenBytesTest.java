@@ -1,0 +1,72 @@
+package dev.weir.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32C;
+
+import dev.weir.journal.NewerFormatException;
+import dev.weir.test.golden.GoldenBytes;
+import dev.weir.test.golden.GoldenBytes.Sample;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kafka partition checkpoint byte for byte: the record this build writes from fixed inputs is the committed
+ * version 2 ({@code src/test/resources/golden-bytes}); every committed version, 1 (without the partition counts)
+ * and 2, is read back with its values; and a record one version above the newest is refused with
+ * {@link NewerFormatException}.
+ */
+final class KafkaGoldenBytesTest
+{
+    private final GoldenBytes golden = GoldenBytes.ofThisModule();
+
+    private static PartitionCheckpoint checkpoint()
+    {
+        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
+        dictionaries.put(0, new TreeMap<>(Map.of(0, "card-1", 2, "carte-é")));
+        return new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries, new byte[] {1, 2, 3, 5, 8, 13});
+    }
+
+    @Test
+    void partitionCheckpoint()
+    {
+        golden.check("partition-checkpoint", PartitionCheckpoint.VERSION, List.of(new Sample("payments-3 at Kafka offset 123456, 789 outputs"
+            + " from 1000, rejections through 42 from 7, 6 output and 4 rejected partitions, column 0 {0 card-1, 2 carte-é}, engine payload"
+            + " 1 2 3 5 8 13", checkpoint().encode())));
+        final Map<Integer, List<byte[]>> versions = golden.versions("partition-checkpoint");
+        assertTrue(versions.containsKey(1), "version 1, without the partition counts, is committed");
+        for (final Map.Entry<Integer, List<byte[]>> version : versions.entrySet())
+        {
+            final PartitionCheckpoint read = PartitionCheckpoint.decode(version.getValue().get(0));
+            final PartitionCheckpoint expected = checkpoint();
+            assertEquals(List.of(expected.topic(), expected.partition(), expected.kafkaOffset(), expected.outputs(), expected.outputsFrom(),
+                expected.rejectedThrough(), expected.rejectsFrom()), List.of(read.topic(), read.partition(), read.kafkaOffset(), read.outputs(),
+                read.outputsFrom(), read.rejectedThrough(), read.rejectsFrom()));
+            final int counts = version.getKey() >= 2 ? 1 : 0; // version 1 reads as 0: unknown
+            assertEquals(List.of(expected.outputPartitions() * counts, expected.rejectedPartitions() * counts),
+                List.of(read.outputPartitions(), read.rejectedPartitions()));
+            assertEquals(expected.dictionaries(), read.dictionaries());
+            assertArrayEquals(expected.engine(), read.engine());
+        }
+    }
+
+    @Test
+    void aPartitionCheckpointOfANewerVersionIsRefused()
+    {
+        final byte[] bytes = golden.records("partition-checkpoint", PartitionCheckpoint.VERSION).get(0).clone();
+        final ByteBuffer buffer = ByteBuffer.wrap(bytes).putInt(8, PartitionCheckpoint.VERSION + 1);
+        final CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        buffer.putInt(bytes.length - 4, (int)crc.getValue());
+        final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> PartitionCheckpoint.decode(bytes, "the checkpoint keyed t:3:0"));
+        assertEquals(List.of("Kafka partition checkpoint", PartitionCheckpoint.VERSION + 1, PartitionCheckpoint.VERSION),
+            List.of(refused.format(), refused.found(), refused.newestRead()));
+        assertTrue(refused.getMessage().startsWith("the checkpoint keyed t:3:0 is Kafka partition checkpoint version 3"), refused.getMessage());
+    }
+}
