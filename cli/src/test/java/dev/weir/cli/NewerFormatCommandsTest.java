@@ -14,18 +14,24 @@ import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
 import dev.weir.journal.DeliveryPositions;
+import dev.weir.journal.DocumentType;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalDirectory;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.rollcycles.LegacyRollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A file a newer Weir wrote into a journal (its version raised by one, its checksum made good) is refused by every
- * command that reads it: exit 2 and one {@code weir: } line naming the file, the version found and the newest this
- * build reads; nothing is written over it.
+ * A file a newer Weir wrote into a journal (its version raised by one, its checksum made good), or an output document
+ * of a type code above the newest, is refused by every command that reads it: exit 2 and one {@code weir: } line
+ * naming the file, the version found and the newest this build reads; nothing is written over it.
  */
 class NewerFormatCommandsTest
 {
@@ -117,6 +123,23 @@ class NewerFormatCommandsTest
         Files.writeString(record, body + "crc=" + String.format("%08x", crc.getValue()) + "\n");
         assertRefused("weir: " + record + " is delivery record version 2, written by a newer Weir: this Weir reads delivery record versions up to 1",
             "retain", "--journal", journal.toString(), "--keep", "0");
+    }
+
+    @Test
+    void anOutputDocumentOfANewerWeirIsRefusedNotSkipped()
+    {
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        try (SingleChronicleQueue results = SingleChronicleQueueBuilder.single(directory.resultsQueue().toFile()).rollCycle(LegacyRollCycles.MINUTELY).build();
+             ExcerptAppender appender = results.createAppender();
+             DocumentContext dc = appender.writingDocument())
+        {
+            dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST + 1)).writeLong(0);
+        }
+        final String refusal = "weir: " + directory.resultsQueue() + " position ";
+        final Cli inspect = Cli.run("inspect", journal.toString());
+        assertEquals(WeirCommand.USAGE, inspect.exit(), inspect.err());
+        assertTrue(inspect.err().startsWith(refusal) && inspect.err().contains(" is output document version " + (DocumentType.NEWEST + 1)
+            + ", written by a newer Weir: this Weir reads output document versions up to " + DocumentType.NEWEST), inspect.err());
     }
 
     private static void assertRefused(final String refusal, final String... args)
