@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.StateBuffer;
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -99,27 +99,13 @@ class StateFormat1FixtureTest
     {
         final CheckpointStore store = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3);
         final ByteBuffer payload = store.loadNewestValid().payload().order(ByteOrder.LITTLE_ENDIAN);
-        payload.putInt(stateStart(payload), 9);
+        payload.putInt(CheckpointCodec.stateStart(payload), 9);
         store.write(payload);
         final Cli run = Cli.run(concat(new String[] {"run", "--journal", journal.toString(), "--results", dir.resolve("r.csv").toString(),
             "--late-output", dir.resolve("l.csv").toString()}, FLAGS));
         assertEquals(2, run.exit(), run.out() + run.err());
         assertTrue(run.err().startsWith("weir: ") && run.err().contains("checkpoint state version 9, written by a newer Weir")
             && run.err().contains("versions up to 4"), run.err());
-    }
-
-    /** @return where the state starts in a checkpoint payload: after the envelope. */
-    private static int stateStart(final ByteBuffer payload)
-    {
-        final StateBuffer in = StateBuffer.reading(payload.duplicate());
-        in.getInt();
-        in.getString();
-        in.getLong();
-        in.getLong();
-        in.getLong();
-        in.getByte();
-        in.getLong();
-        return payload.limit() - in.remaining();
     }
 
     private static long firstDocument(final String inspect)

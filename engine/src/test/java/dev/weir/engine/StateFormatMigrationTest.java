@@ -13,19 +13,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.OperatorStateCodec;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
-import dev.weir.engine.checkpoint.StateBuffer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
@@ -54,7 +53,7 @@ class StateFormatMigrationTest
     {
         final List<long[]> events = events();
         final Path clean = dir.resolve("clean");
-        append(clean, events, 0, events.size());
+        RecoveryTest.append(clean, events, 0, events.size());
         builder(clean, kind).build().runToEnd();
         final List<String> expected = RecoveryTest.outputs(clean);
         assertTrue(expected.stream().anyMatch(row -> row.startsWith("L ")), "late events");
@@ -62,7 +61,7 @@ class StateFormatMigrationTest
         final Path migrated = dir.resolve("migrated");
         final int written = stopMidWayWithAFormat1Checkpoint(migrated, kind, events);
         assertTrue(written > 100, "outputs written before the checkpoint: " + written);
-        append(migrated, events, EVENTS / 2, EVENTS);
+        RecoveryTest.append(migrated, events, EVENTS / 2, EVENTS);
 
         final Recovery recovery = builder(migrated, kind).conclude().recover();
         assertNull(recovery.checkpoint(), "the state is not restored");
@@ -110,10 +109,10 @@ class StateFormatMigrationTest
     {
         final List<long[]> events = events();
         final Path migrated = dir.resolve("migrated");
-        append(migrated, events, 0, EVENTS / 2);
+        RecoveryTest.append(migrated, events, 0, EVENTS / 2);
         builder(migrated, WindowKind.TUMBLING).build().runToEnd();
         toFormat1(migrated);
-        append(migrated, events, EVENTS / 2, EVENTS / 2 + 10);
+        RecoveryTest.append(migrated, events, EVENTS / 2, EVENTS / 2 + 10);
         final ResumeAfterEndException refused = assertThrows(ResumeAfterEndException.class,
             () -> builder(migrated, WindowKind.TUMBLING).resumeAfterEnd(true).build().runToEnd());
         assertTrue(refused.getMessage().contains("state format 1") && refused.getMessage().contains("10 events follow it"), refused.getMessage());
@@ -127,9 +126,9 @@ class StateFormatMigrationTest
     private static int stopMidWayWithAFormat1Checkpoint(final Path journal, final WindowKind kind, final List<long[]> events)
         throws InterruptedException
     {
-        append(journal, events, 0, EVENTS / 2);
+        RecoveryTest.append(journal, events, 0, EVENTS / 2);
         final Pipeline pipeline = builder(journal, kind).checkpointEvery(700).build().start();
-        assertTrue(pipeline.awaitOffset(lastOffset(journal), 60, TimeUnit.SECONDS), "caught up with the journal");
+        assertTrue(pipeline.awaitOffset(RecoveryTest.lastOffset(journal), 60, TimeUnit.SECONDS), "caught up with the journal");
         pipeline.stop();
         toFormat1(journal);
         return RecoveryTest.outputs(journal).size();
@@ -140,7 +139,7 @@ class StateFormatMigrationTest
     {
         final CheckpointStore store = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3);
         final ByteBuffer payload = store.loadNewestValid().payload().order(ByteOrder.LITTLE_ENDIAN); // StateBuffer's order
-        final int state = stateStart(payload);
+        final int state = CheckpointCodec.stateStart(payload);
         assertEquals(OperatorStateCodec.STATE_VERSION, payload.getInt(state), "no filter and nothing wrapped: format 2");
         payload.putInt(state, OperatorStateCodec.STATE_VERSION_SLOT_ORDER);
         store.write(payload);
@@ -150,21 +149,7 @@ class StateFormatMigrationTest
     {
         final ByteBuffer payload = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3).loadNewestValid().payload()
             .order(ByteOrder.LITTLE_ENDIAN);
-        return payload.getInt(stateStart(payload));
-    }
-
-    /** @return where the state starts in a checkpoint payload: after the envelope. */
-    private static int stateStart(final ByteBuffer payload)
-    {
-        final StateBuffer in = StateBuffer.reading(payload.duplicate());
-        in.getInt();
-        in.getString();
-        in.getLong();
-        in.getLong();
-        in.getLong();
-        in.getByte();
-        in.getLong();
-        return payload.limit() - in.remaining();
+        return payload.getInt(CheckpointCodec.stateStart(payload));
     }
 
     private static PipelineBuilder builder(final Path journal, final WindowKind kind)
@@ -185,26 +170,6 @@ class StateFormatMigrationTest
             events.add(new long[] {i, Math.max(0, time), random.nextInt(300), random.nextInt(2_000) - 1_000});
         }
         return events;
-    }
-
-    private static void append(final Path journal, final List<long[]> events, final int from, final int to)
-    {
-        try (EventJournal writer = EventJournal.openOrCreate(journal))
-        {
-            for (int i = from; i < to; i++)
-            {
-                final long[] e = events.get(i);
-                writer.append(e[0], e[1], "k" + e[2], e[3]);
-            }
-        }
-    }
-
-    private static long lastOffset(final Path journal)
-    {
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
-        {
-            return reader.lastOffset();
-        }
     }
 
     private static long firstOffset(final Path journal)

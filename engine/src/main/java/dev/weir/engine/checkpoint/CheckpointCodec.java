@@ -167,6 +167,22 @@ public final class CheckpointCodec
         return readEnvelope(0, in);
     }
 
+    /**
+     * Where the state starts in a checkpoint payload, after the envelope (for tools and tests that read or
+     * change a state's bytes).
+     *
+     * @param payload a checkpoint payload, read from its position (not changed).
+     * @return the index of the state's first byte in {@code payload}.
+     * @throws NewerFormatException if its envelope was written by a newer Weir.
+     */
+    public static int stateStart(final ByteBuffer payload)
+    {
+        final StateBuffer in = StateBuffer.reading(payload);
+        readEnvelopeVersion(in, "a checkpoint");
+        readEnvelope(0, in);
+        return payload.limit() - in.remaining();
+    }
+
     /** Read the envelope's version: 1, the only one a Weir wrote. */
     private static void readEnvelopeVersion(final StateBuffer in, final Object where)
     {

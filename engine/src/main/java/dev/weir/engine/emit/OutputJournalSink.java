@@ -86,17 +86,10 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onResult(final WindowResult r)
     {
-        if (verifying && eventOutputs != null)
+        if (verifying && eventOutputs != null && holdsFor(r.sourceOffset()))
         {
-            if (eventOutputs.size() > 0 && eventOutputs.offset() != r.sourceOffset())
-            {
-                settle();
-            }
-            if (verifying)
-            {
-                eventOutputs.add(r);
-                return;
-            }
+            eventOutputs.add(r);
+            return;
         }
         if (verifying)
         {
@@ -115,17 +108,10 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onLate(final LateEvent e)
     {
-        if (verifying && eventOutputs != null)
+        if (verifying && eventOutputs != null && holdsFor(e.offset()))
         {
-            if (eventOutputs.size() > 0 && eventOutputs.offset() != e.offset())
-            {
-                settle();
-            }
-            if (verifying)
-            {
-                eventOutputs.add(e);
-                return;
-            }
+            eventOutputs.add(e);
+            return;
         }
         if (verifying)
         {
@@ -216,6 +202,20 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         position = output.lastReadPosition();
         suppressed++;
         return true;
+    }
+
+    /**
+     * An output of the event at {@code offset}: settle the outputs held for an earlier event first.
+     *
+     * @return true if it is to be held too (stored outputs remain to verify it against).
+     */
+    private boolean holdsFor(final long offset)
+    {
+        if (eventOutputs.size() > 0 && eventOutputs.offset() != offset)
+        {
+            settle();
+        }
+        return verifying;
     }
 
     /**
