@@ -28,6 +28,7 @@ import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,8 +73,19 @@ class StateFormatMigrationTest
             Recovery.nextRun(new CheckpointStore(JournalDirectory.open(migrated).checkpoints(), 3).loadNewestValid(),
                 JournalDirectory.open(migrated)));
 
-        final RunSummary summary = builder(migrated, kind).build().runToEnd();
+        final long olderOutputsEnd;
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(migrated)))
+        {
+            olderOutputsEnd = output.lastPosition();
+        }
+        final List<Long> covered = new ArrayList<>();
+        final RunSummary summary = builder(migrated, kind).checkpointEvery(500)
+            .onCheckpoint((sequence, payload) -> covered.add(CheckpointCodec.describe(payload).outputPosition())).build().runToEnd();
         assertEquals(-1, summary.resumedAfterOffset(), "replayed from the start");
+        assertTrue(covered.size() >= 2, "checkpoints: " + covered);
+        assertTrue(covered.stream().allMatch(position -> position >= olderOutputsEnd),
+            "no checkpoint before the outputs written by the older Weir were all verified (a run resumed from one would verify the rest"
+                + " one by one, in this Weir's order): " + covered + ", older outputs up to " + olderOutputsEnd);
         assertEquals(written, summary.suppressedOutputs(), "every output written before was reproduced, verified and not written again");
         RecoveryTest.assertSameOutputs(expected, RecoveryTest.outputs(migrated));
         assertEquals(EVENTS, summary.events());

@@ -37,6 +37,8 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private final int aggregates;
     /** The outputs of one event held for verification in any order, or null to verify one by one. */
     private ReproducedEventOutputs eventOutputs;
+    /** With {@link #eventOutputs}: the position of the last output stored before this run. */
+    private long olderOutputsEnd = OutputJournal.NONE;
 
     /**
      * @param output        the output journal; owned by this sink from now on.
@@ -81,6 +83,18 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     public void verifyEachEventInAnyOrder()
     {
         eventOutputs = new ReproducedEventOutputs(aggregates);
+        olderOutputsEnd = output.lastPosition();
+        output.handOff();
+    }
+
+    /**
+     * @return true while outputs stored before this run remain to be verified in any order
+     *         ({@link #verifyEachEventInAnyOrder()}): a checkpoint taken now would make the next run verify them
+     *         one by one, in this Weir's order, so none is taken (the checkpointer asks, between two events).
+     */
+    public boolean holdsOlderOutputs()
+    {
+        return eventOutputs != null && position() < olderOutputsEnd;
     }
 
     @Override
