@@ -88,11 +88,13 @@ final class ReproducedEventOutputs implements OutputConsumer
         return matched[i];
     }
 
+    /** @return the result at {@code i} (when not {@link #isLate(int)}). */
     WindowResult result(final int i)
     {
         return results[i];
     }
 
+    /** @return the late event at {@code i} (when {@link #isLate(int)}). */
     LateEvent late(final int i)
     {
         return lates[i];
