@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
@@ -240,6 +241,7 @@ final class InspectCommand implements Callable<Integer>
             c.sourceOffset(), c.applied(), c.finished() ? ", input finished" : "", c.outputPosition(), Instant.ofEpochMilli(c.writtenAtMillis()),
             store.skippedInvalid() > 0 ? " (" + store.skippedInvalid() + " newer ones torn or corrupt, skipped)" : "");
         System.out.printf("pipeline     %s%n", c.configuration());
+        System.out.printf("format       state format %d; the next run %s%n", CheckpointCodec.stateFormat(loaded), Recovery.nextRun(loaded, directory));
         System.out.printf("state        watermark %s, %,d open windows, %,d ids remembered for dedupe%n",
             state.watermark() == Long.MAX_VALUE ? "+infinity" : state.watermark() == Long.MIN_VALUE ? "-infinity" : Long.toString(state.watermark()),
             state.openWindows(), state.rememberedIds());

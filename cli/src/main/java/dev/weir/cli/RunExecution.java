@@ -125,6 +125,11 @@ final class RunExecution
             {
                 ResumeAfterEnd.check(configuration, recovery, following != null, ingested.ingested()); // the events just ingested are after it
             }
+            final String rebuild = recovery == null ? null : recovery.rebuildNote(pipelineDirectory(journalDir).pipelineName());
+            if (rebuild != null)
+            {
+                out.println(rebuild + " (outputs already written are verified, not written again).");
+            }
             final RunSummary ran = process(journalDir, out, postgres);
             final ExportCounts rows = export(journalDir);
             // after the export, so a failed delivery still leaves the files written

@@ -379,6 +379,10 @@ public final class Pipeline implements AutoCloseable
             LOG.info("pipeline {} over {} replays offsets {} to {}, no checkpoints", name, config.directory().root(),
                 config.fromOffset() < 0 ? "first" : config.fromOffset(), config.toOffset() == Long.MAX_VALUE ? "last" : config.toOffset());
         }
+        else if (recovery.rebuilt() != null)
+        {
+            LOG.info(recovery.rebuildNote(name));
+        }
         else if (from == null)
         {
             LOG.info("pipeline {} over {} starts from the beginning of the journal: no checkpoint", name, config.directory().root());

@@ -162,7 +162,7 @@ public final class PipelineConfiguration
     public Recovery recover()
     {
         requireJournal();
-        return durableOutput ? Recovery.load(checkpointStore(), describe()) : Recovery.none();
+        return durableOutput ? Recovery.load(checkpointStore(), describe(), directory) : Recovery.none();
     }
 
     /**
@@ -177,7 +177,7 @@ public final class PipelineConfiguration
      */
     public void checkResume(final Recovery recovery, final boolean follow)
     {
-        if (!resumeAfterEnd && directory != null)
+        if ((!resumeAfterEnd || recovery.rebuilt() != null) && directory != null)
         {
             ResumeAfterEnd.check(recovery, directory, follow);
         }

@@ -12,7 +12,10 @@ import dev.weir.journal.JournalDirectory;
  * sent to the late output. A run that would resume from such a checkpoint and process events after it is refused:
  * a following run always (every event it will see is after it), a bounded run when the journal holds events after
  * it. A bounded run with nothing after the checkpoint (a rerun, an export) is not concerned, nor is a replay, which
- * reads no checkpoint. The end of input is the checkpoint's phase, which its format has always recorded. Stateless.
+ * reads no checkpoint. The end of input is the checkpoint's phase, which its format has always recorded. A checkpoint
+ * whose state is rebuilt by replay ({@link Recovery#rebuilt()}) is held to the same rule, and
+ * {@code --resume-after-end} does not lift it: a replay from the beginning cannot end the input where that run did.
+ * Stateless.
  */
 final class ResumeAfterEnd
 {
@@ -28,7 +31,7 @@ final class ResumeAfterEnd
      */
     static void check(final Recovery recovery, final JournalDirectory pipeline, final boolean follow)
     {
-        final Checkpoint checkpoint = recovery.checkpoint();
+        final Checkpoint checkpoint = recovery.checkpoint() != null ? recovery.checkpoint() : recovery.rebuilt();
         if (checkpoint == null || !(checkpoint.finished() || checkpoint.endPending()))
         {
             return;
@@ -40,6 +43,13 @@ final class ResumeAfterEnd
         }
         final String late = after == 0 ? "every event appended from now on would be late for it"
             : String.format("the %,d events after it would all be late for it", after);
+        if (recovery.rebuilt() != null)
+        {
+            throw new ResumeAfterEndException("pipeline " + pipeline.pipelineName() + " would rebuild checkpoint #" + checkpoint.sequence()
+                + " (state format " + recovery.stateFormat() + ", written by an older Weir) by replay, but it was taken at the end of a bounded"
+                + " run's input and " + (after == 0 ? "this run follows the journal" : String.format("%,d events follow it", after))
+                + ": a replay cannot end the input where that run did. Process the journal with weir replay, or with a new pipeline (--pipeline NAME)");
+        }
         throw new ResumeAfterEndException("pipeline " + pipeline.pipelineName() + " resumes from checkpoint #" + checkpoint.sequence()
             + ", taken at the end of a bounded run's input (watermark +infinity): " + late + " (dropped, or sent to the late output)"
             + ". Process them with a new pipeline (--pipeline NAME, from the journal's first event) or weir replay, and follow a growing "

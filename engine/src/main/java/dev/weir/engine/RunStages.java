@@ -64,6 +64,10 @@ final class RunStages
         if (config.durableOutput())
         {
             sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.aggregations().size());
+            if (recovery.rebuilt() != null)
+            {
+                sink.verifyEachEventInAnyOrder(); // the older Weir fired the windows of one start in another order
+            }
             aggregator = config.newAggregator(sink, sink);
             recovery.restoreInto(aggregator);
             assigner.restoreWatermark(aggregator.watermark());

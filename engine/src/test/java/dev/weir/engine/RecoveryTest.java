@@ -410,7 +410,7 @@ class RecoveryTest
         append(journal, events, 0, events.size());
     }
 
-    private static void append(final Path journal, final List<long[]> events, final int from, final int to)
+    static void append(final Path journal, final List<long[]> events, final int from, final int to)
     {
         try (EventJournal writer = EventJournal.openOrCreate(journal))
         {
@@ -422,7 +422,7 @@ class RecoveryTest
         }
     }
 
-    private static long lastOffset(final Path journal)
+    static long lastOffset(final Path journal)
     {
         try (dev.weir.journal.JournalReader reader = dev.weir.journal.JournalReader.open(JournalDirectory.open(journal)))
         {

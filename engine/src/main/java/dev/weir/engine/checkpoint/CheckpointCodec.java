@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import dev.weir.engine.operator.OperatorState;
+import dev.weir.journal.NewerFormatException;
 
 /**
  * The format of a checkpoint's payload: an envelope (format version, the configuration string, the
@@ -11,7 +12,8 @@ import dev.weir.engine.operator.OperatorState;
  * applied, the phase ({@link Checkpointer#RUNNING}, {@link Checkpointer#FINISHED} or
  * {@link Checkpointer#END_PENDING}), the wall-clock time it was taken), then the window operator's state
  * in {@link OperatorStateCodec}'s format. {@link CheckpointStore} adds the file's own header and checksum
- * around it.
+ * around it. Envelope version 1 is the only one a Weir wrote; a newer one is refused with
+ * {@link NewerFormatException}.
  * <p>
  * Stateless and thread-safe; each call reads or writes the buffer it is given.
  */
@@ -64,17 +66,14 @@ public final class CheckpointCodec
      * @param configuration the configuration of the pipeline now starting.
      * @param aggregator    the aggregation stage's state to restore into.
      * @return what the checkpoint covers.
-     * @throws CheckpointMismatchException if it was taken under another configuration, or its state is in
-     *                                     another format.
+     * @throws CheckpointMismatchException if it was taken under another configuration, or its state is in a
+     *                                     format this Weir does not restore (see {@link OperatorStateCodec}).
+     * @throws NewerFormatException        if its envelope or state was written by a newer Weir.
      */
     public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final OperatorState aggregator)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        final int version = in.getInt();
-        if (version != ENVELOPE_VERSION)
-        {
-            throw new IllegalStateException("checkpoint " + loaded.file() + " has envelope version " + version);
-        }
+        readEnvelopeVersion(in, loaded.file());
         final Checkpoint checkpoint = readEnvelope(loaded.sequence(), in);
         if (!checkpoint.configuration().equals(configuration))
         {
@@ -90,12 +89,29 @@ public final class CheckpointCodec
      *
      * @param loaded the checkpoint as loaded from the store.
      * @return what it covers.
+     * @throws NewerFormatException if its envelope was written by a newer Weir.
      */
     public static Checkpoint describe(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        in.getInt();
+        readEnvelopeVersion(in, loaded.file());
         return readEnvelope(loaded.sequence(), in);
+    }
+
+    /**
+     * Read the format of a checkpoint's state, without reading the state.
+     *
+     * @param loaded the checkpoint as loaded from the store.
+     * @return its state's format version, from {@link OperatorStateCodec#STATE_VERSION_SLOT_ORDER} to
+     *         {@link OperatorStateCodec#NEWEST_READ}.
+     * @throws NewerFormatException if its envelope or state was written by a newer Weir.
+     */
+    public static int stateFormat(final CheckpointStore.Loaded loaded)
+    {
+        final StateBuffer in = StateBuffer.reading(loaded.payload());
+        readEnvelopeVersion(in, loaded.file());
+        readEnvelope(loaded.sequence(), in);
+        return OperatorStateCodec.readFormat(in, loaded.file());
     }
 
     /**
@@ -103,11 +119,12 @@ public final class CheckpointCodec
      *
      * @param loaded the checkpoint as loaded from the store.
      * @return the state's watermark, counters and sizes.
+     * @throws NewerFormatException if its envelope or state was written by a newer Weir.
      */
     public static StateSummary describeState(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        in.getInt();
+        readEnvelopeVersion(in, loaded.file());
         readEnvelope(loaded.sequence(), in);
         return OperatorStateCodec.peek(in);
     }
@@ -122,18 +139,14 @@ public final class CheckpointCodec
      * @param sourceOffset   the offset of the last document the copy covers, or -1 to resume from the start.
      * @param outputPosition the output position of the last output the copy covers, or {@code -1} for none.
      * @return the copy, a new heap buffer from position 0 to its limit.
-     * @throws IllegalStateException if the payload's envelope is of another version.
+     * @throws NewerFormatException if the payload's envelope was written by a newer Weir.
      */
     public static ByteBuffer relocate(final ByteBuffer payload, final long sourceOffset, final long outputPosition)
     {
         final ByteBuffer copy = ByteBuffer.allocate(payload.remaining());
         copy.put(payload.duplicate()).flip();
         final StateBuffer in = StateBuffer.reading(copy);
-        final int version = in.getInt();
-        if (version != ENVELOPE_VERSION)
-        {
-            throw new IllegalStateException("a checkpoint of envelope version " + version + " cannot be relocated");
-        }
+        readEnvelopeVersion(in, "a checkpoint");
         in.getString();
         final int at = copy.remaining() - in.remaining();
         copy.order(ByteOrder.LITTLE_ENDIAN).putLong(at, sourceOffset).putLong(at + Long.BYTES, outputPosition);
@@ -145,12 +158,43 @@ public final class CheckpointCodec
      *
      * @param payload a checkpoint payload, read from its position (not changed).
      * @return what it covers (sequence 0: a payload alone has none).
+     * @throws NewerFormatException if its envelope was written by a newer Weir.
      */
     public static Checkpoint describe(final ByteBuffer payload)
     {
         final StateBuffer in = StateBuffer.reading(payload);
-        in.getInt();
+        readEnvelopeVersion(in, "a checkpoint");
         return readEnvelope(0, in);
+    }
+
+    /**
+     * Where the state starts in a checkpoint payload, after the envelope (for tools and tests that read or
+     * change a state's bytes).
+     *
+     * @param payload a checkpoint payload, read from its position (not changed).
+     * @return the index of the state's first byte in {@code payload}.
+     * @throws NewerFormatException if its envelope was written by a newer Weir.
+     */
+    public static int stateStart(final ByteBuffer payload)
+    {
+        final StateBuffer in = StateBuffer.reading(payload);
+        readEnvelopeVersion(in, "a checkpoint");
+        readEnvelope(0, in);
+        return payload.limit() - in.remaining();
+    }
+
+    /** Read the envelope's version: 1, the only one a Weir wrote. */
+    private static void readEnvelopeVersion(final StateBuffer in, final Object where)
+    {
+        final int version = in.getInt();
+        if (version > ENVELOPE_VERSION)
+        {
+            throw new NewerFormatException("checkpoint envelope", where, version, ENVELOPE_VERSION);
+        }
+        if (version != ENVELOPE_VERSION)
+        {
+            throw new IllegalStateException(where + " has checkpoint envelope version " + version + ", which no Weir wrote");
+        }
     }
 
     private static Checkpoint readEnvelope(final long sequence, final StateBuffer in)

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.NewerFormatException;
+
 /**
  * Durable checkpoint blobs in one directory, safe against a crash at any moment, able to tell a torn or
  * corrupt file from a good one.
@@ -28,7 +30,8 @@ import java.util.zip.CRC32C;
  * <p>
  * Reading takes the newest file whose header and CRC check out, skipping any that do not (bit rot, a
  * file copied or truncated by hand, a filesystem that broke its promises), and reports how many it
- * skipped.
+ * skipped. A whole, intact file of a newer format version (its CRC checks out) was written by a newer Weir: it
+ * is refused with {@link NewerFormatException}, never skipped for an older checkpoint.
  * <p>
  * I/O failures are thrown as {@link UncheckedIOException}.
  * <p>
@@ -142,6 +145,7 @@ public final class CheckpointStore
      * files are skipped (and counted, see {@link #skippedInvalid()}), never deleted.
      *
      * @return the newest valid checkpoint, or null if there is none.
+     * @throws NewerFormatException if a file newer than the one returned is intact but of a newer format version.
      * @throws UncheckedIOException if the directory or a file cannot be read.
      */
     public Loaded loadNewestValid()
@@ -223,7 +227,7 @@ public final class CheckpointStore
             final long sequence = header.getLong();
             final int length = header.getInt();
             final int expectedCrc = header.getInt();
-            if (magic != MAGIC || version != FORMAT_VERSION || sequence != expectedSequence || length < 0 ||
+            if (magic != MAGIC || version < FORMAT_VERSION || sequence != expectedSequence || length < 0 ||
                 size != (long)HEADER_BYTES + length)
             {
                 return null;
@@ -239,6 +243,10 @@ public final class CheckpointStore
             if ((int)crc.getValue() != expectedCrc)
             {
                 return null;
+            }
+            if (version > FORMAT_VERSION)
+            {
+                throw new NewerFormatException("checkpoint file", file, version, FORMAT_VERSION);
             }
             return payload;
         }

@@ -118,7 +118,7 @@ public final class Checkpointer
     {
         applied++;
         lastOffset = offset;
-        if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
+        if (interval > 0 && ++sinceLast >= interval && writer.isIdle() && !output.holdsOlderOutputs())
         {
             snapshot(RUNNING);
             writer.submit(buffer, checkpointOffset);
@@ -135,7 +135,7 @@ public final class Checkpointer
     public void afterFiltered(final long offset)
     {
         lastOffset = offset;
-        if (interval > 0 && ++sinceLast >= interval && writer.isIdle())
+        if (interval > 0 && ++sinceLast >= interval && writer.isIdle() && !output.holdsOlderOutputs())
         {
             snapshot(RUNNING);
             writer.submit(buffer, checkpointOffset);
@@ -155,12 +155,18 @@ public final class Checkpointer
     }
 
     /**
-     * Checkpoint now, after the checkpoint in flight, if any; durable when this returns.
+     * Checkpoint now, after the checkpoint in flight, if any; durable when this returns. Not while a rebuild is
+     * still verifying the outputs an older Weir wrote ({@link OutputJournalSink#holdsOlderOutputs()}): a run
+     * resumed from such a checkpoint would verify them in this Weir's order; the next run rebuilds instead.
      *
      * @param phase {@link #RUNNING}, {@link #END_PENDING} or {@link #FINISHED}.
      */
     public void take(final byte phase)
     {
+        if (output.holdsOlderOutputs())
+        {
+            return;
+        }
         writer.awaitIdle();
         snapshot(phase);
         writer.writeNow(buffer, checkpointOffset);

@@ -3,6 +3,7 @@ package dev.weir.engine.checkpoint;
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.operator.OperatorState;
 import dev.weir.engine.state.WindowSlots;
+import dev.weir.journal.NewerFormatException;
 
 /**
  * The checkpoint format of the aggregation stage's state (format {@value #STATE_VERSION}), written and
@@ -23,7 +24,10 @@ import dev.weir.engine.state.WindowSlots;
  *          bit 2: its early row was suppressed, only ever set with early rows once per key, whose
  *          configuration string a checkpoint without it does not match), then the user aggregation's longs
  * </pre>
- * Timers are not written: they follow from the windows and the watermark. All methods are stateless;
+ * Timers are not written: they follow from the windows and the watermark. Format 1 (Weir before aligned windows
+ * were chained) had format 2's layout with the windows in slot order: it is read for inspection only, never
+ * restored, since the order in which the windows of one start fire cannot be recovered from it; a pipeline
+ * rebuilds such a state by replaying its journal ({@link Recovery}). All methods are stateless;
  * {@link #snapshot} and {@link #restore} run on the aggregation stage's thread, between two events.
  */
 public final class OperatorStateCodec
@@ -40,6 +44,13 @@ public final class OperatorStateCodec
      * when one of them is not 0, so a pipeline whose arithmetic never wrapped writes the bytes it wrote before.
      */
     public static final int STATE_VERSION_WRAPPED = 4;
+
+    /** 1: aligned windows in slot order; read for inspection, rebuilt by replay, never restored. */
+    public static final int STATE_VERSION_SLOT_ORDER = 1;
+    /** The oldest format this build restores; an older one is rebuilt by replaying the journal. */
+    public static final int OLDEST_RESTORED = STATE_VERSION;
+    /** The newest format this build reads; a newer one was written by a newer Weir and is refused. */
+    public static final int NEWEST_READ = STATE_VERSION_WRAPPED;
 
     /** A window's flags byte: changed since it last fired. */
     private static final int CHANGED = 1;
@@ -95,7 +106,9 @@ public final class OperatorStateCodec
      *
      * @param in    where to read, positioned at the state.
      * @param state the aggregation stage's state, of the configuration the checkpoint was written under.
-     * @throws CheckpointMismatchException if the state was written in another format.
+     * @throws CheckpointMismatchException if the state is in a format older than {@link #OLDEST_RESTORED}
+     *                                     (such a state is rebuilt, see {@link Recovery}), or none a Weir wrote.
+     * @throws NewerFormatException        if it is in a format newer than {@link #NEWEST_READ}.
      * @throws IllegalStateException       if it was written with dedupe on and the state has it off, or
      *                                     the other way round.
      */
@@ -142,8 +155,9 @@ public final class OperatorStateCodec
      * restoring anything (for inspection).
      *
      * @param in where to read, positioned at the state.
-     * @return the watermark, the last offset applied, the counters and the sizes.
-     * @throws CheckpointMismatchException if the state was written in another format.
+     * @return the watermark, the last offset applied, the counters and the sizes (of format 1 too).
+     * @throws CheckpointMismatchException if the state is in a format no Weir wrote.
+     * @throws NewerFormatException        if it is in a format newer than {@link #NEWEST_READ}.
      */
     public static StateSummary peek(final StateBuffer in)
     {
@@ -170,23 +184,44 @@ public final class OperatorStateCodec
         }
     }
 
+    /**
+     * Read a state's format version, and refuse one no Weir wrote or a newer one.
+     *
+     * @param in    where to read, positioned at the state; left after the version.
+     * @param where the checkpoint it is in, for the messages.
+     * @return the format version: from {@link #STATE_VERSION_SLOT_ORDER} to {@link #NEWEST_READ}.
+     * @throws NewerFormatException        if it is newer than {@link #NEWEST_READ}.
+     * @throws CheckpointMismatchException if it is below format 1.
+     */
+    public static int readFormat(final StateBuffer in, final Object where)
+    {
+        final int version = in.getInt();
+        if (version > NEWEST_READ)
+        {
+            throw new NewerFormatException("checkpoint state", where, version, NEWEST_READ);
+        }
+        if (version < STATE_VERSION_SLOT_ORDER)
+        {
+            throw new CheckpointMismatchException(where + " holds a state in format " + version
+                + ", which no Weir wrote; use 'weir replay' to process the journal again");
+        }
+        return version;
+    }
+
     /** The format version, the watermark, the last offset and the counters (into {@code counters}), and the count of remembered ids. */
     private static Head readHead(final StateBuffer in, final OperatorCounters counters, final boolean restoring)
     {
-        final int version = in.getInt();
-        if (version != STATE_VERSION && version != STATE_VERSION_FILTERED && version != STATE_VERSION_WRAPPED)
+        final int version = readFormat(in, "the checkpoint");
+        if (restoring && version < OLDEST_RESTORED)
         {
-            throw new CheckpointMismatchException(restoring
-                ? "the checkpoint's state is in format " + version + ", this Weir writes format " + STATE_VERSION
-                    + " (and fires the windows of one start in another order): it was written by another version; "
-                    + "use 'weir replay' to process the journal again"
-                : "the checkpoint's state is in format " + version + ", this Weir reads format " + STATE_VERSION
-                    + ": it was written by another version");
+            throw new CheckpointMismatchException("the checkpoint's state is in format " + version + ", which this Weir does not restore"
+                + " (it fires the windows of one start in another order): its pipeline rebuilds it by replaying the journal;"
+                + " use 'weir replay' to process the journal again");
         }
         final long watermark = in.getLong();
         final long lastOffset = in.getLong();
         counters.readFrom(in::getLong);
-        if (version != STATE_VERSION)
+        if (version == STATE_VERSION_FILTERED || version == STATE_VERSION_WRAPPED)
         {
             counters.filtered(in.getLong());
         }

@@ -1,6 +1,10 @@
 package dev.weir.engine.checkpoint;
 
 import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.journal.HistoryBase;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
+import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OutputJournal;
 
 /**
@@ -10,33 +14,51 @@ import dev.weir.journal.OutputJournal;
  * then the aggregator, whose state {@link #restoreInto(WindowAggregator)} rebuilds, and the reader, which
  * resumes after {@link #resumeAfterOffset()}.
  * <p>
+ * A checkpoint whose state is in a format this Weir does not restore (older than
+ * {@link OperatorStateCodec#OLDEST_RESTORED}: format 1, whose windows of one start fire in another order) is
+ * <em>rebuilt</em>: its state is ignored and the run starts from the beginning of the journal, as if it had no
+ * checkpoint, reproducing the outputs already stored and verifying them instead of writing them again
+ * ({@link #rebuilt()}); the configuration must match all the same. A rebuild is refused when it cannot be exact:
+ * retention removed the start of the journal. A state, envelope or checkpoint file of a newer format is refused
+ * with {@link NewerFormatException}.
+ * <p>
  * The checkpoint's bytes are held in memory, so a recovery stays valid while newer checkpoints replace
  * it on disk: resuming from an older valid checkpoint is what a crash after it would do. Not
  * thread-safe: the thread that starts the run owns it.
  */
 public final class Recovery
 {
-    private static final Recovery NONE = new Recovery(null, null);
+    private static final Recovery NONE = new Recovery(null, null, null, 0, -1);
 
     private final CheckpointStore.Loaded loaded;
     private final Checkpoint checkpoint;
+    private final Checkpoint rebuilt;
+    private final int stateFormat;
+    private final long rebuildFrom;
 
-    private Recovery(final CheckpointStore.Loaded loaded, final Checkpoint checkpoint)
+    private Recovery(final CheckpointStore.Loaded loaded, final Checkpoint checkpoint, final Checkpoint rebuilt, final int stateFormat,
+        final long rebuildFrom)
     {
         this.loaded = loaded;
         this.checkpoint = checkpoint;
+        this.rebuilt = rebuilt;
+        this.stateFormat = stateFormat;
+        this.rebuildFrom = rebuildFrom;
     }
 
     /**
-     * Read the newest valid checkpoint of a store.
+     * Read the newest valid checkpoint of a pipeline.
      *
-     * @param store         the journal's checkpoint store.
+     * @param store         the pipeline's checkpoint store.
      * @param configuration the configuration string of the run now starting.
-     * @return the recovery, from the beginning if the store holds no valid checkpoint.
-     * @throws CheckpointMismatchException if the checkpoint was taken under another configuration, or its
-     *                                     state is in another format.
+     * @param journal       the journal as the pipeline sees it (where a rebuild replays from).
+     * @return the recovery: from the checkpoint, from the beginning if the store holds no valid checkpoint, or a
+     *         rebuild from the beginning if its state is in a format this Weir does not restore.
+     * @throws CheckpointMismatchException if the checkpoint was taken under another configuration, or its state
+     *                                     must be rebuilt and retention removed the start of the journal.
+     * @throws NewerFormatException        if the checkpoint was written by a newer Weir.
      */
-    public static Recovery load(final CheckpointStore store, final String configuration)
+    public static Recovery load(final CheckpointStore store, final String configuration, final JournalDirectory journal)
     {
         final CheckpointStore.Loaded newest = store.loadNewestValid();
         if (newest == null)
@@ -49,8 +71,61 @@ public final class Recovery
             throw new CheckpointMismatchException("the journal was processed with [" + checkpoint.configuration()
                 + "], not [" + configuration + "]; run with the same flags, use 'weir replay' for another configuration, or run it as another pipeline (--pipeline NAME)");
         }
-        CheckpointCodec.describeState(newest); // refuses a state in another format now, before any stage is built
-        return new Recovery(newest, checkpoint);
+        final int format = CheckpointCodec.stateFormat(newest); // refuses a newer state now, before any stage is built
+        if (format >= OperatorStateCodec.OLDEST_RESTORED)
+        {
+            return new Recovery(newest, checkpoint, null, format, -1);
+        }
+        return new Recovery(null, null, checkpoint, format, rebuildFrom(journal, checkpoint, format));
+    }
+
+    /**
+     * What the next run of a pipeline does with its newest checkpoint (for inspection; the configuration is not
+     * checked).
+     *
+     * @param loaded  the pipeline's newest valid checkpoint.
+     * @param journal the journal as the pipeline sees it.
+     * @return {@code "resumes from it"}, {@code "rebuilds it by replaying the journal from offset X"} or
+     *         {@code "refuses it: ..."}.
+     * @throws NewerFormatException if the checkpoint was written by a newer Weir.
+     */
+    public static String nextRun(final CheckpointStore.Loaded loaded, final JournalDirectory journal)
+    {
+        final int format = CheckpointCodec.stateFormat(loaded);
+        if (format >= OperatorStateCodec.OLDEST_RESTORED)
+        {
+            return "resumes from it";
+        }
+        try
+        {
+            return "rebuilds it by replaying the journal from offset " + rebuildFrom(journal, CheckpointCodec.describe(loaded), format)
+                + " (written by an older Weir, it cannot be converted)";
+        }
+        catch (final CheckpointMismatchException ex)
+        {
+            return "refuses it: " + ex.getMessage();
+        }
+    }
+
+    /**
+     * @return the journal offset a rebuild replays from: its first document's (a format-1 state does not record
+     *         the oldest position it depends on).
+     * @throws CheckpointMismatchException if retention removed the start of the journal.
+     */
+    private static long rebuildFrom(final JournalDirectory journal, final Checkpoint checkpoint, final int format)
+    {
+        final HistoryBase.Summary base = HistoryBase.read(journal).orElse(null);
+        if (base != null && base.removedDocuments() > 0)
+        {
+            throw new CheckpointMismatchException("checkpoint " + checkpoint.sequence() + " of pipeline " + journal.pipelineName()
+                + ": state format " + format + " was written by an older Weir and cannot be converted, and it cannot be rebuilt by replay:"
+                + " retention removed the journal's events before offset " + base.firstOffset() + ", which it may depend on;"
+                + " use 'weir replay' to process the journal again, or run it as another pipeline (--pipeline NAME)");
+        }
+        try (JournalReader reader = JournalReader.open(journal))
+        {
+            return reader.firstOffset();
+        }
     }
 
     /**
@@ -62,11 +137,37 @@ public final class Recovery
     }
 
     /**
-     * @return the checkpoint resumed from, or null when starting from the beginning.
+     * @return the checkpoint resumed from, or null when starting from the beginning (a rebuild included).
      */
     public Checkpoint checkpoint()
     {
         return checkpoint;
+    }
+
+    /**
+     * @return the checkpoint whose state this run rebuilds by replaying the journal from its beginning, or null.
+     */
+    public Checkpoint rebuilt()
+    {
+        return rebuilt;
+    }
+
+    /**
+     * @return the state format of the checkpoint resumed from or rebuilt; 0 without one.
+     */
+    public int stateFormat()
+    {
+        return stateFormat;
+    }
+
+    /**
+     * @param pipeline the pipeline's name.
+     * @return for a rebuild, the sentence a run logs (once) and reports; null otherwise.
+     */
+    public String rebuildNote(final String pipeline)
+    {
+        return rebuilt == null ? null : "checkpoint " + rebuilt.sequence() + " of pipeline " + pipeline + ": state format " + stateFormat
+            + " was written by an older Weir and cannot be converted: rebuilding it by replaying the journal from offset " + rebuildFrom;
     }
 
     /**
@@ -97,7 +198,7 @@ public final class Recovery
 
     /**
      * Rebuild the checkpoint's state in an aggregator built for the same configuration; does nothing when
-     * starting from the beginning.
+     * starting from the beginning (or rebuilding by replay).
      *
      * @param aggregator a fresh aggregator.
      */

@@ -15,6 +15,10 @@ import dev.weir.journal.OutputJournal;
  * position and suppresses it (the listeners are not called again); once past the last stored output it
  * appends. A reproduced output that differs from the stored one is a determinism bug: it stops the run
  * with {@link DeterminismException}, and nothing is written. Allocates nothing per output.
+ * <p>
+ * A pipeline that rebuilds a state an older Weir wrote ({@link #verifyEachEventInAnyOrder()}) starts from the
+ * beginning and verifies the outputs each event reproduces as a group, in any order among themselves
+ * ({@link ReproducedEventOutputs}); past the last stored output it appends them in the order reproduced.
  * Called on the engine's last-stage thread only.
  */
 public final class OutputJournalSink implements ResultListener, LateListener, OutputConsumer
@@ -31,6 +35,10 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private WindowResult reproducedResult;
     private LateEvent reproducedLate;
     private final int aggregates;
+    /** The outputs of one event held for verification in any order, or null to verify one by one. */
+    private ReproducedEventOutputs eventOutputs;
+    /** With {@link #eventOutputs}: the position of the last output stored before this run. */
+    private long olderOutputsEnd = OutputJournal.NONE;
 
     /**
      * @param output        the output journal; owned by this sink from now on.
@@ -67,9 +75,36 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         this.verifying = true;
     }
 
+    /**
+     * Verify the stored outputs of each event in any order among themselves, not one by one: for a state rebuilt
+     * by replay from a checkpoint an older Weir wrote, which fired the windows of one start in another order.
+     * Call before the first output.
+     */
+    public void verifyEachEventInAnyOrder()
+    {
+        eventOutputs = new ReproducedEventOutputs(aggregates);
+        olderOutputsEnd = output.lastPosition();
+        output.handOff();
+    }
+
+    /**
+     * @return true while outputs stored before this run remain to be verified in any order
+     *         ({@link #verifyEachEventInAnyOrder()}): a checkpoint taken now would make the next run verify them
+     *         one by one, in this Weir's order, so none is taken (the checkpointer asks, between two events).
+     */
+    public boolean holdsOlderOutputs()
+    {
+        return eventOutputs != null && position() < olderOutputsEnd;
+    }
+
     @Override
     public void onResult(final WindowResult r)
     {
+        if (verifying && eventOutputs != null && holdsFor(r.sourceOffset()))
+        {
+            eventOutputs.add(r);
+            return;
+        }
         if (verifying)
         {
             reproducedResult = r;
@@ -87,6 +122,11 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onLate(final LateEvent e)
     {
+        if (verifying && eventOutputs != null && holdsFor(e.offset()))
+        {
+            eventOutputs.add(e);
+            return;
+        }
         if (verifying)
         {
             reproducedResult = null;
@@ -104,16 +144,18 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     @Override
     public void onComplete()
     {
+        settle();
         results.onComplete();
         late.onComplete();
     }
 
     /**
      * @return the output position of the last output written or verified: what a checkpoint taken now
-     *         covers.
+     *         covers (between two events, where checkpoints are taken).
      */
     public long position()
     {
+        settle(); // the last event's outputs are all reproduced
         return position;
     }
 
@@ -177,6 +219,66 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     }
 
     /**
+     * An output of the event at {@code offset}: settle the outputs held for an earlier event first.
+     *
+     * @return true if it is to be held too (stored outputs remain to verify it against).
+     */
+    private boolean holdsFor(final long offset)
+    {
+        if (eventOutputs.size() > 0 && eventOutputs.offset() != offset)
+        {
+            settle();
+        }
+        return verifying;
+    }
+
+    /**
+     * Verify the outputs of one event held by {@link #eventOutputs} against as many stored ones, in any order,
+     * then append those past the last stored output, in the order reproduced.
+     */
+    private void settle()
+    {
+        if (eventOutputs == null || eventOutputs.size() == 0)
+        {
+            return;
+        }
+        final int n = eventOutputs.size();
+        for (int i = 0; i < n && verifying; i++)
+        {
+            eventOutputs.storedAt(position);
+            if (output.next(eventOutputs) == 0)
+            {
+                verifying = false;
+                output.closeCursor();
+            }
+            else
+            {
+                position = output.lastReadPosition();
+                suppressed++;
+            }
+        }
+        for (int i = 0; i < n; i++)
+        {
+            if (!eventOutputs.matched(i))
+            {
+                if (eventOutputs.isLate(i))
+                {
+                    position = output.appendLate(eventOutputs.late(i));
+                    appended++;
+                    late.onLate(eventOutputs.late(i));
+                }
+                else
+                {
+                    position = output.appendResult(eventOutputs.result(i), aggregates);
+                    appended++;
+                    results.onResult(eventOutputs.result(i));
+                }
+            }
+        }
+        eventOutputs.clear();
+    }
+
+    /**
      * The stored output read by {@link #verify}: it must equal the reproduced one.
      *
      * @param stored the stored output.
@@ -199,7 +301,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
         }
     }
 
-    private static boolean matches(final LateEventDecoder stored, final LateEvent e)
+    static boolean matches(final LateEventDecoder stored, final LateEvent e)
     {
         return stored.eventId() == e.eventId() && stored.eventTime() == e.eventTime() && stored.keyId() == e.keyId()
             && stored.value() == e.value() && stored.offset() == e.offset();

@@ -23,8 +23,10 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
+import dev.weir.journal.NewerFormatException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The operator state codec: the bytes it writes are the ones {@code WindowAggregator.snapshot} wrote before
@@ -210,13 +212,70 @@ class OperatorStateCodecTest
 
     @ParameterizedTest
     @EnumSource(Case.class)
-    void aStateInAnotherFormatIsRefused(final Case c)
+    void aStateOfANewerFormatIsRefusedNamingBothVersions(final Case c)
     {
         final byte[] bytes = snapshot(new Stage(c.configuration()).aggregator);
-        bytes[3]++; // the format version, big-endian
-        assertThrows(CheckpointMismatchException.class,
+        bytes[0] = (byte)(OperatorStateCodec.NEWEST_READ + 1); // the format version, little-endian
+        final NewerFormatException restore = assertThrows(NewerFormatException.class,
             () -> OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), new Stage(c.configuration()).aggregator));
+        assertEquals(OperatorStateCodec.NEWEST_READ + 1, restore.found());
+        assertEquals(OperatorStateCodec.NEWEST_READ, restore.newestRead());
+        assertTrue(restore.getMessage().contains("checkpoint state version 5") && restore.getMessage().contains("up to 4"), restore.getMessage());
+        assertThrows(NewerFormatException.class, () -> OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes))));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void aFormat1StateIsPeekedButNotRestoredAndAFormatNoWeirWroteIsRefused(final Case c)
+    {
+        final Stage stage = new Stage(c.configuration());
+        stage.feed(0, EVENTS);
+        final byte[] bytes = snapshot(stage.aggregator);
+        bytes[0] = OperatorStateCodec.STATE_VERSION_SLOT_ORDER; // little-endian; format 1 had format 2's layout, windows in slot order
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes)));
+        assertEquals(stage.aggregator.watermark(), summary.watermark());
+        assertEquals(stage.aggregator.openWindows(), summary.openWindows());
+        final CheckpointMismatchException refused = assertThrows(CheckpointMismatchException.class,
+            () -> OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), new Stage(c.configuration()).aggregator));
+        assertTrue(refused.getMessage().contains("rebuilds it by replaying"), refused.getMessage());
+        bytes[0] = 0;
         assertThrows(CheckpointMismatchException.class, () -> OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes))));
+    }
+
+    /**
+     * States of formats 2 and 3 as their bytes are laid out (written here field by field, not by the codec): a
+     * restore reads every field, and the state fires its windows from there, then writes the same bytes again.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {OperatorStateCodec.STATE_VERSION, OperatorStateCodec.STATE_VERSION_FILTERED})
+    void aTumblingStateOfFormat2Or3BuiltByHandIsRestored(final int format)
+    {
+        final StateBuffer out = new StateBuffer(64).clear();
+        out.putInt(format).putLong(1_950).putLong(41); // watermark, last offset
+        out.putLong(40).putLong(3).putLong(2).putLong(1).putLong(17).putLong(19).putLong(0); // events .. duplicates
+        if (format == OperatorStateCodec.STATE_VERSION_FILTERED)
+        {
+            out.putLong(5); // filtered
+        }
+        out.putInt(-1); // no dedupe
+        out.putInt(2); // open windows, in the order they fire
+        out.putInt(7).putLong(1_900).putLong(2_000).putLong(4).putLong(100).putLong(10).putLong(40).putInt(0).putByte((byte)1);
+        out.putInt(3).putLong(1_900).putLong(2_000).putLong(1).putLong(-5).putLong(-5).putLong(-5).putInt(0).putByte((byte)1);
+        final ByteBuffer written = out.written();
+        final byte[] bytes = new byte[written.remaining()];
+        written.get(bytes);
+
+        final Stage stage = new Stage(Case.TUMBLING.configuration());
+        OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), stage.aggregator);
+        assertEquals(1_950, stage.aggregator.watermark());
+        assertEquals(2, stage.aggregator.openWindows());
+        assertEquals(40, stage.aggregator.counters().events());
+        assertEquals(17, stage.aggregator.counters().windowsFired());
+        assertEquals(format == OperatorStateCodec.STATE_VERSION ? 0 : 5, stage.aggregator.counters().filtered());
+        assertArrayEquals(bytes, snapshot(stage.aggregator), "writes the format it read");
+        stage.assigner.restoreWatermark(stage.aggregator.watermark());
+        stage.end();
+        assertEquals(List.of("1900,2000,7,4,100,10,40,0,0,41", "1900,2000,3,1,-5,-5,-5,0,0,41"), stage.results);
     }
 
     private static byte[] snapshot(final WindowAggregator aggregator)

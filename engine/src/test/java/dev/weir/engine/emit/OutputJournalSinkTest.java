@@ -124,6 +124,51 @@ class OutputJournalSinkTest
         replay.close();
     }
 
+    /** An event's outputs: results of one start for keys 0..n-1 (all from offset 500), then a late event. */
+    private static void emitEvent(final OutputJournalSink sink, final int... keys)
+    {
+        for (final int key : keys)
+        {
+            sink.onResult(new WindowResult().window(0, 10).keyId(key).count(key + 1).sum(key).min(key).max(key).version(0).sourceOffset(500));
+        }
+        sink.onLate(new LateEvent().set(77, 1, 0, 5, 500));
+    }
+
+    @Test
+    void rebuildingAStateAnOlderWeirWroteVerifiesEachEventsOutputsInAnyOrderThenAppendsInTheOrderReproduced()
+    {
+        final OutputJournalSink older = sink(OutputJournal.NONE, false);
+        emitEvent(older, 2, 0, 1); // the older Weir's order
+        older.close();
+        delivered.clear();
+
+        final OutputJournalSink rebuild = sink(OutputJournal.NONE, false);
+        rebuild.verifyEachEventInAnyOrder();
+        emitEvent(rebuild, 0, 1, 2);
+        emit(rebuild, 10, 13); // later events: past the last stored output
+        assertEquals(4, rebuild.suppressed(), "the first event's four outputs were stored, in another order");
+        assertEquals(3, rebuild.appended());
+        assertEquals(List.of(result(10).toString(), "late 1011", result(12).toString()), delivered);
+        rebuild.close();
+        assertEquals(7, stored(), "nothing was written twice");
+    }
+
+    @Test
+    void rebuildingAStateAnOlderWeirWroteStillStopsOnAnOutputNotReproduced()
+    {
+        final OutputJournalSink older = sink(OutputJournal.NONE, false);
+        emitEvent(older, 2, 0, 1);
+        older.close();
+
+        final OutputJournalSink rebuild = sink(OutputJournal.NONE, false);
+        rebuild.verifyEachEventInAnyOrder();
+        emitEvent(rebuild, 0, 1, 3);
+        final DeterminismException ex = assertThrows(DeterminismException.class, rebuild::position);
+        assertTrue(ex.getMessage().contains("source offset 500"), ex.getMessage());
+        rebuild.close();
+        assertEquals(4, stored(), "nothing was written");
+    }
+
     @Test
     void aReproducedResultThatDiffersStopsTheRunAndWritesNothing()
     {
