@@ -318,6 +318,9 @@ class FixtureSetWriter
                 if (c.retained())
                 {
                     dropRemovedDays(made.resolve("journal"), name, out.resolve("expected").resolve(name));
+                    final List<String> replay = replayArgs(journal, null, name, pipeline.getValue(), out.resolve("expected"));
+                    final Cli whole = Cli.run(replay.toArray(String[]::new));
+                    assertEquals(0, whole.exit(), replay + "\n" + whole.out() + whole.err());
                 }
             }
             if (db != null)
@@ -364,6 +367,26 @@ class FixtureSetWriter
             run.addAll(List.of("--jdbc-url", jdbcUrl, "--jdbc-table", DELIVERY_TABLE));
         }
         return run;
+    }
+
+    /**
+     * @param journal the journal.
+     * @param archive where retention moved its removed cycles, or null.
+     * @param name    the pipeline whose flags are replayed.
+     * @param args    its flags.
+     * @param outputs where the rows go ({@code NAME.replay.csv}).
+     * @return a {@code weir replay} of the whole journal, its archive first, with the pipeline's flags.
+     */
+    static List<String> replayArgs(final Path journal, final Path archive, final String name, final List<String> args, final Path outputs)
+    {
+        final List<String> replay = new ArrayList<>(List.of("replay", "--journal", journal.toString()));
+        if (archive != null)
+        {
+            replay.addAll(List.of("--archive", archive.toString()));
+        }
+        replay.addAll(args);
+        replay.addAll(List.of("--results", outputs.resolve(name + ".replay.csv").toString()));
+        return replay;
     }
 
     /**
@@ -452,9 +475,10 @@ class FixtureSetWriter
 
     private void manifest(final Case c, final Path out) throws IOException, InterruptedException
     {
-        final Process git = new ProcessBuilder("git", "log", "-1", "--format=%H %cs").redirectErrorStream(true).start();
-        final String commit = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        git.waitFor();
+        // the code that wrote the set: the last commit that changed anything but tests, scripts and documents
+        final String commit = git("log", "-1", "--format=%H %cs", "--", ":(top)", ":(top,exclude)*/src/test/*", ":(top,exclude)scripts/*", ":(top,exclude)*.md")
+            + (git("status", "--porcelain", "--", ":(top)", ":(top,exclude)*/src/test/*", ":(top,exclude)scripts/*", ":(top,exclude)*.md").isEmpty()
+            ? "" : " with uncommitted changes");
         final StringBuilder text = new StringBuilder()
             .append("# An upgrade fixture (see ../../README.md); read by UpgradeFixturesTest. Never edit a committed set.\n")
             .append("format=weir-fixture-manifest\nversion=1\n")
@@ -467,12 +491,27 @@ class FixtureSetWriter
             .append("pipelines=").append(String.join(",", c.pipelines().keySet())).append('\n')
             .append("# results: --results NAME.results.csv; partitions: --output-dir NAME (expected/NAME/date=.../results.csv)\n")
             .append("outputs=").append(c.retained() ? "partitions" : "results").append('\n');
+        if (c.retained())
+        {
+            text.append("# then weir replay each pipeline's flags over archive/ and journal/ as one journal (expected/NAME.replay.csv)\n")
+                .append("replay.archive=archive\n");
+        }
         if (c.delivered() != null)
         {
             text.append("# load postgres.sql into an empty schema first; this pipeline delivers into postgres.table there (expected/postgres.rows)\n")
                 .append("postgres.sql=postgres.sql\npostgres.table=").append(DELIVERY_TABLE).append("\npostgres.pipeline=").append(c.delivered()).append('\n');
         }
         Files.writeString(out.resolve("manifest.properties"), text);
+    }
+
+    private static String git(final String... args) throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        final Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, git.waitFor(), command + ": " + out);
+        return out;
     }
 
     private static void copyTree(final Path from, final Path to) throws IOException

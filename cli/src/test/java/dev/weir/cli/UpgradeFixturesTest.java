@@ -131,6 +131,16 @@ class UpgradeFixturesTest
                         assertSameRows(name + ", pipeline " + pipeline + ", " + file, Files.readAllLines(expected), Files.readAllLines(outputs.resolve(file)));
                     }
                 }
+                final String archive = manifest.getProperty("replay.archive");
+                if (archive != null)
+                {
+                    final List<String> replay = FixtureSetWriter.replayArgs(journal, work.resolve(archive), pipeline, args, outputs);
+                    final Cli whole = Cli.run(replay.toArray(String[]::new));
+                    assertEquals(0, whole.exit(), name + ", pipeline " + pipeline + ": weir " + String.join(" ", replay) + " exited " + whole.exit()
+                        + ":\n" + whole.err() + whole.out());
+                    assertSameRows(name + ", pipeline " + pipeline + ", " + pipeline + ".replay.csv (over the archive)",
+                        Files.readAllLines(fixture.resolve("expected").resolve(pipeline + ".replay.csv")), Files.readAllLines(outputs.resolve(pipeline + ".replay.csv")));
+                }
                 if (delivers)
                 {
                     final String table = manifest.getProperty("postgres.table");
