@@ -206,65 +206,11 @@ class FixtureSetWriter
         Files.createDirectories(out.resolve("args"));
         Files.createDirectories(out.resolve("expected"));
 
-        String schema = null;
         try (Connection db = c.delivered() == null ? null : TestDatabase.connect())
         {
-            if (db != null)
-            {
-                schema = FixtureTables.createSchema(db, "fixture_write");
-            }
-            boolean created = false;
-            int follow = 0;
-            for (final Step step : c.steps())
-            {
-                if (c.retained())
-                {
-                    JournalClock.useForTests(JournalClock.of(now::get));
-                }
-                if (step instanceof Ingest ingest)
-                {
-                    ingest(journal, in.resolve(ingest.file()), created ? List.of() : c.create(), made.resolve(ingest.file() + ".rejected.csv"));
-                    created = true;
-                }
-                else if (step instanceof Heartbeat beat)
-                {
-                    heartbeat(journal, beat.time());
-                }
-                else if (step instanceof Advance advance)
-                {
-                    now.addAndGet(advance.ms());
-                }
-                else if (step instanceof Retain retain)
-                {
-                    final Cli step2 = Cli.run("retain", "--journal", journal.toString(), "--keep", retain.keep(), "--archive",
-                        made.resolve("archive").toString());
-                    assertEquals(0, step2.exit(), step2.out() + step2.err());
-                    assertTrue(step2.out().contains("archived events") && step2.out().contains("archived results"), step2.out());
-                    assertTrue(Files.exists(journal.resolve("history.base")), "a history base: " + step2.out());
-                }
-                else
-                {
-                    follow++;
-                    for (final Map.Entry<String, List<String>> pipeline : c.pipelines().entrySet())
-                    {
-                        follow(c, journal, pipeline.getKey(), pipeline.getValue(), schema, made.resolve("follow-" + follow));
-                    }
-                }
-            }
-            JournalClock.useForTests(null);
-            final Cli inspect = Cli.run("inspect", journal.toString());
-            assertEquals(0, inspect.exit(), inspect.err());
-            Files.writeString(made.resolve("inspect.txt"), inspect.out());
-
-            final List<String> tar = new ArrayList<>(List.of("tar", "--sparse", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf",
-                out.resolve("fixture.tar.gz").toAbsolutePath().toString(), "-C", made.toAbsolutePath().toString(), "journal"));
-            if (Files.exists(made.resolve("archive")))
-            {
-                tar.add("archive");
-            }
-            final Process p = new ProcessBuilder(tar).inheritIO().start();
-            assertEquals(0, p.waitFor(), "tar " + tar);
-
+            final String schema = db == null ? null : FixtureTables.createSchema(db, "fixture_write");
+            midWay(c, made, schema);
+            pack(made, out.resolve("fixture.tar.gz"));
             if (db != null)
             {
                 final String journalId = JournalDirectory.open(journal).id();
@@ -284,6 +230,67 @@ class FixtureSetWriter
             Files.write(out.resolve("args").resolve(pipeline.getKey() + ".args"), pipeline.getValue(), StandardCharsets.UTF_8);
         }
         manifest(c, out);
+    }
+
+    /** Take the case's steps on {@code made/journal} (and {@code made/archive}), then check that it inspects. */
+    private void midWay(final Case c, final Path made, final String schema) throws Exception
+    {
+        final Path in = work.resolve("in");
+        final Path journal = made.resolve("journal");
+        boolean created = false;
+        int follow = 0;
+        for (final Step step : c.steps())
+        {
+            if (c.retained())
+            {
+                JournalClock.useForTests(JournalClock.of(now::get));
+            }
+            if (step instanceof Ingest ingest)
+            {
+                ingest(journal, in.resolve(ingest.file()), created ? List.of() : c.create(), made.resolve(ingest.file() + ".rejected.csv"));
+                created = true;
+            }
+            else if (step instanceof Heartbeat beat)
+            {
+                heartbeat(journal, beat.time());
+            }
+            else if (step instanceof Advance advance)
+            {
+                now.addAndGet(advance.ms());
+            }
+            else if (step instanceof Retain retain)
+            {
+                final Cli retention = Cli.run("retain", "--journal", journal.toString(), "--keep", retain.keep(), "--archive",
+                    made.resolve("archive").toString());
+                assertEquals(0, retention.exit(), retention.out() + retention.err());
+                assertTrue(retention.out().contains("archived events") && retention.out().contains("archived results"), retention.out());
+                assertTrue(Files.exists(journal.resolve("history.base")), "a history base: " + retention.out());
+            }
+            else
+            {
+                follow++;
+                for (final Map.Entry<String, List<String>> pipeline : c.pipelines().entrySet())
+                {
+                    follow(c, journal, pipeline.getKey(), pipeline.getValue(), schema, made.resolve("follow-" + follow));
+                }
+            }
+        }
+        JournalClock.useForTests(null);
+        final Cli inspect = Cli.run("inspect", journal.toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+    }
+
+    /** {@code made/journal} (and {@code made/archive}) into a sparse, gzipped tar. */
+    private static void pack(final Path made, final Path tarball) throws IOException, InterruptedException
+    {
+        final List<String> tar = new ArrayList<>(List.of("tar", "--sparse", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf",
+            tarball.toAbsolutePath().toString(), "-C", made.toAbsolutePath().toString(), "journal"));
+        if (Files.exists(made.resolve("archive")))
+        {
+            tar.add("archive");
+        }
+        final Process p = new ProcessBuilder(tar).inheritIO().start();
+        assertEquals(0, p.waitFor(), "tar " + tar);
     }
 
     /** Bounded runs over a fresh journal holding the same documents, part 2 included: the rows a resumed pipeline must give. */
