@@ -1,6 +1,8 @@
 package dev.weir.cli;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * Paces sends to a rate given as {@code N/s} (or {@code N}): the n-th send waits until {@code n / N} seconds after
@@ -12,12 +14,26 @@ final class SendRate
     private static final long MIN_WAIT_NANOS = 1_000_000L;
 
     private final double nanosPerSend;
+    private final LongSupplier nanoClock;
+    private final LongConsumer park;
     private long started;
     private long sent;
 
     private SendRate(final double perSecond)
     {
+        this(perSecond, System::nanoTime, LockSupport::parkNanos);
+    }
+
+    /**
+     * @param perSecond sends per second.
+     * @param nanoClock the clock, in nanoseconds ({@link System#nanoTime()}).
+     * @param park      waits about the given nanoseconds ({@link LockSupport#parkNanos(long)}).
+     */
+    SendRate(final double perSecond, final LongSupplier nanoClock, final LongConsumer park)
+    {
         this.nanosPerSend = 1e9 / perSecond;
+        this.nanoClock = nanoClock;
+        this.park = park;
     }
 
     /**
@@ -49,7 +65,7 @@ final class SendRate
      */
     void awaitNext()
     {
-        final long now = System.nanoTime();
+        final long now = nanoClock.getAsLong();
         if (sent == 0)
         {
             started = now;
@@ -59,8 +75,8 @@ final class SendRate
         long wait = due - now;
         while (wait >= MIN_WAIT_NANOS)
         {
-            LockSupport.parkNanos(wait);
-            wait = due - System.nanoTime();
+            park.accept(wait);
+            wait = due - nanoClock.getAsLong();
         }
     }
 }
