@@ -124,6 +124,7 @@ class AddedColumnsJournalTest
             final JournalRefusedException ex = assertThrows(JournalRefusedException.class, () -> JournalDirectory.openOrCreate(dir, SIX));
             assertTrue(ex.getMessage().contains("already has an appender"), ex.getMessage());
             assertEquals(FOUR, JournalDirectory.open(dir).schema());
+            assertEquals(FOUR, appender.schema());
         }
         assertEquals(SIX, JournalDirectory.openOrCreate(dir, SIX).schema());
     }
@@ -271,6 +272,32 @@ class AddedColumnsJournalTest
         {
             assertEquals("app", strings.dictionary(CHANNEL).name(1));
             assertEquals("DE", strings.dictionary(COUNTRY).name(2));
+        }
+    }
+
+    @Test
+    void aBaseMovedOnByAViewOpenedBeforeTheColumnsWereAddedHoldsThemAndThatViewReadsOn()
+    {
+        final JournalDirectory before = JournalDirectory.create(dir, FOUR);
+        final long[] offsets = new long[3];
+        try (EventJournal journal = EventJournal.open(before))
+        {
+            offsets[0] = append(journal, 1, 100, "NL", "c1", 1000, 1, null, 0, -1);
+        }
+        try (EventJournal journal = EventJournal.openOrCreate(dir, SIX))
+        {
+            offsets[1] = append(journal, 2, 200, "FR", "c2", 2000, 2, "app", 25, -1);
+            offsets[2] = append(journal, 3, 300, "FR", "c2", 3000, 3, "app", 75, -1);
+        }
+        HistoryBase.advance(before, offsets[2], List.of(), 0, null); // as a retention of a pipeline opened before the change
+        assertEquals(List.of("3,FR,c2,3000,3,app,75"), read(JournalDirectory.open(dir)));
+        try (JournalReader stale = JournalReader.open(before);
+             StringDictionaries staleStrings = StringDictionaries.open(before))
+        {
+            final List<String> seen = new ArrayList<>();
+            stale.poll((EventViewConsumer)(offset, e) -> seen.add(staleStrings.dictionary(COUNTRY).name(e.stringId(COUNTRY))
+                + "," + e.longColumn(AMOUNT)), 100);
+            assertEquals(List.of("FR,3000"), seen);
         }
     }
 
