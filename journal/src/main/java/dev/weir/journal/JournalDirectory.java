@@ -646,6 +646,15 @@ public final class JournalDirectory
     }
 
     /**
+     * @return the version of the journal's marker: {@value #FORMAT_VERSION}, or {@value #FORMAT_VERSION_ADDED_COLUMNS}
+     *         once it gained columns (as of when this was opened).
+     */
+    public int formatVersion()
+    {
+        return history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
+    }
+
+    /**
      * @return the generations of the journal's columns, oldest first: generation 1 (the columns it was created
      *         with), then one for each time it gained columns, as its marker recorded them when this was opened.
      */

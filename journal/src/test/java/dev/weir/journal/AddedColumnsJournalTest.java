@@ -70,6 +70,8 @@ class AddedColumnsJournalTest
         assertTrue(lines.get(5).matches("added=2 at=\\S+Z columns=channel:string=web,tip:decimal\\(2\\)=0\\.50"), lines.get(5));
 
         final JournalDirectory reopened = JournalDirectory.open(dir);
+        assertEquals(2, created.formatVersion());
+        assertEquals(3, reopened.formatVersion());
         assertEquals(created.id(), reopened.id());
         assertEquals(JournalRollCycle.HOURLY, reopened.rollCycle());
         final List<JournalDirectory.Generation> history = reopened.schemaHistory();
