@@ -91,6 +91,32 @@ class AddedColumnsPipelineTest
     }
 
     @Test
+    void aFollowingPipelineReadsOnWhileTheJournalGainsColumns() throws Exception
+    {
+        final UnaryOperator<PipelineBuilder> pipeline = b -> b.keyColumns("country", "card").valueColumn("amount");
+        final Path clean = dir.resolve("clean");
+        final Path live = dir.resolve("live");
+        appendPayments(clean, FOUR, 0, ADDED_AT);
+        appendPayments(clean, SIX, ADDED_AT, EVENTS);
+        pipeline.apply(builder(clean)).build().runToEnd();
+
+        appendPayments(live, FOUR, 0, ADDED_AT);
+        try (Pipeline running = pipeline.apply(builder(live)).build().start())
+        {
+            appendPayments(live, SIX, ADDED_AT, EVENTS);
+            final long last;
+            try (JournalReader reader = JournalReader.open(JournalDirectory.open(live)))
+            {
+                last = reader.lastOffset();
+            }
+            assertTrue(running.awaitOffset(last, 60, TimeUnit.SECONDS), "read on past the columns' addition");
+            running.stop();
+        }
+        pipeline.apply(builder(live)).build().runToEnd();
+        assertEquals(outputs(JournalDirectory.open(clean)), outputs(JournalDirectory.open(live)));
+    }
+
+    @Test
     void aPipelineOfAJournalOfTheDefaultSchemaResumesFromItsCheckpointAfterColumnsAreAdded() throws Exception
     {
         final JournalSchema added = JournalSchema.parse(JournalSchema.DEFAULT + ",channel:string=web,fee:decimal(2)=0");
