@@ -14,7 +14,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * The string dictionaries of a journal, one {@link KeyDictionary} per {@link ColumnType#STRING} column,
  * rebuilt and kept up to date by one scan of the events queue.
  * <p>
- * Each string column has dense ids from 0, in order of first use. An id is defined by the first event
+ * Each string column has dense ids from 0, in order of first use; a column the journal gained
+ * ({@link JournalSchema#extend}) starts with its default as id 0, defined by the schema rather than by a
+ * document, so that the events before it and those whose value is the default have the same id. An id is defined by the first event
  * document that uses it ({@link DocumentType#EVENT_NEW_KEY}), which carries, after its fixed part, the
  * string of each string column whose id it uses first, in schema order (see {@link EventEncoder}); which
  * ids are new is told by the documents before it, so the scan reads the queue from its start, once, and
