@@ -77,43 +77,30 @@ class AddedColumnsPipelineTest
     {
         final UnaryOperator<PipelineBuilder> pipeline = b -> b.keyColumn("country").valueColumn("amount").where("fee > 0");
         final Path resumed = dir.resolve("resumed");
-        final Path clean = dir.resolve("clean");
-        appendPayments(clean, FOUR, 0, ADDED_AT);
-        appendPayments(clean, SIX, ADDED_AT, EVENTS);
-        pipeline.apply(builder(clean)).build().runToEnd();
-
+        final List<String> expected = uninterrupted(pipeline);
         appendPayments(resumed, FOUR, 0, ADDED_AT);
-        final String before = followAndStop(resumed, pipeline, -1);
+        final String before = followAndStop(resumed, pipeline, false);
         appendPayments(resumed, SIX, ADDED_AT, EVENTS);
-        assertEquals(before, followAndStop(resumed, pipeline, ADDED_AT - 1), "the configuration string");
+        assertEquals(before, followAndStop(resumed, pipeline, true), "the configuration string");
         pipeline.apply(builder(resumed)).build().runToEnd();
-        assertEquals(outputs(JournalDirectory.open(clean)), outputs(JournalDirectory.open(resumed)));
+        assertEquals(expected, outputs(JournalDirectory.open(resumed)));
     }
 
     @Test
     void aFollowingPipelineReadsOnWhileTheJournalGainsColumns() throws Exception
     {
         final UnaryOperator<PipelineBuilder> pipeline = b -> b.keyColumns("country", "card").valueColumn("amount");
-        final Path clean = dir.resolve("clean");
         final Path live = dir.resolve("live");
-        appendPayments(clean, FOUR, 0, ADDED_AT);
-        appendPayments(clean, SIX, ADDED_AT, EVENTS);
-        pipeline.apply(builder(clean)).build().runToEnd();
-
+        final List<String> expected = uninterrupted(pipeline);
         appendPayments(live, FOUR, 0, ADDED_AT);
         try (Pipeline running = pipeline.apply(builder(live)).build().start())
         {
             appendPayments(live, SIX, ADDED_AT, EVENTS);
-            final long last;
-            try (JournalReader reader = JournalReader.open(JournalDirectory.open(live)))
-            {
-                last = reader.lastOffset();
-            }
-            assertTrue(running.awaitOffset(last, 60, TimeUnit.SECONDS), "read on past the columns' addition");
+            assertTrue(running.awaitOffset(lastOffset(live), 60, TimeUnit.SECONDS), "read on past the columns' addition");
             running.stop();
         }
         pipeline.apply(builder(live)).build().runToEnd();
-        assertEquals(outputs(JournalDirectory.open(clean)), outputs(JournalDirectory.open(live)));
+        assertEquals(expected, outputs(JournalDirectory.open(live)));
     }
 
     @Test
@@ -127,9 +114,9 @@ class AddedColumnsPipelineTest
         builder(clean).build().runToEnd();
 
         appendKeys(resumed, null, 0, ADDED_AT);
-        final String before = followAndStop(resumed, UnaryOperator.identity(), -1);
+        final String before = followAndStop(resumed, UnaryOperator.identity(), false);
         appendKeys(resumed, added, ADDED_AT, EVENTS);
-        assertEquals(before, followAndStop(resumed, UnaryOperator.identity(), ADDED_AT - 1), "the configuration string");
+        assertEquals(before, followAndStop(resumed, UnaryOperator.identity(), true), "the configuration string");
         assertFalse(before.contains("key="), "the default projection adds nothing to it: " + before);
         builder(resumed).build().runToEnd();
         assertEquals(outputs(JournalDirectory.open(clean)), outputs(JournalDirectory.open(resumed)));
@@ -140,32 +127,37 @@ class AddedColumnsPipelineTest
         assertFalse(channels.isEmpty());
     }
 
+    /** @return the rows a pipeline gives run once over a journal of the payments that gains its columns half way. */
+    private List<String> uninterrupted(final UnaryOperator<PipelineBuilder> pipeline)
+    {
+        final Path clean = dir.resolve("clean");
+        appendPayments(clean, FOUR, 0, ADDED_AT);
+        appendPayments(clean, SIX, ADDED_AT, EVENTS);
+        pipeline.apply(builder(clean)).build().runToEnd();
+        return outputs(JournalDirectory.open(clean));
+    }
+
+    private static long lastOffset(final Path journal)
+    {
+        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
+        {
+            return reader.lastOffset();
+        }
+    }
+
     /**
      * Follow a journal to its last event, then stop (which checkpoints).
      *
-     * @param resumedAfterAtLeast the least offset ordinal the run must have resumed after, or -1 for a fresh start.
+     * @param resumes true if the run must resume from a checkpoint, false if it must start fresh.
      * @return the pipeline's configuration string.
      */
-    private String followAndStop(final Path journal, final UnaryOperator<PipelineBuilder> pipeline, final int resumedAfterAtLeast)
-        throws Exception
+    private String followAndStop(final Path journal, final UnaryOperator<PipelineBuilder> pipeline, final boolean resumes) throws Exception
     {
-        final long last;
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
-        {
-            last = reader.lastOffset();
-        }
         final String configuration = pipeline.apply(builder(journal)).conclude().describe();
         final Pipeline running = pipeline.apply(builder(journal)).checkpointEvery(97).build().start();
-        assertTrue(running.awaitOffset(last, 60, TimeUnit.SECONDS), "caught up with the journal");
+        assertTrue(running.awaitOffset(lastOffset(journal), 60, TimeUnit.SECONDS), "caught up with the journal");
         final RunSummary summary = running.stop();
-        if (resumedAfterAtLeast < 0)
-        {
-            assertEquals(-1, summary.resumedAfterOffset(), "a fresh start");
-        }
-        else
-        {
-            assertTrue(summary.resumedAfterOffset() >= 0, "resumed from the checkpoint taken before the columns were added");
-        }
+        assertEquals(resumes, summary.resumedAfterOffset() >= 0, "resumed from the checkpoint taken before the columns were added");
         return configuration;
     }
 
