@@ -13,7 +13,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * {@link #poll(EventConsumer, int)} hands the next events to a consumer with primitive arguments, or
  * {@link #poll(EventViewConsumer, int)} as whole events ({@link EventView}: every column of the journal's
  * {@link JournalSchema}), allocating nothing per event. It sees events appended after it was opened, by this or another
- * process, so it can follow a live journal.
+ * process, so it can follow a live journal. If the journal gains columns meanwhile
+ * ({@link JournalDirectory#openOrCreate(java.nio.file.Path, JournalSchema, JournalRollCycle)}), it reads on with the
+ * columns it was opened with; a reader opened later reads every column, an event appended before a column was
+ * added giving that column's default.
  * <p>
  * Not thread-safe: one owner thread per reader.
  */
@@ -157,7 +160,7 @@ public final class JournalReader implements AutoCloseable
                 }
                 final long offset = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
-                if (shape.isDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
+                if (shape.originalIsDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
                 {
                     read++;
                 }
