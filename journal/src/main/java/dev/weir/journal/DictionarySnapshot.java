@@ -20,7 +20,9 @@ import java.util.zip.CRC32;
  * Layout (big-endian), version 1:
  * <pre>
  * magic "WEIRDICT" (8 bytes), version int32 (1),
- * schema: int32 length + UTF-8 text (the journal's columns, e.g. key:string,value:long),
+ * schema: int32 length + UTF-8 text (the journal's columns, e.g. key:string,value:long; with their defaults, as
+ *   {@link JournalSchema#toString()} writes them, once it gained columns; a snapshot of the journal before it
+ *   gained columns still holds),
  * covered: int64 offset of the last document covered, int32 CRC-32 of that document's bytes,
  * durability: int8 1 if the events queue was forced to disk through the covered offset before the snapshot
  *   was written, else 0; int32 length + UTF-8 boot id of the machine that wrote it (empty if unknown),
@@ -104,11 +106,12 @@ final class DictionarySnapshot
      * Read a snapshot file: its integrity and schema only (the caller checks the covered document).
      *
      * @param file   the file.
-     * @param schema the journal's columns, as {@link JournalSchema#toString()} gives them.
+     * @param schema the journal's columns: the snapshot's must be them, or them as they were before the journal
+     *               gained columns (its string columns are then the first ones; the added ones start with their default).
      * @return the snapshot, or null if there is no file.
      * @throws Invalid if the file is not a whole, intact snapshot of a journal of this schema.
      */
-    static DictionarySnapshot read(final Path file, final String schema) throws Invalid
+    static DictionarySnapshot read(final Path file, final JournalSchema schema) throws Invalid
     {
         final byte[] bytes;
         try
@@ -143,7 +146,7 @@ final class DictionarySnapshot
                 throw new Invalid("of format version " + version + ", not " + VERSION);
             }
             final String itsSchema = ChecksummedFile.readText(in);
-            if (!itsSchema.equals(schema))
+            if (schema.generationWritten(itsSchema) == 0)
             {
                 throw new Invalid("of a journal of columns " + itsSchema + ", not " + schema);
             }

@@ -4,7 +4,7 @@ import net.openhft.chronicle.bytes.BytesIn;
 
 /**
  * The type codes of the journal's documents: the first byte of every document of the {@code events}
- * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}) and of the
+ * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}) and of the
  * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
@@ -36,8 +36,34 @@ public final class DocumentType
     /** The early row of a window result ({@link ResultKind#EARLY}): the layout of {@link #RESULT}. */
     public static final byte RESULT_EARLY = 9;
 
+    /**
+     * An event of a journal that gained columns, of a generation from 2 on, whose string ids are already defined:
+     * the layout of {@link #EVENT}, then the generation, the fixed length and the added columns (see {@link EventEncoder}).
+     */
+    public static final byte EVENT_EXTENDED = 10;
+    /** An {@link #EVENT_EXTENDED} that uses a string id first: followed by the strings, as {@link #EVENT_NEW_KEY} is. */
+    public static final byte EVENT_EXTENDED_NEW_KEY = 11;
+
     private DocumentType()
     {
+    }
+
+    /**
+     * @param type a type code.
+     * @return true if it is an event's: {@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED} or {@link #EVENT_EXTENDED_NEW_KEY}.
+     */
+    public static boolean isEvent(final int type)
+    {
+        return type == EVENT || type == EVENT_NEW_KEY || type == EVENT_EXTENDED || type == EVENT_EXTENDED_NEW_KEY;
+    }
+
+    /**
+     * @param type an event's type code.
+     * @return true if the event defines at least one string id ({@link #EVENT_NEW_KEY} or {@link #EVENT_EXTENDED_NEW_KEY}).
+     */
+    public static boolean definesStrings(final int type)
+    {
+        return type == EVENT_NEW_KEY || type == EVENT_EXTENDED_NEW_KEY;
     }
 
     /**

@@ -14,6 +14,11 @@ import net.openhft.chronicle.bytes.BytesIn;
  * other shape, the reader of the trailers ({@link #text}, {@link #line}, {@link #unterminatedLength})
  * first calls {@link #newStrings} with what the journal defined before this event.
  * <p>
+ * In a journal that gained columns ({@link JournalSchema#extend}), an event written before a column was added
+ * reads that column's default ({@link EventShape#defaultOf}): {@link #longColumn} and {@link #stringId} give every
+ * column of the shape whatever the event's {@link #generation()}. A decoder of a journal that never gained
+ * columns pays one comparison per column read for that.
+ * <p>
  * The journal's scan reads only the fixed fields of every event, once each, in order: {@link #read} does
  * that with sequential reads, which on a Chronicle queue's mapped bytes cost measurably less per event
  * than the flyweight's absolute reads (the scan's hot path; see {@link JournalReader#poll}).
@@ -26,6 +31,10 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
     private final EventShape shape;
     private final StringBuilder skipped = new StringBuilder();
     private int type;
+    /** The wrapped document's generation: 1 for {@link DocumentType#EVENT}, else the byte after the generation-1 part. */
+    private int generation;
+    /** The length of its fixed part: where its trailers start. */
+    private int fixedLength;
     private long newColumns;
     private long line;
     private long unterminatedLength;
@@ -51,26 +60,50 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
      */
     public boolean wrap(final BytesIn<?> in)
     {
-        if (in.readRemaining() < shape.length())
+        if (in.readRemaining() < shape.baseLength())
         {
             return false;
         }
         final int t = in.peekUnsignedByte();
-        if (t != DocumentType.EVENT && t != DocumentType.EVENT_NEW_KEY)
+        final long at = in.readPosition();
+        final int generation;
+        final int fixed;
+        if (t == DocumentType.EVENT || t == DocumentType.EVENT_NEW_KEY)
+        {
+            generation = 1;
+            fixed = shape.baseLength();
+        }
+        else if (t == DocumentType.EVENT_EXTENDED || t == DocumentType.EVENT_EXTENDED_NEW_KEY)
+        {
+            if (in.readRemaining() < shape.baseLength() + EventShape.EXTENSION_HEADER)
+            {
+                return false;
+            }
+            generation = in.readUnsignedByte(at + shape.baseLength());
+            fixed = in.readUnsignedShort(at + shape.baseLength() + 1);
+            if (generation < 2 || generation <= shape.generation() && fixed != shape.length(generation) || in.readRemaining() < fixed)
+            {
+                throw new IllegalStateException("a corrupt event document of generation " + generation + " and length " + fixed
+                    + " in a journal of " + shape.schema() + " (" + in.readRemaining() + " bytes)");
+            }
+        }
+        else
         {
             return false;
         }
         this.in = in;
-        this.start = in.readPosition();
+        this.start = at;
         this.type = t;
+        this.generation = generation;
+        this.fixedLength = fixed;
         this.trailerRead = false;
-        this.newColumns = t == DocumentType.EVENT ? 0 : shape.isDefault() ? 1L << shape.firstStringColumn() : UNKNOWN;
+        this.newColumns = !DocumentType.definesStrings(t) ? 0 : t == DocumentType.EVENT_NEW_KEY && shape.originalIsDefault() ? 1L : UNKNOWN;
         return true;
     }
 
     /**
-     * Read the event document at the read position of {@code in}, if it is one of the default shape, and hand
-     * its fixed fields to {@code consumer}; the key's string and the ingest trailers are not read. Unlike
+     * Read the event document at the read position of {@code in}, if it is one of the default shape (or of a
+     * journal created with it that gained columns: its generation-1 part), and hand its fixed fields to {@code consumer}; the key's string and the ingest trailers are not read. Unlike
      * {@link #wrap}, this consumes the fixed fields: the read position is left just after {@code key_id} (a
      * {@link net.openhft.chronicle.wire.DocumentContext} moves it to the document's end when closed).
      * Allocates nothing; stateless.
@@ -87,8 +120,7 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
         {
             return false;
         }
-        final int t = in.peekUnsignedByte();
-        if (t != DocumentType.EVENT && t != DocumentType.EVENT_NEW_KEY)
+        if (!DocumentType.isEvent(in.peekUnsignedByte()))
         {
             return false;
         }
@@ -108,10 +140,22 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
         return shape;
     }
 
-    /** @return true if the event defines at least one string id ({@link DocumentType#EVENT_NEW_KEY}): in the default shape, its key. */
+    /**
+     * @return true if the event defines at least one string id ({@link DocumentType#EVENT_NEW_KEY},
+     *         {@link DocumentType#EVENT_EXTENDED_NEW_KEY}): in the default shape, its key.
+     */
     public boolean hasKey()
     {
-        return type == DocumentType.EVENT_NEW_KEY;
+        return DocumentType.definesStrings(type);
+    }
+
+    /**
+     * @return the wrapped event's generation: 1 for a document of the columns the journal was created with, else
+     *         the generation of the journal's schema it was written in (it has the columns added up to it).
+     */
+    public int generation()
+    {
+        return generation;
     }
 
     /** @return the dense id of the event's key (default shape: the {@code key} column). */
@@ -124,6 +168,10 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
     public long longColumn(final int column)
     {
         assert !shape.isString(column) : "column " + column + " is a string column";
+        if (column >= shape.firstAdded() && shape.generationOf(column) > generation)
+        {
+            return shape.defaultOf(column); // added after the event was written
+        }
         return in.readLong(start + shape.offset(column));
     }
 
@@ -131,6 +179,10 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
     public int stringId(final int column)
     {
         assert shape.isString(column) : "column " + column + " is not a string column";
+        if (column >= shape.firstAdded() && shape.generationOf(column) > generation)
+        {
+            return (int)shape.defaultOf(column); // added after the event was written: its default's id
+        }
         return in.readInt(start + shape.offset(column));
     }
 
@@ -150,7 +202,12 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
             for (int s = 0; s < shape.stringColumns(); s++)
             {
                 final int column = shape.stringColumn(s);
-                if (!defined.isDefined(column, stringId(column)))
+                if (shape.generationOf(column) > generation)
+                {
+                    break; // the event has no such column, nor any after it
+                }
+                final int id = stringId(column);
+                if (shape.generationOf(column) > 1 ? id != 0 && !defined.isDefined(column, id) : !defined.isDefined(column, id))
                 {
                     mask |= 1L << column;
                 }
@@ -189,7 +246,7 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
         final long saved = in.readPosition();
         try
         {
-            in.readPosition(start + shape.length());
+            in.readPosition(start + fixedLength);
             skipStrings(newColumns & ((1L << column) - 1));
             return in.readUtf8();
         }
@@ -237,11 +294,16 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
             return;
         }
         requireKnownNewStrings();
+        if (generation > shape.generation() && hasKey())
+        {
+            throw new IllegalStateException("an event of generation " + generation + " read through the columns " + shape.schema()
+                + " of generation " + shape.generation() + ": the journal gained columns since it was opened; open it again");
+        }
         trailerRead = true;
         final long saved = in.readPosition();
         try
         {
-            in.readPosition(start + shape.length());
+            in.readPosition(start + fixedLength);
             skipStrings(newColumns);
             line = in.readRemaining() > 0 ? in.readStopBit() : -1;
             unterminatedLength = line >= 0 && in.readRemaining() > 0 ? in.readStopBit() : -1;

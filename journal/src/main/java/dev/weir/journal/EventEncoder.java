@@ -24,7 +24,29 @@ import net.openhft.chronicle.bytes.Bytes;
  * </pre>
  * In the default shape ({@code key:string,value:long}) that is: {@code value} at 17, {@code key_id} at 25,
  * 29 bytes, then the key's string in an {@link DocumentType#EVENT_NEW_KEY}: the layout of events before
- * schemas. A string's definition travels in the same document as its first event, so there is no moment at
+ * schemas.
+ * <p>
+ * A journal that gained columns ({@link JournalSchema#extend}, {@link EventShape}) writes every event in the
+ * layout of its latest generation G (from 2 on):
+ * <pre>
+ *   0  byte  type        {@link DocumentType#EVENT_EXTENDED}, or {@link DocumentType#EVENT_EXTENDED_NEW_KEY} when
+ *                        at least one string column's id is new
+ *   1  ...               the generation-1 part, as above: event_id, event_time, then the columns the journal
+ *                        was created with (longs and decimals, then string ids); B bytes in all ({@link EventShape#baseLength()})
+ *   B  byte  generation  G, 2 to 32
+ * B+1  u16   length      the fixed part's length L (little-endian), so that a reader that knows fewer
+ *                        columns finds the trailers
+ * B+3  ...               every column added by generations 2 to G, in column order: a long or decimal as a
+ *                        long (8 bytes), a string column's id as an int (4 bytes)
+ *      (length of an event: L = {@link EventShape#length(int) length(G)})
+ *   L  utf8  ...         only in {@link DocumentType#EVENT_EXTENDED_NEW_KEY}: for each string column, in schema order,
+ *                        whose id is new, its string (an added column's strings after the others)
+ *  ..  stop  line, unterminated: as above
+ * </pre>
+ * An added string column's id 0 is its default, defined by the schema, never by a document. A reader reads an
+ * added column a document of an earlier generation (or of generation 1, {@link DocumentType#EVENT}) lacks as its
+ * default. A journal that never gained columns writes only {@link DocumentType#EVENT} and {@link DocumentType#EVENT_NEW_KEY},
+ * byte for byte as before. A string's definition travels in the same document as its first event, so there is no moment at
  * which an event's string ids cannot be resolved, whenever the writer dies. Allocates nothing. A reusable
  * flyweight; not thread-safe: one owner thread.
  */
@@ -58,7 +80,16 @@ public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
      */
     public EventEncoder wrap(final Bytes<?> out, final boolean newKey)
     {
-        begin(out, shape.length(), newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
+        if (shape.generation() == 1)
+        {
+            begin(out, shape.length(), newKey ? DocumentType.EVENT_NEW_KEY : DocumentType.EVENT);
+        }
+        else
+        {
+            begin(out, shape.length(), newKey ? DocumentType.EVENT_EXTENDED_NEW_KEY : DocumentType.EVENT_EXTENDED);
+            out.writeByte(start + shape.baseLength(), (byte)shape.generation());
+            out.writeShort(start + shape.baseLength() + 1, (short)shape.length());
+        }
         return this;
     }
 

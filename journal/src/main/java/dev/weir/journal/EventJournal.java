@@ -16,6 +16,11 @@ import net.openhft.chronicle.wire.DocumentContext;
  * the first event of a value carries its string in the same document, so every id in the log can be mapped
  * back to its string by any later reader ({@link StringDictionaries}), whenever the writer died.
  * <p>
+ * In a journal that gained columns ({@link JournalDirectory#openOrCreate(java.nio.file.Path, JournalSchema, JournalRollCycle)}),
+ * every event is appended with every column of its latest schema (the schema the journal's marker has when this
+ * opens, even if the {@link JournalDirectory} given was opened before it gained columns); the events of the
+ * default schema's key-and-value methods need the default schema exactly.
+ * <p>
  * Appending known ids allocates nothing. Not thread-safe: one owner thread appends. One appender
  * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
  * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
@@ -60,16 +65,13 @@ public final class EventJournal implements AutoCloseable
     /** The offset through which {@link #sync()} forced the queue, or {@link Long#MIN_VALUE}. */
     private long syncedThrough = Long.MIN_VALUE;
 
-    private EventJournal(final JournalDirectory directory)
+    private EventJournal(final JournalDirectory opened)
     {
-        this.directory = directory;
-        this.shape = EventShape.of(directory.schema());
-        this.encoder = new EventEncoder(shape);
-        this.row = new EventRow(shape);
-        this.rowBytes = Math.max(EVENT_BYTES, shape.length() + 32);
-        this.lock = AppendLock.acquire(directory, directory.root(), "events");
+        this.lock = AppendLock.acquire(opened, opened.root(), "events");
         try
         {
+            // columns added since the directory was opened (they cannot be while the lock is held): append with them
+            this.directory = opened.latest();
             this.queue = JournalQueues.open(directory, directory.eventsQueue());
         }
         catch (final RuntimeException ex)
@@ -77,6 +79,10 @@ public final class EventJournal implements AutoCloseable
             lock.close();
             throw ex;
         }
+        this.shape = EventShape.of(directory.schema());
+        this.encoder = new EventEncoder(shape);
+        this.row = new EventRow(shape);
+        this.rowBytes = Math.max(EVENT_BYTES, shape.length() + 32);
         this.strings = StringDictionaries.over(directory, queue, shape);
         this.tally = strings.tally();
         this.dictionaries = new KeyDictionary[shape.columns()];

@@ -43,7 +43,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * Layout (big-endian), version 1:
  * <pre>
  * magic "WEIRBASE" (8 bytes), version int32 (1),
- * journal id: int32 length + UTF-8; schema: int32 length + UTF-8 (e.g. key:string,value:long),
+ * journal id: int32 length + UTF-8; schema: int32 length + UTF-8 (e.g. key:string,value:long; with defaults once
+ *   the journal gained columns; a base written before it gained them still holds),
  * first offset B int64,
  * removed: last removed offset int64 (-1 if none), greatest event time of a removed event int64 (-1 if none),
  *   removed documents int64, removed bytes int64 (both cumulative), archive: int8 1 + int32 length + UTF-8 path
@@ -158,7 +159,7 @@ public final class HistoryBase
      * only documents before {@code newFirstOffset}, so another process may append meanwhile; they must already be
      * in the queue.
      *
-     * @param directory      the journal.
+     * @param opened         the journal (as its marker has it now: a column added since it was opened is read too).
      * @param newFirstOffset the first offset to keep: a document's offset, or the queue's next offset.
      * @param keyColumnSets  the key-column sets in use (each a list of column indexes, in key order); those of the
      *                       old base are kept whether passed or not.
@@ -169,9 +170,10 @@ public final class HistoryBase
      * @throws UncheckedIOException if the base cannot be written (the old one is then left as it was).
      */
     public static Summary advance(
-        final JournalDirectory directory, final long newFirstOffset, final List<int[]> keyColumnSets, final long removedBytes,
+        final JournalDirectory opened, final long newFirstOffset, final List<int[]> keyColumnSets, final long removedBytes,
         final Path archiveDir)
     {
+        final JournalDirectory directory = opened.latest(); // every column the documents before newFirstOffset may have
         final HistoryBase old = load(directory);
         if (old != null && newFirstOffset < old.first)
         {
@@ -408,7 +410,8 @@ public final class HistoryBase
         {
             throw refused(directory, "of another journal (id " + base.journalId + ", not " + directory.journalId() + ")", null);
         }
-        if (!base.schema.equals(directory.schema().toString()))
+        // a base written before the journal gained columns holds; one written after it did, by a reader that opened before
+        if (directory.schema().generationWritten(base.schema) == 0 && !base.schema.startsWith(directory.schema() + ","))
         {
             throw refused(directory, "of a journal of columns " + base.schema + ", not " + directory.schema(), null);
         }
@@ -687,7 +690,7 @@ public final class HistoryBase
 
         void document(final Bytes<?> in, final long offset)
         {
-            tally.count(in, offset, shape.length());
+            tally.count(in, offset, shape.baseLength());
             lastRemoved = offset;
             removedDocuments++;
             if (start.wrap(in))

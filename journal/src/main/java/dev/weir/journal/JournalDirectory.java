@@ -26,6 +26,22 @@ import java.util.List;
  * other pipeline's are under {@code pipelines/NAME/}, created on first use. {@link #open} and {@link #create}
  * return the default pipeline's view.
  * <p>
+ * <p>
+ * <b>Columns added.</b> {@link #openOrCreate(Path, JournalSchema, JournalRollCycle)} with a schema that
+ * {@link JournalSchema#extend extends} the journal's adds its new columns: under the journal's events lock (no
+ * appender runs meanwhile), the marker is replaced atomically and forced to disk before any event with the new
+ * columns can be appended. {@link #schemaHistory()} lists each generation.
+ * <p>
+ * <b>Marker.</b> Lines of {@code key=value}, UTF-8: {@value #FORMAT_LINE}, {@code version=N}, {@code id=UUID},
+ * {@code schema=COLUMNS} (the columns it was created with; absent for {@link JournalSchema#DEFAULT}),
+ * {@code roll-cycle=NAME} (absent for daily). A journal that never gained columns has version 2, byte for byte
+ * as before columns could be added, so an older Weir still opens it. The first time a journal gains columns its
+ * marker becomes version 3: the same lines, then one line per generation from 2 on, in order:
+ * {@code added=G at=INSTANT columns=COLUMNS} (the generation, the UTC time it was added in ISO-8601, and the
+ * columns it added with their defaults, as {@link JournalSchema#toString()} writes them). A Weir that reads only
+ * version 2 refuses it by its version. This build reads versions 2 and 3 and refuses a newer one with
+ * {@link NewerFormatException}.
+ * <p>
  * Immutable and thread-safe.
  */
 public final class JournalDirectory
@@ -34,8 +50,10 @@ public final class JournalDirectory
     public static final String MARKER_FILE = "weir-journal";
     /** The format this build writes and reads. */
     public static final String FORMAT_LINE = "format=weir-journal";
-    /** The format version this build writes and reads. */
+    /** The format version this build writes for a journal that never gained columns (and reads). */
     public static final int FORMAT_VERSION = 2;
+    /** The format version of the marker of a journal that gained columns: the newest this build reads. */
+    public static final int FORMAT_VERSION_ADDED_COLUMNS = 3;
 
     /** The name of the pipeline whose files are at the journal's root. */
     public static final String DEFAULT_PIPELINE = "default";
@@ -49,6 +67,24 @@ public final class JournalDirectory
     private static final String ID_PREFIX = "id=";
     private static final String SCHEMA_PREFIX = "schema=";
     private static final String ROLL_CYCLE_PREFIX = "roll-cycle=";
+    private static final String ADDED_PREFIX = "added=";
+    private static final String AT_PART = " at=";
+    private static final String COLUMNS_PART = " columns=";
+    /** How long adding columns waits for an occasional appender (a heartbeat) to let go of the events lock. */
+    private static final long LOCK_PATIENCE_NANOS = 2_000_000_000L;
+
+    /**
+     * One generation of a journal's columns.
+     *
+     * @param number  1 for the columns the journal was created with, then 2, 3, ... for each time it gained columns.
+     * @param schema  the journal's columns after it.
+     * @param added   the columns it added (for generation 1, those it was created with).
+     * @param at      when it was added (the wall clock of the machine that added it), or null for generation 1:
+     *                the creation time is not recorded.
+     */
+    public record Generation(int number, JournalSchema schema, List<JournalSchema.Column> added, java.time.Instant at)
+    {
+    }
 
     private final Path root;
     private final String journalId;
@@ -56,22 +92,30 @@ public final class JournalDirectory
     private final String pipelineName;
     private final Path pipelineRoot;
     private final JournalRollCycle rollCycle;
+    private final List<Generation> history;
 
-    private JournalDirectory(final Path root, final String journalId, final JournalSchema schema, final JournalRollCycle rollCycle)
+    private JournalDirectory(
+        final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle)
     {
-        this(root, journalId, schema, rollCycle, DEFAULT_PIPELINE, root);
+        this(root, journalId, history, rollCycle, DEFAULT_PIPELINE, root);
     }
 
     private JournalDirectory(
-        final Path root, final String journalId, final JournalSchema schema, final JournalRollCycle rollCycle, final String pipelineName,
-        final Path pipelineRoot)
+        final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle,
+        final String pipelineName, final Path pipelineRoot)
     {
         this.root = root;
         this.journalId = journalId;
-        this.schema = schema;
+        this.history = history;
+        this.schema = history.get(history.size() - 1).schema();
         this.rollCycle = rollCycle;
         this.pipelineName = pipelineName;
         this.pipelineRoot = pipelineRoot;
+    }
+
+    private static List<Generation> created(final JournalSchema schema)
+    {
+        return List.of(new Generation(1, schema, schema.columns(), null));
     }
 
     /**
@@ -89,11 +133,11 @@ public final class JournalDirectory
         checkPipelineName(name);
         if (DEFAULT_PIPELINE.equals(name))
         {
-            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, schema, rollCycle);
+            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, history, rollCycle);
         }
         return pipelineName.equals(name)
             ? this
-            : new JournalDirectory(root, journalId, schema, rollCycle, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
+            : new JournalDirectory(root, journalId, history, rollCycle, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
     }
 
     /**
@@ -216,10 +260,11 @@ public final class JournalDirectory
      *
      * @param directory where the journal lives.
      * @param schema    the schema its events must have, or null to take an existing journal's whatever it
-     *                  is (and {@link JournalSchema#DEFAULT} for a new one).
+     *                  is (and {@link JournalSchema#DEFAULT} for a new one); an existing journal gains the
+     *                  columns it adds, as {@link #openOrCreate(Path, JournalSchema, JournalRollCycle)} says.
      * @return the journal directory.
      * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal of
-     *                                 this format version, or is one whose schema differs (both are named).
+     *                                 this format version, or is one whose schema differs otherwise (both are named).
      * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
     public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema)
@@ -230,6 +275,11 @@ public final class JournalDirectory
     /**
      * Open an existing journal of a given schema and roll cycle, or create one with them in a directory that is
      * missing or empty.
+     * <p>
+     * If the journal exists and {@code schema} is its columns followed by new ones, each with a default
+     * ({@link JournalSchema#extend}), the journal gains them: its marker is replaced atomically and forced to disk,
+     * under its events lock (refused if an appender holds it), and the directory returned has the new schema;
+     * earlier events read the defaults. A new journal drops the defaults it is given.
      *
      * @param directory where the journal lives.
      * @param schema    the schema its events must have, or null to take an existing journal's whatever it
@@ -238,7 +288,10 @@ public final class JournalDirectory
      *                  {@link JournalRollCycle#DEFAULT} for a new one).
      * @return the journal directory.
      * @throws JournalRefusedException if the directory exists, is not empty and is not a Weir journal of
-     *                                 this format version, or is one whose schema or roll cycle differs (both are named).
+     *                                 a format version this build reads, or is one whose roll cycle differs, or whose
+     *                                 schema differs other than by new columns with defaults (both are named, and
+     *                                 the rule), or an appender holds it while columns are to be added.
+     * @throws NewerFormatException if it is a journal of a newer format version.
      * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
     public static JournalDirectory openOrCreate(final Path directory, final JournalSchema schema, final JournalRollCycle rollCycle)
@@ -248,14 +301,103 @@ public final class JournalDirectory
         if (Files.isRegularFile(root.resolve(MARKER_FILE)))
         {
             final JournalDirectory existing = open(root);
-            if (schema != null && !existing.schema.equals(schema))
-            {
-                throw new JournalRefusedException(root, "its events have the columns " + existing.schema + ", not " + schema);
-            }
             existing.checkRollCycle(rollCycle);
-            return existing;
+            if (schema == null || existing.checkColumns(schema))
+            {
+                return existing;
+            }
+            return existing.addColumns(schema);
         }
         return create(root, schema == null ? JournalSchema.DEFAULT : schema, rollCycle == null ? JournalRollCycle.DEFAULT : rollCycle);
+    }
+
+    /**
+     * @return true if {@code wanted} has exactly this journal's columns, false if it adds columns to them.
+     * @throws JournalRefusedException if it differs otherwise.
+     */
+    private boolean checkColumns(final JournalSchema wanted)
+    {
+        try
+        {
+            if (schema.sameColumns(wanted))
+            {
+                return true;
+            }
+            schema.extend(wanted);
+            return false;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new JournalRefusedException(root, "its events have the columns " + schema + ", not " + wanted + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Add the columns {@code wanted} adds to this journal's: under the events lock, read the marker again, check,
+     * and replace it (forced to disk) with one that records the new generation.
+     *
+     * @return the journal with its new schema.
+     */
+    private JournalDirectory addColumns(final JournalSchema wanted)
+    {
+        try (AppendLock lock = lockForChange())
+        {
+            final JournalDirectory current = open(root);
+            if (current.checkColumns(wanted))
+            {
+                return current; // another process added them meanwhile
+            }
+            final JournalSchema extended = current.schema.extend(wanted);
+            final Path marker = root.resolve(MARKER_FILE);
+            final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
+            lines.set(1, VERSION_PREFIX + FORMAT_VERSION_ADDED_COLUMNS);
+            final StringBuilder added = new StringBuilder();
+            for (int c = current.schema.size(); c < extended.size(); c++)
+            {
+                added.append(added.length() == 0 ? "" : ",").append(extended.column(c));
+            }
+            lines.add(ADDED_PREFIX + extended.generation() + AT_PART + java.time.Instant.now() + COLUMNS_PART + added);
+            FileReplacement.replace(marker, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8), true);
+            final JournalDirectory result = open(root);
+            if (!result.schema.equals(extended) || result.schema.generation() != extended.generation())
+            {
+                throw new IllegalStateException("journal " + root + ": its marker reads " + result.schema + " after adding columns, not " + extended);
+            }
+            return result;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot add columns to journal " + root, ex);
+        }
+    }
+
+    /**
+     * @return the events lock, waiting a little for an occasional appender (a following pipeline's heartbeat) to let go.
+     * @throws JournalRefusedException if an appender holds it.
+     */
+    private AppendLock lockForChange()
+    {
+        final long deadline = System.nanoTime() + LOCK_PATIENCE_NANOS;
+        while (System.nanoTime() - deadline < 0)
+        {
+            final AppendLock lock = AppendLock.tryAcquire(root, "events");
+            if (lock != null)
+            {
+                return lock;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+        }
+        return AppendLock.acquire(this, root, "events");
+    }
+
+    /**
+     * @return this journal as its marker says now: this if it gained no columns since it was opened, else the view
+     *         of the same pipeline with its new schema.
+     */
+    JournalDirectory latest()
+    {
+        final JournalDirectory now = open(root);
+        return now.schema.generation() == schema.generation() ? this : now.pipeline(pipelineName);
     }
 
     /**
@@ -293,7 +435,8 @@ public final class JournalDirectory
 
     /**
      * Create a new journal whose events have the given columns, as {@link #create(Path)} does. The schema is
-     * recorded in the marker (a default journal's marker stays as it was before schemas existed).
+     * recorded in the marker (a default journal's marker stays as it was before schemas existed); defaults given
+     * on its columns are dropped ({@link JournalSchema#withoutDefaults()}): every event carries every column.
      *
      * @param directory where the journal will live.
      * @param schema    the columns of its events.
@@ -318,9 +461,10 @@ public final class JournalDirectory
      * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
      * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
      */
-    public static JournalDirectory create(final Path directory, final JournalSchema schema, final JournalRollCycle rollCycle)
+    public static JournalDirectory create(final Path directory, final JournalSchema columns, final JournalRollCycle rollCycle)
     {
         JvmFlags.prepare();
+        final JournalSchema schema = columns.withoutDefaults();
         final Path root = directory.toAbsolutePath().normalize();
         if (Files.exists(root) && !Files.isDirectory(root))
         {
@@ -349,7 +493,7 @@ public final class JournalDirectory
                 marker.add(ROLL_CYCLE_PREFIX + rollCycle.cliName()); // a daily journal's marker stays as it was before roll cycles
             }
             Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging, id, schema, rollCycle);
+            final JournalDirectory staged = new JournalDirectory(staging, id, created(schema), rollCycle);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -385,7 +529,8 @@ public final class JournalDirectory
      *
      * @param directory where the journal lives.
      * @return the journal directory.
-     * @throws JournalRefusedException if it is missing, or is not a Weir journal of this format version.
+     * @throws JournalRefusedException if it is missing, or is not a Weir journal of a format version this build reads.
+     * @throws NewerFormatException if it is a journal of a newer format version.
      * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}); nothing is
      *                                  read or written then.
      */
@@ -416,16 +561,22 @@ public final class JournalDirectory
             throw new JournalRefusedException(root, "its '" + MARKER_FILE + "' marker is not a Weir journal marker");
         }
         final String version = lines.get(1).substring(VERSION_PREFIX.length()).trim();
-        if (!String.valueOf(FORMAT_VERSION).equals(version))
+        final int number = version.matches("[0-9]{1,9}") ? Integer.parseInt(version) : -1;
+        if (number > FORMAT_VERSION_ADDED_COLUMNS)
         {
-            throw new JournalRefusedException(
-                root, "it is journal format version " + version + ", this build reads version " + FORMAT_VERSION);
+            throw new NewerFormatException("journal marker", marker, number, FORMAT_VERSION_ADDED_COLUMNS);
+        }
+        if (number != FORMAT_VERSION && number != FORMAT_VERSION_ADDED_COLUMNS)
+        {
+            throw new JournalRefusedException(root, "it is journal format version " + version + ", this build reads versions "
+                + FORMAT_VERSION + " and " + FORMAT_VERSION_ADDED_COLUMNS);
         }
         final String id = lines.size() > 2 && lines.get(2).startsWith(ID_PREFIX)
             ? lines.get(2).substring(ID_PREFIX.length()).trim()
             : "path:" + root; // journals made before ids were written
         JournalSchema schema = JournalSchema.DEFAULT; // journals made before schemas, and default ones
         JournalRollCycle rollCycle = JournalRollCycle.DEFAULT; // journals made before roll cycles were recorded
+        final List<String> added = new java.util.ArrayList<>();
         for (final String line : lines)
         {
             if (line.startsWith(SCHEMA_PREFIX))
@@ -439,6 +590,14 @@ public final class JournalDirectory
                     throw new JournalRefusedException(root, "its marker's schema cannot be read (" + ex.getMessage() + ")", ex);
                 }
             }
+            else if (line.startsWith(ADDED_PREFIX))
+            {
+                if (number == FORMAT_VERSION)
+                {
+                    throw new JournalRefusedException(root, "its version " + FORMAT_VERSION + " marker records added columns");
+                }
+                added.add(line);
+            }
             else if (line.startsWith(ROLL_CYCLE_PREFIX))
             {
                 try
@@ -451,7 +610,49 @@ public final class JournalDirectory
                 }
             }
         }
-        return new JournalDirectory(root, id, schema, rollCycle);
+        return new JournalDirectory(root, id, history(root, schema, added), rollCycle);
+    }
+
+    /** @return the generations a marker records: its schema, then each {@code added=} line, in order. */
+    private static List<Generation> history(final Path root, final JournalSchema created, final List<String> added)
+    {
+        final List<Generation> history = new java.util.ArrayList<>(created(created));
+        JournalSchema schema = created;
+        for (final String line : added)
+        {
+            final int at = line.indexOf(AT_PART);
+            final int columns = line.indexOf(COLUMNS_PART);
+            try
+            {
+                if (at < 0 || columns < at)
+                {
+                    throw new IllegalArgumentException("it is not added=G at=TIME columns=COLUMNS");
+                }
+                final int number = Integer.parseInt(line.substring(ADDED_PREFIX.length(), at));
+                if (number != schema.generation() + 1)
+                {
+                    throw new IllegalArgumentException("generation " + number + " follows generation " + schema.generation());
+                }
+                final java.time.Instant when = java.time.Instant.parse(line.substring(at + AT_PART.length(), columns));
+                schema = schema.extend(JournalSchema.parse(schema + "," + line.substring(columns + COLUMNS_PART.length())));
+                history.add(new Generation(number, schema, schema.columns().subList(history.get(history.size() - 1).schema().size(),
+                    schema.size()), when));
+            }
+            catch (final RuntimeException ex)
+            {
+                throw new JournalRefusedException(root, "its marker's line '" + line + "' cannot be read (" + ex.getMessage() + ")", ex);
+            }
+        }
+        return List.copyOf(history);
+    }
+
+    /**
+     * @return the generations of the journal's columns, oldest first: generation 1 (the columns it was created
+     *         with), then one for each time it gained columns, as its marker recorded them when this was opened.
+     */
+    public List<Generation> schemaHistory()
+    {
+        return history;
     }
 
     /**
@@ -483,7 +684,8 @@ public final class JournalDirectory
     }
 
     /**
-     * @return the columns of the journal's events, fixed when it was created.
+     * @return the columns of the journal's events: those it was created with, and those it gained since (as of when
+     *         this was opened).
      */
     public JournalSchema schema()
     {

@@ -157,7 +157,7 @@ public final class JournalReader implements AutoCloseable
                 }
                 final long offset = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
-                if (shape.isDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
+                if (shape.originalIsDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
                 {
                     read++;
                 }

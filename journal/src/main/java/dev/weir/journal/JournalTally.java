@@ -65,7 +65,7 @@ final class JournalTally
      *
      * @param in          the document, at its read position (left where it was).
      * @param offset      its offset.
-     * @param eventLength the fixed length of an event document in the journal's shape.
+     * @param eventLength the fixed length of a generation-1 event document in the journal's shape ({@link EventShape#baseLength()}).
      */
     void count(final BytesIn<?> in, final long offset, final int eventLength)
     {
@@ -94,7 +94,7 @@ final class JournalTally
                 add(HEARTBEATS, offset);
             }
         }
-        else if ((type == DocumentType.EVENT || type == DocumentType.EVENT_NEW_KEY) && in.readRemaining() >= eventLength)
+        else if (DocumentType.isEvent(type) && in.readRemaining() >= eventLength)
         {
             addEvent(offset);
         }

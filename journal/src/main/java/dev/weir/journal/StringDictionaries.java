@@ -63,7 +63,12 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         for (int s = 0; s < shape.stringColumns(); s++)
         {
             final int column = shape.stringColumn(s);
-            byColumn[column] = new KeyDictionary(this, column, shape.schema().column(column).name(), shape.isDefault());
+            byColumn[column] = new KeyDictionary(this, column, shape.schema().column(column).name(), shape.originalIsDefault() && column == 0);
+            if (shape.generationOf(column) > 1)
+            {
+                // an added string column's default has id 0, defined by the schema: the events before it read it
+                byColumn[column].define(0, shape.schema().column(column).defaultValue(), true);
+            }
         }
         this.tailer = queue.createTailer();
         loadSnapshot();
@@ -257,7 +262,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final DictionarySnapshot snapshot;
         try
         {
-            snapshot = DictionarySnapshot.read(snapshotFile, shape.schema().toString());
+            snapshot = DictionarySnapshot.read(snapshotFile, shape.schema());
             if (snapshot == null)
             {
                 snapshotStatus = "none";
@@ -298,7 +303,11 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         }
         base.dictionaries.forEach((column, entries) ->
         {
-            if (column < 0 || column >= byColumn.length || byColumn[column] == null)
+            if (column >= byColumn.length && column < JournalSchema.MAX_COLUMNS)
+            {
+                return; // a column added after this journal was opened: its documents are not read here
+            }
+            if (column < 0 || byColumn[column] == null)
             {
                 throw new JournalRefusedException(snapshotFile.getParent(),
                     "its history base " + HistoryBase.FILE + " is of another journal (column " + column + " is not a string column)");
@@ -413,8 +422,8 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                tally.count(bytes, dc.index(), shape.length());
-                if (bytes.readRemaining() > shape.length() && definition.wrap(bytes) && definition.hasKey())
+                tally.count(bytes, dc.index(), shape.baseLength());
+                if (bytes.readRemaining() > shape.baseLength() && definition.wrap(bytes) && definition.hasKey())
                 {
                     define(dc.index());
                 }

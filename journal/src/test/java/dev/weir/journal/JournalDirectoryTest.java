@@ -71,8 +71,14 @@ class JournalDirectoryTest
         final Path future = dir.resolve("future");
         Files.createDirectories(future);
         Files.writeString(future.resolve(JournalDirectory.MARKER_FILE), "format=weir-journal\nversion=99\n", StandardCharsets.UTF_8);
-        final JournalRefusedException ex = assertThrows(JournalRefusedException.class, () -> EventJournal.openOrCreate(future));
-        assertTrue(ex.getMessage().contains("version 99"), ex.getMessage());
+        final NewerFormatException ex = assertThrows(NewerFormatException.class, () -> EventJournal.openOrCreate(future));
+        assertTrue(ex.getMessage().contains("version 99") && ex.getMessage().contains("up to 3"), ex.getMessage());
+
+        final Path past = dir.resolve("past");
+        Files.createDirectories(past);
+        Files.writeString(past.resolve(JournalDirectory.MARKER_FILE), "format=weir-journal\nversion=1\n", StandardCharsets.UTF_8);
+        final JournalRefusedException old = assertThrows(JournalRefusedException.class, () -> EventJournal.openOrCreate(past));
+        assertTrue(old.getMessage().contains("version 1,"), old.getMessage());
     }
 
     @Test

@@ -19,7 +19,9 @@ import dev.weir.journal.KeyTuples;
  * <p>
  * The projection is part of the configuration a checkpoint fixes: {@link #describe()} adds it to the
  * configuration string (a value expression as its normalised text), except for the default ({@code key} and {@code value} of
- * {@link JournalSchema#DEFAULT}), whose string stays as it was before columns existed.
+ * {@link JournalSchema#DEFAULT}), whose string stays as it was before columns existed. It names columns, never
+ * the schema: a journal that gains columns ({@link JournalSchema#extend}) leaves every projection's string as it
+ * was, so a pipeline that does not use the new columns resumes from its checkpoints.
  * <p>
  * Immutable and thread-safe (a value expression is evaluated by the source's thread only).
  */
@@ -203,7 +205,7 @@ public final class ColumnProjection
                 // the text of an earlier part that looks like a key part: try the next
             }
         }
-        if (schema.isDefault())
+        if (schema.original().isDefault())
         {
             return keys(schema, DEFAULT_KEY);
         }
@@ -256,11 +258,12 @@ public final class ColumnProjection
 
     /**
      * @return true if this is the default schema's key and value: the events are read on the original
-     *         four-field path.
+     *         four-field path. So it stays when a journal created with the default schema gains columns
+     *         ({@link JournalSchema#original()}): its pipelines' configuration strings do not change.
      */
     public boolean isDefault()
     {
-        return schema.isDefault() && valueExpression == null && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
+        return schema.original().isDefault() && valueExpression == null && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
     }
 
     /**
