@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Columns added to a live journal, through the command line: a journal ingested with four columns, a named
  * pipeline that follows it (stopped with SIGTERM, so it checkpoints), a second ingest whose {@code --columns}
- * add {@code channel:string=web} and {@code fee:decimal(2)=0}, the pipeline resumed from its checkpoint, and a
- * new pipeline and a replay keyed, valued and filtered by the new columns over the whole journal. Every row
+ * add {@code channel:string=web} and {@code fee:decimal(2)=0} while another pipeline follows the journal, the
+ * first pipeline resumed from its checkpoint, and a new pipeline and a replay keyed, valued and filtered by the
+ * new columns over the whole journal. Every row
  * (events, output journals, exported files) must equal that of a journal created with the six columns whose
  * first events carry the defaults written out, run with the same flags. Also: a file of the four columns
  * ingested into the journal of six gets the defaults.
@@ -35,6 +36,7 @@ class SchemaEvolutionTest
     private static final String[] CHANNELS = {"--key", "channel", "--value", "fee", "--where", "amount > 100.00", "--window", "tumbling:500ms"};
     private static final String[] REPLAY = {"--key", "channel,country", "--value", "amount + fee", "--where", "channel = 'web'",
         "--window", "tumbling:500ms"};
+    private static final String[] LIVE = {"--key", "merchant", "--value", "amount", "--window", "sliding:2s/500ms", "--out-of-orderness", "500ms"};
 
     @TempDir
     Path dir;
@@ -61,10 +63,33 @@ class SchemaEvolutionTest
             "the columns are the four until an ingest adds some");
         final byte[] before = Files.readAllBytes(evolved.resolve("journal").resolve(JournalDirectory.MARKER_FILE));
 
-        for (final Path out : List.of(evolved, reference))
+        final List<Process> live = new ArrayList<>();
+        try
         {
-            final Cli added = ok("ingest", "--input", second.toString(), "--columns", AddedColumnsCsv.SIX, "--journal", journal(out));
-            assertTrue(added.out().contains(String.format("%,d events appended", SECOND)), added.out());
+            for (final Path out : List.of(evolved, reference))
+            {
+                live.add(follow(out, "live", LIVE)); // follows the journal while its columns are added
+                awaitApplied(out, "live", live.get(live.size() - 1));
+            }
+            for (final Path out : List.of(evolved, reference))
+            {
+                final Cli added = ok("ingest", "--input", second.toString(), "--columns", AddedColumnsCsv.SIX, "--journal", journal(out));
+                assertTrue(added.out().contains(String.format("%,d events appended", SECOND)), added.out());
+                awaitApplied(out, "live", live.get(out == evolved ? 0 : 1));
+            }
+        }
+        finally
+        {
+            for (final Process follower : live)
+            {
+                stop(follower);
+            }
+        }
+        for (int i = 0; i < live.size(); i++)
+        {
+            final Path out = i == 0 ? evolved : reference;
+            assertEquals(143, live.get(i).exitValue(), Files.readString(out.resolve("live-follow.log")));
+            ok(with(List.of("run", "--journal", journal(out), "--pipeline", "live", "--results", out.resolve("live.csv").toString()), LIVE));
         }
         final JournalSchema six = JournalDirectory.open(evolved.resolve("journal")).schema();
         assertEquals("card:string,merchant:string,country:string,amount:decimal(2),channel:string=web,fee:decimal(2)=0.00", six.toString(),
@@ -93,13 +118,13 @@ class SchemaEvolutionTest
             JournalRows.events(evolved.resolve("journal")));
         final String first = JournalRows.events(evolved.resolve("journal")).get(0);
         assertTrue(first.startsWith("0|") && first.endsWith("|web|0.00"), "an earlier event reads the defaults: " + first);
-        for (final String pipeline : List.of("spend", "channels"))
+        for (final String pipeline : List.of("spend", "channels", "live"))
         {
-            final String key = pipeline.equals("spend") ? "card" : "channel";
+            final String key = pipeline.equals("spend") ? "card" : pipeline.equals("live") ? "merchant" : "channel";
             KillHarness.assertSameLines(pipeline + ": the output journal", OutputJournalContents.outputs(reference.resolve("journal"), pipeline, key),
                 OutputJournalContents.outputs(evolved.resolve("journal"), pipeline, key));
         }
-        for (final String file : List.of("spend.csv", "channels.csv", "replay.csv"))
+        for (final String file : List.of("spend.csv", "channels.csv", "replay.csv", "live.csv"))
         {
             final List<String> rows = Files.readAllLines(evolved.resolve(file));
             assertTrue(rows.size() > 20, file + ": " + rows.size() + " rows");
@@ -152,29 +177,47 @@ class SchemaEvolutionTest
     /** Run a pipeline that follows the journal until it has applied its last event, then stop it with SIGTERM. */
     private void followAndStop(final Path out, final String pipeline, final String... flags) throws Exception
     {
-        final List<String> args = new ArrayList<>(List.of("run", "--journal", journal(out), "--pipeline", pipeline, "--follow",
-            "--results", out.resolve(pipeline + ".csv").toString()));
-        args.addAll(List.of(flags));
-        final Path log = out.resolve(pipeline + "-follow.log");
-        final Process follower = new ProcessBuilder(ChildJvm.weir("256m", args.toArray(new String[0]))).redirectErrorStream(true)
-            .redirectOutput(log.toFile()).start();
+        final Process follower = follow(out, pipeline, flags);
         try
         {
-            final long last = lastEventOf(Integer.MAX_VALUE, out);
-            final JournalDirectory directory = JournalDirectory.open(out.resolve("journal")).pipeline(pipeline);
-            final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (FollowerProgress.appliedOffset(directory, follower.pid()) < last)
-            {
-                assertTrue(follower.isAlive() && System.nanoTime() < deadline, "the follower applies the journal:\n" + Files.readString(log));
-                follower.waitFor(20, TimeUnit.MILLISECONDS);
-            }
+            awaitApplied(out, pipeline, follower);
         }
         finally
         {
-            follower.destroy(); // SIGTERM: it checkpoints, exports and exits 143
-            assertTrue(follower.waitFor(2, TimeUnit.MINUTES), "the follower stops on SIGTERM");
+            stop(follower);
         }
-        assertEquals(143, follower.exitValue(), Files.readString(log));
+        assertEquals(143, follower.exitValue(), Files.readString(out.resolve(pipeline + "-follow.log")));
+    }
+
+    /** @return a child running a pipeline that follows the journal. */
+    private static Process follow(final Path out, final String pipeline, final String... flags) throws IOException
+    {
+        final List<String> args = new ArrayList<>(List.of("run", "--journal", journal(out), "--pipeline", pipeline, "--follow",
+            "--results", out.resolve(pipeline + ".csv").toString()));
+        args.addAll(List.of(flags));
+        return new ProcessBuilder(ChildJvm.weir("256m", args.toArray(new String[0]))).redirectErrorStream(true)
+            .redirectOutput(out.resolve(pipeline + "-follow.log").toFile()).start();
+    }
+
+    /** Wait until a follower has applied the journal's last event. */
+    private static void awaitApplied(final Path out, final String pipeline, final Process follower) throws Exception
+    {
+        final long last = lastEventOf(Integer.MAX_VALUE, out);
+        final JournalDirectory directory = JournalDirectory.open(out.resolve("journal")).pipeline(pipeline);
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (FollowerProgress.appliedOffset(directory, follower.pid()) < last)
+        {
+            assertTrue(follower.isAlive() && System.nanoTime() < deadline,
+                "the follower applies the journal:\n" + Files.readString(out.resolve(pipeline + "-follow.log")));
+            follower.waitFor(20, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Stop a follower with SIGTERM: it checkpoints, exports and exits 143. */
+    private static void stop(final Process follower) throws InterruptedException
+    {
+        follower.destroy();
+        assertTrue(follower.waitFor(2, TimeUnit.MINUTES), "the follower stops on SIGTERM");
     }
 
     /** @return the offset of the last of the first {@code events} events of the journal. */
