@@ -159,6 +159,12 @@ final class ColumnsLine
         return why;
     }
 
+    /** @return how many fields the last line parsed has, if its columns are not the default ones (0 if it is empty). */
+    int fieldCount()
+    {
+        return fields.count();
+    }
+
     /** @return how many named columns a line has. */
     int columns()
     {

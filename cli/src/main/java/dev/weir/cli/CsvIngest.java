@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.HistoryBase;
@@ -27,7 +26,7 @@ import dev.weir.journal.JournalSchema;
  * Lines are read in the journal's columns ({@link ColumnsLine}): a journal of the default columns is
  * appended through the key API as before, any other as whole rows ({@link EventJournal#row()}). A file of an
  * older writer, whose columns are the journal's without some of its last ones ({@link IngestColumns}), is read in
- * its own columns, and each event gets the defaults of the columns it lacks.
+ * its own columns, and each event gets the defaults of the columns it lacks ({@link OlderWriter}).
  * <p>
  * A line is first offered to the allocation-free {@link LineBytes}, which parses it from the input's bytes
  * and appends it if it is a valid event in a plain form with known strings; any other line is decoded
@@ -249,19 +248,7 @@ final class CsvIngest
                 row.setLong(c, event.longColumn(c));
             }
         }
-        final JournalSchema schema = journal.schema();
-        for (int c = event.columns(); c < schema.size(); c++)
-        {
-            final JournalSchema.Column column = schema.column(c);
-            if (column.type() == ColumnType.STRING)
-            {
-                row.setString(c, journal.stringId(c, column.defaultValue()));
-            }
-            else
-            {
-                row.setLong(c, column.defaultLong());
-            }
-        }
+        OlderWriter.fillDefaults(journal, journal.schema(), row, event.columns());
         return journal.appendIngested(row, lineNo, unterminated);
     }
 

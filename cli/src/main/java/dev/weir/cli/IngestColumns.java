@@ -113,13 +113,11 @@ final class IngestColumns
      */
     private static JournalSchema olderWriter(final JournalSchema existing, final JournalSchema given)
     {
-        for (int i = given.size(); i < existing.size(); i++)
+        final int missing = OlderWriter.firstWithoutDefault(existing, given.size());
+        if (missing >= 0)
         {
-            if (!existing.column(i).hasDefault())
-            {
-                throw new IllegalArgumentException("column '" + existing.column(i).name() + "' is missing: a journal's columns cannot be "
-                    + "removed (a file may leave out only the last columns that were added with a default)");
-            }
+            throw new IllegalArgumentException("column '" + existing.column(missing).name() + "' is missing: a journal's columns cannot be "
+                + "removed (a file may leave out only the last columns that were added with a default)");
         }
         return existing;
     }
