@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGKILL during the first {@code weir ingest} whose {@code --columns} add columns to a journal: a child JVM
  * runs it and is killed, for several seeds, as soon as the journal's marker has been rewritten with the new
  * columns, or once the journal's last offset has grown by a number of documents drawn at random; then the
- * ingest is started again, until one completes (and, on a fresh journal, again until the seed's kills have landed). After every kill the journal opens with the four columns or the
- * six, and its events are a prefix of the uninterrupted reference's; at the end they equal the reference's
+ * ingest is started again, until one completes (and, on a fresh journal, again until the seed's kills have
+ * landed). After every kill the journal opens with the four columns or the six, and its events are a prefix of
+ * the uninterrupted reference's; at the end they equal the reference's
  * (nothing lost, nothing doubled), as do the rejected lines, the event and rejected-line counts of
  * {@code weir inspect}, and the rows of a pipeline keyed by a new column.
  */

@@ -29,10 +29,7 @@ class AddedColumnsRefusedTest
     @Test
     void aChangeOtherThanColumnsAddedWithDefaultsIsRefusedAndTheJournalIsUntouched() throws IOException
     {
-        final Path journal = dir.resolve("journal");
-        final Path first = dir.resolve("first.csv");
-        AddedColumnsCsv.write(first, 0, 100, 1, AddedColumnsCsv.Shape.FOUR);
-        assertEquals(0, Cli.run("ingest", "--input", first.toString(), "--columns", AddedColumnsCsv.FOUR, "--journal", journal.toString()).exit());
+        final Path journal = fourColumns();
 
         refused(journal, "card:string,country:string,amount:decimal(2)", "column 2 is 'merchant', not 'country'", "cannot be removed or renamed");
         refused(journal, "card:string,merchant:string,country:string", "column 'amount' is missing", "cannot be removed");
@@ -40,8 +37,8 @@ class AddedColumnsRefusedTest
             "cannot be removed or renamed");
         refused(journal, "merchant:string,card:string,country:string,amount:decimal(2)", "column 1 is 'card', not 'merchant'",
             "cannot be reordered");
-        refused(journal, "card:string,merchant:string,country:string,amount:decimal(3)", "column 'amount' is amount:decimal(2), not amount:decimal(3)",
-            "cannot change its type");
+        refused(journal, "card:string,merchant:string,country:string,amount:decimal(3)",
+            "column 'amount' is amount:decimal(2), not amount:decimal(3)", "cannot change its type");
         refused(journal, "card:string,merchant:string,country:string,amount:long", "column 'amount'", "cannot change its type");
         refused(journal, AddedColumnsCsv.FOUR + ",channel:string", "column 'channel' is added without a default", "channel:string=VALUE");
         refused(journal, AddedColumnsCsv.FOUR + ",channel:string=web,fee:decimal(2)", "column 'fee' is added without a default",
@@ -60,10 +57,7 @@ class AddedColumnsRefusedTest
     @Test
     void runRefusesThemBeforeAnythingIsIngestedOrProcessed() throws IOException
     {
-        final Path journal = dir.resolve("journal");
-        final Path first = dir.resolve("first.csv");
-        AddedColumnsCsv.write(first, 0, 100, 1, AddedColumnsCsv.Shape.FOUR);
-        assertEquals(0, Cli.run("ingest", "--input", first.toString(), "--columns", AddedColumnsCsv.FOUR, "--journal", journal.toString()).exit());
+        final Path journal = fourColumns();
         final byte[] marker = Files.readAllBytes(journal.resolve(JournalDirectory.MARKER_FILE));
         final Path second = dir.resolve("second.csv");
         AddedColumnsCsv.write(second, 100, 200, 1, AddedColumnsCsv.Shape.SIX);
@@ -78,12 +72,23 @@ class AddedColumnsRefusedTest
         assertEquals(100, JournalRows.events(journal).size(), "nothing ingested");
         assertTrue(JournalDirectory.open(journal).pipelines().isEmpty(), "nothing processed");
 
-        final Cli header = Cli.run("ingest", "--input", first.toString(), "--columns", AddedColumnsCsv.SIX, "--journal", journal.toString());
+        final Cli header = Cli.run("ingest", "--input", dir.resolve("first.csv").toString(), "--columns", AddedColumnsCsv.SIX,
+            "--journal", journal.toString());
         assertEquals(2, header.exit(), "a file without the new columns' header: " + header.out() + header.err());
         assertTrue(header.err().contains("does not start with the header 'event_id,event_time,card,merchant,country,amount,channel,fee'"),
             header.err());
         assertArrayEquals(marker, Files.readAllBytes(journal.resolve(JournalDirectory.MARKER_FILE)), "no column added for a file refused");
         assertEquals(JournalSchema.parse(AddedColumnsCsv.FOUR), JournalDirectory.open(journal).schema());
+    }
+
+    /** @return a journal of the four columns, 100 events ingested from {@code first.csv}. */
+    private Path fourColumns() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        final Path first = dir.resolve("first.csv");
+        AddedColumnsCsv.write(first, 0, 100, 1, AddedColumnsCsv.Shape.FOUR);
+        assertEquals(0, Cli.run("ingest", "--input", first.toString(), "--columns", AddedColumnsCsv.FOUR, "--journal", journal.toString()).exit());
+        return journal;
     }
 
     private void refused(final Path journal, final String columns, final String names, final String rule) throws IOException
