@@ -101,12 +101,51 @@ class PipelineAllocationTest
             .where(event -> event.longColumn(3) % 3 != 0, "amount%3!=0").value("amount - fee"), layout, offsets);
     }
 
-    /** Write the payments journal: six columns, keyed by merchant (1,000) or card (one); return the events' offsets. */
+    @Test
+    void aJournalThatGainedAColumnAllocatesNothingPerEvent() throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal, true);
+        // half the events were appended before the journal gained its channel column: they read its default
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumns("merchant", "channel")
+            .where("channel = 'online' and amount > 10.00").value("amount - fee"), PipelineLayout.FUSED, offsets);
+    }
+
     private static long[] payments(final Path journal) throws Exception
+    {
+        return payments(journal, false);
+    }
+
+    /**
+     * Write the payments journal: six columns, keyed by merchant (1,000) or card (one); return the events' offsets.
+     *
+     * @param gainsChannel true to create it without its last column, {@code channel}, and add it (default {@code online})
+     *                     half way.
+     */
+    private static long[] payments(final Path journal, final boolean gainsChannel) throws Exception
     {
         final long[] offsets = new long[EVENTS];
         final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
-        JournalDirectory.create(journal, payments);
+        JournalDirectory.create(journal, gainsChannel
+            ? JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long") : payments);
+        final int before = gainsChannel ? EVENTS / 2 : 0;
+        if (gainsChannel)
+        {
+            try (EventJournal writer = EventJournal.openOrCreate(journal))
+            {
+                final SplittableRandom random = new SplittableRandom(1);
+                final int card = writer.stringId(0, "card-1");
+                final int country = writer.stringId(2, "FR");
+                final EventRow row = writer.row();
+                for (int i = 0; i < before; i++)
+                {
+                    row.eventId(i).eventTime(1_000_000L + i / 10 - random.nextInt(100)).setString(0, card)
+                        .setString(1, writer.stringId(1, "merchant " + random.nextInt(1_000))).setString(2, country).setLong(3, i).setLong(4, 30);
+                    offsets[i] = writer.append(row);
+                }
+            }
+            JournalDirectory.openOrCreate(journal, JournalSchema.parse(payments + "=online"));
+        }
         try (EventJournal writer = EventJournal.openOrCreate(journal))
         {
             final SplittableRandom random = new SplittableRandom(1);
@@ -119,7 +158,7 @@ class PipelineAllocationTest
             final int country = writer.stringId(2, "FR");
             final int channel = writer.stringId(5, "online");
             final EventRow row = writer.row();
-            for (int i = 0; i < EVENTS; i++)
+            for (int i = before; i < EVENTS; i++)
             {
                 row.eventId(i).eventTime(1_000_000L + i / 10 - random.nextInt(100)).setString(0, card)
                     .setString(1, merchants[random.nextInt(merchants.length)]).setString(2, country).setLong(3, i).setLong(4, 30)

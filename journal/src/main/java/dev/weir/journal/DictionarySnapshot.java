@@ -103,6 +103,19 @@ final class DictionarySnapshot
     }
 
     /**
+     * Read a snapshot file of a journal of exactly these columns, as {@link #read(Path, JournalSchema)} does.
+     *
+     * @param file   the file.
+     * @param schema the journal's columns, as {@link JournalSchema#toString()} gives them.
+     * @return the snapshot, or null if there is no file.
+     * @throws Invalid if the file is not a whole, intact snapshot of a journal of this schema.
+     */
+    static DictionarySnapshot read(final Path file, final String schema) throws Invalid
+    {
+        return read(file, JournalSchema.parse(schema));
+    }
+
+    /**
      * Read a snapshot file: its integrity and schema only (the caller checks the covered document).
      *
      * @param file   the file.

@@ -26,7 +26,6 @@ import java.util.List;
  * other pipeline's are under {@code pipelines/NAME/}, created on first use. {@link #open} and {@link #create}
  * return the default pipeline's view.
  * <p>
- * <p>
  * <b>Columns added.</b> {@link #openOrCreate(Path, JournalSchema, JournalRollCycle)} with a schema that
  * {@link JournalSchema#extend extends} the journal's adds its new columns: under the journal's events lock (no
  * appender runs meanwhile), the marker is replaced atomically and forced to disk before any event with the new
@@ -455,7 +454,7 @@ public final class JournalDirectory
      * stays as it was before schemas and roll cycles existed: {@code roll-cycle=} is written for minutely and hourly).
      *
      * @param directory where the journal will live.
-     * @param schema    the columns of its events.
+     * @param columns   the columns of its events (defaults on them are dropped).
      * @param rollCycle how long each file of its queues covers; fixed for the journal's life.
      * @return the journal directory.
      * @throws JournalRefusedException if the path is a file, or a directory that is not empty.
@@ -644,6 +643,15 @@ public final class JournalDirectory
             }
         }
         return List.copyOf(history);
+    }
+
+    /**
+     * @return the version of the journal's marker: {@value #FORMAT_VERSION}, or {@value #FORMAT_VERSION_ADDED_COLUMNS}
+     *         once it gained columns (as of when this was opened).
+     */
+    public int formatVersion()
+    {
+        return history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
     }
 
     /**

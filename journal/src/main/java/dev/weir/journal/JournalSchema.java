@@ -163,6 +163,12 @@ public final class JournalSchema
             final Matcher m = COLUMN.matcher(part);
             if (!m.matches())
             {
+                final Column previous = columns.isEmpty() ? null : columns.get(columns.size() - 1);
+                if (previous != null && previous.type() == ColumnType.STRING && previous.hasDefault() && !part.contains(":"))
+                {
+                    throw new IllegalArgumentException("column '" + previous.name() + "': a string default cannot contain ','"
+                        + " (it separates columns)");
+                }
                 throw new IllegalArgumentException("column '" + part + "' is not name:type with type string, long or decimal(N)");
             }
             final String name = m.group(1);

@@ -43,7 +43,8 @@ class AddedColumnsSchemaTest
         "n:long=x|column 'n': its default is not valid: bad long in column n: x",
         "n:long=1.5|column 'n': its default is not valid: bad long in column n: 1.5",
         "fee:decimal(2)=0.123|column 'fee': its default is not valid: bad decimal in column fee: 0.123 (scale 2)",
-        "fee:decimal(2)=|column 'fee': its default is not valid: bad decimal in column fee:  (scale 2)"})
+        "fee:decimal(2)=|column 'fee': its default is not valid: bad decimal in column fee:  (scale 2)",
+        "note:string=a,b,n:long|column 'note': a string default cannot contain ','"})
     void anInvalidDefaultIsRefusedWithItsReason(final String spec, final String message)
     {
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> JournalSchema.parse(spec));

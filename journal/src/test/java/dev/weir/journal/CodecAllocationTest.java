@@ -22,6 +22,11 @@ class CodecAllocationTest
     private final EventShape payments = EventShape.of(SchemaJournalTest.PAYMENTS);
     private final EventEncoder paymentEncoder = new EventEncoder(payments);
     private final EventDecoder paymentDecoder = new EventDecoder(payments);
+    /** The payments as a journal that gained its last two columns: documents of generation 2, and of 1 read through 2. */
+    private final EventShape gained = EventShape.of(AddedColumnsJournalTest.FOUR.extend(AddedColumnsJournalTest.SIX));
+    private final EventEncoder gainedEncoder = new EventEncoder(gained);
+    private final EventEncoder originalEncoder = new EventEncoder(EventShape.of(AddedColumnsJournalTest.FOUR));
+    private final EventDecoder gainedDecoder = new EventDecoder(gained);
     private final ResultEncoder resultEncoder = new ResultEncoder();
     private final LateEventEncoder lateEncoder = new LateEventEncoder();
     private final OutputDecoder outputDecoder = new OutputDecoder();
@@ -70,6 +75,21 @@ class CodecAllocationTest
         {
             sink += paymentDecoder.eventId() + paymentDecoder.stringId(0) + paymentDecoder.stringId(2) + paymentDecoder.longColumn(3)
                 + paymentDecoder.longColumn(4) + paymentDecoder.stringId(5) + paymentDecoder.line();
+        }
+        bytes.clear();
+        gainedEncoder.wrap(bytes, false).eventId(i).eventTime(i).stringId(0, i).stringId(1, i).longColumn(2, i).longColumn(3, i)
+            .stringId(4, i).longColumn(5, i).line(i);
+        if (gainedDecoder.wrap(bytes))
+        {
+            sink += gainedDecoder.stringId(0) + gainedDecoder.longColumn(3) + gainedDecoder.stringId(4) + gainedDecoder.longColumn(5)
+                + gainedDecoder.line();
+        }
+        bytes.clear();
+        originalEncoder.wrap(bytes, false).eventId(i).eventTime(i).stringId(0, i).stringId(1, i).longColumn(2, i).longColumn(3, i).line(i);
+        if (gainedDecoder.wrap(bytes))
+        {
+            sink += gainedDecoder.stringId(1) + gainedDecoder.longColumn(2) + gainedDecoder.stringId(4) + gainedDecoder.longColumn(5)
+                + gainedDecoder.line();
         }
         bytes.clear();
         resultEncoder.wrap(bytes, (i & 1) == 0).copy(result);

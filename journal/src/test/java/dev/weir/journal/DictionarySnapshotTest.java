@@ -110,7 +110,7 @@ class DictionarySnapshotTest
         session(j, 1, 2_000, 300);
         final Path file = DictionarySnapshot.file(j);
         assertTrue(Files.isRegularFile(file));
-        final DictionarySnapshot snapshot = DictionarySnapshot.read(file, SCHEMA);
+        final DictionarySnapshot snapshot = DictionarySnapshot.read(file, SCHEMA.toString());
         final IngestLog.Counts counts = IngestLog.countsByScan(JournalDirectory.open(j));
         assertEquals(counts.lastOffset(), snapshot.covered, "it covers the last document");
         assertArrayEquals(new int[] {CARD, MERCHANT, CHANNEL}, snapshot.columns);
@@ -198,7 +198,7 @@ class DictionarySnapshotTest
         final Path j = dir.resolve("j");
         session(j, 1, 1_000, 100);
         final Path file = DictionarySnapshot.file(j);
-        final DictionarySnapshot s = DictionarySnapshot.read(file, SCHEMA);
+        final DictionarySnapshot s = DictionarySnapshot.read(file, SCHEMA.toString());
         assertFalse(s.synced, "nothing forced the queue");
         assertEquals(DictionarySnapshot.bootId(), s.bootId);
         final String scanned = byFullScan(j);
@@ -217,12 +217,12 @@ class DictionarySnapshotTest
             journal.append(1, 1, "a", 1);
             journal.sync();
         }
-        assertTrue(DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT).synced);
+        assertTrue(DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT.toString()).synced);
         try (EventJournal journal = EventJournal.openOrCreate(j))
         {
             journal.append(2, 2, "b", 1); // after the sync
         }
-        assertFalse(DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT).synced);
+        assertFalse(DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT.toString()).synced);
     }
 
     @Test
@@ -234,7 +234,7 @@ class DictionarySnapshotTest
             journal.append(1, 1, "a", 1);
             final long last = journal.append(2, 2, "b", 1);
             journal.snapshot();
-            final DictionarySnapshot s = DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT);
+            final DictionarySnapshot s = DictionarySnapshot.read(DictionarySnapshot.file(j), JournalSchema.DEFAULT.toString());
             assertTrue(s.synced);
             assertEquals(last, s.covered);
             assertEquals(2, s.counts[JournalTally.EVENTS]);
@@ -277,11 +277,11 @@ class DictionarySnapshotTest
             assertEquals(0, journal.dictionary(CARD).size());
         }
         assertFalse(Files.exists(DictionarySnapshot.file(j)));
-        assertNull(DictionarySnapshot.read(DictionarySnapshot.file(j), SCHEMA));
+        assertNull(DictionarySnapshot.read(DictionarySnapshot.file(j), SCHEMA.toString()));
         assertThrows(DictionarySnapshot.Invalid.class, () ->
         {
             Files.write(DictionarySnapshot.file(j), "not a snapshot, but long enough to be read".getBytes());
-            DictionarySnapshot.read(DictionarySnapshot.file(j), SCHEMA);
+            DictionarySnapshot.read(DictionarySnapshot.file(j), SCHEMA.toString());
         });
     }
 }
