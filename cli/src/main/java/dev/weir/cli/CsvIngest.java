@@ -137,7 +137,7 @@ final class CsvIngest
         long rejectedCount = 0;
         long pending = 0;
         final JournalSchema journalColumns = journal.directory().schema();
-        final ColumnsLine event = new ColumnsLine(columns != null ? columns : journalColumns);
+        final ColumnsLine event = new ColumnsLine(columns != null ? columns : journalColumns, journalColumns.original().isDefault());
         final boolean olderWriter = event.schema().size() < journalColumns.size(); // the last columns get their defaults
         final boolean defaultColumns = journalColumns.isDefault();
         final LineBytes fast = bytesFirst && !olderWriter ? LineBytes.of(event.schema()) : null;

@@ -85,8 +85,7 @@ final class InspectCommand implements Callable<Integer>
             snapshot = dictionaries.snapshotStatus();
         }
         final List<JournalDirectory.Generation> history = base.schemaHistory();
-        System.out.printf("journal      %s (format version %d)%n", base.root(),
-            history.size() > 1 ? JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS : JournalDirectory.FORMAT_VERSION);
+        System.out.printf("journal      %s (format version %d)%n", base.root(), base.formatVersion());
         System.out.printf("columns      %s%n", base.schema());
         if (history.size() > 1)
         {

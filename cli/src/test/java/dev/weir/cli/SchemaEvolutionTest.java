@@ -96,6 +96,7 @@ class SchemaEvolutionTest
             "the journal has the six columns, the added ones with their defaults");
         assertTrue(!Arrays.equals(before, Files.readAllBytes(evolved.resolve("journal").resolve(JournalDirectory.MARKER_FILE))));
         final Cli inspect = ok("inspect", journal(evolved));
+        assertTrue(inspect.out().contains(" (format version 3)\n"), inspect.out());
         assertTrue(inspect.out().contains("columns      " + six + "\n"), inspect.out());
         assertTrue(inspect.out().lines().anyMatch(l -> l.matches("schema +generation 1: " + AddedColumnsCsv.FOUR.replace("(", "\\(")
             .replace(")", "\\)") + " \\(created\\)")), inspect.out());
@@ -172,6 +173,33 @@ class SchemaEvolutionTest
         assertEquals(2, withoutColumns.exit(), "without --columns the file must have the journal's header: " + withoutColumns.out());
         assertTrue(withoutColumns.err().contains("does not start with the header 'event_id,event_time,card,merchant,country,amount,channel,fee'"),
             withoutColumns.err());
+    }
+
+    @Test
+    void aJournalOfTheDefaultColumnsGainsAColumnAndItsKeyKeepsItsRule() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        final Path first = dir.resolve("first.csv");
+        Files.writeString(first, "event_id,event_time,key,value\n1,1000,a,1\n2,2000,b c,2\n");
+        final Path second = dir.resolve("second.csv");
+        Files.writeString(second, "event_id,event_time,key,value,channel\n3,3000,a,3,pos\n4,4000,b c,4,pos\n5,5000,d,5,app\n");
+        final Path third = dir.resolve("third.csv");
+        Files.writeString(third, "event_id,event_time,key,value\n6,6000,e,6\n7,7000,b c,7\n");
+        ok("ingest", "--input", first.toString(), "--journal", journal.toString());
+
+        final Cli added = ok("ingest", "--input", second.toString(), "--columns", "key:string,value:long,channel:string=web",
+            "--journal", journal.toString());
+        assertTrue(added.out().contains("2 events appended to journal " + journal + ", 1 rejected"), added.out());
+        final Cli older = ok("ingest", "--input", third.toString(), "--columns", "key:string,value:long", "--journal", journal.toString());
+        assertTrue(older.out().contains("1 events appended to journal " + journal + ", 1 rejected"), older.out());
+
+        final List<String> rejected = Files.readAllLines(dir.resolve("first.csv.rejected.csv"));
+        assertEquals(2, rejected.size(), rejected.toString());
+        final String reason = rejected.get(1).substring(2, rejected.get(1).indexOf(",\""));
+        assertEquals(List.of("line,reason,content", "3," + reason + ",\"4,4000,b c,4,pos\""),
+            Files.readAllLines(dir.resolve("second.csv.rejected.csv")), "the key rule of the default columns, with its reason");
+        assertEquals(List.of("line,reason,content", "3," + reason + ",\"7,7000,b c,7\""), Files.readAllLines(dir.resolve("third.csv.rejected.csv")));
+        assertEquals(List.of("1|1000|a|1|web", "3|3000|a|3|pos", "5|5000|d|5|app", "6|6000|e|6|web"), JournalRows.events(journal));
     }
 
     /** Run a pipeline that follows the journal until it has applied its last event, then stop it with SIGTERM. */
