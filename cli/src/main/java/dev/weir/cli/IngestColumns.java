@@ -16,12 +16,10 @@ import dev.weir.journal.JournalSchema;
  *   <li>{@code --columns} that are an existing journal's columns followed by new ones, each with a default, add
  *   those columns to the journal ({@link #resolve}); events appended before read the defaults;</li>
  *   <li>{@code --columns} that are an existing journal's columns without some of its last ones, each of which has a
- *   default, read a file of those columns: its events get the defaults (an older writer, as Avro reads a record
- *   of an older schema);</li>
- *   <li>any other difference from an existing journal's columns (a column removed, renamed, moved or retyped, or
- *   added without a default) is refused, naming the column and the rule, before the journal is touched;</li>
- *   <li>a column of {@code --columns} matches the journal's when name and type are the same and its default, if
- *   given, is the one the journal recorded ({@link JournalSchema#sameColumns});</li>
+ *   default, read a file of those columns: its events get the defaults ({@link OlderWriter});</li>
+ *   <li>any other difference from an existing journal's columns (a column removed, renamed, moved or retyped, added
+ *   without a default, or an added column's default changed) is refused, naming the column and the rule, before
+ *   the journal is touched ({@link JournalSchema#sameColumns}, {@link JournalSchema#extend});</li>
  *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}).</li>
  * </ul>
  * Every refusal is a {@link BadInputException} (exit 2). Stateless and thread-safe.
