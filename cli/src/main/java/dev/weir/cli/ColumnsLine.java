@@ -4,6 +4,7 @@ import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.FieldParser;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.KeyFormat;
 import dev.weir.journal.StringFormat;
 
 /**
@@ -25,6 +26,8 @@ import dev.weir.journal.StringFormat;
  *   without a line break, as {@link StringFormat} has it ({@code empty string in column NAME}, {@code string over 256 bytes in column NAME},
  *   {@code line break in column NAME}).</li>
  * </ul>
+ * In a journal created with the default columns that gained columns, the {@code key} column keeps the rule of
+ * {@link KeyFormat}, with {@link EventLine}'s reason ({@link #ColumnsLine(JournalSchema, boolean)}).
  * A reason quotes a bad field up to {@value EventLine#SHOWN_CHARS} characters. Parsing a valid line
  * allocates only the text of its string columns. Not thread-safe.
  */
@@ -32,6 +35,7 @@ final class ColumnsLine
 {
     private final JournalSchema schema;
     private final EventLine defaultLine;
+    private final boolean keyRule;
     private final CsvFields fields = new CsvFields();
     private final FieldParser parser;
     private final String[] names;
@@ -47,7 +51,18 @@ final class ColumnsLine
      */
     ColumnsLine(final JournalSchema schema)
     {
+        this(schema, false);
+    }
+
+    /**
+     * @param schema  the columns of the lines.
+     * @param keyRule the first column is the {@code key} of a journal created with the default columns, which
+     *                keeps the rule of {@link KeyFormat} once the journal gained columns.
+     */
+    ColumnsLine(final JournalSchema schema, final boolean keyRule)
+    {
         this.schema = schema;
+        this.keyRule = keyRule;
         this.defaultLine = schema.isDefault() ? new EventLine() : null;
         this.parser = new FieldParser(schema);
         final int n = schema.size();
@@ -152,11 +167,25 @@ final class ColumnsLine
         }
         final String text = fields.isEmpty(field) ? "" : fields.text(field);
         final String why = parser.checkString(column, text);
+        if (why == null && keyRule && column == 0)
+        {
+            final String notKey = KeyFormat.whyInvalid(text);
+            if (notKey != null)
+            {
+                return notKey + ": '" + shown(text) + "'";
+            }
+        }
         if (why == null)
         {
             strings[column] = text;
         }
         return why;
+    }
+
+    /** @return how many fields the last line parsed has, if its columns are not the default ones (0 if it is empty). */
+    int fieldCount()
+    {
+        return fields.count();
     }
 
     /** @return how many named columns a line has. */

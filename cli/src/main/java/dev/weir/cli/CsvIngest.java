@@ -10,6 +10,7 @@ import dev.weir.journal.EventRow;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
+import dev.weir.journal.JournalSchema;
 
 /**
  * Appends the lines of an events CSV to a journal, resumably and exactly once.
@@ -23,7 +24,9 @@ import dev.weir.journal.IngestLog;
  * exported from the journal, atomically.
  * <p>
  * Lines are read in the journal's columns ({@link ColumnsLine}): a journal of the default columns is
- * appended through the key API as before, any other as whole rows ({@link EventJournal#row()}).
+ * appended through the key API as before, any other as whole rows ({@link EventJournal#row()}). A file of an
+ * older writer, whose columns are the journal's without some of its last ones ({@link IngestColumns}), is read in
+ * its own columns, and each event gets the defaults of the columns it lacks ({@link OlderWriter}).
  * <p>
  * A line is first offered to the allocation-free {@link LineBytes}, which parses it from the input's bytes
  * and appends it if it is a valid event in a plain form with known strings; any other line is decoded
@@ -42,6 +45,7 @@ final class CsvIngest
 {
     private final Path input;
     private final Path rejected;
+    private final JournalSchema columns;
     private final boolean bytesFirst;
     private volatile long linesRead;
     private volatile long lastOffset = -1;
@@ -52,7 +56,18 @@ final class CsvIngest
      */
     CsvIngest(final Path input, final Path rejected)
     {
-        this(input, rejected, true);
+        this(input, rejected, null, true);
+    }
+
+    /**
+     * @param input    the events CSV.
+     * @param rejected where rejected lines are exported.
+     * @param columns  the file's columns: the journal's, or the journal's without some of its last ones, which
+     *                 have defaults; null for the journal's.
+     */
+    CsvIngest(final Path input, final Path rejected, final JournalSchema columns)
+    {
+        this(input, rejected, columns, true);
     }
 
     /**
@@ -63,8 +78,14 @@ final class CsvIngest
      */
     CsvIngest(final Path input, final Path rejected, final boolean bytesFirst)
     {
+        this(input, rejected, null, bytesFirst);
+    }
+
+    private CsvIngest(final Path input, final Path rejected, final JournalSchema columns, final boolean bytesFirst)
+    {
         this.input = input;
         this.rejected = rejected;
+        this.columns = columns;
         this.bytesFirst = bytesFirst;
     }
 
@@ -115,9 +136,11 @@ final class CsvIngest
         long ingested = 0;
         long rejectedCount = 0;
         long pending = 0;
-        final ColumnsLine event = new ColumnsLine(journal.directory().schema());
-        final boolean defaultColumns = event.schema().isDefault();
-        final LineBytes fast = bytesFirst ? LineBytes.of(event.schema()) : null;
+        final JournalSchema journalColumns = journal.directory().schema();
+        final ColumnsLine event = new ColumnsLine(columns != null ? columns : journalColumns, journalColumns.original().isDefault());
+        final boolean olderWriter = event.schema().size() < journalColumns.size(); // the last columns get their defaults
+        final boolean defaultColumns = journalColumns.isDefault();
+        final LineBytes fast = bytesFirst && !olderWriter ? LineBytes.of(event.schema()) : null;
         long offset = lastOffset;
         try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
@@ -205,7 +228,8 @@ final class CsvIngest
     }
 
     /**
-     * Append a valid line of a journal whose columns are not the default ones, as a whole row.
+     * Append a valid line of a journal whose columns are not the default ones, as a whole row; the journal's
+     * columns the line lacks get their defaults.
      *
      * @return the offset of the appended event.
      */
@@ -224,6 +248,7 @@ final class CsvIngest
                 row.setLong(c, event.longColumn(c));
             }
         }
+        OlderWriter.fillDefaults(journal, journal.schema(), row, event.columns());
         return journal.appendIngested(row, lineNo, unterminated);
     }
 

@@ -13,8 +13,13 @@ import dev.weir.journal.JournalSchema;
  * The columns an ingest reads, from {@code --columns SPEC}, the journal and the events CSV's header:
  * <ul>
  *   <li>{@code --columns} as given; else the existing journal's columns; else {@link JournalSchema#DEFAULT};</li>
- *   <li>{@code --columns} that differ from an existing journal's columns are refused, both named (a
- *   journal's columns are fixed when it is created);</li>
+ *   <li>{@code --columns} that are an existing journal's columns followed by new ones, each with a default, add
+ *   those columns to the journal ({@link #resolve}); events appended before read the defaults;</li>
+ *   <li>{@code --columns} that are an existing journal's columns without some of its last ones, each of which has a
+ *   default, read a file of those columns: its events get the defaults ({@link OlderWriter});</li>
+ *   <li>any other difference from an existing journal's columns (a column removed, renamed, moved or retyped, added
+ *   without a default, or an added column's default changed) is refused, naming the column and the rule, before
+ *   the journal is touched ({@link JournalSchema#sameColumns}, {@link JournalSchema#extend});</li>
  *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}).</li>
  * </ul>
  * Every refusal is a {@link BadInputException} (exit 2). Stateless and thread-safe.
@@ -49,9 +54,12 @@ final class IngestColumns
     /**
      * @param given      the schema of {@code --columns}, or null.
      * @param journalDir the journal directory, which may not exist yet.
-     * @return the columns to ingest with: given, else the journal's, else the default. A journal that cannot
-     *         be read is left for the command to refuse as it opens it, as before schemas existed.
-     * @throws BadInputException if given and the journal exists with other columns, or cannot be read.
+     * @return the columns to open or create the journal with: given for a new journal (else the default); for an
+     *         existing one, its columns, followed by the new columns of {@code --columns} if it adds some (opening the
+     *         journal with them adds them). A journal that cannot be read is left for the command to refuse as it
+     *         opens it, as before schemas existed.
+     * @throws BadInputException if given and the journal exists with columns given neither keeps nor extends, or
+     *                           cannot be read.
      */
     static JournalSchema resolve(final JournalSchema given, final Path journalDir)
     {
@@ -72,10 +80,42 @@ final class IngestColumns
             }
             throw new BadInputException(ex.getMessage());
         }
-        if (given != null && !given.equals(existing))
+        if (given == null)
         {
-            throw new BadInputException("journal " + journalDir + " has the columns " + existing + ", not the --columns " + given
-                + ": a journal's columns are fixed when it is created (give --columns " + existing + ", or another --journal)");
+            return existing;
+        }
+        try
+        {
+            if (existing.sameColumns(given)) // refuses a column they share that differs, naming it and the rule
+            {
+                return existing;
+            }
+            if (given.size() < existing.size())
+            {
+                return olderWriter(existing, given);
+            }
+            return existing.extend(given);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException("journal " + journalDir + " has the columns " + existing + ", not the --columns " + given + ": "
+                + ex.getMessage());
+        }
+    }
+
+    /**
+     * @param existing a journal's columns.
+     * @param given    its first columns.
+     * @return the journal's columns, if every column given leaves out has a default.
+     * @throws IllegalArgumentException naming the first that has none.
+     */
+    private static JournalSchema olderWriter(final JournalSchema existing, final JournalSchema given)
+    {
+        final int missing = OlderWriter.firstWithoutDefault(existing, given.size());
+        if (missing >= 0)
+        {
+            throw new IllegalArgumentException("column '" + existing.column(missing).name() + "' is missing: a journal's columns cannot be "
+                + "removed (a file may leave out only the last columns that were added with a default)");
         }
         return existing;
     }

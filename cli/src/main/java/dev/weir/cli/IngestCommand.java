@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
@@ -22,7 +23,8 @@ final class IngestCommand implements Callable<Integer>
     Path input;
 
     @Option(names = "--columns", paramLabel = "SPEC", description = "the columns of the events, e.g. card:string,amount:decimal(2),fee:long "
-        + "(default: the journal's, or key:string,value:long for a new journal)")
+        + "(default: the journal's, or key:string,value:long for a new journal); new columns at the end of a journal's, each with a "
+        + "default (channel:string=web), are added to it")
     String columns;
 
     @Option(names = "--journal", required = true, paramLabel = "DIR", description = "journal directory (created if missing or empty)")
@@ -49,13 +51,19 @@ final class IngestCommand implements Callable<Integer>
         {
             throw new BadInputException("input file not found: " + input);
         }
-        final JournalSchema schema = IngestColumns.resolve(IngestColumns.parse(columns), journal);
-        IngestColumns.checkHeader(input, schema);
+        final JournalSchema given = IngestColumns.parse(columns);
+        final JournalSchema schema = IngestColumns.resolve(given, journal);
+        final JournalSchema fileColumns = given != null ? given : schema;
+        IngestColumns.checkHeader(input, fileColumns);
         final Path rejectedFile = rejected != null ? rejected : input.resolveSibling(input.getFileName() + ".rejected.csv");
         final EventJournal events;
         try
         {
-            events = EventJournal.openOrCreate(journal, schema, rollCycle);
+            if (JournalDirectory.isJournal(journal))
+            {
+                JournalDirectory.open(journal).checkRollCycle(rollCycle); // before any column is added
+            }
+            events = EventJournal.openOrCreate(journal, schema, rollCycle); // adds the new columns of --columns, if any
         }
         catch (final JournalRefusedException ex)
         {
@@ -63,7 +71,7 @@ final class IngestCommand implements Callable<Integer>
         }
         try (events)
         {
-            final CsvIngest ingest = new CsvIngest(input, rejectedFile);
+            final CsvIngest ingest = new CsvIngest(input, rejectedFile, fileColumns);
             final CsvIngest.Summary s;
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {

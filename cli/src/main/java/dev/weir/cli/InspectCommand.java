@@ -37,9 +37,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code weir inspect DIR}: what a journal holds (its columns, offsets, events, rejected lines, keys), its output
- * journal (results, late events, last output position) and its newest valid checkpoint (offset, output
- * position, watermark, open windows, dedupe/late/duplicate counts): those of every pipeline that has processed the
+ * {@code weir inspect DIR}: what a journal holds (its columns, with their generations if it gained some, offsets,
+ * events, rejected lines, keys), its output journal (results, late events, last output position) and its newest
+ * valid checkpoint (offset, output position, watermark, open windows, dedupe/late/duplicate counts): those of every pipeline that has processed the
  * journal (the default one when none has), each under a {@code --- pipeline NAME ---} line unless it is the default
  * alone, or of {@code --pipeline NAME} only. A journal with named pipelines also gets one line per pipeline: the
  * configuration of its newest checkpoint, the offset it covers and the events after it. After the disk section: what
@@ -85,8 +85,13 @@ final class InspectCommand implements Callable<Integer>
             keys = distinctValues(base.schema(), dictionaries);
             snapshot = dictionaries.snapshotStatus();
         }
-        System.out.printf("journal      %s (format version %d)%n", base.root(), JournalDirectory.FORMAT_VERSION);
+        final List<JournalDirectory.Generation> history = base.schemaHistory();
+        System.out.printf("journal      %s (format version %d)%n", base.root(), base.formatVersion());
         System.out.printf("columns      %s%n", base.schema());
+        if (history.size() > 1)
+        {
+            printSchemaHistory(history);
+        }
         System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", base.rollCycle(),
             unit(base.rollCycle()), base.rollCycle().capacity());
         System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
@@ -114,6 +119,20 @@ final class InspectCommand implements Callable<Integer>
         printDisk(base, pipelines);
         printRetention(base, pipelines);
         return 0;
+    }
+
+    /**
+     * One {@code schema} line per generation of a journal that gained columns: the columns it was created with,
+     * then each time columns were added, which and when.
+     */
+    private static void printSchemaHistory(final List<JournalDirectory.Generation> history)
+    {
+        for (final JournalDirectory.Generation generation : history)
+        {
+            final String columns = generation.added().stream().map(JournalSchema.Column::toString).collect(Collectors.joining(","));
+            System.out.printf("schema       generation %d: %s%n", generation.number(), generation.at() == null
+                ? columns + " (created)" : "added " + columns + " at " + generation.at());
+        }
     }
 
     /**

@@ -14,11 +14,14 @@ import dev.weir.kafka.RecordDecoder;
  * Reads a Kafka record as {@code weir run --kafka} takes it: the value is one events CSV line in the journal's
  * columns, read by {@link ColumnsLine} with the reasons {@code weir ingest} gives (a value over
  * {@link InputLines#MAX_LINE_BYTES} bytes is a line too long, as in a file), and the key must be the text of the line's
- * key column. Not thread-safe: one per partition.
+ * key column. A value of an {@link OlderWriter}, whose fields lack only the last columns, added with defaults, after the
+ * key column, is read in its columns and gets those defaults. Not thread-safe: one per partition.
  */
 final class KafkaRecords implements RecordDecoder
 {
     private final ColumnsLine line;
+    /** By count of named columns, the line of an older writer that has that many, or null. */
+    private final ColumnsLine[] olderLines;
     private final int keyColumn;
     private final boolean defaultColumns;
     private String rejection;
@@ -30,6 +33,14 @@ final class KafkaRecords implements RecordDecoder
     KafkaRecords(final JournalSchema schema, final int keyColumn)
     {
         this.line = new ColumnsLine(schema);
+        this.olderLines = new ColumnsLine[schema.size()];
+        for (int n = keyColumn + 1; n < schema.size(); n++)
+        {
+            if (OlderWriter.firstWithoutDefault(schema, n) < 0)
+            {
+                olderLines[n] = new ColumnsLine(OlderWriter.firstColumns(schema, n));
+            }
+        }
         this.keyColumn = keyColumn;
         this.defaultColumns = schema.isDefault();
     }
@@ -55,41 +66,53 @@ final class KafkaRecords implements RecordDecoder
         {
             return reject("invalid UTF-8");
         }
-        final String why = line.parse(stripLineEnd(text));
+        final String stripped = stripLineEnd(text);
+        ColumnsLine parsed = line;
+        String why = line.parse(stripped);
         if (why != null)
         {
-            return reject(why);
+            final int columns = line.fieldCount() - 2;
+            if (columns > 0 && columns < olderLines.length && olderLines[columns] != null)
+            {
+                parsed = olderLines[columns]; // an older producer's value, as its fields count them
+                why = parsed.parse(stripped);
+            }
+            if (why != null)
+            {
+                return reject(why);
+            }
         }
-        final String keyText = line.isString(keyColumn) ? line.string(keyColumn) : Long.toString(line.longColumn(keyColumn));
+        final String keyText = parsed.isString(keyColumn) ? parsed.string(keyColumn) : Long.toString(parsed.longColumn(keyColumn));
         if (key == null)
         {
-            return reject("no record key (the key column " + line.schema().column(keyColumn).name() + " is " + keyText + ")");
+            return reject("no record key (the key column " + parsed.schema().column(keyColumn).name() + " is " + keyText + ")");
         }
         final String recordKey = new String(key, StandardCharsets.UTF_8);
         if (!recordKey.equals(keyText))
         {
-            return reject("record key " + shown(recordKey) + " is not the key column " + line.schema().column(keyColumn).name()
+            return reject("record key " + shown(recordKey) + " is not the key column " + parsed.schema().column(keyColumn).name()
                 + " (" + shown(keyText) + "): the topic must be partitioned by the pipeline's key");
         }
         try
         {
             if (defaultColumns)
             {
-                return journal.append(line.eventId(), line.eventTime(), line.string(0), line.longColumn(1));
+                return journal.append(parsed.eventId(), parsed.eventTime(), parsed.string(0), parsed.longColumn(1));
             }
             final EventRow row = journal.row();
-            row.eventId(line.eventId()).eventTime(line.eventTime());
-            for (int c = 0; c < line.columns(); c++)
+            row.eventId(parsed.eventId()).eventTime(parsed.eventTime());
+            for (int c = 0; c < parsed.columns(); c++)
             {
-                if (line.isString(c))
+                if (parsed.isString(c))
                 {
-                    row.setString(c, journal.stringId(c, line.string(c)));
+                    row.setString(c, journal.stringId(c, parsed.string(c)));
                 }
                 else
                 {
-                    row.setLong(c, line.longColumn(c));
+                    row.setLong(c, parsed.longColumn(c));
                 }
             }
+            OlderWriter.fillDefaults(journal, line.schema(), row, parsed.columns());
             return journal.append(row);
         }
         catch (final IllegalArgumentException ex)

@@ -21,7 +21,8 @@ final class RunCommand implements Callable<Integer>
     Path input;
 
     @Option(names = "--columns", paramLabel = "SPEC", description = "the columns of the events, e.g. card:string,amount:decimal(2),fee:long "
-        + "(default: the journal's, or key:string,value:long for a new journal)")
+        + "(default: the journal's, or key:string,value:long for a new journal); new columns at the end of a journal's, each with a "
+        + "default (channel:string=web), are added to it")
     String columns;
 
     @Mixin

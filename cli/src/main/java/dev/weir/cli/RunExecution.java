@@ -107,20 +107,22 @@ final class RunExecution
         try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : connectPostgres(journalDir))
         {
             final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
+            final JournalSchema fileColumns = job.columns() != null ? job.columns() : columns;
             job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
+            if (input != null)
+            {
+                IngestColumns.checkHeader(input, fileColumns);
+            }
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 openExisting(journalDir, job.rollCycle());
+                addColumns(journalDir, columns); // so the pipeline is configured over the columns --columns adds
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
                 refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
                 ResumeAfterEnd.check(configuration, recovery, following != null, 0); // and a resume that would find every new event late
             }
-            if (input != null)
-            {
-                IngestColumns.checkHeader(input, columns);
-            }
-            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns);
+            final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns, fileColumns);
             if (ingested != null && ingested.ingested() > 0 && recovery != null)
             {
                 ResumeAfterEnd.check(configuration, recovery, following != null, ingested.ingested()); // the events just ingested are after it
@@ -256,7 +258,25 @@ final class RunExecution
         }
     }
 
-    private CsvIngest.Summary ingest(final Path journalDir, final JournalSchema columns)
+    /**
+     * Add the columns {@code --columns} adds to an existing journal ({@link IngestColumns#resolve}), if any.
+     */
+    private static void addColumns(final Path journalDir, final JournalSchema columns)
+    {
+        if (JournalDirectory.isJournal(journalDir) && !JournalDirectory.open(journalDir).schema().equals(columns))
+        {
+            try
+            {
+                JournalDirectory.openOrCreate(journalDir, columns);
+            }
+            catch (final JournalRefusedException ex)
+            {
+                throw new BadInputException(ex.getMessage());
+            }
+        }
+    }
+
+    private CsvIngest.Summary ingest(final Path journalDir, final JournalSchema columns, final JournalSchema fileColumns)
     {
         final EventJournal events;
         try
@@ -269,7 +289,7 @@ final class RunExecution
         }
         try (events)
         {
-            final CsvIngest ingest = new CsvIngest(job.input(), job.rejectedFile());
+            final CsvIngest ingest = new CsvIngest(job.input(), job.rejectedFile(), fileColumns);
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
                 return ingest.into(events, job.processing().sync, true); // the input is read once, as complete
