@@ -42,6 +42,18 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static final Pattern JSON_COUNT = Pattern.compile(",\"count\":(\\d+)");
 
     /**
+     * The profile of a store whose key makes rows unique, such as a PostgreSQL results table (its primary key
+     * is on the key columns and the window): repeats are not counted.
+     *
+     * @param rowsByDate result rows per date, in date order.
+     * @return its profile, with {@link #UNIQUE_BY_KEY} duplicate rows.
+     */
+    public static PartitionProfile ofUniqueRows(final Map<LocalDate, Long> rowsByDate)
+    {
+        return new PartitionProfile(rowsByDate, UNIQUE_BY_KEY);
+    }
+
+    /**
      * Read every partition under a directory.
      *
      * @param dir the partitions' directory.

@@ -185,7 +185,8 @@ final class CheckCommand implements Callable<Integer>
     {
         try
         {
-            return dev.weir.postgres.ResultsTableProfile.of(jdbcUrl, jdbcTable != null ? jdbcTable : dev.weir.postgres.PostgresSink.DEFAULT_TABLE);
+            return PartitionProfile.ofUniqueRows(
+                dev.weir.postgres.ResultsTableRows.byDate(jdbcUrl, jdbcTable != null ? jdbcTable : dev.weir.postgres.PostgresSink.DEFAULT_TABLE));
         }
         catch (final dev.weir.postgres.SinkRefusedException ex)
         {

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's packages form a graph without cycles, in the flow the README's "Layout" draws, and every
+ * The engine's packages form a graph without cycles, in the flow the README's "Layout" draws; each module
+ * depends only on the modules before it in that flow (a sink never on an offline report); and every
  * package of every module has a {@code package-info.java}. Dependencies are read from the sources:
  * imports and fully qualified names, comments left out.
  */
@@ -30,6 +31,7 @@ class PackageCycleTest
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.weir\\.engine((?:\\.[a-z][a-z0-9]*)*)\\.[A-Z]");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
     private static final Pattern PACKAGE = Pattern.compile("^package ([a-z.]+);", Pattern.MULTILINE);
+    private static final Pattern MODULE_REFERENCE = Pattern.compile("\\bdev\\.weir\\.([a-z][a-z0-9]*)\\.");
 
     @Test
     void theEnginePackagesHaveNoCycle()
@@ -51,6 +53,24 @@ class PackageCycleTest
         assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
         assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
         assertAllowed(edges, "retention", "checkpoint", "source");
+    }
+
+    @Test
+    void theModulesDependOnlyOnThoseBeforeThem()
+    {
+        // module directory -> its root package under dev.weir, then the modules it may use, in the flow:
+        // the journal, the engine, the sinks and connectors, the offline reports, the applications
+        final Map<String, String> roots = Map.of("journal", "journal", "engine", "engine", "postgres", "postgres", "kafka", "kafka",
+            "micrometer", "micrometer", "check", "check", "cli", "cli", "examples", "examples", "benchmarks", "bench");
+        assertModuleAllowed(roots, "journal");
+        assertModuleAllowed(roots, "engine", "journal");
+        assertModuleAllowed(roots, "postgres", "journal");
+        assertModuleAllowed(roots, "kafka", "journal", "engine");
+        assertModuleAllowed(roots, "micrometer", "journal", "engine");
+        assertModuleAllowed(roots, "check", "journal", "engine");
+        assertModuleAllowed(roots, "cli", "journal", "engine", "postgres", "kafka", "check");
+        assertModuleAllowed(roots, "examples", "journal", "engine");
+        assertModuleAllowed(roots, "benchmarks", "journal", "engine", "postgres");
     }
 
     @Test
@@ -81,6 +101,36 @@ class PackageCycleTest
         final Set<String> actual = new TreeSet<>(edges.getOrDefault("dev.weir.engine." + pkg, Set.of()));
         actual.removeAll(may);
         assertEquals(Set.of(), actual, pkg + " depends on packages after it in the flow");
+    }
+
+    private static void assertModuleAllowed(final Map<String, String> roots, final String module, final String... allowed)
+    {
+        final Set<String> may = new TreeSet<>(List.of(roots.get(module)));
+        for (final String each : allowed)
+        {
+            may.add(roots.get(each));
+        }
+        final Path sources = Path.of("..", module, "src/main/java");
+        assertTrue(Files.isDirectory(sources), "module sources at " + sources.toAbsolutePath());
+        final Set<String> used = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(sources))
+        {
+            files.filter(f -> f.toString().endsWith(".java")).forEach(file ->
+            {
+                final Matcher reference = MODULE_REFERENCE.matcher(COMMENT.matcher(read(file)).replaceAll(" "));
+                while (reference.find())
+                {
+                    used.add(reference.group(1));
+                }
+            });
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        used.retainAll(roots.values()); // dev.weir.<module> packages only
+        used.removeAll(may);
+        assertEquals(Set.of(), used, "module " + module + " depends on modules after it in the flow (dev.weir.<package>)");
     }
 
     static Map<String, Set<String>> dependencies(final Path root)

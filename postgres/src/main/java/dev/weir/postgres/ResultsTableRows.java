@@ -9,27 +9,26 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.weir.check.PartitionProfile;
-
 /**
- * The partition checks of {@code weir check} ({@code rows} and {@code gaps}) on a results table the sink
- * fills, as on partition files: the rows per UTC date of {@code window_start}. ({@code unique} is skipped:
- * the table's primary key rules out repeated rows.) Reads only. Stateless and thread-safe.
+ * The rows of a results table the sink fills, per UTC date of {@code window_start}: what the partition
+ * checks of {@code weir check} ({@code rows} and {@code gaps}) read from a table, as from partition files.
+ * The table's primary key on the key columns and the window rules out repeated rows. Reads only. Stateless
+ * and thread-safe.
  */
-public final class ResultsTableProfile
+public final class ResultsTableRows
 {
-    private ResultsTableProfile()
+    private ResultsTableRows()
     {
     }
 
     /**
      * @param jdbcUrl the database.
      * @param table   the results table.
-     * @return its profile.
+     * @return its rows per date, in date order; unmodifiable.
      * @throws SinkRefusedException if the name is not allowed or there is no such table.
      * @throws SQLException         if the database cannot be reached or fails.
      */
-    public static PartitionProfile of(final String jdbcUrl, final String table) throws SQLException
+    public static Map<LocalDate, Long> byDate(final String jdbcUrl, final String table) throws SQLException
     {
         SinkSchema.checkName(table);
         final String quoted = SinkSchema.quoted(table);
@@ -57,8 +56,7 @@ public final class ResultsTableProfile
                     rows.put(byDate.getObject(1, LocalDate.class), byDate.getLong(2));
                 }
             }
-            // the sink's table has a primary key on (key columns..., window_start, window_end): no row can repeat
-            return new PartitionProfile(Collections.unmodifiableMap(rows), PartitionProfile.UNIQUE_BY_KEY);
+            return Collections.unmodifiableMap(rows);
         }
     }
 }
