@@ -319,7 +319,7 @@ public final class Pipeline implements AutoCloseable
         try
         {
             threads = new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
-            stages = new RunStages(config, recovery, completion, threads::metrics);
+            stages = new RunStages(config, recovery, completion, threads);
             logResume();
             wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
                 stages.readClocks(), stages.keyTuples());

@@ -12,7 +12,8 @@ import dev.weir.engine.source.RunFailure;
  * Makes the threads of one pipeline run, names them, pins them, and remembers them so a finishing run can
  * wait for them to end.
  * <p>
- * Names are {@code weir-<pipeline>-<run>-stage-<i>} and {@code weir-<pipeline>-<run>-publisher}, where
+ * Names are {@code weir-<pipeline>-<run>-<job>}: {@code stage-<i>}, {@code publisher}, {@code metrics},
+ * {@code retention} and {@code checkpoint} (the background checkpoint writer), where
  * {@code <run>} numbers the runs started in this JVM (from 1), so two pipelines of one name on two journals
  * stay apart. Each thread runs a task that wraps Weir's: it pins the thread if {@link CpuPinning} says so,
  * runs Weir's task, records any throwable that escapes it as the run's failure (so the JVM prints nothing
@@ -98,6 +99,15 @@ final class PipelineThreads
     Thread retention(final Runnable task)
     {
         return newThread(prefix + "-retention", -1, task);
+    }
+
+    /**
+     * @param task the background checkpoint writer's loop.
+     * @return its thread, named {@code <prefix>-checkpoint}, never pinned; not started.
+     */
+    Thread checkpoint(final Runnable task)
+    {
+        return newThread(prefix + "-checkpoint", -1, task);
     }
 
     private Thread newThread(final String name, final int cpu, final Runnable task)

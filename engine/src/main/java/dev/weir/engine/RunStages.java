@@ -1,7 +1,5 @@
 package dev.weir.engine;
 
-import java.util.function.Function;
-
 import dev.weir.engine.checkpoint.Checkpointer;
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.OutputJournalSink;
@@ -53,8 +51,7 @@ final class RunStages
     private final LastStage last;
     private final KeyTuples keyTuples;
 
-    RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion,
-        final Function<Runnable, Thread> samplerThread)
+    RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion, final PipelineThreads threads)
     {
         final JournalDirectory directory = config.directory();
         final OutputJournal outputs = config.durableOutput() ? OutputJournal.openForAppend(directory) : null;
@@ -77,7 +74,7 @@ final class RunStages
                 firstOffset = recovery.resumeAfterOffset();
             }
             checkpointer = new Checkpointer(config.checkpointStore(), config.describe(), config.checkpointInterval(), aggregator, sink,
-                reader, config.syncOnCheckpoint(), recovery.checkpoint());
+                reader, config.syncOnCheckpoint(), recovery.checkpoint(), threads::checkpoint);
             checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
             checkpointer.onWritten(config.checkpointListener());
             if (recovery.endPending())
@@ -110,7 +107,7 @@ final class RunStages
         publish.run();
         aggregator.timeFirings(latencies.fireToListener());
         last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish, latencies.readToApplied());
-        sampler = new LatencySampler(latencies, engineCounters, samplerThread);
+        sampler = new LatencySampler(latencies, engineCounters, threads::metrics);
         sampler.start();
     }
 

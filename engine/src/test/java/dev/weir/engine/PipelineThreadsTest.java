@@ -2,23 +2,34 @@ package dev.weir.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Thread names are unique per run and carry the pipeline's name; an application's thread factory makes the
- * threads, with the names it chooses from Weir's.
+ * threads, with the names it chooses from Weir's: every thread a run starts, the checkpoint writer and the
+ * retention loop too, and a failure of the checkpoint writer reaches the failure listener from its thread.
  */
 class PipelineThreadsTest
 {
@@ -64,17 +75,172 @@ class PipelineThreadsTest
             .start())
         {
             assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
-            assertEquals(3, made.size(), "the latency sampler, a stage thread and a publisher thread: " + made);
-            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(0).getName());
-            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(1).getName());
-            assertTrue(made.get(2).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(2).getName());
-            assertEquals(Set.of(made.get(1).getName()), applying, "the factory's stage thread applies the events");
-            assertEquals(Thread.MAX_PRIORITY, made.get(1).getPriority());
+            assertEquals(4, made.size(), "the checkpoint writer, the latency sampler, a stage thread and a publisher thread: " + made);
+            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-checkpoint"), made.get(0).getName());
+            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(1).getName());
+            assertTrue(made.get(2).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(2).getName());
+            assertTrue(made.get(3).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(3).getName());
+            assertEquals(Set.of(made.get(2).getName()), applying, "the factory's stage thread applies the events");
+            assertEquals(Thread.MAX_PRIORITY, made.get(2).getPriority());
         }
         for (final Thread thread : made)
         {
             assertTrue(!thread.isAlive(), "stopping ends " + thread.getName());
         }
+    }
+
+    @Test
+    void everyThreadOfAFollowingRunWithCheckpointsAndRetentionComesFromTheFactory() throws Exception
+    {
+        final ThreadGroup group = new ThreadGroup("svc");
+        final List<Thread> made = new CopyOnWriteArrayList<>();
+        final Set<Thread> checkpointedOn = ConcurrentHashMap.newKeySet();
+        final CountDownLatch checkpointed = new CountDownLatch(1);
+        final Path journal = journal("d");
+        try (Pipeline pipeline = following(journal, ConcurrentHashMap.newKeySet())
+            .checkpointEvery(10)
+            .retention(Duration.ofDays(1), null)
+            .onCheckpoint((sequence, payload) ->
+            {
+                checkpointedOn.add(Thread.currentThread());
+                checkpointed.countDown();
+            })
+            .threadFactory(recording(group, made))
+            .build()
+            .start())
+        {
+            long last = 0;
+            for (int i = 1; i <= 30; i++)
+            {
+                last = pipeline.append(i, i, "k", i);
+            }
+            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(checkpointed.await(30, TimeUnit.SECONDS), "a periodic checkpoint is written");
+            assertMadeByTheFactory(group, made);
+            assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-checkpoint")), "the checkpoint writer: " + made);
+            assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-retention")), "the retention loop: " + made);
+            assertTrue(made.containsAll(checkpointedOn), "periodic checkpoints are written on the factory's threads: " + checkpointedOn);
+        }
+        for (final Thread thread : made)
+        {
+            assertTrue(!thread.isAlive(), "stopping ends " + thread.getName());
+        }
+    }
+
+    @Test
+    void everyThreadOfABoundedRunWithCheckpointsComesFromTheFactory() throws Exception
+    {
+        final ThreadGroup group = new ThreadGroup("svc");
+        final List<Thread> made = new CopyOnWriteArrayList<>();
+        final Set<Thread> checkpointedOn = ConcurrentHashMap.newKeySet();
+        final Path journal = journal("e");
+        try (EventJournal events = EventJournal.openOrCreate(journal))
+        {
+            for (int i = 1; i <= 100; i++)
+            {
+                events.append(i, i, "k" + i % 3, i);
+            }
+        }
+        try (Pipeline pipeline = following(journal, ConcurrentHashMap.newKeySet())
+            .checkpointEvery(10)
+            .onCheckpoint((sequence, payload) -> checkpointedOn.add(Thread.currentThread()))
+            .threadFactory(recording(group, made))
+            .build())
+        {
+            pipeline.runToEnd();
+        }
+        assertMadeByTheFactory(group, made);
+        assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-checkpoint")), "the checkpoint writer: " + made);
+        assertTrue(made.containsAll(checkpointedOn), "every checkpoint is written on the factory's threads: " + checkpointedOn);
+        for (final Thread thread : made)
+        {
+            assertTrue(!thread.isAlive(), "the end of the run ends " + thread.getName());
+        }
+    }
+
+    @Test
+    void aFailedCheckpointWriteReachesTheFailureListenerFromTheFactorysThread() throws Exception
+    {
+        final List<Thread> made = new CopyOnWriteArrayList<>();
+        final CountDownLatch failed = new CountDownLatch(1);
+        final AtomicReference<Throwable> told = new AtomicReference<>();
+        final AtomicReference<Thread> toldOn = new AtomicReference<>();
+        final Path journal = journal("f");
+        final Pipeline pipeline = following(journal, ConcurrentHashMap.newKeySet())
+            .checkpointEvery(100)
+            .onFailure(cause ->
+            {
+                told.set(cause);
+                toldOn.set(Thread.currentThread());
+                failed.countDown();
+            })
+            .threadFactory(recording(new ThreadGroup("svc"), made))
+            .build()
+            .start();
+        try
+        {
+            assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
+            breakCheckpoints(journal);
+            for (int i = 1; i < 150; i++)
+            {
+                pipeline.append(i, i, "k", i); // the 100th event makes one checkpoint due; the engine would see its failure only at the 200th
+            }
+            assertTrue(failed.await(30, TimeUnit.SECONDS), "the failed write reaches the failure listener");
+            assertTrue(String.valueOf(told.get()).contains("writing a checkpoint failed"), String.valueOf(told.get()));
+            assertTrue(made.contains(toldOn.get()), "told on a thread of the factory's: " + toldOn.get() + " of " + made);
+            assertTrue(toldOn.get().getName().matches("svc-weir-orders-\\d+-checkpoint"), toldOn.get().getName());
+            final PipelineFailedException stopped = assertThrows(PipelineFailedException.class, pipeline::stop);
+            assertSame(told.get(), stopped.getCause(), "stop throws the failure the listener was told of");
+        }
+        finally
+        {
+            try
+            {
+                pipeline.close();
+            }
+            catch (final PipelineFailedException alreadyReported)
+            {
+                // an assertion above failed first: keep its message
+            }
+        }
+    }
+
+    /** An application's factory: daemon threads in its own group, named {@code svc-<Weir's name>}, each recorded. */
+    private static ThreadFactory recording(final ThreadGroup group, final List<Thread> made)
+    {
+        return task ->
+        {
+            final Thread thread = new Thread(group, task, "svc-" + task);
+            thread.setDaemon(true);
+            made.add(thread);
+            return thread;
+        };
+    }
+
+    /** Every live thread of the factory's group (where threads started from its threads land) is one it made, named by Weir's scheme. */
+    private static void assertMadeByTheFactory(final ThreadGroup group, final List<Thread> made)
+    {
+        final Thread[] live = new Thread[group.activeCount() + 16];
+        final int count = group.enumerate(live);
+        for (int i = 0; i < count; i++)
+        {
+            assertTrue(made.contains(live[i]), "a thread the factory did not make: " + live[i].getName() + "; made " + made);
+        }
+        for (final Thread thread : made)
+        {
+            assertTrue(thread.getName().matches("svc-weir-orders-\\d+-(stage-\\d+|publisher|metrics|retention|checkpoint)"), thread.getName());
+        }
+    }
+
+    /** The fault: the checkpoints directory replaced by a plain file, so a due checkpoint cannot be written. */
+    private static void breakCheckpoints(final Path journal) throws IOException
+    {
+        final Path checkpoints = JournalDirectory.open(journal).pipeline("orders").checkpoints();
+        if (Files.exists(checkpoints))
+        {
+            Files.move(checkpoints, checkpoints.resolveSibling("checkpoints.moved"), StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.writeString(checkpoints, "not a directory\n");
     }
 
     private static PipelineBuilder following(final Path journal, final Set<String> applying)

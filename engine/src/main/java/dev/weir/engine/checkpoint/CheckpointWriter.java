@@ -3,6 +3,7 @@ package dev.weir.engine.checkpoint;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * again. Checkpoints are written in submission order, so a newer checkpoint never lands before an older
  * one. A failed write is kept and thrown to the engine by its next call ({@link #isIdle()},
  * {@link #awaitIdle()}), and told at once to the failure listener, if any, on the writer thread (a
- * following engine may make no such call for long). The writer thread is started on the first submission
- * and stopped by {@link #close()}.
+ * following engine may make no such call for long). The writer thread is made with the writer, by the
+ * pipeline's threads (its name, the application's thread factory), started on the first submission and
+ * stopped by {@link #close()}.
  * <p>
  * Logs (SLF4J, logger {@code dev.weir.engine.checkpoint.CheckpointWriter}) each checkpoint written at DEBUG
  * (sequence, journal offset, bytes, write time) and a failed write at WARN, from the thread that wrote it.
@@ -38,14 +40,18 @@ public final class CheckpointWriter implements AutoCloseable
     private volatile boolean closed;
     private volatile Consumer<Throwable> failureListener;
     private volatile CheckpointListener writtenListener;
-    private Thread thread;
+    private final Thread thread;
+    private boolean started;
 
     /**
-     * @param store where checkpoints go; used only through this writer from now on.
+     * @param store   where checkpoints go; used only through this writer from now on.
+     * @param threads makes the writer's thread (not started) for the loop it is given: the pipeline's thread
+     *                naming and factory.
      */
-    public CheckpointWriter(final CheckpointStore store)
+    public CheckpointWriter(final CheckpointStore store, final Function<Runnable, Thread> threads)
     {
         this.store = store;
+        this.thread = threads.apply(this::run);
     }
 
     /**
@@ -103,10 +109,9 @@ public final class CheckpointWriter implements AutoCloseable
         {
             throw new IllegalStateException("a checkpoint is already in flight");
         }
-        if (thread == null)
+        if (!started)
         {
-            thread = new Thread(this::run, "weir-checkpoint");
-            thread.setDaemon(true);
+            started = true;
             thread.start();
         }
         pendingOffset = offset;
@@ -189,7 +194,7 @@ public final class CheckpointWriter implements AutoCloseable
     public void close()
     {
         closed = true;
-        if (thread != null)
+        if (started)
         {
             LockSupport.unpark(thread);
             try

@@ -1,6 +1,7 @@
 package dev.weir.engine.checkpoint;
 
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.operator.OperatorState;
@@ -65,6 +66,7 @@ public final class Checkpointer
      *                      is used, from this thread).
      * @param syncOutputs   force the events and the output journal to disk before each checkpoint.
      * @param restored      the checkpoint the run resumed from, or null.
+     * @param writerThreads makes the background writer's thread (see {@link CheckpointWriter}).
      */
     public Checkpointer(
         final CheckpointStore store,
@@ -74,9 +76,10 @@ public final class Checkpointer
         final OutputJournalSink output,
         final JournalReader events,
         final boolean syncOutputs,
-        final Checkpoint restored)
+        final Checkpoint restored,
+        final Function<Runnable, Thread> writerThreads)
     {
-        this.writer = new CheckpointWriter(store);
+        this.writer = new CheckpointWriter(store, writerThreads);
         this.configuration = configuration;
         this.interval = interval;
         this.aggregator = aggregator;

@@ -31,7 +31,7 @@ class CheckpointWriteFailureTest
         final CountDownLatch told = new CountDownLatch(1);
         final AtomicReference<Throwable> cause = new AtomicReference<>();
         final AtomicReference<String> thread = new AtomicReference<>();
-        try (CheckpointWriter writer = new CheckpointWriter(store))
+        try (CheckpointWriter writer = new CheckpointWriter(store, task -> new Thread(task, "the-writer")))
         {
             writer.onFailure(ex ->
             {
@@ -44,7 +44,7 @@ class CheckpointWriteFailureTest
             writer.submit(new StateBuffer(64).clear().putLong(1));
             assertTrue(told.await(30, TimeUnit.SECONDS), "the listener is told while the engine makes no call");
             assertTrue(cause.get().getMessage().startsWith("writing a checkpoint failed"), cause.get().getMessage());
-            assertTrue("weir-checkpoint".equals(thread.get()), thread.get());
+            assertTrue("the-writer".equals(thread.get()), "on the thread the writer was given: " + thread.get());
             final IllegalStateException thrown = assertThrows(IllegalStateException.class, writer::isIdle);
             assertSame(cause.get().getCause(), thrown.getCause(), "the engine thread is thrown the same failure");
         }

@@ -25,7 +25,7 @@ class CheckpointWriterTest
     void aSubmittedCheckpointIsInTheStoreOnceTheWriterIsIdle()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store))
+        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
         {
             assertTrue(writer.isIdle());
             writer.submit(state(7));
@@ -39,7 +39,7 @@ class CheckpointWriterTest
     void aSecondSubmissionWhileOneIsInFlightIsRefused()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store))
+        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
         {
             boolean refusedOnce = false;
             for (int i = 0; i < 200 && !refusedOnce; i++)
@@ -61,7 +61,7 @@ class CheckpointWriterTest
     void writeNowComesAfterTheCheckpointInFlight()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store))
+        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
         {
             writer.submit(state(1));
             writer.writeNow(state(2));
@@ -76,7 +76,7 @@ class CheckpointWriterTest
     {
         final Path checkpoints = dir.resolve("checkpoints");
         final CheckpointStore store = new CheckpointStore(checkpoints, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store))
+        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
         {
             Files.delete(checkpoints);
             Files.writeString(checkpoints, "not a directory any more");
@@ -91,7 +91,7 @@ class CheckpointWriterTest
     @Test
     void aClosedWriterRefusesNewCheckpoints()
     {
-        final CheckpointWriter writer = new CheckpointWriter(new CheckpointStore(dir, 3));
+        final CheckpointWriter writer = new CheckpointWriter(new CheckpointStore(dir, 3), Thread::new);
         writer.submit(state(1));
         writer.close();
         assertTrue(writer.isIdle(), "close waits for the checkpoint in flight");

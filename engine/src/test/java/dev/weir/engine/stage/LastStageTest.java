@@ -141,7 +141,7 @@ class LastStageTest
                 r -> { }, LateListener.NONE, false);
             try (JournalReader events = journal.reader())
             {
-                final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null);
+                final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null, Thread::new);
                 final LastStage stage = new LastStage(aggregator, checkpointer, new RunCompletion(), null, null);
                 event(stage, 0, 1, false);
                 event(stage, 1, 2, false);
