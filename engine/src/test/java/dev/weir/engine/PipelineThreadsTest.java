@@ -83,10 +83,7 @@ class PipelineThreadsTest
             assertEquals(Set.of(made.get(2).getName()), applying, "the factory's stage thread applies the events");
             assertEquals(Thread.MAX_PRIORITY, made.get(2).getPriority());
         }
-        for (final Thread thread : made)
-        {
-            assertTrue(!thread.isAlive(), "stopping ends " + thread.getName());
-        }
+        assertEnded(made);
     }
 
     @Test
@@ -117,14 +114,11 @@ class PipelineThreadsTest
             assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
             assertTrue(checkpointed.await(30, TimeUnit.SECONDS), "a periodic checkpoint is written");
             assertMadeByTheFactory(group, made);
-            assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-checkpoint")), "the checkpoint writer: " + made);
-            assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-retention")), "the retention loop: " + made);
+            assertMade(made, "checkpoint");
+            assertMade(made, "retention");
             assertTrue(made.containsAll(checkpointedOn), "periodic checkpoints are written on the factory's threads: " + checkpointedOn);
         }
-        for (final Thread thread : made)
-        {
-            assertTrue(!thread.isAlive(), "stopping ends " + thread.getName());
-        }
+        assertEnded(made);
     }
 
     @Test
@@ -150,12 +144,9 @@ class PipelineThreadsTest
             pipeline.runToEnd();
         }
         assertMadeByTheFactory(group, made);
-        assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-checkpoint")), "the checkpoint writer: " + made);
+        assertMade(made, "checkpoint");
         assertTrue(made.containsAll(checkpointedOn), "every checkpoint is written on the factory's threads: " + checkpointedOn);
-        for (final Thread thread : made)
-        {
-            assertTrue(!thread.isAlive(), "the end of the run ends " + thread.getName());
-        }
+        assertEnded(made);
     }
 
     @Test
@@ -229,6 +220,20 @@ class PipelineThreadsTest
         for (final Thread thread : made)
         {
             assertTrue(thread.getName().matches("svc-weir-orders-\\d+-(stage-\\d+|publisher|metrics|retention|checkpoint)"), thread.getName());
+        }
+    }
+
+    private static void assertMade(final List<Thread> made, final String job)
+    {
+        assertTrue(made.stream().anyMatch(t -> t.getName().matches("svc-weir-orders-\\d+-" + job)), "the factory made the " + job + " thread: " + made);
+    }
+
+    /** Every thread the factory made has ended once the run is over. */
+    private static void assertEnded(final List<Thread> made)
+    {
+        for (final Thread thread : made)
+        {
+            assertTrue(!thread.isAlive(), "the end of the run ends " + thread.getName());
         }
     }
 
