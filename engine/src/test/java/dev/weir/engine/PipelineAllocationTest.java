@@ -180,13 +180,34 @@ class PipelineAllocationTest
             assertTrue(pipeline.awaitOffset(offsets[1_500_000], 120, TimeUnit.SECONDS));
             final long[] ids = pipelineThreads();
             assertEquals(layout == PipelineLayout.INLINE ? 1 : 2, ids.length, "the publisher (unless inline) and the fused stage");
-            final long before = allocated(threads, ids);
-            assertTrue(pipeline.awaitOffset(offsets[2_500_000], 120, TimeUnit.SECONDS));
-            final long bytes = allocated(threads, ids) - before;
-            // Chronicle Queue allocates a few objects when it maps the next chunk of a queue file, and a
-            // checkpoint a view of its buffer: allow a few kilobytes over the million events (under 0.01
-            // byte per event), nothing per event
-            assertTrue(bytes < 10_000, "bytes allocated by the pipeline threads over 1,000,000 events: " + bytes);
+            // Four windows of 300,000 events each. An allocation per event would show in every one of them
+            // (300,000 events at even 16 bytes is 4.8 MB). What is not per event shows in some: Chronicle Queue
+            // allocates a few objects when it maps the next chunk of a queue file, a checkpoint a view of its
+            // buffer, and code the JIT has not compiled yet (later on a loaded machine) allocates what escape
+            // analysis removes once it is. So the quietest window must allocate almost nothing.
+            // A window counts only if the pipeline processed at least 100,000 events in it (a test thread that
+            // was not scheduled for a while could see a later window hold none).
+            final long[] windows = new long[4];
+            final long[] events = new long[4];
+            long before = allocated(threads, ids);
+            long processed = pipeline.processedEvents();
+            for (int w = 0; w < windows.length; w++)
+            {
+                assertTrue(pipeline.awaitOffset(offsets[1_800_000 + 300_000 * w], 120, TimeUnit.SECONDS));
+                final long now = allocated(threads, ids);
+                final long nowProcessed = pipeline.processedEvents();
+                windows[w] = now - before;
+                events[w] = nowProcessed - processed;
+                before = now;
+                processed = nowProcessed;
+            }
+            long quietest = Long.MAX_VALUE;
+            for (int w = 0; w < windows.length; w++)
+            {
+                quietest = events[w] >= 100_000 ? Math.min(quietest, windows[w]) : quietest;
+            }
+            assertTrue(quietest < 10_000, "bytes allocated by the pipeline threads in four windows: "
+                + java.util.Arrays.toString(windows) + " over " + java.util.Arrays.toString(events) + " events");
         }
         finally
         {
