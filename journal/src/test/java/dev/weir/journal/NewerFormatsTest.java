@@ -85,7 +85,7 @@ class NewerFormatsTest
     {
         final JournalDirectory journal = JournalDirectory.create(dir.resolve("j"));
         final byte[] newer = golden.records("output-document", JournalDirectory.FORMAT_VERSION).get(0).clone();
-        newer[0] = DocumentType.NEWEST + 1;
+        newer[0] = DocumentType.NEWEST_RESULTS + 1;
         try (SingleChronicleQueue queue = JournalQueues.open(journal, journal.resultsQueue()))
         {
             final ExcerptAppender appender = queue.createAppender();
@@ -97,7 +97,7 @@ class NewerFormatsTest
         try (OutputJournal outputs = OutputJournal.open(journal))
         {
             final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> outputs.readAll(output -> { }));
-            assertNewer(refused, "output document", DocumentType.NEWEST);
+            assertNewer(refused, "output document", DocumentType.NEWEST_RESULTS);
             assertTrue(refused.getMessage().contains(journal.resultsQueue() + " position "), refused.getMessage());
             assertThrows(NewerFormatException.class, outputs::lastPosition);
         }
