@@ -136,23 +136,7 @@ class NewerFormatsTest
             () -> pollFields(journal),
             () -> pollViews(journal),
             () -> IngestLog.counts(journal),
-            () -> IngestLog.scan(journal, new IngestConsumer()
-            {
-                @Override
-                public void onIngestStart(final long offset, final String source, final long firstLine, final boolean linesTagged)
-                {
-                }
-
-                @Override
-                public void onRejected(final long offset, final long line, final String reason, final String content)
-                {
-                }
-
-                @Override
-                public void onEvent(final long offset, final long line)
-                {
-                }
-            }),
+            () -> IngestLog.nextLines(journal),
             () -> HistoryBase.advance(journal, after, List.of(), 0, null));
         assertAll(readers.stream().map(reader -> () ->
         {
