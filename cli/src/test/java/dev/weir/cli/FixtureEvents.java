@@ -17,6 +17,32 @@ final class FixtureEvents
 {
     /** The columns of the payments stream. */
     static final String PAYMENT_COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:long";
+    /** The four columns a journal that gains columns is created with. */
+    static final String FOUR_COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2)";
+    /** The columns it gains, with their defaults. */
+    static final String ADDED_COLUMNS = "channel:string=web,fee:decimal(2)=0";
+
+    /** The columns of a stream. */
+    enum Columns
+    {
+        /** {@code key,value}. */
+        KEY_VALUE("event_id,event_time,key,value"),
+        /** {@link #PAYMENT_COLUMNS}. */
+        PAYMENTS("event_id,event_time,card,merchant,country,amount,fee"),
+        /** {@link #FOUR_COLUMNS}. */
+        FOUR("event_id,event_time,card,merchant,country,amount"),
+        /** {@link #FOUR_COLUMNS} and {@link #ADDED_COLUMNS}. */
+        SIX("event_id,event_time,card,merchant,country,amount,channel,fee");
+
+        private final String header;
+
+        Columns(final String header)
+        {
+            this.header = header;
+        }
+    }
+
+    private static final String[] CHANNELS = {"web", "app", "pos"};
 
     private static final String[] COUNTRIES = {"FR", "DE", "NL", "US"};
     private static final long STEP_MS = 200;
@@ -38,13 +64,23 @@ final class FixtureEvents
     static long write(final Path file, final boolean payments, final long firstId, final int events, final long start, final long seed)
         throws IOException
     {
+        return write(file, payments ? Columns.PAYMENTS : Columns.KEY_VALUE, firstId, events, start, seed);
+    }
+
+    /**
+     * @param columns the stream's columns; the others as {@link #write(Path, boolean, long, int, long, long)}.
+     */
+    static long write(final Path file, final Columns columns, final long firstId, final int events, final long start, final long seed)
+        throws IOException
+    {
+        final boolean payments = columns != Columns.KEY_VALUE;
         final SplittableRandom random = new SplittableRandom(seed);
-        final StringBuilder csv = new StringBuilder(payments ? "event_id,event_time,card,merchant,country,amount,fee\n" : "event_id,event_time,key,value\n");
+        final StringBuilder csv = new StringBuilder(columns.header).append('\n');
         for (int i = 0; i < events; i++)
         {
             if (i > 0 && i < events - 1 && random.nextInt(150) == 0)
             {
-                csv.append(random.nextBoolean() ? "not,a,payment\n" : firstId + i + ",1000,card-1,m1,FR,12.3x,1\n");
+                csv.append(random.nextBoolean() ? "not,a,payment\n" : firstId + i + ",1000,card-1,m1,FR,12.3x" + fee(columns, 1) + "\n");
             }
             final long lateBy = random.nextInt(40) == 0 ? 8_000 + random.nextInt(12_000) : random.nextInt(1_500);
             final long time = Math.max(start, start + i * STEP_MS - lateBy);
@@ -55,7 +91,7 @@ final class FixtureEvents
                 final int cents = 100 + random.nextInt(9_900);
                 csv.append("card-").append(random.nextInt(12)).append(",m").append(random.nextInt(5)).append(',')
                     .append(COUNTRIES[random.nextInt(COUNTRIES.length)]).append(',').append(cents / 100).append('.')
-                    .append(String.format("%02d", cents % 100)).append(',').append(random.nextInt(30)).append('\n');
+                    .append(String.format("%02d", cents % 100)).append(fee(columns, random.nextInt(30))).append('\n');
             }
             else
             {
@@ -64,5 +100,16 @@ final class FixtureEvents
         }
         Files.writeString(file, csv, StandardCharsets.UTF_8);
         return start + events * STEP_MS;
+    }
+
+    /** @return the fields after {@code amount}: the fee as a long, none, or a channel and the fee in tenths as a decimal. */
+    private static String fee(final Columns columns, final int fee)
+    {
+        return switch (columns)
+        {
+            case FOUR -> "";
+            case SIX -> "," + CHANNELS[fee % CHANNELS.length] + "," + fee / 10 + "." + fee % 10 + "0";
+            default -> "," + fee;
+        };
     }
 }

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Writes one upgrade fixture set ({@code src/test/fixtures/SET/}, read by {@link UpgradeFixturesTest}) with the
  * code of the tree it runs in. Not a test: it runs only when {@code WEIR_WRITE_FIXTURES=SET} is set, which
- * {@code scripts/write-fixtures.sh SET} does, and refuses a set that exists (old sets are never rewritten).
+ * {@code scripts/write-fixtures.sh SET} does, and refuses a set that exists (old sets are never rewritten). With
+ * {@code WEIR_WRITE_FIXTURE_CASES=NAME,...} it writes only those cases (a set of new formats only).
  * <p>
  * Each case is a journal brought mid-way: part 1 of its input ingested and every pipeline run over it by a
  * following {@code weir run} stopped with SIGTERM (a checkpoint that is not at the end of the input, outputs and
@@ -47,6 +48,8 @@ class FixtureSetWriter
 {
     /** The environment variable naming the set to write. */
     static final String SET_VARIABLE = "WEIR_WRITE_FIXTURES";
+    /** The environment variable naming the cases to write (comma-separated; all if unset). */
+    static final String CASES_VARIABLE = "WEIR_WRITE_FIXTURE_CASES";
     /** Where the sets are, from the cli module. */
     static final Path FIXTURES = Path.of("src", "test", "fixtures");
     /** The results table of the delivery case. */
@@ -71,9 +74,13 @@ class FixtureSetWriter
     {
     }
 
-    /** Ingest an input file of the case. */
-    private record Ingest(String file) implements Step
+    /** Ingest an input file of the case, with these flags besides the case's creating ones ({@code --columns} that adds columns). */
+    private record Ingest(String file, List<String> flags) implements Step
     {
+        Ingest(final String file)
+        {
+            this(file, List.of());
+        }
     }
 
     /** Append a heartbeat of this event time (as {@code --idle-timeout} would). */
@@ -81,9 +88,16 @@ class FixtureSetWriter
     {
     }
 
-    /** Run every pipeline with {@code --follow} until it has applied the journal's last event, then SIGTERM it. */
-    private record Follow() implements Step
+    /**
+     * Run these pipelines (every one if empty) with {@code --follow} until each has applied the journal's last event, then
+     * SIGTERM it.
+     */
+    private record Follow(List<String> only) implements Step
     {
+        Follow()
+        {
+            this(List.of());
+        }
     }
 
     /** Move the case's journal clock on. */
@@ -122,10 +136,16 @@ class FixtureSetWriter
         final Path target = FIXTURES.resolve(set);
         assertFalse(Files.exists(target), target + " exists: old sets are never rewritten; name a new one");
         final Path staging = work.resolve("set");
+        final String only = System.getenv(CASES_VARIABLE);
+        final List<String> wanted = only == null || only.isBlank() ? List.of() : List.of(only.trim().split("[ ,]+"));
         for (final Case c : cases())
         {
-            write(c, staging.resolve(c.name()));
+            if (wanted.isEmpty() || wanted.contains(c.name()))
+            {
+                write(c, staging.resolve(c.name()));
+            }
         }
+        assertTrue(Files.isDirectory(staging), "no case of " + wanted);
         Files.createDirectories(target.getParent());
         copyTree(staging, target);
         try (var files = Files.walk(target))
@@ -188,6 +208,20 @@ class FixtureSetWriter
             List.of("--columns", FixtureEvents.PAYMENT_COLUMNS), List.of(new Ingest("postgres-1.csv"), new Follow()), "postgres-2.csv",
             pipelines("delivered", "--key", "card", "--value", "amount", "--window", "tumbling:10s", "--out-of-orderness", "2s",
                 "--allowed-lateness", "5s", "--early-when", "sum>=500.00"), "delivered", false));
+
+        t = FixtureEvents.write(in.resolve("added-1a.csv"), FixtureEvents.Columns.FOUR, 1, 1_000, T0, 51);
+        t = FixtureEvents.write(in.resolve("added-1b.csv"), FixtureEvents.Columns.SIX, 1_000, 800, t + 1_000, 52);
+        FixtureEvents.write(in.resolve("added-2.csv"), FixtureEvents.Columns.SIX, 1_800, 1_000, t + 2_000, 53);
+        final Map<String, List<String>> gained = new LinkedHashMap<>();
+        gained.putAll(pipelines("spend", "--key", "card", "--value", "amount", "--window", "tumbling:10s", "--out-of-orderness", "2s",
+            "--allowed-lateness", "5s"));
+        gained.putAll(pipelines("by-channel", "--key", "channel,country", "--value", "amount - fee", "--window", "tumbling:10s",
+            "--out-of-orderness", "2s", "--aggregate", "distinct:card"));
+        cases.add(new Case("added-columns", "a journal created with four columns and a named pipeline mid-way; then an ingest added "
+            + FixtureEvents.ADDED_COLUMNS + " (marker version 3, event documents 10 and 11), and a second pipeline on channel; both mid-way",
+            List.of("--columns", FixtureEvents.FOUR_COLUMNS), List.of(new Ingest("added-1a.csv"), new Follow(List.of("spend")),
+                new Ingest("added-1b.csv", List.of("--columns", FixtureEvents.FOUR_COLUMNS + "," + FixtureEvents.ADDED_COLUMNS)), new Follow()),
+            "added-2.csv", gained, null, false));
         return cases;
     }
 
@@ -247,7 +281,7 @@ class FixtureSetWriter
             }
             if (step instanceof Ingest ingest)
             {
-                ingest(journal, in.resolve(ingest.file()), created ? List.of() : c.create(), made.resolve(ingest.file() + ".rejected.csv"));
+                ingest(journal, in.resolve(ingest.file()), flags(c, ingest, created), made.resolve(ingest.file() + ".rejected.csv"));
                 created = true;
             }
             else if (step instanceof Heartbeat beat)
@@ -266,12 +300,15 @@ class FixtureSetWriter
                 assertTrue(retention.out().contains("archived events") && retention.out().contains("archived results"), retention.out());
                 assertTrue(Files.exists(journal.resolve("history.base")), "a history base: " + retention.out());
             }
-            else
+            else if (step instanceof Follow only)
             {
                 follow++;
                 for (final Map.Entry<String, List<String>> pipeline : c.pipelines().entrySet())
                 {
-                    follow(c, journal, pipeline.getKey(), pipeline.getValue(), schema, made.resolve("follow-" + follow));
+                    if (only.only().isEmpty() || only.only().contains(pipeline.getKey()))
+                    {
+                        follow(c, journal, pipeline.getKey(), pipeline.getValue(), schema, made.resolve("follow-" + follow));
+                    }
                 }
             }
         }
@@ -303,7 +340,7 @@ class FixtureSetWriter
         {
             if (step instanceof Ingest ingest)
             {
-                ingest(journal, in.resolve(ingest.file()), created ? List.of() : c.create(), fresh.resolve(ingest.file() + ".rejected.csv"));
+                ingest(journal, in.resolve(ingest.file()), flags(c, ingest, created), fresh.resolve(ingest.file() + ".rejected.csv"));
                 created = true;
             }
             else if (step instanceof Heartbeat beat)
@@ -424,6 +461,14 @@ class FixtureSetWriter
         {
             assertTrue(days.findAny().isPresent(), "a partition after the removed days");
         }
+    }
+
+    /** The flags of an ingest step: the case's creating ones on the first, then the step's own. */
+    private static List<String> flags(final Case c, final Ingest ingest, final boolean created)
+    {
+        final List<String> flags = new ArrayList<>(created ? List.of() : c.create());
+        flags.addAll(ingest.flags());
+        return flags;
     }
 
     private static void ingest(final Path journal, final Path input, final List<String> create, final Path rejected)

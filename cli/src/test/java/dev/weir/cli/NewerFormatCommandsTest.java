@@ -133,13 +133,33 @@ class NewerFormatCommandsTest
              ExcerptAppender appender = results.createAppender();
              DocumentContext dc = appender.writingDocument())
         {
-            dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST + 1)).writeLong(0);
+            dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST_RESULTS + 1)).writeLong(0);
         }
         final String refusal = "weir: " + directory.resultsQueue() + " position ";
         final Cli inspect = Cli.run("inspect", journal.toString());
         assertEquals(WeirCommand.USAGE, inspect.exit(), inspect.err());
-        assertTrue(inspect.err().startsWith(refusal) && inspect.err().contains(" is output document version " + (DocumentType.NEWEST + 1)
-            + ", written by a newer Weir: this Weir reads output document versions up to " + DocumentType.NEWEST), inspect.err());
+        assertTrue(inspect.err().startsWith(refusal) && inspect.err().contains(" is output document version " + (DocumentType.NEWEST_RESULTS + 1)
+            + ", written by a newer Weir: this Weir reads output document versions up to " + DocumentType.NEWEST_RESULTS), inspect.err());
+    }
+
+    @Test
+    void anEventsDocumentOfANewerWeirIsRefusedNotSkipped()
+    {
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final long offset;
+        try (SingleChronicleQueue events = SingleChronicleQueueBuilder.single(directory.eventsQueue().toFile()).rollCycle(LegacyRollCycles.MINUTELY).build();
+             ExcerptAppender appender = events.createAppender())
+        {
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST_EVENTS + 1)).writeLong(0).writeLong(0).writeLong(0).writeInt(0);
+            }
+            offset = appender.lastIndexAppended();
+        }
+        final String refusal = "weir: " + directory.eventsQueue() + " offset " + offset + " is events document version " + (DocumentType.NEWEST_EVENTS + 1)
+            + ", written by a newer Weir: this Weir reads events document versions up to " + DocumentType.NEWEST_EVENTS;
+        assertRefused(refusal, "inspect", journal.toString());
+        assertRefused(refusal, "run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", dir.resolve("r.csv").toString());
     }
 
     private static void assertRefused(final String refusal, final String... args)

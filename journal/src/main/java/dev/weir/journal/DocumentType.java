@@ -11,9 +11,11 @@ import net.openhft.chronicle.bytes.BytesIn;
  * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
  * {@link Heartbeat}).
  * <p>
- * A document's type code is also the version of its layout: a changed layout takes a new code above
- * {@link #NEWEST}, and a reader of the {@code results} queue refuses a code above the newest it knows
- * ({@link NewerFormatException}) rather than skip an output it cannot read. The journal marker's version
+ * A document's type code is also the version of its layout: a changed layout takes a new code above every
+ * code used so far. Each queue has its newest code: {@link #NEWEST_EVENTS} for the {@code events} queue and
+ * {@link #NEWEST_RESULTS} for the {@code results} queue. A reader of either queue refuses a code above its queue's
+ * newest ({@link NewerFormatException}) rather than skip a document it cannot read; it passes over, as before, the
+ * documents of known codes it has no use for (an ingest start, a rejected line). The journal marker's version
  * covers the queues as a whole.
  * Constants only; thread-safe.
  */
@@ -40,9 +42,6 @@ public final class DocumentType
     public static final byte RESULT_UPDATE = 8;
     /** The early row of a window result ({@link ResultKind#EARLY}): the layout of {@link #RESULT}. */
     public static final byte RESULT_EARLY = 9;
-    /** The highest type code this build knows: a higher one was written by a newer Weir. */
-    public static final int NEWEST = RESULT_EARLY;
-
     /**
      * An event of a journal that gained columns, of a generation from 2 on, whose string ids are already defined:
      * the layout of {@link #EVENT}, then the generation, the fixed length and the added columns (see {@link EventEncoder}).
@@ -50,6 +49,13 @@ public final class DocumentType
     public static final byte EVENT_EXTENDED = 10;
     /** An {@link #EVENT_EXTENDED} that uses a string id first: followed by the strings, as {@link #EVENT_NEW_KEY} is. */
     public static final byte EVENT_EXTENDED_NEW_KEY = 11;
+
+    /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
+    public static final int NEWEST_RESULTS = RESULT_EARLY;
+    /** The highest type code of the {@code events} queue this build knows: a higher one was written by a newer Weir. */
+    public static final int NEWEST_EVENTS = EVENT_EXTENDED_NEW_KEY;
+    /** The format name a refused document of the {@code events} queue is named by. */
+    static final String EVENTS_DOCUMENT = "events document";
 
     private DocumentType()
     {
@@ -71,6 +77,23 @@ public final class DocumentType
     public static boolean definesStrings(final int type)
     {
         return type == EVENT_NEW_KEY || type == EVENT_EXTENDED_NEW_KEY;
+    }
+
+    /**
+     * Refuse a document of the {@code events} queue whose type code is above {@link #NEWEST_EVENTS}. A reader calls it
+     * for a document it has not recognised, so the events it reads pay nothing for it.
+     *
+     * @param type   the document's type code ({@link #peek}).
+     * @param queue  the events queue, named in the message.
+     * @param offset the document's offset.
+     * @throws NewerFormatException if the code is above {@link #NEWEST_EVENTS}.
+     */
+    static void refuseNewerEvent(final int type, final Object queue, final long offset)
+    {
+        if (type > NEWEST_EVENTS)
+        {
+            throw new NewerFormatException(EVENTS_DOCUMENT, queue + " offset " + offset, type, NEWEST_EVENTS);
+        }
     }
 
     /**

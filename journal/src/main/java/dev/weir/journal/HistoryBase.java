@@ -631,6 +631,7 @@ public final class HistoryBase
     private static final class HistoryScan
     {
         private final EventShape shape;
+        private final Path events;
         private final IngestStartDecoder start = new IngestStartDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
         private final EventDecoder event;
@@ -650,6 +651,7 @@ public final class HistoryBase
         HistoryScan(final JournalDirectory directory, final HistoryBase old, final List<int[]> keyColumnSets)
         {
             this.shape = EventShape.of(directory.schema());
+            this.events = directory.eventsQueue();
             this.event = new EventDecoder(shape);
             for (int s = 0; s < shape.stringColumns(); s++)
             {
@@ -700,7 +702,7 @@ public final class HistoryBase
 
         void document(final Bytes<?> in, final long offset)
         {
-            tally.count(in, offset, shape.baseLength());
+            tally.count(in, offset, shape.baseLength(), events);
             lastRemoved = offset;
             removedDocuments++;
             if (start.wrap(in))

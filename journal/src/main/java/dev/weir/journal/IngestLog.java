@@ -1,5 +1,7 @@
 package dev.weir.journal;
 
+import java.nio.file.Path;
+
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -340,13 +342,13 @@ public final class IngestLog
                     {
                         return;
                     }
-                    visit(dc.wire().bytes(), dc.index(), consumer, documents);
+                    visit(dc.wire().bytes(), dc.index(), consumer, documents, directory.eventsQueue());
                 }
             }
         }
     }
 
-    private static void visit(final BytesIn<?> in, final long offset, final IngestConsumer consumer, final Decoders documents)
+    private static void visit(final BytesIn<?> in, final long offset, final IngestConsumer consumer, final Decoders documents, final Path queue)
     {
         if (documents.start.wrap(in))
         {
@@ -377,6 +379,10 @@ public final class IngestLog
             {
                 consumer.onUnterminated(offset, line, documents.event.unterminatedLength());
             }
+        }
+        else
+        {
+            DocumentType.refuseNewerEvent(DocumentType.peek(in), queue, offset);
         }
     }
 

@@ -170,9 +170,9 @@ public final class JournalReader implements AutoCloseable
                     consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
                     read++;
                 }
-                else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
+                else
                 {
-                    rejectedRead++;
+                    passOver(bytes, offset);
                 }
                 lastReadOffset = offset;
             }
@@ -212,14 +212,28 @@ public final class JournalReader implements AutoCloseable
                     consumer.onHeartbeat(offset, Heartbeat.eventTime(bytes));
                     read++;
                 }
-                else if (DocumentType.peek(bytes) == DocumentType.REJECTED_LINE)
+                else
                 {
-                    rejectedRead++;
+                    passOver(bytes, offset);
                 }
                 lastReadOffset = offset;
             }
         }
         return read;
+    }
+
+    /** A document that is neither an event nor a heartbeat: counted if it is a rejected line, refused if it is newer. */
+    private void passOver(final BytesIn<?> bytes, final long offset)
+    {
+        final int type = DocumentType.peek(bytes);
+        if (type == DocumentType.REJECTED_LINE)
+        {
+            rejectedRead++;
+        }
+        else
+        {
+            DocumentType.refuseNewerEvent(type, directory.eventsQueue(), offset);
+        }
     }
 
     private boolean readProjected(final BytesIn<?> bytes, final long offset, final EventConsumer consumer)

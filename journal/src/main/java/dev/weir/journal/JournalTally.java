@@ -5,7 +5,7 @@ import net.openhft.chronicle.bytes.BytesIn;
 /**
  * What the documents of an events queue count up to one offset: events, rejected lines, ingest starts and
  * heartbeats, and the offsets of the first and last of them ({@link IngestLog.Counts}), kept as documents are
- * read ({@link #count(BytesIn, long, int)}) or appended ({@link #event}, {@link #rejected}, ...), so that
+ * read ({@link #count(BytesIn, long, int, Object)}) or appended ({@link #event}, {@link #rejected}, ...), so that
  * {@code weir inspect} need not rescan the journal (with a {@link DictionarySnapshot}, only its tail).
  * <p>
  * A document is counted once: only if its offset is after {@link #countedThrough()}, so an appender's own
@@ -66,8 +66,10 @@ final class JournalTally
      * @param in          the document, at its read position (left where it was).
      * @param offset      its offset.
      * @param eventLength the fixed length of a generation-1 event document in the journal's shape ({@link EventShape#baseLength()}).
+     * @param queue       the events queue, named if the document is refused.
+     * @throws NewerFormatException if its type code is above {@link DocumentType#NEWEST_EVENTS}.
      */
-    void count(final BytesIn<?> in, final long offset, final int eventLength)
+    void count(final BytesIn<?> in, final long offset, final int eventLength, final Object queue)
     {
         if (offset <= countedThrough)
         {
@@ -94,9 +96,16 @@ final class JournalTally
                 add(HEARTBEATS, offset);
             }
         }
-        else if (DocumentType.isEvent(type) && in.readRemaining() >= eventLength)
+        else if (DocumentType.isEvent(type))
         {
-            addEvent(offset);
+            if (in.readRemaining() >= eventLength)
+            {
+                addEvent(offset);
+            }
+        }
+        else
+        {
+            DocumentType.refuseNewerEvent(type, queue, offset);
         }
     }
 

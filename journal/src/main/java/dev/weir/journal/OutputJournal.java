@@ -310,15 +310,15 @@ public final class OutputJournal implements AutoCloseable
 
     /**
      * @return the document's type, wrapped in {@code into}, or 0 if it is no complete output document.
-     * @throws NewerFormatException if its type code is above every one this build knows ({@link DocumentType#NEWEST}).
+     * @throws NewerFormatException if its type code is above every one this build knows ({@link DocumentType#NEWEST_RESULTS}).
      */
     private int wrap(final OutputDecoder into, final DocumentContext dc)
     {
         final int type = into.wrap(dc.wire().bytes());
-        if (type == 0 && DocumentType.peek(dc.wire().bytes()) > DocumentType.NEWEST)
+        if (type == 0 && DocumentType.peek(dc.wire().bytes()) > DocumentType.NEWEST_RESULTS)
         {
             throw new NewerFormatException("output document", directory.resultsQueue() + " position " + dc.index(),
-                DocumentType.peek(dc.wire().bytes()), DocumentType.NEWEST);
+                DocumentType.peek(dc.wire().bytes()), DocumentType.NEWEST_RESULTS);
         }
         return type;
     }

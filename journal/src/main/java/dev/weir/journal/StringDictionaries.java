@@ -424,7 +424,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                tally.count(bytes, dc.index(), shape.baseLength());
+                tally.count(bytes, dc.index(), shape.baseLength(), directory.eventsQueue());
                 if (bytes.readRemaining() > shape.baseLength() && definition.wrap(bytes) && definition.hasKey())
                 {
                     define(dc.index());

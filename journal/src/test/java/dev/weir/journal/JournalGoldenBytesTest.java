@@ -53,7 +53,7 @@ class JournalGoldenBytesTest
         golden.check("journal-marker", JournalDirectory.FORMAT_VERSION, List.of(
             new Sample("default journal", marker(JournalDirectory.create(dir.resolve("a")))),
             new Sample("journal of " + COLUMNS + ", hourly", marker(JournalDirectory.create(dir.resolve("b"), COLUMNS, JournalRollCycle.HOURLY)))));
-        for (final Map.Entry<Integer, List<byte[]>> version : golden.versions("journal-marker").entrySet())
+        for (final Map.Entry<Integer, List<byte[]>> version : golden.versions("journal-marker").headMap(JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS).entrySet())
         {
             final JournalDirectory plain = withMarker(dir.resolve("read-a-" + version.getKey()), version.getValue().get(0));
             assertEquals(JournalSchema.DEFAULT, plain.schema());
@@ -62,6 +62,52 @@ class JournalGoldenBytesTest
             final JournalDirectory columns = withMarker(dir.resolve("read-b-" + version.getKey()), version.getValue().get(1));
             assertEquals(COLUMNS, columns.schema());
             assertEquals(JournalRollCycle.HOURLY, columns.rollCycle());
+        }
+    }
+
+    /** The columns {@link #COLUMNS} gains, generation by generation, in the golden marker of a journal that gained columns. */
+    static final List<JournalSchema> GAINED = List.of(JournalSchema.parse(COLUMNS + ",region:string=eu,fee:decimal(2)=0"),
+        JournalSchema.parse(COLUMNS + ",region:string=eu,fee:decimal(2)=0,tip:long=7"));
+    /** The times a golden marker records for its generations 2 and 3, in place of the wall clock's. */
+    static final List<Instant> GAINED_AT = List.of(Instant.parse("2026-12-01T18:20:03.123Z"), Instant.parse("2026-12-02T04:00:00Z"));
+
+    @Test
+    void journalMarkerOfAJournalThatGainedColumns()
+    {
+        final Path root = dir.resolve("gained");
+        JournalDirectory.create(root, COLUMNS, JournalRollCycle.HOURLY);
+        for (final JournalSchema next : GAINED)
+        {
+            JournalDirectory.openOrCreate(root, next);
+        }
+        final JournalDirectory gained = JournalDirectory.open(root);
+        String text = new String(marker(gained), StandardCharsets.UTF_8);
+        for (int g = 0; g < GAINED_AT.size(); g++)
+        {
+            final Instant at = gained.schemaHistory().get(g + 1).at();
+            text = text.replace(" at=" + at + " ", " at=" + GAINED_AT.get(g) + " ");
+        }
+        golden.check("journal-marker", JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS, List.of(new Sample("journal of " + COLUMNS
+            + ", hourly, gained region:string=eu,fee:decimal(2)=0 at " + GAINED_AT.get(0) + ", then tip:long=7 at " + GAINED_AT.get(1),
+            text.getBytes(StandardCharsets.UTF_8))));
+        for (final Map.Entry<Integer, List<byte[]>> version
+            : golden.versions("journal-marker").tailMap(JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS).entrySet())
+        {
+            final JournalDirectory read = withMarker(dir.resolve("read-gained-" + version.getKey()), version.getValue().get(0));
+            assertEquals(JOURNAL_ID, read.id());
+            assertEquals(JournalRollCycle.HOURLY, read.rollCycle());
+            assertEquals(GAINED.get(1).toString(), read.schema().toString());
+            assertEquals(3, read.schema().generation());
+            final List<JournalDirectory.Generation> history = read.schemaHistory();
+            assertEquals(3, history.size());
+            assertEquals(COLUMNS.toString(), history.get(0).schema().toString());
+            assertNull(history.get(0).at());
+            for (int g = 0; g < GAINED.size(); g++)
+            {
+                assertEquals(List.of(g + 2, GAINED.get(g).toString(), GAINED_AT.get(g)),
+                    List.of(history.get(g + 1).number(), history.get(g + 1).schema().toString(), history.get(g + 1).at()));
+            }
+            assertEquals(List.of("tip"), history.get(2).added().stream().map(JournalSchema.Column::name).toList());
         }
     }
 
@@ -136,6 +182,45 @@ class JournalGoldenBytesTest
             assertEquals(List.of(10L, 4_000L, 2L, -1L, 1L, 0L, 13L, 40L), List.of(decoder.eventId(), decoder.eventTime(), (long)decoder.stringId(0),
                 decoder.longColumn(1), (long)decoder.stringId(2), decoder.longColumn(3), decoder.line(), decoder.unterminatedLength()));
             assertEquals(List.of("acme", "web"), List.of(decoder.text(0), decoder.text(2)));
+        }
+    }
+
+    /** The columns of the golden events of a journal that gained columns: four, then two added (generation 2). */
+    static final JournalSchema FOUR = JournalSchema.parse("country:string,card:string,amount:decimal(2),fee:long");
+    static final JournalSchema SIX = FOUR.extend(JournalSchema.parse(FOUR + ",channel:string=web,tip:decimal(2)=0.5"));
+
+    /**
+     * The event documents of a journal that gained columns ({@link DocumentType#EVENT_EXTENDED},
+     * {@link DocumentType#EVENT_EXTENDED_NEW_KEY}), which only a marker of version 3 allows: named by that version.
+     */
+    @Test
+    void eventDocumentsOfAJournalThatGainedColumns()
+    {
+        final EventShape six = EventShape.of(SIX);
+        golden.check("event-document-extended", JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS, List.of(
+            new Sample("EVENT_EXTENDED, " + SIX + ": id 5, time 6, country 2, card 3, amount -100, fee 9, channel 0, tip 25", document(out ->
+                new EventEncoder(six).wrap(out, false).eventId(5).eventTime(6).stringId(0, 2).stringId(1, 3).longColumn(2, -100)
+                    .longColumn(3, 9).stringId(4, 0).longColumn(5, 25))),
+            new Sample("EVENT_EXTENDED_NEW_KEY, " + SIX + ": id 7, time 8, country 0, card 3 'c', amount 1234, fee -5, channel 1 'app',"
+                + " tip 99, line 42", document(out ->
+                new EventEncoder(six).wrap(out, true).eventId(7).eventTime(8).stringId(0, 0).stringId(1, 3).longColumn(2, 1_234)
+                    .longColumn(3, -5).stringId(4, 1).longColumn(5, 99).text("c").text("app").line(42)))));
+        for (final List<byte[]> records : golden.versions("event-document-extended").values())
+        {
+            final EventDecoder decoder = new EventDecoder(six);
+            assertTrue(decoder.wrap(Bytes.wrapForRead(records.get(0))));
+            assertEquals(DocumentType.EVENT_EXTENDED, records.get(0)[0]);
+            assertEquals(List.of(2L, 5L, 6L, 2L, 3L, -100L, 9L, 0L, 25L), List.of((long)decoder.generation(), decoder.eventId(), decoder.eventTime(),
+                (long)decoder.stringId(0), (long)decoder.stringId(1), decoder.longColumn(2), decoder.longColumn(3), (long)decoder.stringId(4),
+                decoder.longColumn(5)));
+            assertFalse(decoder.hasKey());
+            assertTrue(decoder.wrap(Bytes.wrapForRead(records.get(1))));
+            assertEquals(DocumentType.EVENT_EXTENDED_NEW_KEY, records.get(1)[0]);
+            assertEquals(List.of(2L, 7L, 8L, 0L, 3L, 1_234L, -5L, 1L, 99L), List.of((long)decoder.generation(), decoder.eventId(), decoder.eventTime(),
+                (long)decoder.stringId(0), (long)decoder.stringId(1), decoder.longColumn(2), decoder.longColumn(3), (long)decoder.stringId(4),
+                decoder.longColumn(5)));
+            assertEquals(1L << 1 | 1L << 4, decoder.newStrings((column, id) -> column == 0));
+            assertEquals(List.of("c", "app", 42L), List.of(decoder.text(1), decoder.text(4), decoder.line()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.weir.journal;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -17,13 +19,15 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A file or record of the journal module's formats one version above the newest this build reads, as a newer Weir
  * would write it (today's golden bytes with the version raised and the checksum made good), is refused with
  * {@link NewerFormatException} naming both versions; the dictionary snapshot, a cache, is ignored instead, so a
- * journal still opens after a rollback.
+ * journal still opens after a rollback. A document of either queue of a type code above its queue's newest is refused
+ * by every reader of the queue, not skipped.
  */
 class NewerFormatsTest
 {
@@ -85,7 +89,7 @@ class NewerFormatsTest
     {
         final JournalDirectory journal = JournalDirectory.create(dir.resolve("j"));
         final byte[] newer = golden.records("output-document", JournalDirectory.FORMAT_VERSION).get(0).clone();
-        newer[0] = DocumentType.NEWEST + 1;
+        newer[0] = DocumentType.NEWEST_RESULTS + 1;
         try (SingleChronicleQueue queue = JournalQueues.open(journal, journal.resultsQueue()))
         {
             final ExcerptAppender appender = queue.createAppender();
@@ -97,9 +101,64 @@ class NewerFormatsTest
         try (OutputJournal outputs = OutputJournal.open(journal))
         {
             final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> outputs.readAll(output -> { }));
-            assertNewer(refused, "output document", DocumentType.NEWEST);
+            assertNewer(refused, "output document", DocumentType.NEWEST_RESULTS);
             assertTrue(refused.getMessage().contains(journal.resultsQueue() + " position "), refused.getMessage());
             assertThrows(NewerFormatException.class, outputs::lastPosition);
+        }
+    }
+
+    @Test
+    void anEventsDocumentOfANewerTypeIsRefusedByEveryReaderNotSkipped()
+    {
+        final JournalDirectory journal = JournalDirectory.create(dir.resolve("j"));
+        final long newer;
+        final long after;
+        try (EventJournal events = EventJournal.open(journal))
+        {
+            events.append(1, 1_000, "a", 1);
+        }
+        try (SingleChronicleQueue queue = JournalQueues.open(journal, journal.eventsQueue()))
+        {
+            final ExcerptAppender appender = queue.createAppender();
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST_EVENTS + 1)).writeLong(0).writeLong(0).writeLong(0).writeInt(0);
+            }
+            newer = appender.lastIndexAppended();
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                new EventEncoder().wrap(dc.wire().bytes(), false).eventId(2).eventTime(2_000).keyId(0).value(2);
+            }
+            after = appender.lastIndexAppended();
+        }
+        final String where = journal.eventsQueue() + " offset " + newer;
+        final List<Executable> readers = List.of(
+            () -> pollFields(journal),
+            () -> pollViews(journal),
+            () -> IngestLog.counts(journal),
+            () -> IngestLog.nextLines(journal),
+            () -> HistoryBase.advance(journal, after, List.of(), 0, null));
+        assertAll(readers.stream().map(reader -> () ->
+        {
+            final NewerFormatException refused = assertThrows(NewerFormatException.class, reader);
+            assertNewer(refused, "events document", DocumentType.NEWEST_EVENTS);
+            assertTrue(refused.getMessage().startsWith(where + " is "), refused.getMessage());
+        }));
+    }
+
+    private static void pollFields(final JournalDirectory journal)
+    {
+        try (JournalReader reader = JournalReader.open(journal))
+        {
+            reader.poll((offset, id, time, key, value) -> { }, 10);
+        }
+    }
+
+    private static void pollViews(final JournalDirectory journal)
+    {
+        try (JournalReader reader = JournalReader.open(journal))
+        {
+            reader.poll((offset, event) -> { }, 10);
         }
     }
 
