@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Weir's own log lines through the CLI's slf4j-simple binding: off by default (the CLI's messages say what
  * happened, and its output stays as documented), on with {@code WEIR_LOG_LEVEL}: the resume line, the
- * checkpoints at debug, the stop summary.
+ * checkpoints at debug, the stop summary; the lifecycle's lines word for word.
  */
 class LogLevelTest
 {
@@ -36,6 +37,14 @@ class LogLevelTest
         assertTrue(err.contains("INFO dev.weir.engine.Pipeline - pipeline default over ") && err.contains("starts from the beginning of the journal"), err);
         assertTrue(err.contains("DEBUG dev.weir.engine.checkpoint.CheckpointWriter - checkpoint "), err);
         assertTrue(err.contains("INFO dev.weir.engine.Pipeline - pipeline default over ") && err.contains(" stopped: 3 events this run"), err);
+        final String over = "[main] INFO dev.weir.engine.Pipeline - pipeline default over " + dir.resolve("journal-debug");
+        assertEquals(List.of(over + " starts from the beginning of the journal: no checkpoint",
+                over + " running: to the end, FUSED, threads weir-default-<run>, pinning none",
+                over + " stopped: 3 events this run (3 in all), last offset <offset>, 3 windows fired, <n> checkpoints, <ms> ms"),
+            err.lines().filter(line -> line.contains(" dev.weir.engine.Pipeline "))
+                .map(line -> line.replaceAll("weir-default-\\d+", "weir-default-<run>").replaceAll("last offset \\d+", "last offset <offset>")
+                    .replaceAll("\\d+ checkpoints, \\d+ ms$", "<n> checkpoints, <ms> ms"))
+                .toList(), err);
     }
 
     private String run(final String level) throws Exception

@@ -8,8 +8,6 @@ import dev.weir.engine.metrics.PipelineMetrics;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.stage.RunCompletion;
 import dev.weir.journal.EventJournal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A configured pipeline over one journal: the journal is read into a Disruptor ring of pre-allocated
@@ -43,32 +41,25 @@ import org.slf4j.LoggerFactory;
  */
 public final class Pipeline implements AutoCloseable
 {
-    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
-
     private final PipelineConfiguration config;
     private final Recovery recovery;
     private final RunCompletion completion;
     private final PipelineLifecycle lifecycle;
+    private final LifecycleLog log;
     private final InProcessProducer producer;
     private boolean started;
-    /** The run's threads have ended and its files are released (by the owner, or the agent's thread). */
-    private volatile boolean released;
     /** The outcome was given to the owner: a summary returned or the failure thrown once. */
     private boolean reported;
-    private long startedNanos;
-    private RunStages stages;
-    private Wiring wiring;
-    private PipelineThreads threads;
+    /** The started run, or null before it starts. */
+    private PipelineRun run;
     private PipelineAgent agent;
-    /** The following run's retention thread, or null. */
-    private FollowingRetention retention;
-    private volatile RunSummary summary;
 
     Pipeline(final PipelineConfiguration config, final Recovery recovery)
     {
         this.config = config;
         this.recovery = recovery;
         this.lifecycle = new PipelineLifecycle(config.stateListener(), config.failure());
+        this.log = new LifecycleLog(config);
         this.completion = new RunCompletion(this::failed);
         this.producer = new InProcessProducer(config.directory());
     }
@@ -86,7 +77,7 @@ public final class Pipeline implements AutoCloseable
     public RunSummary runToEnd()
     {
         begin(false, false);
-        wiring.awaitCompletion();
+        run.wiring().awaitCompletion();
         return finish();
     }
 
@@ -117,24 +108,24 @@ public final class Pipeline implements AutoCloseable
     {
         if (!started || reported)
         {
-            return summary;
+            return run == null ? null : run.summary();
         }
-        if (wiring == null)
+        if (run.wiring() == null)
         {
             reported = true; // it failed to start, and threw then
             return null;
         }
         if (agent != null)
         {
-            if (!released)
+            if (!run.released())
             {
                 throw new IllegalStateException("a pipeline run as an agent stops when the agent is closed: close its AgentRunner first");
             }
             return report();
         }
         lifecycle.moveTo(PipelineState.STOPPING);
-        wiring.stopPublishing();
-        wiring.awaitCompletion();
+        run.wiring().stopPublishing();
+        run.wiring().awaitCompletion();
         return finish();
     }
 
@@ -159,7 +150,7 @@ public final class Pipeline implements AutoCloseable
             throw new IllegalStateException("a pipeline runs as an agent in the INLINE layout only, not " + config.layout(true));
         }
         begin(true, true);
-        agent = new PipelineAgent(this, wiring, completion, threads.prefix() + "-agent", config.pinning().stageCpu(0));
+        agent = new PipelineAgent(run, run.wiring(), completion, run.threadPrefix() + "-agent", config.pinning().stageCpu(0));
         return agent;
     }
 
@@ -290,6 +281,7 @@ public final class Pipeline implements AutoCloseable
      */
     public PipelineMetrics metrics()
     {
+        final RunStages stages = run == null ? null : run.stages();
         if (stages == null)
         {
             throw new IllegalStateException("the pipeline has not started");
@@ -315,24 +307,10 @@ public final class Pipeline implements AutoCloseable
         config.checkResume(recovery, follow); // before anything runs: refused, the pipeline may be closed or dropped
         started = true;
         lifecycle.moveTo(PipelineState.STARTING);
-        startedNanos = System.nanoTime();
+        run = new PipelineRun(config, recovery, completion, lifecycle, log, producer);
         try
         {
-            threads = new PipelineThreads(config.directory().pipelineName(), config.threadFactory(), config.pinning(), completion);
-            stages = new RunStages(config, recovery, completion, threads);
-            logResume();
-            wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
-                stages.readClocks(), stages.keyTuples());
-            if (!polled)
-            {
-                wiring.start();
-            }
-            if (follow && config.retentionMillis() >= 0)
-            {
-                retention = new FollowingRetention(config.directory(), config.retentionMillis(), config.retentionArchive(),
-                    stages.retentionCounters(), threads);
-                retention.start();
-            }
+            run.open(follow, polled);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -341,101 +319,13 @@ public final class Pipeline implements AutoCloseable
         }
         if (!polled)
         {
-            running(follow, threads.prefix());
+            run.running(follow, run.threadPrefix());
         }
-    }
-
-    /**
-     * The run is running: told by the thread that started it, or the agent's.
-     *
-     * @param follow  true for a following run.
-     * @param threads the run's thread name prefix, or the agent's role.
-     */
-    void running(final boolean follow, final String threads)
-    {
-        if (lifecycle.moveTo(PipelineState.RUNNING))
-        {
-            LOG.info("pipeline {} over {} running: {} {}, threads {}, pinning {}", config.directory().pipelineName(), config.directory().root(),
-                follow ? "following" : "to the end,", config.layout(follow), threads, config.pinning().describe());
-        }
-    }
-
-    /** The run is stopping: told by the thread that stops it. */
-    void stopping()
-    {
-        lifecycle.moveTo(PipelineState.STOPPING);
-    }
-
-    private void logResume()
-    {
-        if (!LOG.isInfoEnabled())
-        {
-            return;
-        }
-        final String name = config.directory().pipelineName();
-        final Checkpoint from = recovery.checkpoint();
-        if (!config.durableOutput())
-        {
-            LOG.info("pipeline {} over {} replays offsets {} to {}, no checkpoints", name, config.directory().root(),
-                config.fromOffset() < 0 ? "first" : config.fromOffset(), config.toOffset() == Long.MAX_VALUE ? "last" : config.toOffset());
-        }
-        else if (recovery.rebuilt() != null)
-        {
-            LOG.info(recovery.rebuildNote(name));
-        }
-        else if (from == null)
-        {
-            LOG.info("pipeline {} over {} starts from the beginning of the journal: no checkpoint", name, config.directory().root());
-        }
-        else
-        {
-            LOG.info("pipeline {} over {} resumes from checkpoint {} after offset {} ({} events applied before it, outputs up to position {})",
-                name, config.directory().root(), from.sequence(), from.sourceOffset(), from.applied(), from.outputPosition());
-        }
-    }
-
-    /**
-     * End the run once it has completed or failed: halt its threads, take the last checkpoint, release its
-     * files and tell the lifecycle. Runs once; called by the owner, or by the agent's thread on close.
-     */
-    void release()
-    {
-        if (released)
-        {
-            return;
-        }
-        lifecycle.moveTo(PipelineState.STOPPING);
-        try
-        {
-            if (retention != null)
-            {
-                retention.close(); // waits for a step in progress
-            }
-            wiring.halt(); // nothing below is closed under a stage still running
-            stages.close(completion);
-            producer.close();
-        }
-        catch (final RuntimeException | Error ex)
-        {
-            completion.fail(ex);
-        }
-        if (completion.failure() == null)
-        {
-            final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
-            summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos);
-            if (lifecycle.moveTo(PipelineState.STOPPED))
-            {
-                LOG.info("pipeline {} over {} stopped: {} events this run ({} in all), last offset {}, {} windows fired, {} checkpoints, {} ms",
-                    config.directory().pipelineName(), config.directory().root(), summary.eventsThisRun(), summary.events(), summary.lastOffset(),
-                    summary.windowsFired(), summary.checkpoints(), TimeUnit.NANOSECONDS.toMillis(summary.elapsedNanos()));
-            }
-        }
-        released = true;
     }
 
     private RunSummary finish()
     {
-        release();
+        run.release();
         return report();
     }
 
@@ -444,20 +334,20 @@ public final class Pipeline implements AutoCloseable
     {
         if (reported)
         {
-            return summary;
+            return run.summary();
         }
         reported = true;
         if (completion.failure() != null)
         {
             throw failedException();
         }
-        return summary;
+        return run.summary();
     }
 
     /** The run's first failure, on the thread that saw it: logged, then told to the lifecycle and the listeners. */
     private void failed(final Throwable cause)
     {
-        LOG.error("pipeline {} over {} failed", config.directory().pipelineName(), config.directory().root(), cause);
+        log.failed(cause);
         lifecycle.failed(cause);
     }
 

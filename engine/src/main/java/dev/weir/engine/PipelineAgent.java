@@ -32,7 +32,7 @@ import org.agrona.concurrent.Agent;
  */
 public final class PipelineAgent implements Agent
 {
-    private final Pipeline pipeline;
+    private final PipelineRun pipeline;
     private final Wiring wiring;
     private final RunCompletion completion;
     private final String roleName;
@@ -41,7 +41,7 @@ public final class PipelineAgent implements Agent
     private boolean closed;
 
     PipelineAgent(
-        final Pipeline pipeline,
+        final PipelineRun pipeline,
         final Wiring wiring,
         final RunCompletion completion,
         final String roleName,
