@@ -2,13 +2,11 @@ package dev.weir.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,27 +177,10 @@ public final class DeliveryPositions
                 Files.createDirectories(directory);
                 if (force)
                 {
-                    forceDirectory(directory.getParent());
+                    FileReplacement.forceDirectory(directory.getParent());
                 }
             }
-            try (FileChannel channel = FileChannel.open(
-                temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))
-            {
-                final java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining())
-                {
-                    channel.write(buffer);
-                }
-                if (force)
-                {
-                    channel.force(true);
-                }
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            if (force)
-            {
-                forceDirectory(directory);
-            }
+            FileReplacement.replace(file, temp, force, ByteBuffer.wrap(bytes));
         }
         catch (final IOException ex)
         {
@@ -340,18 +321,6 @@ public final class DeliveryPositions
         if (text == null || text.isEmpty() || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0)
         {
             throw new IllegalArgumentException("a delivery record's " + what + " must be one non-empty line: '" + text + "'");
-        }
-    }
-
-    private static void forceDirectory(final Path directory)
-    {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
-        {
-            channel.force(true);
-        }
-        catch (final IOException ex)
-        {
-            // some filesystems refuse to open or force a directory; the rename is then as durable as they make it
         }
     }
 }
