@@ -3,15 +3,18 @@ package dev.weir.journal;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.zip.Checksum;
 
 /**
  * The fields Weir's binary files and records share, each written and read here only: a length-prefixed UTF-8
- * text, and the string-dictionaries block of {@code dictionaries.snapshot}, {@code history.base} and the Kafka
- * partition checkpoint. All big-endian, as {@link DataOutputStream} writes them.
+ * text, the string-dictionaries block of {@code dictionaries.snapshot}, {@code history.base} and the Kafka
+ * partition checkpoint, and the trailing checksum that ends each of them (CRC-32 in the journal's files,
+ * CRC-32C in the Kafka record). All big-endian, as {@link DataOutputStream} writes them.
  * <p>
  * The dictionaries block: int32 number of string columns, then per column (in ascending column index) int32
  * column index, int32 number of entries, and per entry (in ascending id) int32 id, then the string as a text
@@ -98,6 +101,32 @@ public final class BinaryFields
             dictionaries.put(column, entries);
         }
         return dictionaries;
+    }
+
+    /**
+     * @param body     the bytes before the trailer.
+     * @param checksum a fresh checksum of the format's kind.
+     * @return {@code body}, then its checksum as int32 (the low 32 bits).
+     */
+    public static byte[] withTrailer(final byte[] body, final Checksum checksum)
+    {
+        checksum.update(body, 0, body.length);
+        return ByteBuffer.allocate(body.length + Integer.BYTES).put(body).putInt((int)checksum.getValue()).array();
+    }
+
+    /**
+     * @param bytes    a whole file or record as {@link #withTrailer} made it.
+     * @param checksum a fresh checksum of the format's kind.
+     * @return true if its last four bytes are the checksum of the bytes before them.
+     */
+    public static boolean trailerMatches(final byte[] bytes, final Checksum checksum)
+    {
+        if (bytes.length < Integer.BYTES)
+        {
+            return false;
+        }
+        checksum.update(bytes, 0, bytes.length - Integer.BYTES);
+        return ByteBuffer.wrap(bytes, bytes.length - Integer.BYTES, Integer.BYTES).getInt() == (int)checksum.getValue();
     }
 
     /**

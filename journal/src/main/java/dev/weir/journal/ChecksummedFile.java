@@ -1,7 +1,6 @@
 package dev.weir.journal;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 
@@ -27,10 +26,7 @@ final class ChecksummedFile
      */
     static void write(final Path file, final byte[] body) throws IOException
     {
-        final CRC32 crc = new CRC32();
-        crc.update(body);
-        final byte[] all = ByteBuffer.allocate(body.length + Integer.BYTES).put(body).putInt((int)crc.getValue()).array();
-        FileReplacement.replace(file, all, true);
+        FileReplacement.replace(file, BinaryFields.withTrailer(body, new CRC32()), true);
     }
 
     /**
@@ -39,12 +35,6 @@ final class ChecksummedFile
      */
     static boolean checksumMatches(final byte[] bytes)
     {
-        if (bytes.length < Integer.BYTES)
-        {
-            return false;
-        }
-        final CRC32 crc = new CRC32();
-        crc.update(bytes, 0, bytes.length - Integer.BYTES);
-        return ByteBuffer.wrap(bytes, bytes.length - Integer.BYTES, Integer.BYTES).getInt() == (int)crc.getValue();
+        return BinaryFields.trailerMatches(bytes, new CRC32());
     }
 }

@@ -168,7 +168,7 @@ public final class DeliveryPositions
         final Path directory = file.getParent();
         final String body = FORMAT_LINE + "\nversion=" + FORMAT_VERSION + "\ntable=" + table + "\ntarget=" + target + "\nposition="
             + Math.max(EVERYTHING, position) + "\nupdated=" + Instant.ofEpochMilli(nowMillis) + "\n";
-        final byte[] bytes = (body + "crc=" + crc(body) + "\n").getBytes(StandardCharsets.UTF_8);
+        final byte[] bytes = TextChecksum.seal(body, true);
         final Path temp = directory.resolve("." + file.getFileName() + ".tmp");
         try
         {
@@ -282,7 +282,7 @@ public final class DeliveryPositions
             return unreadable(file, "it is of version " + values[1] + ", this build reads version " + FORMAT_VERSION);
         }
         final String body = text.substring(0, text.lastIndexOf("crc="));
-        if (!crc(body).equals(values[6]))
+        if (!TextChecksum.of(body, true).equals(values[6]))
         {
             return unreadable(file, "its CRC does not match its content");
         }
@@ -307,13 +307,6 @@ public final class DeliveryPositions
     private static DeliveryPosition unreadable(final Path file, final String problem)
     {
         return new DeliveryPosition(file, null, null, EVERYTHING, null, problem);
-    }
-
-    private static String crc(final String body)
-    {
-        final CRC32C crc = new CRC32C();
-        crc.update(body.getBytes(StandardCharsets.UTF_8));
-        return String.format("%08x", crc.getValue());
     }
 
     private static void checkText(final String what, final String text)

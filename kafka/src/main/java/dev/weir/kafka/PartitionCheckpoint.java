@@ -89,16 +89,12 @@ record PartitionCheckpoint(
             BinaryFields.writeDictionaries(out, dictionaries);
             out.writeInt(engine.length);
             out.write(engine);
-            final CRC32C crc = new CRC32C();
-            out.flush();
-            crc.update(buffer.toByteArray());
-            out.writeInt((int)crc.getValue());
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException(ex);
         }
-        return buffer.toByteArray();
+        return BinaryFields.withTrailer(buffer.toByteArray(), new CRC32C());
     }
 
     /**
@@ -125,9 +121,7 @@ record PartitionCheckpoint(
         {
             throw new IllegalStateException("a torn partition checkpoint (" + bytes.length + " bytes)");
         }
-        final CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, bytes.length - 4);
-        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        if (!BinaryFields.trailerMatches(bytes, new CRC32C()))
         {
             throw new IllegalStateException("a corrupt partition checkpoint (checksum mismatch)");
         }
