@@ -1,6 +1,10 @@
 package dev.weir.journal;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 
@@ -29,12 +33,47 @@ final class ChecksummedFile
         FileReplacement.replace(file, BinaryFields.withTrailer(body, new CRC32()), true);
     }
 
-    /**
-     * @param bytes a whole file as {@link #write} wrote it.
-     * @return true if its trailer is the CRC-32 of the bytes before it.
-     */
-    static boolean checksumMatches(final byte[] bytes)
+    /** Why a file is not a whole one as {@link #write} wrote it: the message completes "the file is ...". */
+    static final class Damaged extends Exception
     {
-        return BinaryFields.trailerMatches(bytes, new CRC32());
+        private static final long serialVersionUID = 1L;
+
+        Damaged(final String why, final Throwable cause)
+        {
+            super(why, cause, false, false);
+        }
+    }
+
+    /**
+     * Read a whole file and check its trailer.
+     *
+     * @param file the file.
+     * @return its fields before the trailer, or null if there is no file.
+     * @throws Damaged if it is unreadable, shorter than a magic, a version and a trailer, or its checksum does not match.
+     */
+    static DataInputStream read(final Path file) throws Damaged
+    {
+        final byte[] bytes;
+        try
+        {
+            bytes = Files.readAllBytes(file);
+        }
+        catch (final NoSuchFileException missing)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new Damaged("unreadable (" + ex + ")", ex);
+        }
+        if (bytes.length < 8 + 4 + 4)
+        {
+            throw new Damaged("torn (" + bytes.length + " bytes)", null);
+        }
+        if (!BinaryFields.trailerMatches(bytes, new CRC32()))
+        {
+            throw new Damaged("corrupt or torn (checksum mismatch)", null);
+        }
+        return new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES));
     }
 }

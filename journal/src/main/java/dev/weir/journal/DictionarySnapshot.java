@@ -6,7 +6,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -133,28 +132,20 @@ final class DictionarySnapshot
      */
     static DictionarySnapshot read(final Path file, final JournalSchema schema) throws Invalid
     {
-        final byte[] bytes;
+        final DataInputStream fields;
         try
         {
-            bytes = Files.readAllBytes(file);
+            fields = ChecksummedFile.read(file);
         }
-        catch (final NoSuchFileException missing)
+        catch (final ChecksummedFile.Damaged damaged)
+        {
+            throw new Invalid(damaged.getMessage());
+        }
+        if (fields == null)
         {
             return null;
         }
-        catch (final IOException ex)
-        {
-            throw new Invalid("unreadable (" + ex + ")");
-        }
-        if (bytes.length < 8 + 4 + 4)
-        {
-            throw new Invalid("torn (" + bytes.length + " bytes)");
-        }
-        if (!ChecksummedFile.checksumMatches(bytes))
-        {
-            throw new Invalid("corrupt or torn (checksum mismatch)");
-        }
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        try (DataInputStream in = fields)
         {
             if (in.readLong() != MAGIC)
             {

@@ -1,13 +1,10 @@
 package dev.weir.journal;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -378,29 +375,21 @@ public final class HistoryBase
     private static HistoryBase load(final JournalDirectory directory, final boolean whole)
     {
         final Path file = file(directory);
-        final byte[] bytes;
+        final DataInputStream fields;
         try
         {
-            bytes = Files.readAllBytes(file);
+            fields = ChecksummedFile.read(file);
         }
-        catch (final NoSuchFileException missing)
+        catch (final ChecksummedFile.Damaged damaged)
+        {
+            throw refused(directory, damaged.getMessage(), damaged.getCause());
+        }
+        if (fields == null)
         {
             return null;
         }
-        catch (final IOException ex)
-        {
-            throw refused(directory, "unreadable (" + ex + ")", ex);
-        }
-        if (bytes.length < 8 + 4 + 4)
-        {
-            throw refused(directory, "torn (" + bytes.length + " bytes)", null);
-        }
-        if (!ChecksummedFile.checksumMatches(bytes))
-        {
-            throw refused(directory, "corrupt or torn (checksum mismatch)", null);
-        }
         final HistoryBase base;
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        try (DataInputStream in = fields)
         {
             base = decode(in, whole, file);
         }
