@@ -6,12 +6,13 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+
+import dev.weir.journal.FileReplacement;
 
 /**
  * A text file that appears whole or not at all: lines go to a temporary file beside the target, which
- * is forced to disk and renamed over the target on {@link #commit()}. Closing without committing
+ * is forced to disk and renamed over the target on {@link #commit()} ({@link FileReplacement#install}). Closing without committing
  * deletes the temporary file (also when the disk is full, so that it does not keep the space a rerun
  * needs) and leaves any previous target untouched. {@link #suspend()} closes the
  * temporary file without committing it (to bound the files a writer of many holds open); the next line
@@ -137,13 +138,8 @@ final class AtomicTextFile implements AutoCloseable
         try
         {
             suspend();
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE))
-            {
-                channel.force(true);
-            }
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            FileReplacement.install(temporary, target);
             committed = true;
-            forceDirectory(target.toAbsolutePath().getParent());
         }
         catch (final IOException ex)
         {
@@ -180,20 +176,6 @@ final class AtomicTextFile implements AutoCloseable
             {
                 // best effort: the target was never replaced
             }
-        }
-    }
-
-    /** The rename is durable once the directory that holds the name is forced too. */
-    private static void forceDirectory(final Path directory)
-    {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
-        {
-            channel.force(true);
-        }
-        catch (final IOException ex)
-        {
-            // some filesystems and platforms refuse to open or force a directory; the rename is then as
-            // durable as that platform makes it
         }
     }
 }

@@ -1,17 +1,17 @@
 package dev.weir.journal;
 
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 
 /**
  * The binary files a journal keeps beside its queues ({@code dictionaries.snapshot}, {@code history.base}):
- * big-endian fields with a trailing CRC-32 of every byte before it, written durably and atomically
- * ({@link FileReplacement}), and length-prefixed UTF-8 text fields inside them.
+ * big-endian fields ({@link BinaryFields}) with a trailing CRC-32 of every byte before it, written durably and
+ * atomically ({@link FileReplacement}).
  * <p>
  * Stateless and thread-safe; one writer per file.
  */
@@ -30,53 +30,50 @@ final class ChecksummedFile
      */
     static void write(final Path file, final byte[] body) throws IOException
     {
-        final CRC32 crc = new CRC32();
-        crc.update(body);
-        final byte[] all = ByteBuffer.allocate(body.length + Integer.BYTES).put(body).putInt((int)crc.getValue()).array();
-        FileReplacement.replace(file, all, true);
+        FileReplacement.replace(file, BinaryFields.withTrailer(body, new CRC32()), true);
     }
 
-    /**
-     * @param bytes a whole file as {@link #write} wrote it.
-     * @return true if its trailer is the CRC-32 of the bytes before it.
-     */
-    static boolean checksumMatches(final byte[] bytes)
+    /** Why a file is not a whole one as {@link #write} wrote it: the message completes "the file is ...". */
+    static final class Damaged extends Exception
     {
-        if (bytes.length < Integer.BYTES)
+        private static final long serialVersionUID = 1L;
+
+        Damaged(final String why, final Throwable cause)
         {
-            return false;
+            super(why, cause, false, false);
         }
-        final CRC32 crc = new CRC32();
-        crc.update(bytes, 0, bytes.length - Integer.BYTES);
-        return ByteBuffer.wrap(bytes, bytes.length - Integer.BYTES, Integer.BYTES).getInt() == (int)crc.getValue();
     }
 
     /**
-     * @param in a field stream.
-     * @return the next text field: int32 length, then that many bytes of UTF-8.
-     * @throws IOException if the length is negative or runs past the stream.
+     * Read a whole file and check its trailer.
+     *
+     * @param file the file.
+     * @return its fields before the trailer, or null if there is no file.
+     * @throws Damaged if it is unreadable, shorter than a magic, a version and a trailer, or its checksum does not match.
      */
-    static String readText(final DataInputStream in) throws IOException
+    static DataInputStream read(final Path file) throws Damaged
     {
-        final int length = in.readInt();
-        if (length < 0 || length > in.available())
+        final byte[] bytes;
+        try
         {
-            throw new IOException("a text of " + length + " bytes");
+            bytes = Files.readAllBytes(file);
         }
-        final byte[] b = new byte[length];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    /**
-     * @param out a field stream.
-     * @param s   the text to write as int32 length, then its UTF-8 bytes.
-     * @throws IOException if the stream fails.
-     */
-    static void writeText(final DataOutputStream out, final String s) throws IOException
-    {
-        final byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
+        catch (final NoSuchFileException missing)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new Damaged("unreadable (" + ex + ")", ex);
+        }
+        if (bytes.length < 8 + 4 + 4)
+        {
+            throw new Damaged("torn (" + bytes.length + " bytes)", null);
+        }
+        if (!BinaryFields.trailerMatches(bytes, new CRC32()))
+        {
+            throw new Damaged("corrupt or torn (checksum mismatch)", null);
+        }
+        return new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES));
     }
 }

@@ -61,12 +61,7 @@ public final class CycleRemoval
                 {
                     final Path temp = archived.resolveSibling(archived.getFileName() + ".tmp");
                     Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING);
-                    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.WRITE))
-                    {
-                        channel.force(true);
-                    }
-                    Files.move(temp, archived, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    FileReplacement.forceDirectory(archived.getParent());
+                    FileReplacement.install(temp, archived);
                 }
             }
             Files.delete(source);

@@ -2,13 +2,11 @@ package dev.weir.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,7 +168,7 @@ public final class DeliveryPositions
         final Path directory = file.getParent();
         final String body = FORMAT_LINE + "\nversion=" + FORMAT_VERSION + "\ntable=" + table + "\ntarget=" + target + "\nposition="
             + Math.max(EVERYTHING, position) + "\nupdated=" + Instant.ofEpochMilli(nowMillis) + "\n";
-        final byte[] bytes = (body + "crc=" + crc(body) + "\n").getBytes(StandardCharsets.UTF_8);
+        final byte[] bytes = TextChecksum.seal(body, true);
         final Path temp = directory.resolve("." + file.getFileName() + ".tmp");
         try
         {
@@ -179,27 +177,10 @@ public final class DeliveryPositions
                 Files.createDirectories(directory);
                 if (force)
                 {
-                    forceDirectory(directory.getParent());
+                    FileReplacement.forceDirectory(directory.getParent());
                 }
             }
-            try (FileChannel channel = FileChannel.open(
-                temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))
-            {
-                final java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining())
-                {
-                    channel.write(buffer);
-                }
-                if (force)
-                {
-                    channel.force(true);
-                }
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            if (force)
-            {
-                forceDirectory(directory);
-            }
+            FileReplacement.replace(file, temp, force, ByteBuffer.wrap(bytes));
         }
         catch (final IOException ex)
         {
@@ -301,7 +282,7 @@ public final class DeliveryPositions
             return unreadable(file, "it is of version " + values[1] + ", this build reads version " + FORMAT_VERSION);
         }
         final String body = text.substring(0, text.lastIndexOf("crc="));
-        if (!crc(body).equals(values[6]))
+        if (!TextChecksum.of(body, true).equals(values[6]))
         {
             return unreadable(file, "its CRC does not match its content");
         }
@@ -328,30 +309,11 @@ public final class DeliveryPositions
         return new DeliveryPosition(file, null, null, EVERYTHING, null, problem);
     }
 
-    private static String crc(final String body)
-    {
-        final CRC32C crc = new CRC32C();
-        crc.update(body.getBytes(StandardCharsets.UTF_8));
-        return String.format("%08x", crc.getValue());
-    }
-
     private static void checkText(final String what, final String text)
     {
         if (text == null || text.isEmpty() || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0)
         {
             throw new IllegalArgumentException("a delivery record's " + what + " must be one non-empty line: '" + text + "'");
-        }
-    }
-
-    private static void forceDirectory(final Path directory)
-    {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
-        {
-            channel.force(true);
-        }
-        catch (final IOException ex)
-        {
-            // some filesystems refuse to open or force a directory; the rename is then as durable as they make it
         }
     }
 }

@@ -6,8 +6,9 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32;
 
 /**
@@ -31,7 +32,8 @@ import java.util.zip.CRC32;
  * counts: 8 × int64 (events, rejected lines, ingest starts, heartbeats, first document offset, last document
  *   offset, first event offset, last event offset; -1 for an offset when none),
  * columns: int32 number of string columns, then per column: int32 column index, int32 number of entries, and
- *   per entry int32 id, int32 length + UTF-8 text (every id defined in the journal up to the covered offset),
+ *   per entry int32 id, int32 length + UTF-8 text (every id defined in the journal up to the covered offset;
+ *   {@link BinaryFields#writeDictionaries}),
  * trailer: int32 CRC-32 of every byte before it.
  * </pre>
  * It is written to {@code dictionaries.snapshot.tmp}, forced, and renamed over the previous one, so a crash
@@ -52,6 +54,7 @@ final class DictionarySnapshot
     final boolean synced;
     final String bootId;
     final long[] counts;
+    /** The string columns, ascending; per column its ids, ascending, and their texts (written in that order). */
     final int[] columns;
     final int[][] ids;
     final String[][] texts;
@@ -129,28 +132,20 @@ final class DictionarySnapshot
      */
     static DictionarySnapshot read(final Path file, final JournalSchema schema) throws Invalid
     {
-        final byte[] bytes;
+        final DataInputStream fields;
         try
         {
-            bytes = Files.readAllBytes(file);
+            fields = ChecksummedFile.read(file);
         }
-        catch (final NoSuchFileException missing)
+        catch (final ChecksummedFile.Damaged damaged)
+        {
+            throw new Invalid(damaged.getMessage());
+        }
+        if (fields == null)
         {
             return null;
         }
-        catch (final IOException ex)
-        {
-            throw new Invalid("unreadable (" + ex + ")");
-        }
-        if (bytes.length < 8 + 4 + 4)
-        {
-            throw new Invalid("torn (" + bytes.length + " bytes)");
-        }
-        if (!ChecksummedFile.checksumMatches(bytes))
-        {
-            throw new Invalid("corrupt or torn (checksum mismatch)");
-        }
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        try (DataInputStream in = fields)
         {
             if (in.readLong() != MAGIC)
             {
@@ -166,7 +161,7 @@ final class DictionarySnapshot
             {
                 throw new Invalid("of format version " + version + ", not " + VERSION);
             }
-            final String itsSchema = ChecksummedFile.readText(in);
+            final String itsSchema = BinaryFields.readText(in);
             if (schema.generationWritten(itsSchema) == 0)
             {
                 throw new Invalid("of a journal of columns " + itsSchema + ", not " + schema);
@@ -174,35 +169,22 @@ final class DictionarySnapshot
             final long covered = in.readLong();
             final int coveredCrc = in.readInt();
             final boolean synced = in.readByte() == 1;
-            final String bootId = ChecksummedFile.readText(in);
+            final String bootId = BinaryFields.readText(in);
             final long[] counts = new long[JournalTally.SIZE];
             for (int i = 0; i < counts.length; i++)
             {
                 counts[i] = in.readLong();
             }
-            final int n = in.readInt();
-            if (n < 0 || n > JournalSchema.MAX_COLUMNS)
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+            final int[] columns = new int[dictionaries.size()];
+            final int[][] ids = new int[columns.length][];
+            final String[][] texts = new String[columns.length][];
+            int c = 0;
+            for (final Map.Entry<Integer, TreeMap<Integer, String>> column : dictionaries.entrySet())
             {
-                throw new Invalid("corrupt (" + n + " columns)");
-            }
-            final int[] columns = new int[n];
-            final int[][] ids = new int[n][];
-            final String[][] texts = new String[n][];
-            for (int c = 0; c < n; c++)
-            {
-                columns[c] = in.readInt();
-                final int entries = in.readInt();
-                if (entries < 0 || entries > bytes.length / 8)
-                {
-                    throw new Invalid("corrupt (" + entries + " entries)");
-                }
-                ids[c] = new int[entries];
-                texts[c] = new String[entries];
-                for (int e = 0; e < entries; e++)
-                {
-                    ids[c][e] = in.readInt();
-                    texts[c][e] = ChecksummedFile.readText(in);
-                }
+                columns[c] = column.getKey();
+                ids[c] = column.getValue().keySet().stream().mapToInt(Integer::intValue).toArray();
+                texts[c++] = column.getValue().values().toArray(new String[0]);
             }
             if (in.available() != 0)
             {
@@ -230,26 +212,26 @@ final class DictionarySnapshot
         {
             out.writeLong(MAGIC);
             out.writeInt(VERSION);
-            ChecksummedFile.writeText(out, schema);
+            BinaryFields.writeText(out, schema);
             out.writeLong(covered);
             out.writeInt(coveredCrc);
             out.writeByte(synced ? 1 : 0);
-            ChecksummedFile.writeText(out, bootId);
+            BinaryFields.writeText(out, bootId);
             for (final long count : counts)
             {
                 out.writeLong(count);
             }
-            out.writeInt(columns.length);
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
             for (int c = 0; c < columns.length; c++)
             {
-                out.writeInt(columns[c]);
-                out.writeInt(ids[c].length);
+                final TreeMap<Integer, String> entries = new TreeMap<>();
                 for (int e = 0; e < ids[c].length; e++)
                 {
-                    out.writeInt(ids[c][e]);
-                    ChecksummedFile.writeText(out, texts[c][e]);
+                    entries.put(ids[c][e], texts[c][e]);
                 }
+                dictionaries.put(columns[c], entries);
             }
+            BinaryFields.writeDictionaries(out, dictionaries);
         }
         ChecksummedFile.write(file, buffer.toByteArray());
     }

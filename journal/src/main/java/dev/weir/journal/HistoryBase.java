@@ -1,13 +1,10 @@
 package dev.weir.journal;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +50,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  * counts before B: 8 × int64 (as {@link DictionarySnapshot}'s: events, rejected lines, ingest starts, heartbeats,
  *   first document offset, last document offset, first event offset, last event offset; -1 for an offset when none),
  * dictionaries: int32 number of string columns, per column: int32 column index, int32 number of entries, per
- *   entry int32 id, int32 length + UTF-8 text,
+ *   entry int32 id, int32 length + UTF-8 text ({@link BinaryFields#writeDictionaries}),
  * ingests: int32 number of sources (in order of their latest ingest start), per source: int32 length + UTF-8
  *   source, int64 next line, int64 unterminated line, int64 its bytes (both -1 if none); then the block open at B:
  *   int8 1 + int32 length + UTF-8 source + int64 next line + int8 lines tagged, or int8 0 if none,
@@ -378,29 +375,21 @@ public final class HistoryBase
     private static HistoryBase load(final JournalDirectory directory, final boolean whole)
     {
         final Path file = file(directory);
-        final byte[] bytes;
+        final DataInputStream fields;
         try
         {
-            bytes = Files.readAllBytes(file);
+            fields = ChecksummedFile.read(file);
         }
-        catch (final NoSuchFileException missing)
+        catch (final ChecksummedFile.Damaged damaged)
+        {
+            throw refused(directory, damaged.getMessage(), damaged.getCause());
+        }
+        if (fields == null)
         {
             return null;
         }
-        catch (final IOException ex)
-        {
-            throw refused(directory, "unreadable (" + ex + ")", ex);
-        }
-        if (bytes.length < 8 + 4 + 4)
-        {
-            throw refused(directory, "torn (" + bytes.length + " bytes)", null);
-        }
-        if (!ChecksummedFile.checksumMatches(bytes))
-        {
-            throw refused(directory, "corrupt or torn (checksum mismatch)", null);
-        }
         final HistoryBase base;
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4)))
+        try (DataInputStream in = fields)
         {
             base = decode(in, whole, file);
         }
@@ -446,43 +435,30 @@ public final class HistoryBase
         {
             throw new IOException("of format version " + version + ", not " + VERSION);
         }
-        final String journalId = ChecksummedFile.readText(in);
-        final String schema = ChecksummedFile.readText(in);
+        final String journalId = BinaryFields.readText(in);
+        final String schema = BinaryFields.readText(in);
         final long first = in.readLong();
         final long lastRemoved = in.readLong();
         final long maxEventTime = in.readLong();
         final long removedDocuments = in.readLong();
         final long removedBytes = in.readLong();
-        final String archive = in.readByte() == 1 ? ChecksummedFile.readText(in) : null;
+        final String archive = in.readByte() == 1 ? BinaryFields.readText(in) : null;
         final long[] counts = new long[JournalTally.SIZE];
         for (int i = 0; i < counts.length; i++)
         {
             counts[i] = in.readLong();
         }
-        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
         if (!whole)
         {
             return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
-                dictionaries, new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
+                new TreeMap<>(), new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
         }
-        final int columns = count(in, JournalSchema.MAX_COLUMNS);
-        for (int c = 0; c < columns; c++)
-        {
-            final int column = in.readInt();
-            final TreeMap<Integer, String> entries = new TreeMap<>();
-            final int n = count(in, in.available() / 8);
-            for (int e = 0; e < n; e++)
-            {
-                final int id = in.readInt();
-                entries.put(id, ChecksummedFile.readText(in));
-            }
-            dictionaries.put(column, entries);
-        }
+        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
         final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
-        final int n = count(in, in.available() / 28);
+        final int n = BinaryFields.count(in, in.available() / 28);
         for (int s = 0; s < n; s++)
         {
-            final String source = ChecksummedFile.readText(in);
+            final String source = BinaryFields.readText(in);
             sources.put(source, new long[] {in.readLong(), in.readLong(), in.readLong()});
         }
         String openSource = null;
@@ -490,21 +466,21 @@ public final class HistoryBase
         boolean openTagged = false;
         if (in.readByte() == 1)
         {
-            openSource = ChecksummedFile.readText(in);
+            openSource = BinaryFields.readText(in);
             openNext = in.readLong();
             openTagged = in.readByte() == 1;
         }
         final List<int[]> tupleColumns = new ArrayList<>();
         final List<long[]> tupleComponents = new ArrayList<>();
-        final int tables = count(in, in.available() / 8);
+        final int tables = BinaryFields.count(in, in.available() / 8);
         for (int t = 0; t < tables; t++)
         {
-            final int[] keyColumns = new int[count(in, JournalSchema.MAX_COLUMNS)];
+            final int[] keyColumns = new int[BinaryFields.count(in, JournalSchema.MAX_COLUMNS)];
             for (int i = 0; i < keyColumns.length; i++)
             {
                 keyColumns[i] = in.readInt();
             }
-            final int tuples = count(in, in.available() / 8);
+            final int tuples = BinaryFields.count(in, in.available() / 8);
             final long[] components = new long[Math.multiplyExact(tuples, keyColumns.length)];
             for (int i = 0; i < components.length; i++)
             {
@@ -521,16 +497,6 @@ public final class HistoryBase
             dictionaries, sources, openSource, openNext, openTagged, tupleColumns, tupleComponents);
     }
 
-    private static int count(final DataInputStream in, final int most) throws IOException
-    {
-        final int n = in.readInt();
-        if (n < 0 || n > most)
-        {
-            throw new IOException("a count of " + n);
-        }
-        return n;
-    }
-
     void write(final Path file) throws IOException
     {
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
@@ -538,8 +504,8 @@ public final class HistoryBase
         {
             out.writeLong(MAGIC);
             out.writeInt(VERSION);
-            ChecksummedFile.writeText(out, journalId);
-            ChecksummedFile.writeText(out, schema);
+            BinaryFields.writeText(out, journalId);
+            BinaryFields.writeText(out, schema);
             out.writeLong(first);
             out.writeLong(lastRemoved);
             out.writeLong(maxRemovedEventTime);
@@ -548,27 +514,17 @@ public final class HistoryBase
             out.writeByte(archive == null ? 0 : 1);
             if (archive != null)
             {
-                ChecksummedFile.writeText(out, archive);
+                BinaryFields.writeText(out, archive);
             }
             for (final long count : counts)
             {
                 out.writeLong(count);
             }
-            out.writeInt(dictionaries.size());
-            for (final Map.Entry<Integer, TreeMap<Integer, String>> column : dictionaries.entrySet())
-            {
-                out.writeInt(column.getKey());
-                out.writeInt(column.getValue().size());
-                for (final Map.Entry<Integer, String> entry : column.getValue().entrySet())
-                {
-                    out.writeInt(entry.getKey());
-                    ChecksummedFile.writeText(out, entry.getValue());
-                }
-            }
+            BinaryFields.writeDictionaries(out, dictionaries);
             out.writeInt(sources.size());
             for (final Map.Entry<String, long[]> source : sources.entrySet())
             {
-                ChecksummedFile.writeText(out, source.getKey());
+                BinaryFields.writeText(out, source.getKey());
                 for (final long v : source.getValue())
                 {
                     out.writeLong(v);
@@ -577,7 +533,7 @@ public final class HistoryBase
             out.writeByte(openSource == null ? 0 : 1);
             if (openSource != null)
             {
-                ChecksummedFile.writeText(out, openSource);
+                BinaryFields.writeText(out, openSource);
                 out.writeLong(openNext);
                 out.writeByte(openTagged ? 1 : 0);
             }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.CRC32C;
 
 /**
  * What retention removed from the start of a pipeline's output journal: the file {@code results.base} in the
@@ -113,7 +112,7 @@ public record OutputHistory(
         try
         {
             Files.createDirectories(file.getParent());
-            FileReplacement.replace(file, (body + "crc=" + crc(body) + "\n").getBytes(StandardCharsets.UTF_8), true);
+            FileReplacement.replace(file, TextChecksum.seal(body, false), true);
         }
         catch (final IOException ex)
         {
@@ -160,7 +159,7 @@ public record OutputHistory(
         {
             body.append(lines.get(i)).append('\n');
         }
-        if (!crc(body.toString()).equals(value(lines, KEYS.length - 1)))
+        if (!TextChecksum.of(body.toString(), false).equals(value(lines, KEYS.length - 1)))
         {
             return "is corrupt (its checksum does not match)";
         }
@@ -188,10 +187,4 @@ public record OutputHistory(
         return lines.get(index).substring(KEYS[index].length() + 1);
     }
 
-    private static String crc(final String body)
-    {
-        final CRC32C crc = new CRC32C();
-        crc.update(body.getBytes(StandardCharsets.UTF_8));
-        return Long.toHexString(crc.getValue());
-    }
 }

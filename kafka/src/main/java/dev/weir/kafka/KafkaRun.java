@@ -1,9 +1,9 @@
 package dev.weir.kafka;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,6 +24,7 @@ import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.journal.FileReplacement;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OwnerLock;
@@ -912,10 +913,10 @@ public final class KafkaRun implements AutoCloseable
         {
             Files.createDirectories(file.getParent());
             final Path temp = file.resolveSibling(".status.tmp");
-            Files.writeString(temp, "instance " + settings.instance() + " group " + settings.group() + " topic " + settings.topic()
+            final String text = "instance " + settings.instance() + " group " + settings.group() + " topic " + settings.topic()
                 + " at " + java.time.Instant.now() + " events " + mirroredTotal.get() + " outputs " + producedTotal.get()
-                + " transactions " + transactions.get() + "\n" + status);
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                + " transactions " + transactions.get() + "\n" + status;
+            FileReplacement.replace(file, temp, false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
         }
         catch (final java.io.IOException ex)
         {

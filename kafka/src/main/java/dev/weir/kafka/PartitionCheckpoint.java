@@ -7,11 +7,11 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.BinaryFields;
 import dev.weir.journal.NewerFormatException;
 
 /**
@@ -24,7 +24,8 @@ import dev.weir.journal.NewerFormatException;
  * output numbers 1..N are covered), the output topic's offset to scan from int64, the highest Kafka offset whose
  * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, the output topic's and
  * the rejected topic's partition counts int32 each (version 2 only: a version 1 checkpoint reads as 0), dictionaries (int32
- * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8), the engine payload
+ * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8: {@link BinaryFields#writeDictionaries},
+ * as in the journal's files), the engine payload
  * (int32 length + bytes), trailer int32 CRC-32C of every byte before it.
  *
  * @param topic           the source topic.
@@ -76,7 +77,7 @@ record PartitionCheckpoint(
         {
             out.writeLong(MAGIC);
             out.writeInt(VERSION);
-            writeText(out, topic);
+            BinaryFields.writeText(out, topic);
             out.writeInt(partition);
             out.writeLong(kafkaOffset);
             out.writeLong(outputs);
@@ -85,29 +86,15 @@ record PartitionCheckpoint(
             out.writeLong(rejectsFrom);
             out.writeInt(outputPartitions);
             out.writeInt(rejectedPartitions);
-            out.writeInt(dictionaries.size());
-            for (final var column : dictionaries.entrySet())
-            {
-                out.writeInt(column.getKey());
-                out.writeInt(column.getValue().size());
-                for (final var entry : column.getValue().entrySet())
-                {
-                    out.writeInt(entry.getKey());
-                    writeText(out, entry.getValue());
-                }
-            }
+            BinaryFields.writeDictionaries(out, dictionaries);
             out.writeInt(engine.length);
             out.write(engine);
-            final CRC32C crc = new CRC32C();
-            out.flush();
-            crc.update(buffer.toByteArray());
-            out.writeInt((int)crc.getValue());
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException(ex);
         }
-        return buffer.toByteArray();
+        return BinaryFields.withTrailer(buffer.toByteArray(), new CRC32C());
     }
 
     /**
@@ -134,9 +121,7 @@ record PartitionCheckpoint(
         {
             throw new IllegalStateException("a torn partition checkpoint (" + bytes.length + " bytes)");
         }
-        final CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, bytes.length - 4);
-        if ((int)crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt())
+        if (!BinaryFields.trailerMatches(bytes, new CRC32C()))
         {
             throw new IllegalStateException("a corrupt partition checkpoint (checksum mismatch)");
         }
@@ -155,7 +140,7 @@ record PartitionCheckpoint(
             {
                 throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);
             }
-            final String topic = readText(in);
+            final String topic = BinaryFields.readText(in);
             final int partition = in.readInt();
             final long kafkaOffset = in.readLong();
             final long outputs = in.readLong();
@@ -164,20 +149,7 @@ record PartitionCheckpoint(
             final long rejectsFrom = in.readLong();
             final int outputPartitions = version == VERSION ? in.readInt() : 0;
             final int rejectedPartitions = version == VERSION ? in.readInt() : 0;
-            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
-            final int columns = in.readInt();
-            for (int c = 0; c < columns; c++)
-            {
-                final int column = in.readInt();
-                final int entries = in.readInt();
-                final TreeMap<Integer, String> byId = new TreeMap<>();
-                for (int e = 0; e < entries; e++)
-                {
-                    final int id = in.readInt();
-                    byId.put(id, readText(in));
-                }
-                dictionaries.put(column, byId);
-            }
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
             final int length = in.readInt();
             if (length < 0 || length > in.available())
             {
@@ -192,24 +164,5 @@ record PartitionCheckpoint(
         {
             throw new IllegalStateException("a corrupt partition checkpoint (" + ex + ")", ex);
         }
-    }
-
-    private static void writeText(final DataOutputStream out, final String text) throws IOException
-    {
-        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(utf8.length);
-        out.write(utf8);
-    }
-
-    private static String readText(final DataInputStream in) throws IOException
-    {
-        final int length = in.readInt();
-        if (length < 0 || length > in.available())
-        {
-            throw new IOException("a text of " + length + " bytes");
-        }
-        final byte[] utf8 = new byte[length];
-        in.readFully(utf8);
-        return new String(utf8, StandardCharsets.UTF_8);
     }
 }

@@ -8,12 +8,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.FileReplacement;
 import dev.weir.journal.NewerFormatException;
 
 /**
@@ -23,7 +23,7 @@ import dev.weir.journal.NewerFormatException;
  * Each checkpoint is one file {@code checkpoint-<sequence, 20 digits>.bin}: a 24-byte big-endian header
  * (magic {@code 0x57454952} "WEIR", format version 1, sequence long, payload length int, CRC32C of the
  * payload int) followed by the payload. A checkpoint is written to a temporary file (name starting with
- * {@code .}) in the same directory, forced to disk, atomically renamed to its final name, and the
+ * {@code .}) in the same directory, forced to disk, atomically renamed to its final name ({@link FileReplacement}), and the
  * directory is then forced, so a final name only ever appears with complete, durable content. After a
  * write, only the {@code keep} newest checkpoint files (by sequence, whether valid or not) are retained and
  * leftover temporary files are deleted.
@@ -120,21 +120,12 @@ public final class CheckpointStore
         header.flip();
         try
         {
-            try (FileChannel channel = FileChannel.open(
-                temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))
-            {
-                writeFully(channel, header);
-                writeFully(channel, body);
-                channel.force(true);
-            }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            FileReplacement.replace(target, temp, true, header, body);
         }
         catch (final IOException ex)
         {
-            deleteQuietly(temp);
             throw new UncheckedIOException("cannot write checkpoint " + target, ex);
         }
-        forceDirectory();
         prune();
         return sequence;
     }
@@ -280,19 +271,6 @@ public final class CheckpointStore
         }
     }
 
-    private void forceDirectory()
-    {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ))
-        {
-            channel.force(true);
-        }
-        catch (final IOException ex)
-        {
-            // some filesystems and platforms refuse to open or force a directory; the rename is then as
-            // durable as that platform makes it
-        }
-    }
-
     private static String fileName(final long sequence)
     {
         return String.format("checkpoint-%020d.bin", sequence);
@@ -322,14 +300,6 @@ public final class CheckpointStore
         return sequence;
     }
 
-    private static void writeFully(final FileChannel channel, final ByteBuffer buffer) throws IOException
-    {
-        while (buffer.hasRemaining())
-        {
-            channel.write(buffer);
-        }
-    }
-
     private static boolean readFully(final FileChannel channel, final ByteBuffer buffer) throws IOException
     {
         while (buffer.hasRemaining())
@@ -351,18 +321,6 @@ public final class CheckpointStore
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot delete old checkpoint file " + file, ex);
-        }
-    }
-
-    private static void deleteQuietly(final Path file)
-    {
-        try
-        {
-            Files.deleteIfExists(file);
-        }
-        catch (final IOException ex)
-        {
-            // best effort: the next successful write deletes leftover temporary files
         }
     }
 }
