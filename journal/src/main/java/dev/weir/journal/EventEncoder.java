@@ -93,10 +93,10 @@ public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
         return this;
     }
 
-    /** @param keyId the dense id of the event's key (default shape only). @return this. */
+    /** @param keyId the dense id of the event's key (default shape, or one created with it that gained columns). @return this. */
     public EventEncoder keyId(final int keyId)
     {
-        assert shape.isDefault() : "keyId() is the default shape's; use stringId(column, id)";
+        assert shape.originalIsDefault() : "keyId() is the default shape's; use stringId(column, id)";
         out.writeInt(start + 25, keyId);
         return this;
     }

@@ -18,8 +18,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p>
  * In a journal that gained columns ({@link JournalDirectory#openOrCreate(java.nio.file.Path, JournalSchema, JournalRollCycle)}),
  * every event is appended with every column of its latest schema (the schema the journal's marker has when this
- * opens, even if the {@link JournalDirectory} given was opened before it gained columns); the events of the
- * default schema's key-and-value methods need the default schema exactly.
+ * opens, even if the {@link JournalDirectory} given was opened before it gained columns). In a journal created with
+ * the default schema, the key-and-value methods still append: their events get the added columns' defaults, as
+ * an older writer's do.
  * <p>
  * Appending known ids allocates nothing. Not thread-safe: one owner thread appends. One appender
  * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
@@ -159,7 +160,7 @@ public final class EventJournal implements AutoCloseable
      * @param value     the event's value.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key invalid.
-     * @throws IllegalStateException if the journal's schema is not the default one.
+     * @throws IllegalStateException if the journal was not created with the default schema.
      */
     public long append(final long eventId, final long eventTime, final String key, final long value)
     {
@@ -176,7 +177,7 @@ public final class EventJournal implements AutoCloseable
      * @param value     the event's value.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key id unknown.
-     * @throws IllegalStateException if the journal's schema is not the default one.
+     * @throws IllegalStateException if the journal was not created with the default schema.
      */
     public long append(final long eventId, final long eventTime, final int keyId, final long value)
     {
@@ -199,7 +200,7 @@ public final class EventJournal implements AutoCloseable
      *                  else -1.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the time is negative or the key invalid.
-     * @throws IllegalStateException if the journal's schema is not the default one.
+     * @throws IllegalStateException if the journal was not created with the default schema.
      */
     public long appendIngested(
         final long line, final long eventId, final long eventTime, final String key, final long value, final long unterminatedLength)
@@ -225,7 +226,7 @@ public final class EventJournal implements AutoCloseable
      * @param unterminatedLength the line's length in bytes if it had no line terminator; else -1.
      * @return the offset of the appended event.
      * @throws IllegalArgumentException if the line or the time is negative or the key id unknown.
-     * @throws IllegalStateException if the journal's schema is not the default one.
+     * @throws IllegalStateException if the journal was not created with the default schema.
      */
     public long appendIngested(
         final long line, final long eventId, final long eventTime, final int keyId, final long value, final long unterminatedLength)
@@ -381,11 +382,28 @@ public final class EventJournal implements AutoCloseable
 
     private void requireDefault()
     {
-        if (!shape.isDefault())
+        if (!shape.originalIsDefault())
         {
             throw new IllegalStateException("journal " + directory + " has the columns " + shape.schema()
                 + ", not " + JournalSchema.DEFAULT + ": append its events as rows (row(), append(EventRow))");
         }
+    }
+
+    /** @return the event with the defaults of the columns a journal of the default schema gained (none if it gained none). */
+    private EventEncoder withAddedDefaults(final EventEncoder event)
+    {
+        for (int column = shape.firstAdded(); column < shape.columns(); column++)
+        {
+            if (shape.isString(column))
+            {
+                event.stringId(column, 0); // an added string column's default is id 0
+            }
+            else
+            {
+                event.longColumn(column, shape.defaultOf(column));
+            }
+        }
+        return event;
     }
 
     private static void checkTime(final long eventTime)
@@ -409,9 +427,9 @@ public final class EventJournal implements AutoCloseable
             {
                 try (DocumentContext dc = appender.writingDocument())
                 {
-                    reserve.before(dc, appender, EVENT_BYTES);
-                    writeLine(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId),
-                        line, unterminatedLength);
+                    reserve.before(dc, appender, rowBytes);
+                    writeLine(withAddedDefaults(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value)
+                        .keyId(keyId)), line, unterminatedLength);
                 }
             }
             catch (final RuntimeException ex)
@@ -425,9 +443,9 @@ public final class EventJournal implements AutoCloseable
             {
                 try (DocumentContext dc = appender.writingDocument())
                 {
-                    reserve.before(dc, appender, EVENT_BYTES + textBytes(keys.name(keyId)));
-                    writeLine(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId)
-                        .key(keys.name(keyId)), line, unterminatedLength);
+                    reserve.before(dc, appender, rowBytes + textBytes(keys.name(keyId)));
+                    writeLine(withAddedDefaults(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value)
+                        .keyId(keyId)).key(keys.name(keyId)), line, unterminatedLength);
                 }
             }
             catch (final RuntimeException ex)
@@ -578,7 +596,7 @@ public final class EventJournal implements AutoCloseable
      *
      * @param key a key valid under {@link KeyFormat}.
      * @return its dense id, usable with {@link #append(long, long, int, long)}.
-     * @throws IllegalStateException if the journal's schema is not the default one.
+     * @throws IllegalStateException if the journal was not created with the default schema.
      */
     public int keyId(final String key)
     {
