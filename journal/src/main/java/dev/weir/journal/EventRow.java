@@ -4,7 +4,9 @@ package dev.weir.journal;
  * One event to append, column by column: the reusable row of an {@link EventJournal} ({@link EventJournal#row()}).
  * Set its id, time and every column, then hand it to {@link EventJournal#append(EventRow)} or
  * {@link EventJournal#appendIngested(EventRow, long, long)}; each append consumes the row, so the next
- * event sets every field again (an append of a row with a field left unset is refused). A string column
+ * event sets every field again (an append of a row with a field left unset is refused). A column the journal
+ * gained after it was created may be left unset: it is appended with its default, so a writer built for the
+ * columns the journal had goes on working when columns are added. A string column
  * takes an id from {@link EventJournal#stringId(int, String)}.
  * <p>
  * Setting and reading allocate nothing. Not thread-safe: the appending thread's.
@@ -18,6 +20,8 @@ public final class EventRow implements EventView
     private final long[] longs;
     private final int[] ids;
     private final long complete;
+    /** The columns a row may leave unset: those added after the journal was created, which have defaults. */
+    private final long added;
     private long eventId;
     private long eventTime;
     private long set;
@@ -40,6 +44,12 @@ public final class EventRow implements EventView
         this.longs = new long[shape.columns()];
         this.ids = new int[shape.columns()];
         this.complete = EVENT_ID | EVENT_TIME | ((1L << shape.columns()) - 1);
+        long added = 0;
+        for (int c = 0; c < shape.columns(); c++)
+        {
+            added |= shape.generationOf(c) > 1 ? 1L << c : 0;
+        }
+        this.added = added;
     }
 
     /** @return the schema of the rows' journal. */
@@ -128,9 +138,10 @@ public final class EventRow implements EventView
     }
 
     /**
-     * Consume the row: check that every field was set since the last append, and forget which were.
+     * Consume the row: check that every field was set since the last append, give an added column left unset
+     * its default, and forget which were set.
      *
-     * @throws IllegalStateException naming the first field left unset.
+     * @throws IllegalStateException naming the first field left unset that has no default.
      */
     void take()
     {
@@ -138,7 +149,23 @@ public final class EventRow implements EventView
         set = 0;
         if (wasSet != complete)
         {
-            throw new IllegalStateException("row of " + shape.schema() + " appended without " + firstUnset(wasSet));
+            final long unset = complete & ~wasSet;
+            if ((unset & ~added) != 0)
+            {
+                throw new IllegalStateException("row of " + shape.schema() + " appended without " + firstUnset(wasSet | added));
+            }
+            for (long rest = unset; rest != 0; rest &= rest - 1)
+            {
+                final int c = Long.numberOfTrailingZeros(rest);
+                if (shape.isString(c))
+                {
+                    ids[c] = (int)shape.defaultOf(c);
+                }
+                else
+                {
+                    longs[c] = shape.defaultOf(c);
+                }
+            }
         }
     }
 
