@@ -253,7 +253,8 @@ class PostgresRunTest
         Files.writeString(input, "event_id,event_time,key,value\n1,0,a,10\n2,1000,a,10\n3,2000,a,10\n4,100000,b,1\n");
         final Path journal = dir.resolve("j");
         final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--window", "session:30s",
-            "--early-when", "count>=2", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table, "--jdbc-batch", "1");
+            "--early-when", "count>=2", "--rejected", dir.resolve("rejected.csv").toString(), "--jdbc-url", TestDatabase.URL,
+            "--jdbc-table", table, "--jdbc-batch", "1");
         assertEquals(0, run.exit(), run.err());
         final List<String> rows = TestDatabase.rows(db, "SELECT key, window_start, window_end, count, sum, min, max, version, early FROM " + table);
         Collections.sort(rows);
