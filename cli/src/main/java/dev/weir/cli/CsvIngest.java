@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.weir.journal.AtomicTextFile;
+import dev.weir.journal.CsvText;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.HistoryBase;

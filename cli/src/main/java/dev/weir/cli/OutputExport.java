@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.nio.file.Path;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 

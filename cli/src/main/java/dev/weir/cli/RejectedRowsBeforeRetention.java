@@ -1,5 +1,7 @@
 package dev.weir.cli;
 
+import dev.weir.journal.AtomicTextFile;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

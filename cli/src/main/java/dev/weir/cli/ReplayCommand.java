@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;

@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.math.BigDecimal;
 
+import dev.weir.journal.CsvText;
 import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
 

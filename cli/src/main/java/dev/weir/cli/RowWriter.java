@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.nio.charset.StandardCharsets;
 
+import dev.weir.journal.TextBytes;
 import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
 import dev.weir.journal.ResultKind;

@@ -1,5 +1,7 @@
 package dev.weir.cli;
 
+import dev.weir.journal.CsvText;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;

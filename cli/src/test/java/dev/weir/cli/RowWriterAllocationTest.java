@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.ResultKind;

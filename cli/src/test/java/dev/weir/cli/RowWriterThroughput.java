@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
+import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.WindowResult;
 
 /**

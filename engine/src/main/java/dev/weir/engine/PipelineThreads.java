@@ -6,6 +6,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
+
 import dev.weir.engine.source.RunFailure;
 
 /**
@@ -108,6 +113,27 @@ final class PipelineThreads
     Thread checkpoint(final Runnable task)
     {
         return newThread(prefix + "-checkpoint", -1, task);
+    }
+
+    /**
+     * Run a background {@link Agent} of this pipeline (heartbeats, delivery, retention, a checkpoint writer) on
+     * its own thread, named {@code <prefix>-<job>}, never pinned, made like every other thread of the run (by the
+     * application's factory when it gave one). An exception thrown by the agent's duty cycle goes to
+     * {@code errors} (the agent decides whether it goes on: Agrona's {@link AgentRunner} keeps calling
+     * {@link Agent#doWork()} unless the agent throws {@link org.agrona.concurrent.AgentTerminationException});
+     * a throwable that escapes the runner is the run's failure, as for every pipeline thread.
+     *
+     * @param job    the job's name: the thread's suffix, e.g. {@code heartbeats}.
+     * @param agent  the agent.
+     * @param idle   its idle strategy between duty cycles that did no work.
+     * @param errors told of every exception the duty cycle throws.
+     * @return the runner, started; {@link AgentRunner#close()} stops it and waits for {@link Agent#onClose()}.
+     */
+    AgentRunner startAgent(final String job, final Agent agent, final IdleStrategy idle, final ErrorHandler errors)
+    {
+        final AgentRunner runner = new AgentRunner(idle, errors, null, agent);
+        newThread(prefix + "-" + job, -1, runner).start(); // not AgentRunner.startOnThread: it renames the thread
+        return runner;
     }
 
     private Thread newThread(final String name, final int cpu, final Runnable task)

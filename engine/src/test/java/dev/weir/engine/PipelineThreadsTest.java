@@ -20,6 +20,11 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+import dev.weir.engine.source.RunFailure;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
@@ -54,6 +59,65 @@ class PipelineThreadsTest
             assertTrue(one.matches("weir-orders-\\d+-stage-0"), one);
             assertTrue(two.matches("weir-orders-\\d+-stage-0"), two);
         }
+    }
+
+    @Test
+    void aBackgroundAgentRunsOnAThreadOfTheApplicationsFactoryAndReportsItsErrors() throws Exception
+    {
+        final List<Thread> made = new CopyOnWriteArrayList<>();
+        final ThreadFactory factory = task ->
+        {
+            final Thread thread = new Thread(task, "svc-" + task);
+            made.add(thread);
+            return thread;
+        };
+        final AtomicReference<Throwable> runFailure = new AtomicReference<>();
+        final RunFailure run = new RunFailure()
+        {
+            @Override
+            public void fail(final Throwable cause)
+            {
+                runFailure.compareAndSet(null, cause);
+            }
+
+            @Override
+            public Throwable failure()
+            {
+                return runFailure.get();
+            }
+        };
+        final PipelineThreads threads = new PipelineThreads("orders", factory, CpuPinning.NONE, run);
+        final CountDownLatch failed = new CountDownLatch(1);
+        final AtomicReference<Throwable> reported = new AtomicReference<>();
+        final AtomicReference<Thread> ranOn = new AtomicReference<>();
+        final Agent agent = new Agent()
+        {
+            @Override
+            public int doWork()
+            {
+                ranOn.set(Thread.currentThread());
+                throw new IllegalStateException("the database is down");
+            }
+
+            @Override
+            public String roleName()
+            {
+                return "delivery";
+            }
+        };
+        try (AgentRunner runner = threads.startAgent("delivery", agent, new BackoffIdleStrategy(), ex ->
+        {
+            reported.compareAndSet(null, ex);
+            failed.countDown();
+        }))
+        {
+            assertTrue(failed.await(60, TimeUnit.SECONDS), "the agent's error is reported");
+            assertEquals("the database is down", reported.get().getMessage());
+            assertEquals(1, made.size());
+            assertSame(made.get(0), ranOn.get());
+            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-delivery"), made.get(0).getName());
+        }
+        assertEquals(null, runFailure.get(), "an error the agent's handler took is not the run's failure");
     }
 
     @Test

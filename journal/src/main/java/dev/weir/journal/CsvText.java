@@ -1,16 +1,16 @@
-package dev.weir.cli;
+package dev.weir.journal;
 
 /**
  * Quoting for CSV fields (RFC 4180): a field with a comma, quote or line break is wrapped in quotes,
  * quotes doubled. Stateless and thread-safe.
  */
-final class CsvText
+public final class CsvText
 {
     private CsvText()
     {
     }
 
-    static String quote(final String field)
+    public static String quote(final String field)
     {
         boolean needs = false;
         for (int i = 0; i < field.length() && !needs; i++)

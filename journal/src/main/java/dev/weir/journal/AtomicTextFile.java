@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-import dev.weir.journal.FileReplacement;
 
 /**
  * A text file that appears whole or not at all: lines go to a temporary file beside the target, which
@@ -19,7 +18,7 @@ import dev.weir.journal.FileReplacement;
  * reopens it and appends. Lines are formatted into a large byte buffer ({@link #row()}, or {@link #line(String)}
  * as UTF-8) and written to the temporary file in large writes. Not thread-safe: one writer.
  */
-final class AtomicTextFile implements AutoCloseable
+public final class AtomicTextFile implements AutoCloseable
 {
     private final Path target;
     private final Path temporary;
@@ -29,7 +28,7 @@ final class AtomicTextFile implements AutoCloseable
     private boolean committed;
     private long lines;
 
-    AtomicTextFile(final Path target)
+    public AtomicTextFile(final Path target)
     {
         this(target, TextBytes.DEFAULT_CAPACITY);
     }
@@ -38,7 +37,7 @@ final class AtomicTextFile implements AutoCloseable
      * @param target   the file to write.
      * @param capacity the size of its write buffer, held while the file is open (not suspended).
      */
-    AtomicTextFile(final Path target, final int capacity)
+    public AtomicTextFile(final Path target, final int capacity)
     {
         this.capacity = capacity;
         this.target = target.toAbsolutePath();
@@ -72,7 +71,7 @@ final class AtomicTextFile implements AutoCloseable
     /**
      * @param line a line's text, without its end; written as UTF-8 followed by {@code \n}.
      */
-    void line(final String line)
+    public void line(final String line)
     {
         row().put(line.getBytes(StandardCharsets.UTF_8)).put((byte)'\n');
     }
@@ -83,7 +82,7 @@ final class AtomicTextFile implements AutoCloseable
      *
      * @return the file's write buffer.
      */
-    TextBytes row()
+    public TextBytes row()
     {
         if (out == null)
         {
@@ -104,7 +103,7 @@ final class AtomicTextFile implements AutoCloseable
      * Close the temporary file, keeping what was written; the next {@link #line(String)} reopens it.
      * Holds no file open until then.
      */
-    void suspend()
+    public void suspend()
     {
         try
         {
@@ -123,17 +122,17 @@ final class AtomicTextFile implements AutoCloseable
         }
     }
 
-    long lines()
+    public long lines()
     {
         return lines;
     }
 
-    Path target()
+    public Path target()
     {
         return target;
     }
 
-    void commit()
+    public void commit()
     {
         try
         {
