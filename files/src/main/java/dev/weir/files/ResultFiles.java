@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * counted in {@link ExportCounts#skipped()}. A results or late-events file holds what the output journal still
  * holds: check {@link RetainedOutputs#of} first if it must hold every output.
  * <p>
- * Immutable. {@link #export()} runs on the calling thread and reads the output journal while a run may be appending
- * to it (it writes what is there when it reads); two exports into the same files must not run at once. Logs the
- * start and the end (rows written) of each export at INFO.
+ * Immutable. {@link #export()} runs on the calling thread and writes what the output journal holds when it runs (run
+ * it once the pipeline has stopped); two exports into the same files must not run at once. Logs the start and the end
+ * (rows written) of each export at INFO.
  */
 public final class ResultFiles
 {
