@@ -7,9 +7,9 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputHistory;
 
 /**
- * What retention removed from the start of a pipeline's output journal ({@link OutputHistory}), as {@code weir run}'s
- * exports tell it, so that no export silently shrinks: a results or late-events file, which holds every output, is
- * refused before any processing; date partitions are written only for the days after the day of the greatest
+ * What retention removed from the start of a pipeline's output journal ({@link OutputHistory}), as an export
+ * tells it, so that no export silently shrinks: a results or late-events file, which holds every output, cannot be
+ * written complete ({@link #fileRefusal} words the refusal); date partitions are written only for the days after the day of the greatest
  * window start of a removed result (an earlier day may have lost rows; its partition is left as it is).
  * <p>
  * Immutable and thread-safe.

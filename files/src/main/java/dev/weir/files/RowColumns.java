@@ -10,8 +10,8 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
 
 /**
- * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
- * {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
+ * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and
+ * {@code --key} and {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
  * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}).
  * <p>
  * Immutable and thread-safe.
@@ -20,10 +20,10 @@ import dev.weir.journal.JournalSchema;
  * @param value      the value column's name.
  * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
  *                   as it is.
- * @param updates    whether the pipeline emits update rows ({@code --emit updates}).
- * @param earlyWhen  the pipeline's early condition ({@code --early-when}), or null; with either option rows carry
+ * @param updates    whether the pipeline emits update rows ({@code emitUpdates(true)}, {@code --emit updates}).
+ * @param earlyWhen  the pipeline's early condition ({@code earlyWhen}, {@code --early-when}), or null; with either option rows carry
  *                   a {@code kind} column.
- * @param where      the pipeline's filter ({@code --where}), or null: no column of the rows, checked with them.
+ * @param where      the pipeline's filter ({@code where}, {@code --where}), or null: no column of the rows, checked with them.
  */
 public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where)
 {
