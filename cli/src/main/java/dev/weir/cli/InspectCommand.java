@@ -19,6 +19,7 @@ import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.retention.PipelineFloor;
 import dev.weir.engine.retention.RetentionFloor;
 import dev.weir.engine.retention.RetentionHolder;
+import dev.weir.files.ExportCounts;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventLag;
 import dev.weir.journal.HistoryBase;

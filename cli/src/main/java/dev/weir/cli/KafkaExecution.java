@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 
 import dev.weir.engine.Weir;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.kafka.KafkaRun;

@@ -1,5 +1,8 @@
 package dev.weir.cli;
 
+import dev.weir.files.KeyText;
+import dev.weir.files.ResultRow;
+import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputDecoder;
 import dev.weir.kafka.OutputRows;

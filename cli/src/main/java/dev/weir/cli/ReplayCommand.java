@@ -11,11 +11,18 @@ import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.files.DayRange;
+import dev.weir.files.KeyText;
+import dev.weir.files.PartitionedResults;
+import dev.weir.files.ResultCsv;
+import dev.weir.files.ResultRow;
+import dev.weir.files.RetainedEvents;
 import dev.weir.journal.ArchiveView;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.OffsetUnavailableException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,7 +64,7 @@ final class ReplayCommand implements Callable<Integer>
         description = "last offset, inclusive (default: the journal's last); with --output-dir only if no event is after it")
     long to;
 
-    @Option(names = "--days", paramLabel = "DATE[..DATE]", converter = DayRange.Converter.class,
+    @Option(names = "--days", paramLabel = "DATE[..DATE]", converter = DaysConverter.class,
         description = "with --output-dir: recompute the partitions of these UTC days (YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD) "
             + "from the whole journal, with the same flags as the replay that wrote the others: each is replaced atomically "
             + "with the rows a full replay writes into it, a day without rows loses its partition, other days are untouched")
@@ -264,5 +271,22 @@ final class ReplayCommand implements Callable<Integer>
                 summary.dropped(), summary.sideOutput(), lateOutput, RunReport.wrapped(summary), outcome);
         }
         return 0;
+    }
+
+    /** Picocli's converter for {@code --days}. Stateless. */
+    static final class DaysConverter implements CommandLine.ITypeConverter<DayRange>
+    {
+        @Override
+        public DayRange convert(final String value)
+        {
+            try
+            {
+                return DayRange.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new CommandLine.TypeConversionException(ex.getMessage());
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.weir.files.PartitionedResults;
 import dev.weir.journal.JournalRollCycle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

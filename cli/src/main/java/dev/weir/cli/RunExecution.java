@@ -17,6 +17,11 @@ import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.source.ColumnProjection;
+import dev.weir.files.ExportCounts;
+import dev.weir.files.ResultFiles;
+import dev.weir.files.RetainedOutputs;
+import dev.weir.files.RowColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -24,12 +29,14 @@ import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.Delivery;
+import dev.weir.postgres.ResultsTableShape;
+import dev.weir.postgres.SinkRefusedException;
 
 /**
  * Carries out one {@link RunJob}: ingest its events CSV into the journal (resumably; a temporary journal
  * unless a directory is given), process the journal with durable outputs (resuming from its newest
  * checkpoint), bounded or following it ({@link FollowingRun}), export the results and late events from the
- * output journal ({@link OutputExport}), deliver them into PostgreSQL, and print the summary
+ * output journal ({@link ResultFiles}), deliver them into PostgreSQL, and print the summary
  * ({@link RunReport}). A journal of another run's configuration, or one another run is writing, is refused
  * before anything is ingested.
  * <p>
@@ -172,7 +179,31 @@ final class RunExecution
     private PostgresDelivery connectPostgres(final Path journalDir)
     {
         final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
-        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.window().columns().tableShape(columns), job.jdbcBatch());
+        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), tableShape(job.window().columns(), columns), job.jdbcBatch());
+    }
+
+    /**
+     * @param rows   the pipeline's key and value columns, aggregations and kinds of rows.
+     * @param schema a journal's columns.
+     * @return the PostgreSQL results table of the pipeline's rows: its key columns, and its value and
+     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns; with an early
+     *         condition an {@code early} boolean column (update rows are not delivered).
+     * @throws BadInputException if a column is missing or of the wrong type, or a key column cannot be a
+     *                           column of the table.
+     */
+    private static ResultsTableShape tableShape(final RowColumns rows, final JournalSchema schema)
+    {
+        final ColumnProjection projection = rows.projection(schema);
+        try
+        {
+            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
+                rows.aggregates().size() == 1 && rows.aggregates().get(0).isAValue() ? projection.valueScale() : 0);
+            return rows.earlyWhen() != null ? shape.withEarly() : shape;
+        }
+        catch (final SinkRefusedException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
     }
 
     /**
@@ -320,21 +351,32 @@ final class RunExecution
     }
 
     /**
-     * Export the output journal: as one results CSV, or as date partitions, or nothing (PostgreSQL only).
+     * Export the output journal: as one results CSV, or as date partitions, or nothing (PostgreSQL only). Partitions
+     * of days that lost results to retention are left as they are: a note on standard error says so.
      */
     private ExportCounts export(final Path journalDir)
     {
-        if (job.outputDir() != null)
-        {
-            return OutputExport.exportPartitions(pipelineDirectory(journalDir), job.outputDir(), job.format(), job.lateOutput(),
-                job.window().columns(), RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null));
-        }
-        if (job.results() == null && job.lateOutput() == null)
+        if (job.outputDir() == null && job.results() == null && job.lateOutput() == null)
         {
             return ExportCounts.NONE;
         }
-        // results may be null: late events only
-        return OutputExport.export(pipelineDirectory(journalDir), job.results(), job.lateOutput(), job.window().columns());
+        final ResultFiles.Builder files = ResultFiles.of(pipelineDirectory(journalDir)).columns(job.window().columns());
+        if (job.lateOutput() != null)
+        {
+            files.late(job.lateOutput());
+        }
+        if (job.outputDir() == null)
+        {
+            // results may be null: late events only
+            return (job.results() == null ? files : files.results(job.results())).build().export();
+        }
+        final ExportCounts written = files.partitions(job.outputDir(), job.format()).build().export();
+        final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
+        if (retained != null && retained.firstCompleteDay() != Long.MIN_VALUE)
+        {
+            System.err.println("weir: note: " + retained.partitionNote(written.skipped()));
+        }
+        return written;
     }
 
     private static void deleteRecursively(final Path root)

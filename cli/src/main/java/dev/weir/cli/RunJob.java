@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.nio.file.Path;
 
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.files.PartitionedResults;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;

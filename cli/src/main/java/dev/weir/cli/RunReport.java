@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import dev.weir.engine.RunSummary;
+import dev.weir.files.ExportCounts;
 
 /**
  * The one-paragraph summary {@code weir run} prints: what was ingested, whether the run resumed from a

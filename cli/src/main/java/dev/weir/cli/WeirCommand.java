@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.files.ExportRefusedException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
 import dev.weir.journal.NewerFormatException;
@@ -95,7 +96,7 @@ public final class WeirCommand implements Runnable
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
                 || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException
-                || ex instanceof NewerFormatException)
+                || ex instanceof NewerFormatException || ex instanceof ExportRefusedException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

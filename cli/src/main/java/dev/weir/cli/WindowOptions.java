@@ -10,6 +10,8 @@ import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.engine.source.ColumnProjection;
+import dev.weir.files.AggregateSpec;
+import dev.weir.files.RowColumns;
 import picocli.CommandLine.Option;
 
 /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.weir.engine.source.ColumnProjection;
+import dev.weir.files.KeyText;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;

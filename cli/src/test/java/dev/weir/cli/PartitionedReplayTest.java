@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import dev.weir.files.ResultRow;
 import dev.weir.journal.EventJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
+import dev.weir.files.PartitionedResults;
 import dev.weir.postgres.PostgresSink;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,7 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-
-import picocli.CommandLine;
 
 /**
  * A range of UTC days, both ends included, as {@code --days} gives it: {@code YYYY-MM-DD} for one day or
@@ -13,7 +11,7 @@ import picocli.CommandLine;
  * @param first the first day, in epoch days.
  * @param last  the last day, in epoch days, not before {@code first}.
  */
-record DayRange(long first, long last)
+public record DayRange(long first, long last)
 {
     private static final String FORMS = "use YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD, e.g. 2026-11-29..2026-11-30";
 
@@ -22,7 +20,7 @@ record DayRange(long first, long last)
      * @return the range.
      * @throws IllegalArgumentException if it is not a date or an ascending range of dates.
      */
-    static DayRange parse(final String text)
+    public static DayRange parse(final String text)
     {
         final int dots = text.indexOf("..");
         final LocalDate from = date(dots < 0 ? text : text.substring(0, dots), text);
@@ -50,7 +48,7 @@ record DayRange(long first, long last)
      * @param epochDay a day.
      * @return true if the range holds it.
      */
-    boolean contains(final long epochDay)
+    public boolean contains(final long epochDay)
     {
         return epochDay >= first && epochDay <= last;
     }
@@ -60,22 +58,5 @@ record DayRange(long first, long last)
     {
         final String from = LocalDate.ofEpochDay(first).toString();
         return first == last ? from : from + ".." + LocalDate.ofEpochDay(last);
-    }
-
-    /** Picocli's converter for {@code --days}. Stateless. */
-    static final class Converter implements CommandLine.ITypeConverter<DayRange>
-    {
-        @Override
-        public DayRange convert(final String value)
-        {
-            try
-            {
-                return parse(value);
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new CommandLine.TypeConversionException(ex.getMessage());
-            }
-        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.nio.charset.StandardCharsets;
 

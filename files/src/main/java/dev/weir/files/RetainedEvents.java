@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,7 +22,7 @@ import dev.weir.journal.JournalReader;
  * <p>
  * Immutable and thread-safe.
  */
-final class RetainedEvents
+public final class RetainedEvents
 {
     private static final long DAY_MS = 86_400_000L;
 
@@ -42,7 +42,7 @@ final class RetainedEvents
      * @return what retention removed from it, or empty if it has no history base (nothing was removed).
      * @throws dev.weir.journal.JournalRefusedException if its history base is corrupt or of another journal.
      */
-    static Optional<RetainedEvents> of(final JournalDirectory directory)
+    public static Optional<RetainedEvents> of(final JournalDirectory directory)
     {
         final Optional<HistoryBase.Summary> base = HistoryBase.read(directory);
         if (base.isEmpty())
@@ -61,19 +61,19 @@ final class RetainedEvents
     }
 
     /** @return B: the oldest offset still available. */
-    long oldestOffset()
+    public long oldestOffset()
     {
         return base.firstOffset();
     }
 
     /** @return the events removed. */
-    long removedEvents()
+    public long removedEvents()
     {
         return base.countsBefore().events();
     }
 
     /** @return the archive holding the removed cycles, or null if they were deleted. */
-    Path archive()
+    public Path archive()
     {
         return base.archive();
     }
@@ -82,7 +82,7 @@ final class RetainedEvents
      * @param from an offset a replay was asked to start at, before {@link #oldestOffset()}.
      * @return the refusal: what is still available, what was removed, where it is.
      */
-    String refusalFrom(final long from)
+    public String refusalFrom(final long from)
     {
         return "offset " + from + " of journal " + journal + " was removed by retention: the oldest offset still available is "
             + oldestOffset() + available() + "; the events before it were removed (" + removed() + "); " + archived();
@@ -91,7 +91,7 @@ final class RetainedEvents
     /**
      * @return the note of a replay from the start of a journal whose oldest events were removed.
      */
-    String replayNote()
+    public String replayNote()
     {
         return "events before offset " + oldestOffset() + " were removed by retention (" + removed() + "); replaying from "
             + oldestOffset() + "; " + archived();
@@ -101,7 +101,7 @@ final class RetainedEvents
      * @param days the days a rerun is to recompute.
      * @return true if a window starting on one of those days could hold a removed event.
      */
-    boolean mayHold(final DayRange days)
+    public boolean mayHold(final DayRange days)
     {
         return base.maxRemovedEventTime() >= 0 && days.first() <= Math.floorDiv(base.maxRemovedEventTime(), DAY_MS);
     }
@@ -110,7 +110,7 @@ final class RetainedEvents
      * @return the oldest UTC day (epoch days) whose windows hold no removed event: the day after the greatest
      *         removed event time's, or {@link Long#MIN_VALUE} if no event was removed.
      */
-    long oldestCompleteDay()
+    public long oldestCompleteDay()
     {
         return base.maxRemovedEventTime() < 0 ? Long.MIN_VALUE : Math.floorDiv(base.maxRemovedEventTime(), DAY_MS) + 1;
     }
@@ -119,7 +119,7 @@ final class RetainedEvents
      * @param days days for which {@link #mayHold} is true.
      * @return the refusal of a rerun of those days.
      */
-    String refusalOf(final DayRange days)
+    public String refusalOf(final DayRange days)
     {
         final LocalDate oldestDay = LocalDate.ofEpochDay(oldestCompleteDay());
         return "--days " + days + ": retention removed the events of journal " + journal + " before offset " + oldestOffset()

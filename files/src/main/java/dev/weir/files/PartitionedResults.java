@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,12 +35,12 @@ import dev.weir.engine.emit.WindowResult;
  * At most {@link #MAX_OPEN} temporary files are open at a time, however many days the rows span: the least
  * recently written is suspended and reopened for appending when its day gets a row again.
  * <p>
- * Called on the engine thread; committed by the command afterwards.
+ * Not thread-safe: called on the engine thread, committed by the caller after the run.
  */
-final class PartitionedResults implements ResultListener, AutoCloseable
+public final class PartitionedResults implements ResultListener, AutoCloseable
 {
     /** The file formats. */
-    enum Format
+    public enum Format
     {
         /** CSV with the header {@code window_start,window_end,key,count,sum,min,max,version} (and {@code aggregate}). */
         csv,
@@ -90,7 +90,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
      *                 ({@link #skipped()}) but not written, and those days' partitions are left as they are (they
      *                 cannot be recomputed completely: retention removed some of their input or outputs).
      */
-    PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat, final DayRange days, final long firstDay)
+    public PartitionedResults(final Path dir, final Format format, final ResultRow rowFormat, final DayRange days, final long firstDay)
     {
         this.firstDay = firstDay;
         this.dir = dir;
@@ -160,7 +160,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
      *
      * @return the partitions replaced, in date order.
      */
-    List<Path> commit()
+    public List<Path> commit()
     {
         open.clear();
         currentDay = Long.MIN_VALUE;
@@ -181,7 +181,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     /**
      * @return the partitions of days without rows that {@link #commit()} removed.
      */
-    int removed()
+    public int removed()
     {
         return removed;
     }
@@ -235,7 +235,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     /**
      * @return the rows not written because their window starts before the first day given.
      */
-    long skipped()
+    public long skipped()
     {
         return skipped;
     }
@@ -243,7 +243,7 @@ final class PartitionedResults implements ResultListener, AutoCloseable
     /**
      * @return the rows written.
      */
-    long rows()
+    public long rows()
     {
         return rows;
     }

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.math.BigDecimal;
 
@@ -17,7 +17,7 @@ import dev.weir.journal.StringDictionaries;
  * <p>
  * Not thread-safe: one owner thread at a time ({@link #handOff()} moves it).
  */
-final class KeyText implements KeyColumns, AutoCloseable
+public final class KeyText implements KeyColumns, AutoCloseable
 {
     private final JournalSchema schema;
     private final int[] columns;
@@ -37,7 +37,7 @@ final class KeyText implements KeyColumns, AutoCloseable
      * @param projection the pipeline's key and value columns.
      * @return the key text of that pipeline's outputs.
      */
-    static KeyText open(final JournalDirectory directory, final ColumnProjection projection)
+    public static KeyText open(final JournalDirectory directory, final ColumnProjection projection)
     {
         return new KeyText(directory, projection);
     }
@@ -91,7 +91,7 @@ final class KeyText implements KeyColumns, AutoCloseable
     }
 
     /** Hand it to another thread: the next thread to use it becomes its owner. */
-    void handOff()
+    public void handOff()
     {
         strings.handOff();
         if (tuples != null)

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.util.List;
 
@@ -8,24 +8,24 @@ import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
-import dev.weir.postgres.ResultsTableShape;
-import dev.weir.postgres.SinkRefusedException;
 
 /**
- * Which columns a pipeline's rows show: its key and value columns (by name, as {@code --key} and
- * {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
+ * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and
+ * {@code --key} and {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
  * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}).
+ * <p>
+ * Immutable and thread-safe.
  *
  * @param key        the key column's name, or several separated by commas.
  * @param value      the value column's name.
  * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
  *                   as it is.
- * @param updates    whether the pipeline emits update rows ({@code --emit updates}).
- * @param earlyWhen  the pipeline's early condition ({@code --early-when}), or null; with either option rows carry
+ * @param updates    whether the pipeline emits update rows ({@code emitUpdates(true)}, {@code --emit updates}).
+ * @param earlyWhen  the pipeline's early condition ({@code earlyWhen}, {@code --early-when}), or null; with either option rows carry
  *                   a {@code kind} column.
- * @param where      the pipeline's filter ({@code --where}), or null: no column of the rows, checked with them.
+ * @param where      the pipeline's filter ({@code where}, {@code --where}), or null: no column of the rows, checked with them.
  */
-record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where)
+public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where)
 {
     /**
      * The columns of a pipeline with final rows only.
@@ -34,31 +34,38 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
      * @param value      the value column's name.
      * @param aggregates the user aggregations, in order.
      */
-    RowColumns(final String key, final String value, final List<AggregateSpec> aggregates)
+    public RowColumns(final String key, final String value, final List<AggregateSpec> aggregates)
     {
         this(key, value, aggregates, false, null, null);
     }
 
-    /** @return whether rows carry a {@code kind} column: with update or early rows. */
-    boolean withKind()
+    /**
+     * @param key        the key column's name, or several separated by commas.
+     * @param value      the value column's name.
+     * @param aggregates the user aggregations, in order.
+     * @param updates    whether the pipeline emits update rows.
+     * @param earlyWhen  the pipeline's early condition, or null.
+     * @param where      the pipeline's filter, or null.
+     */
+    public RowColumns
     {
-        return updates || earlyWhen != null;
+        aggregates = List.copyOf(aggregates);
     }
 
-    /** @return whether rows carry user aggregations' values. */
-    boolean withAggregate()
+    /** @return whether rows carry a {@code kind} column: with update or early rows. */
+    public boolean withKind()
     {
-        return !aggregates.isEmpty();
+        return updates || earlyWhen != null;
     }
 
     /**
      * @param schema a journal's columns.
      * @return the key and value columns in it.
-     * @throws BadInputException if a column is missing or of the wrong type, the key's, the value's or one an
-     *                           aggregation reads (the message names the columns), or the early condition does not
-     *                           read (the message names the position).
+     * @throws ExportRefusedException if a column is missing or of the wrong type, the key's, the value's or one an
+     *                                aggregation reads (the message names the columns), or the filter or the early
+     *                                condition does not read (the message names the position).
      */
-    ColumnProjection projection(final JournalSchema schema)
+    public ColumnProjection projection(final JournalSchema schema)
     {
         try
         {
@@ -73,7 +80,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
             }
             catch (final ExpressionException ex)
             {
-                throw new BadInputException(expressionError("--value", value, ex));
+                throw new ExportRefusedException(expressionError("--value", value, ex));
             }
             if (where != null)
             {
@@ -83,7 +90,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
                 }
                 catch (final ExpressionException ex)
                 {
-                    throw new BadInputException(expressionError("--where", where, ex));
+                    throw new ExportRefusedException(expressionError("--where", where, ex));
                 }
             }
             if (earlyWhen != null)
@@ -94,7 +101,7 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new BadInputException(ex.getMessage());
+            throw new ExportRefusedException(ex.getMessage());
         }
     }
 
@@ -105,49 +112,18 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
      * @return the one line to print: the option, then the problem as the expression language words it (it
      *         quotes the expression and names the 1-based position).
      */
-    static String expressionError(final String option, final String text, final ExpressionException ex)
+    private static String expressionError(final String option, final String text, final ExpressionException ex)
     {
         assert ex.getMessage().contains("at position " + (ex.position() + 1)) : "the message names the position: " + ex.getMessage();
         return option + ": " + ex.getMessage();
     }
 
     /**
-     * @param schema a journal's columns.
-     * @return the PostgreSQL results table of the pipeline's rows: its key columns, and its value and
-     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns; with an early
-     *         condition an {@code early} boolean column (update rows are not delivered).
-     * @throws BadInputException if a column is missing or of the wrong type, or a key column cannot be a
-     *                           column of the table.
-     */
-    ResultsTableShape tableShape(final JournalSchema schema)
-    {
-        final ColumnProjection projection = projection(schema);
-        try
-        {
-            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
-                aggregates.size() == 1 && aggregates.get(0).isAValue() ? projection.valueScale() : 0);
-            return earlyWhen != null ? shape.withEarly() : shape;
-        }
-        catch (final SinkRefusedException ex)
-        {
-            throw new BadInputException(ex.getMessage());
-        }
-    }
-
-    /**
-     * @return true for the default columns, {@code key} and {@code value}.
-     */
-    boolean isDefault()
-    {
-        return key.equals(ColumnProjection.DEFAULT_KEY) && value.equals(ColumnProjection.DEFAULT_VALUE);
-    }
-
-    /**
      * @param directory the journal.
      * @return the text of the pipeline's key ids, to close after use.
-     * @throws BadInputException if a column is missing or of the wrong type.
+     * @throws ExportRefusedException if a column is missing or of the wrong type.
      */
-    KeyText keyText(final JournalDirectory directory)
+    public KeyText keyText(final JournalDirectory directory)
     {
         return KeyText.open(directory, projection(directory.schema()));
     }
@@ -156,9 +132,9 @@ record RowColumns(String key, String value, List<AggregateSpec> aggregates, bool
      * @param directory the journal, whose schema names the columns' types.
      * @param keys      the text of the pipeline's key ids, read on the thread that owns it.
      * @return the row format.
-     * @throws BadInputException if a column is missing or of the wrong type.
+     * @throws ExportRefusedException if a column is missing or of the wrong type.
      */
-    ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
+    public ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
     {
         final ColumnProjection projection = projection(directory.schema());
         final String[] names = new String[aggregates.size()];

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import dev.weir.engine.emit.WindowResult;
  * UTF-8 BufferedWriter, what the CLI did before) against {@link RowWriter} (bytes into the file's buffer),
  * CSV and JSON lines, on seeded rows of the shape of `weir replay` tumbling 1 s (10 k keys). Figures are by
  * the thread's CPU time (and wall time), so they hold on a shared machine. Not a test: run it with
- * {@code java -cp cli/target/weir.jar:cli/target/test-classes dev.weir.cli.RowWriterThroughput [ROWS] [ROUNDS]}.
+ * {@code java -cp cli/target/weir.jar:files/target/test-classes dev.weir.files.RowWriterThroughput [ROWS] [ROUNDS]}.
  */
 public final class RowWriterThroughput
 {

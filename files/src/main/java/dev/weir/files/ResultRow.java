@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.math.BigDecimal;
 
@@ -17,14 +17,14 @@ import dev.weir.journal.ResultFields;
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
  * scale ({@code 1234} at scale 2 is {@code 12.34}). The text is the reference; the files are written with the
- * same bytes by its {@link #writer()}.
+ * same bytes by its {@code writer()}. Made by {@link RowColumns#rows}.
  * <p>
  * Immutable; thread-safe if its key lookup is (a dictionary read on the thread that owns it).
  */
-final class ResultRow
+public final class ResultRow
 {
     /** The results CSV header of the default columns, without a user aggregation (DESIGN.md's format). */
-    static final String HEADER = "window_start,window_end,key,count,sum,min,max,version";
+    public static final String HEADER = "window_start,window_end,key,count,sum,min,max,version";
 
     private final KeyColumns keys;
     private final String valueName;
@@ -122,7 +122,7 @@ final class ResultRow
     }
 
     /** @return the results CSV header. */
-    String header()
+    public String header()
     {
         final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyNames()).append(",count,sum,min,max,version")
             .append(withKind ? ",kind" : "");
@@ -134,7 +134,7 @@ final class ResultRow
     }
 
     /** @return the late events CSV header. */
-    String lateHeader()
+    public String lateHeader()
     {
         return "event_id,event_time," + keyNames() + "," + valueName;
     }
@@ -196,7 +196,7 @@ final class ResultRow
      * @param r   the result.
      * @return {@code row}.
      */
-    StringBuilder csv(final StringBuilder row, final ResultFields r)
+    public StringBuilder csv(final StringBuilder row, final ResultFields r)
     {
         csvKey(row.append(r.windowStart()).append(',').append(r.windowEnd()).append(','), r.keyId()).append(',').append(r.count()).append(',');
         value(row, r.sum()).append(',');
@@ -220,7 +220,7 @@ final class ResultRow
      * @param r   the result.
      * @return {@code row}.
      */
-    StringBuilder json(final StringBuilder row, final ResultFields r)
+    public StringBuilder json(final StringBuilder row, final ResultFields r)
     {
         jsonKey(row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()), r.keyId());
         row.append(",\"count\":").append(r.count()).append(",\"sum\":");
@@ -242,7 +242,7 @@ final class ResultRow
      * @param e a late event.
      * @return its CSV row (without the line end).
      */
-    String late(final LateFields e)
+    public String late(final LateFields e)
     {
         final StringBuilder row = csvKey(new StringBuilder(64).append(e.eventId()).append(',').append(e.eventTime()).append(','), e.keyId())
             .append(',');

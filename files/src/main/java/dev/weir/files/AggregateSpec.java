@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.util.regex.Pattern;
 
@@ -18,10 +18,10 @@ import dev.weir.engine.aggregate.Average;
  * @param text   the name as given, e.g. {@code distinct:merchant}.
  * @param column the column a {@code distinct:COLUMN} counts, or null for the value column.
  */
-record AggregateSpec(String text, String column)
+public record AggregateSpec(String text, String column)
 {
     /** What {@code --aggregate} accepts, for messages. */
-    static final String NAMES = "average, distinct or distinct:COLUMN";
+    private static final String NAMES = "average, distinct or distinct:COLUMN";
 
     private static final Pattern COLUMN = Pattern.compile("[a-z_][a-z0-9_]{0,63}");
 
@@ -30,7 +30,7 @@ record AggregateSpec(String text, String column)
      * @return the aggregation it names.
      * @throws IllegalArgumentException with a one-line reason if it names none.
      */
-    static AggregateSpec parse(final String text)
+    public static AggregateSpec parse(final String text)
     {
         if (text.equals("average") || text.equals("distinct"))
         {
@@ -44,7 +44,7 @@ record AggregateSpec(String text, String column)
     }
 
     /** @return a new aggregation of this kind (bound to the journal's columns by the pipeline). */
-    Aggregation aggregation()
+    public Aggregation aggregation()
     {
         if (text.equals("average"))
         {
@@ -54,13 +54,13 @@ record AggregateSpec(String text, String column)
     }
 
     /** @return its column in a results file of several aggregations: {@code average}, {@code distinct}, {@code distinct_COLUMN}. */
-    String fileColumn()
+    public String fileColumn()
     {
         return column == null ? text : "distinct_" + column;
     }
 
     /** @return true if its result is in the value column's unit (a mean), printed at that column's scale; false for a count. */
-    boolean isAValue()
+    public boolean isAValue()
     {
         return text.equals("average");
     }

@@ -1,23 +1,31 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import dev.weir.journal.OutputJournal;
 
 /**
  * What an export of an output journal wrote, or, from {@link #of(OutputJournal)}, what the output journal
- * holds. Immutable.
+ * holds. Immutable and thread-safe.
  *
- * @param results    the result rows.
+ * @param results    the result rows written.
  * @param late       the late events.
  * @param partitions the date partitions replaced, or 1 for an export into one results file.
+ * @param skipped    the result rows not written: their days' partitions are left as they are, because retention
+ *                   removed some of those days' results ({@link RetainedOutputs}).
  */
-record ExportCounts(long results, long late, int partitions)
+public record ExportCounts(long results, long late, int partitions, long skipped)
 {
     /** Nothing exported: a run that delivers into PostgreSQL only. */
-    static final ExportCounts NONE = new ExportCounts(0, 0, 0);
+    public static final ExportCounts NONE = new ExportCounts(0, 0, 0, 0);
 
-    ExportCounts
+    /**
+     * @param results    the result rows written.
+     * @param late       the late events.
+     * @param partitions the date partitions replaced, or 1 for an export into one results file.
+     * @param skipped    the result rows not written.
+     */
+    public ExportCounts
     {
-        assert results >= 0 && late >= 0 && partitions >= 0 : results + ", " + late + ", " + partitions;
+        assert results >= 0 && late >= 0 && partitions >= 0 && skipped >= 0 : results + ", " + late + ", " + partitions + ", " + skipped;
     }
 
     /**
@@ -26,11 +34,11 @@ record ExportCounts(long results, long late, int partitions)
      * @param output the output journal.
      * @return its counts, without partitions.
      */
-    static ExportCounts of(final OutputJournal output)
+    public static ExportCounts of(final OutputJournal output)
     {
         final Tally tally = new Tally();
         output.readAll(stored -> tally.count(stored.isResult()));
-        return tally.counts(0);
+        return tally.counts(0, 0);
     }
 
     /** Counts outputs one at a time, as an export reads them. Not thread-safe. */
@@ -56,11 +64,12 @@ record ExportCounts(long results, long late, int partitions)
 
         /**
          * @param partitions the date partitions written.
+         * @param skipped    the results read but not written.
          * @return the counts so far.
          */
-        ExportCounts counts(final int partitions)
+        ExportCounts counts(final int partitions, final long skipped)
         {
-            return new ExportCounts(results, late, partitions);
+            return new ExportCounts(results - skipped, late, partitions, skipped);
         }
     }
 }

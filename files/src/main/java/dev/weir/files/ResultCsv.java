@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.LateEvent;
@@ -8,15 +8,19 @@ import dev.weir.engine.emit.WindowResult;
 
 /**
  * Writes results and late events as CSV rows in the engine's order, in the shape of a {@link ResultRow}
- * (which maps key ids back to their text), with its {@link RowWriter}. Called on the engine thread only; the files are committed by
- * the command after the run.
+ * (which maps key ids back to their text), with its {@link RowWriter}: a listener of a pipeline that writes its rows
+ * as it runs. Called on the engine thread only; the caller commits the file after the run.
  */
-final class ResultCsv implements ResultListener
+public final class ResultCsv implements ResultListener
 {
     private final AtomicTextFile out;
     private final RowWriter rows;
 
-    ResultCsv(final AtomicTextFile out, final ResultRow format)
+    /**
+     * @param out    the file, its header written now; committed by the caller once the run ended.
+     * @param format the rows' text.
+     */
+    public ResultCsv(final AtomicTextFile out, final ResultRow format)
     {
         this.out = out;
         this.rows = format.writer();
@@ -30,14 +34,18 @@ final class ResultCsv implements ResultListener
     }
 
     /**
-     * The late events as CSV.
+     * The late events as CSV. Called on the engine thread only.
      */
-    static final class Late implements LateListener
+    public static final class Late implements LateListener
     {
         private final AtomicTextFile out;
         private final RowWriter rows;
 
-        Late(final AtomicTextFile out, final ResultRow format)
+        /**
+         * @param out    the file, its header written now; committed by the caller once the run ended.
+         * @param format the rows' text.
+         */
+        public Late(final AtomicTextFile out, final ResultRow format)
         {
             this.out = out;
             this.rows = format.writer();

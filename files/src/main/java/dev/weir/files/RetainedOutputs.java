@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import java.time.LocalDate;
 import java.util.Optional;
@@ -7,14 +7,14 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputHistory;
 
 /**
- * What retention removed from the start of a pipeline's output journal ({@link OutputHistory}), as {@code weir run}'s
- * exports tell it, so that no export silently shrinks: a results or late-events file, which holds every output, is
- * refused before any processing; date partitions are written only for the days after the day of the greatest
+ * What retention removed from the start of a pipeline's output journal ({@link OutputHistory}), as an export
+ * tells it, so that no export silently shrinks: a results or late-events file, which holds every output, cannot be
+ * written complete ({@link #fileRefusal} words the refusal); date partitions are written only for the days after the day of the greatest
  * window start of a removed result (an earlier day may have lost rows; its partition is left as it is).
  * <p>
  * Immutable and thread-safe.
  */
-final class RetainedOutputs
+public final class RetainedOutputs
 {
     private static final long DAY_MS = 86_400_000L;
 
@@ -32,7 +32,7 @@ final class RetainedOutputs
      * @return what retention removed from its output journal, or empty if nothing.
      * @throws dev.weir.journal.JournalRefusedException if its output history is corrupt or of another journal.
      */
-    static Optional<RetainedOutputs> of(final JournalDirectory pipeline)
+    public static Optional<RetainedOutputs> of(final JournalDirectory pipeline)
     {
         return OutputHistory.read(pipeline).map(history -> new RetainedOutputs(pipeline.pipelineName(), history));
     }
@@ -41,7 +41,7 @@ final class RetainedOutputs
      * @param flag the flag of the file refused: {@code --results} or {@code --late-output}.
      * @return the refusal of an export into one results or late-events file.
      */
-    String fileRefusal(final String flag)
+    public String fileRefusal(final String flag)
     {
         final long late = history.removedOutputs() - history.removedResults();
         final String days = history.maxRemovedWindowStart() == Long.MIN_VALUE ? "whole days are rewritten"
@@ -57,7 +57,7 @@ final class RetainedOutputs
      * @return the first UTC day (epoch days) whose partition holds every result: the day after the greatest window
      *         start of a removed result, or {@link Long#MIN_VALUE} if no result was removed.
      */
-    long firstCompleteDay()
+    public long firstCompleteDay()
     {
         return history.maxRemovedWindowStart() == Long.MIN_VALUE ? Long.MIN_VALUE : lastIncompleteDay() + 1;
     }
@@ -66,9 +66,9 @@ final class RetainedOutputs
      * @param skipped the rows not written.
      * @return the note of an export into date partitions that left the days with removed results as they were.
      */
-    String partitionNote(final long skipped)
+    public String partitionNote(final long skipped)
     {
-        return String.format("weir: note: retention removed the oldest %,d results of pipeline %s's output journal: partitions up to %s "
+        return String.format("retention removed the oldest %,d results of pipeline %s's output journal: partitions up to %s "
             + "are left as they are (rows not written: %,d), later days are rewritten", history.removedResults(), pipeline,
             LocalDate.ofEpochDay(lastIncompleteDay()), skipped);
     }
