@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir inspect} shows every pipeline of a journal, each one's outputs and newest checkpoint under its name, not
- * the default pipeline's when that one never ran; {@code --pipeline NAME} shows that one only.
+ * the default pipeline's when that one never ran; {@code --pipeline NAME} shows that one only. It reads only.
  */
 class InspectCommandTest
 {
@@ -36,5 +39,19 @@ class InspectCommandTest
         assertEquals(0, one.exit(), one.err());
         assertTrue(one.out().contains("--- pipeline spend ---") && one.out().contains("41 late dropped"), one.out());
         assertFalse(one.out().contains("--- pipeline fees ---"), one.out());
+    }
+
+    @Test
+    void inspectingAJournalNeverProcessedCreatesNoCheckpointDirectory()
+    {
+        try (EventJournal writer = EventJournal.openOrCreate(dir.resolve("j")))
+        {
+            writer.append(1, 1_000, "a", 1);
+        }
+        final Cli inspect = Cli.run("inspect", dir.resolve("j").toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+        assertTrue(inspect.out().contains("\ncheckpoint   none\n"), inspect.out());
+        final Path checkpoints = JournalDirectory.open(dir.resolve("j")).checkpoints();
+        assertFalse(Files.exists(checkpoints), "inspect reads only, but made " + checkpoints);
     }
 }
