@@ -18,6 +18,7 @@ import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.kafka.KafkaInstanceStatus;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
@@ -49,10 +50,11 @@ final class InspectCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
-        if (kafkaStatus != null)
+        final KafkaInstanceStatus kafka = KafkaInstanceStatus.read(journal).orElse(null);
+        if (kafka != null)
         {
-            KafkaInstanceStatus.print(kafkaStatus, System.out);
+            System.out.print(kafka.describe());
+            System.out.flush();
             return 0;
         }
         final JournalDirectory base;

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import dev.weir.engine.status.EngineStat;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.kafka.KafkaInstanceStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -52,8 +53,8 @@ final class StatCommand implements Callable<Integer>
         {
             throw new BadInputException("--interval must be greater than zero");
         }
-        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
-        if (kafkaStatus != null)
+        KafkaInstanceStatus kafka = KafkaInstanceStatus.read(journal).orElse(null);
+        if (kafka != null)
         {
             do
             {
@@ -61,10 +62,12 @@ final class StatCommand implements Callable<Integer>
                 {
                     System.out.print("\033[H\033[2J");
                 }
-                KafkaInstanceStatus.print(kafkaStatus, System.out);
+                System.out.print(kafka.describe());
+                System.out.flush();
                 if (!once)
                 {
                     Thread.sleep(intervalMs);
+                    kafka = KafkaInstanceStatus.read(journal).orElse(kafka);
                 }
             }
             while (!once);

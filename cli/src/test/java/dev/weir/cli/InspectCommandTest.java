@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code weir inspect} shows every pipeline of a journal, each one's outputs and newest checkpoint under its name, not
- * the default pipeline's when that one never ran; {@code --pipeline NAME} shows that one only. It reads only.
+ * the default pipeline's when that one never ran; {@code --pipeline NAME} shows that one only. It reads only. The directory
+ * of a Kafka instance shows its status file.
  */
 class InspectCommandTest
 {
@@ -53,5 +54,20 @@ class InspectCommandTest
         assertTrue(inspect.out().contains("\ncheckpoint   none\n"), inspect.out());
         final Path checkpoints = JournalDirectory.open(dir.resolve("j")).checkpoints();
         assertFalse(Files.exists(checkpoints), "inspect reads only, but made " + checkpoints);
+    }
+
+    @Test
+    void inspectAndStatOfAKafkaInstancesDirectoryShowItsStatusFile() throws IOException
+    {
+        final Path status = Files.createDirectories(dir.resolve("instance").resolve("kafka")).resolve("status");
+        Files.writeString(status, "instance a group g topic t at 2026-12-02T07:00:00Z events 3 outputs 1 transactions 1\n  t-0 committed=3\n");
+        final String expected = "Kafka instance " + dir.resolve("instance").toAbsolutePath() + " (status written "
+            + Files.getLastModifiedTime(status) + ")\n" + Files.readString(status);
+        final Cli inspect = Cli.run("inspect", dir.resolve("instance").toString());
+        assertEquals(0, inspect.exit(), inspect.err());
+        assertEquals(expected, inspect.out());
+        final Cli stat = Cli.run("stat", dir.resolve("instance").toString(), "--once");
+        assertEquals(0, stat.exit(), stat.err());
+        assertEquals(expected, stat.out());
     }
 }
