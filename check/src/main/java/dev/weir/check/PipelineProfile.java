@@ -1,12 +1,11 @@
 package dev.weir.check;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.engine.status.CheckpointCounts;
+import dev.weir.engine.status.CheckpointSummary;
+import dev.weir.engine.status.NewestCheckpoint;
 import dev.weir.journal.JournalDirectory;
 
 /**
@@ -26,15 +25,13 @@ public record PipelineProfile(String name, long processed, long late)
      */
     public static PipelineProfile of(final JournalDirectory pipeline)
     {
-        // a pipeline never processed has no checkpoints directory: do not create one (the checks only read)
-        final CheckpointStore.Loaded newest = Files.isDirectory(pipeline.checkpoints())
-            ? new CheckpointStore(pipeline.checkpoints(), 3).loadNewestValid() : null;
+        final CheckpointSummary newest = NewestCheckpoint.read(pipeline).newest().orElse(null); // reads only: creates no directory
         if (newest == null)
         {
             return new PipelineProfile(pipeline.pipelineName(), -1, -1);
         }
-        final OperatorCounters counters = CheckpointCodec.describeState(newest).counters();
-        return new PipelineProfile(pipeline.pipelineName(), counters.events(), counters.dropped() + counters.sideOutput() + counters.ignored());
+        final CheckpointCounts counts = newest.counts();
+        return new PipelineProfile(pipeline.pipelineName(), counts.events(), counts.dropped() + counts.sideOutput() + counts.inNoWindow());
     }
 
     /**

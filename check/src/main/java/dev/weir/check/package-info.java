@@ -1,9 +1,10 @@
 /**
- * {@code weir check}: offline data-quality reports over a journal, its checkpoints and its exported
- * results (row counts, late and rejected shares, duplicates, gaps), against thresholds. Outside the
- * runtime engine: nothing here runs on an engine thread.
+ * Offline reports over a journal: {@code weir check}'s data-quality checks over a journal, its checkpoints and its
+ * exported results (row counts, late and rejected shares, duplicates, gaps), against thresholds
+ * ({@link dev.weir.check.QualityReport}); and {@code weir inspect}'s description of what a journal holds
+ * ({@link dev.weir.check.JournalInspection}). Outside the runtime engine: nothing here runs on an engine thread.
  * <p>
- * Threading: one command thread. Depends on {@code dev.weir.journal} and, read-only, on the engine's
- * checkpoint store and operator counters.
+ * Threading: the caller's thread; every result is immutable. Depends on {@code dev.weir.journal} and, read-only, on
+ * the engine's public {@code status} (checkpoints, metrics files) and {@code retention} (the floor) packages.
  */
 package dev.weir.check;

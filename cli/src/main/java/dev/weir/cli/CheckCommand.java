@@ -9,16 +9,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import dev.weir.check.DataQuality;
-import dev.weir.check.JournalProfile;
 import dev.weir.check.PartitionProfile;
-import dev.weir.check.PipelineProfile;
-import dev.weir.check.QualityCheck;
+import dev.weir.check.QualityReport;
 import dev.weir.check.QualityThresholds;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -26,7 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code weir check}: the data-quality checks of {@link DataQuality} on a journal and/or a partitions
+ * {@code weir check}: the data-quality checks of {@link QualityReport} on a journal and/or a partitions
  * directory (or a PostgreSQL results table), the {@code late} check once for every pipeline of the journal (or for
  * {@code --pipeline NAME} only), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
  * rows per partition and a table of checks; exits 0 when every check passes (or is skipped), and
@@ -159,14 +155,11 @@ final class CheckCommand implements Callable<Integer>
         final Instant at = instant(pick("now", now, file));
 
         final JournalDirectory base = journal == null ? null : openJournal();
-        // every pipeline of the journal, or the one --pipeline names: a gate never passes on a pipeline that did not run
-        final List<PipelineProfile> pipelines = base == null ? null : pipeline == null ? PipelineProfile.allOf(base)
-            : List.of(PipelineProfile.of(PipelineSelection.existing(base, pipeline)));
-        final JournalProfile journalProfile = base == null ? null : JournalProfile.of(base);
+        final String selected = base == null || pipeline == null ? null : PipelineSelection.existing(base, pipeline).pipelineName();
         final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
-        final List<QualityCheck> checks = DataQuality.run(journalProfile, pipelines, partitions, limits, at);
-        CheckReport.print(System.out, partitions, checks);
-        return checks.stream().anyMatch(c -> c.status() == QualityCheck.Status.FAIL) ? FAILED : 0;
+        final QualityReport report = QualityReport.of(base, selected, partitions, limits, at);
+        CheckReport.print(System.out, report);
+        return report.failed() > 0 ? FAILED : 0;
     }
 
     private PartitionProfile partitionFiles()

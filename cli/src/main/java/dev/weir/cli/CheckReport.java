@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.weir.check.PartitionProfile;
 import dev.weir.check.QualityCheck;
+import dev.weir.check.QualityReport;
 
 /**
  * What {@code weir check} prints: the rows per partition, then one line per check (result, what was
@@ -20,12 +21,13 @@ final class CheckReport
     }
 
     /**
-     * @param out        where to print.
-     * @param partitions the partitions' profile, or null.
-     * @param checks     the checks, in order.
+     * @param out    where to print.
+     * @param report the report.
      */
-    static void print(final PrintStream out, final PartitionProfile partitions, final List<QualityCheck> checks)
+    static void print(final PrintStream out, final QualityReport report)
     {
+        final PartitionProfile partitions = report.partitions().orElse(null);
+        final List<QualityCheck> checks = report.checks();
         if (partitions != null && !partitions.rowsByDate().isEmpty())
         {
             out.printf("%-12s %12s%n", "partition", "rows");
@@ -46,12 +48,11 @@ final class CheckReport
         }
         final String format = "%-" + name + "s %-6s %-" + measured + "s  %-" + threshold + "s  %s";
         out.println(String.format(format, "check", "result", "measured", "threshold", "detail").stripTrailing());
-        long failed = 0;
         for (final QualityCheck check : checks)
         {
             out.println(String.format(format, check.name(), check.status(), check.measured(), check.threshold(), check.detail()).stripTrailing());
-            failed += check.status() == QualityCheck.Status.FAIL ? 1 : 0;
         }
+        final long failed = report.failed();
         out.println(failed == 0 ? "All checks passed." : failed + (failed == 1 ? " check failed." : " checks failed."));
     }
 }

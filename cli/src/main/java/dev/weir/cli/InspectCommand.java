@@ -1,38 +1,28 @@
 package dev.weir.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.StateSummary;
-import dev.weir.engine.metrics.CounterTypes;
-import dev.weir.engine.metrics.EngineCounters;
-import dev.weir.engine.metrics.MetricsFile;
-import dev.weir.engine.operator.OperatorCounters;
+import dev.weir.check.JournalInspection;
 import dev.weir.engine.retention.PipelineFloor;
 import dev.weir.engine.retention.RetentionFloor;
 import dev.weir.engine.retention.RetentionHolder;
-import dev.weir.files.ExportCounts;
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.EventLag;
+import dev.weir.engine.status.CheckpointCounts;
+import dev.weir.engine.status.CheckpointCoverage;
+import dev.weir.engine.status.CheckpointSummary;
+import dev.weir.engine.status.NewestCheckpoint;
+import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
-import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.kafka.KafkaInstanceStatus;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
-import dev.weir.journal.HeldRemovedCycles;
-import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.OutputHistory;
-import dev.weir.journal.OutputJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,7 +35,8 @@ import picocli.CommandLine.Parameters;
  * alone, or of {@code --pipeline NAME} only. A journal with named pipelines also gets one line per pipeline: the
  * configuration of its newest checkpoint, the offset it covers and the events after it. After the disk section: what
  * retention removed from the events ({@code retention}) and from each pipeline's output journal ({@code history}), and the
- * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only.
+ * retention floor with its holders ({@code floor}, from checkpoints and delivery records only). Reads only: what it prints
+ * is {@link JournalInspection}'s, computed by the check module.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a journal's offsets, counts, outputs and last checkpoint.")
 final class InspectCommand implements Callable<Integer>
@@ -59,10 +50,11 @@ final class InspectCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
-        if (kafkaStatus != null)
+        final KafkaInstanceStatus kafka = KafkaInstanceStatus.read(journal).orElse(null);
+        if (kafka != null)
         {
-            KafkaInstanceStatus.print(kafkaStatus, System.out);
+            System.out.print(kafka.describe());
+            System.out.flush();
             return 0;
         }
         final JournalDirectory base;
@@ -74,51 +66,42 @@ final class InspectCommand implements Callable<Integer>
         {
             throw new BadInputException(ex.getMessage());
         }
-        final List<String> pipelines = base.pipelines();
-        final List<JournalDirectory> shown = pipeline != null ? List.of(PipelineSelection.existing(base, pipeline))
-            : pipelines.isEmpty() ? List.of(base) : pipelines.stream().map(base::pipeline).toList();
-        final IngestLog.Counts counts;
-        final String keys;
-        final String snapshot;
-        try (StringDictionaries dictionaries = StringDictionaries.open(base))
+        final JournalInspection inspection = JournalInspection.of(base,
+            pipeline == null ? null : PipelineSelection.existing(base, pipeline).pipelineName()); // refused: one line, exit 2
+        System.out.printf("journal      %s (format version %d)%n", inspection.root(), inspection.formatVersion());
+        System.out.printf("columns      %s%n", inspection.schema());
+        if (inspection.schemaHistory().size() > 1)
         {
-            counts = dictionaries.counts();
-            keys = distinctValues(base.schema(), dictionaries);
-            snapshot = dictionaries.snapshotStatus();
+            printSchemaHistory(inspection.schemaHistory());
         }
-        final List<JournalDirectory.Generation> history = base.schemaHistory();
-        System.out.printf("journal      %s (format version %d)%n", base.root(), base.formatVersion());
-        System.out.printf("columns      %s%n", base.schema());
-        if (history.size() > 1)
+        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", inspection.rollCycle(),
+            unit(inspection.rollCycle()), inspection.rollCycle().capacity());
+        System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", inspection.counts().events(), inspection.counts().rejected(),
+            inspection.counts().ingests(), distinctValues(inspection));
+        if (inspection.counts().heartbeats() > 0)
         {
-            printSchemaHistory(history);
+            System.out.printf("heartbeats   %,d heartbeats (no events: they move the watermark at their offset)%n", inspection.counts().heartbeats());
         }
-        System.out.printf("roll cycle   %s (one file per %s; at most %,d documents per file)%n", base.rollCycle(),
-            unit(base.rollCycle()), base.rollCycle().capacity());
-        System.out.printf("events       %,d events, %,d rejected lines, %,d ingests, %s%n", counts.events(), counts.rejected(),
-            counts.ingests(), keys);
-        if (counts.heartbeats() > 0)
-        {
-            System.out.printf("heartbeats   %,d heartbeats (no events: they move the watermark at their offset)%n", counts.heartbeats());
-        }
-        System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", counts.firstEventOffset(), counts.lastEventOffset(),
-            counts.firstOffset(), counts.lastOffset());
-        System.out.printf("snapshot     %s%n", snapshotLine(snapshot));
+        System.out.printf("offsets      first event %d, last event %d (documents %d..%d)%n", inspection.counts().firstEventOffset(),
+            inspection.counts().lastEventOffset(), inspection.counts().firstOffset(), inspection.counts().lastOffset());
+        System.out.printf("snapshot     %s%n", snapshotLine(inspection.snapshotStatus()));
+        final List<String> pipelines = inspection.pipelineNames();
         if (pipelines.size() > 1 || (pipelines.size() == 1 && !JournalDirectory.DEFAULT_PIPELINE.equals(pipelines.get(0))))
         {
-            printPipelines(base, pipelines, counts.lastEventOffset());
+            printPipelines(inspection);
         }
-        for (final JournalDirectory directory : shown)
+        for (final JournalInspection.PipelineInspection shown : inspection.pipelines())
         {
-            if (shown.size() > 1 || !JournalDirectory.DEFAULT_PIPELINE.equals(directory.pipelineName()))
+            if (inspection.pipelines().size() > 1 || !JournalDirectory.DEFAULT_PIPELINE.equals(shown.name()))
             {
-                System.out.printf("--- pipeline %s ---%n", directory.pipelineName());
+                System.out.printf("--- pipeline %s ---%n", shown.name());
             }
-            printOutputs(directory);
-            printCheckpoint(directory);
+            System.out.printf("output       %,d results, %,d late events; last output position %d%n", shown.results(), shown.lateEvents(),
+                shown.lastOutputPosition());
+            printCheckpoint(shown.checkpoint());
         }
-        printDisk(base, pipelines);
-        printRetention(base, pipelines);
+        printDisk(inspection);
+        printRetention(inspection);
         return 0;
     }
 
@@ -140,9 +123,9 @@ final class InspectCommand implements Callable<Integer>
      * The retention lines: the history base (what was removed from the events queue), each pipeline's output
      * history, and the floor: the first events offset and output positions something still needs, and who.
      */
-    private static void printRetention(final JournalDirectory journal, final List<String> pipelines)
+    private static void printRetention(final JournalInspection inspection)
     {
-        final HistoryBase.Summary base = HistoryBase.read(journal).orElse(null);
+        final HistoryBase.Summary base = inspection.removedEvents().orElse(null);
         if (base == null)
         {
             System.out.printf("retention    nothing removed%n");
@@ -154,20 +137,16 @@ final class InspectCommand implements Callable<Integer>
                 base.maxRemovedEventTime() < 0 ? "" : ", up to event time " + Instant.ofEpochMilli(base.maxRemovedEventTime()),
                 base.archive() == null ? "deleted, not archived" : "archive " + base.archive());
         }
-        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
-        for (final String name : names)
+        for (final JournalInspection.RemovedOutputs removed : inspection.removedOutputs())
         {
-            final OutputHistory history = OutputHistory.read(journal.pipeline(name)).orElse(null);
-            if (history != null)
-            {
-                System.out.printf("history      results of %s: oldest output position %d; %,d results and %,d late events removed (%,d bytes)%s; %s%n",
-                    name, history.firstPosition(), history.removedResults(), history.removedOutputs() - history.removedResults(),
-                    history.removedBytes(), history.maxRemovedWindowStart() == Long.MIN_VALUE ? ""
-                        : ", window starts up to " + Instant.ofEpochMilli(history.maxRemovedWindowStart()),
-                    history.archive() == null ? "deleted, not archived" : "archive " + history.archive());
-            }
+            final OutputHistory history = removed.history();
+            System.out.printf("history      results of %s: oldest output position %d; %,d results and %,d late events removed (%,d bytes)%s; %s%n",
+                removed.pipeline(), history.firstPosition(), history.removedResults(), history.removedOutputs() - history.removedResults(),
+                history.removedBytes(), history.maxRemovedWindowStart() == Long.MIN_VALUE ? ""
+                    : ", window starts up to " + Instant.ofEpochMilli(history.maxRemovedWindowStart()),
+                history.archive() == null ? "deleted, not archived" : "archive " + history.archive());
         }
-        final RetentionFloor floor = RetentionFloor.of(journal);
+        final RetentionFloor floor = inspection.floor();
         final StringBuilder line = new StringBuilder("events from ").append(RetentionFloor.describe(floor.eventsFloor()))
             .append(held(floor.eventsHolder()));
         for (final String name : floor.pipelines())
@@ -199,19 +178,13 @@ final class InspectCommand implements Callable<Integer>
      * still holds and one line per cycle file; then the removed cycle files a process still holds open, whose space
      * is not free yet ({@link HeldRemovedCycles}: a line if there are any, or if this system cannot tell).
      */
-    private static void printDisk(final JournalDirectory journal, final List<String> pipelines)
+    private static void printDisk(final JournalInspection inspection)
     {
-        printQueue("events", JournalCycles.events(journal));
-        final List<String> names = pipelines.isEmpty() ? List.of(JournalDirectory.DEFAULT_PIPELINE) : pipelines;
-        for (final String name : names)
+        for (final JournalInspection.QueueFiles queue : inspection.disk())
         {
-            final JournalCycles results = JournalCycles.results(journal.pipeline(name));
-            if (!results.cycles().isEmpty() || !pipelines.isEmpty())
-            {
-                printQueue("results of " + name, results);
-            }
+            printQueue(queue.name(), queue.cycles());
         }
-        final HeldRemovedCycles held = HeldRemovedCycles.scan(journal.root());
+        final HeldRemovedCycles held = inspection.heldOpen().orElse(null);
         if (held == null)
         {
             System.out.println("disk         removed cycle files still open: not known here (no /proc)");
@@ -235,38 +208,26 @@ final class InspectCommand implements Callable<Integer>
         }
     }
 
-    private static void printOutputs(final JournalDirectory directory)
+    private static void printCheckpoint(final NewestCheckpoint newest)
     {
-        try (OutputJournal output = OutputJournal.open(directory))
+        final CheckpointSummary summary = newest.newest().orElse(null);
+        if (summary == null)
         {
-            final ExportCounts outputs = ExportCounts.of(output);
-            System.out.printf("output       %,d results, %,d late events; last output position %d%n", outputs.results(), outputs.late(),
-                output.lastPosition());
-        }
-    }
-
-    private static void printCheckpoint(final JournalDirectory directory)
-    {
-        final CheckpointStore store = new CheckpointStore(directory.checkpoints(), 3);
-        final CheckpointStore.Loaded loaded = store.loadNewestValid();
-        if (loaded == null)
-        {
-            System.out.printf("checkpoint   none%s%n", store.skippedInvalid() > 0 ? " valid (" + store.skippedInvalid() + " torn or corrupt)" : "");
+            System.out.printf("checkpoint   none%s%n", newest.skippedInvalid() > 0 ? " valid (" + newest.skippedInvalid() + " torn or corrupt)" : "");
             return;
         }
-        final Checkpoint c = CheckpointCodec.describe(loaded);
-        final StateSummary state = CheckpointCodec.describeState(loaded);
-        final OperatorCounters n = state.counters();
+        final CheckpointCoverage c = summary.coverage();
+        final CheckpointCounts n = summary.counts();
         System.out.printf("checkpoint   #%d at offset %d (%,d events applied%s), output position %d, written %s%s%n", c.sequence(),
             c.sourceOffset(), c.applied(), c.finished() ? ", input finished" : "", c.outputPosition(), Instant.ofEpochMilli(c.writtenAtMillis()),
-            store.skippedInvalid() > 0 ? " (" + store.skippedInvalid() + " newer ones torn or corrupt, skipped)" : "");
+            newest.skippedInvalid() > 0 ? " (" + newest.skippedInvalid() + " newer ones torn or corrupt, skipped)" : "");
         System.out.printf("pipeline     %s%n", c.configuration());
-        System.out.printf("format       state format %d; the next run %s%n", CheckpointCodec.stateFormat(loaded), Recovery.nextRun(loaded, directory));
+        System.out.printf("format       state format %d; the next run %s%n", summary.stateFormat(), summary.nextRun());
         System.out.printf("state        watermark %s, %,d open windows, %,d ids remembered for dedupe%n",
-            state.watermark() == Long.MAX_VALUE ? "+infinity" : state.watermark() == Long.MIN_VALUE ? "-infinity" : Long.toString(state.watermark()),
-            state.openWindows(), state.rememberedIds());
+            summary.watermark() == Long.MAX_VALUE ? "+infinity" : summary.watermark() == Long.MIN_VALUE ? "-infinity" : Long.toString(summary.watermark()),
+            summary.openWindows(), summary.rememberedIds());
         System.out.printf("counts       %,d events, %,d windows fired, %,d late dropped, %,d late side-output, %,d in no window, %,d duplicates%n",
-            n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates());
+            n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.inNoWindow(), n.duplicates());
         if (c.configuration().contains(" where="))
         {
             System.out.printf("filtered     %,d events filtered out: they moved the watermark, nothing else%n", n.filtered());
@@ -280,62 +241,35 @@ final class InspectCommand implements Callable<Integer>
 
     /**
      * One line per pipeline: its newest checkpoint's offset, the events after it (its lag behind the journal's
-     * last event) and the configuration it was taken under; or {@code no checkpoint}.
+     * last event) and the configuration it was taken under; or {@code no checkpoint}; first, for a pipeline whose
+     * process is running, {@code running (pid N), applied offset X, lag Y events; }.
      */
-    private static void printPipelines(final JournalDirectory journal, final List<String> names, final long lastEventOffset)
+    private static void printPipelines(final JournalInspection inspection)
     {
-        System.out.printf("pipelines    %s%n", String.join(", ", names));
+        System.out.printf("pipelines    %s%n", String.join(", ", inspection.pipelineNames()));
         int width = 10;
-        for (final String name : names)
+        for (final String name : inspection.pipelineNames())
         {
             width = Math.max(width, name.length() + 1);
         }
-        for (final String name : names)
+        for (final JournalInspection.PipelineProgress progress : inspection.progress())
         {
-            final JournalDirectory pipeline = journal.pipeline(name);
-            final CheckpointStore.Loaded loaded = Files.isDirectory(pipeline.checkpoints()) // never create one: inspect reads only
-                ? new CheckpointStore(pipeline.checkpoints(), 3).loadNewestValid() : null;
-            final String running = running(pipeline, lastEventOffset);
-            if (loaded == null)
+            final String running = progress.running().map(InspectCommand::running).orElse("");
+            final CheckpointCoverage c = progress.checkpoint().orElse(null);
+            if (c == null)
             {
-                System.out.printf("  %-" + width + "s %sno checkpoint%n", name, running);
+                System.out.printf("  %-" + width + "s %sno checkpoint%n", progress.name(), running);
                 continue;
             }
-            final Checkpoint c = CheckpointCodec.describe(loaded);
-            final long lag = c.sourceOffset() >= lastEventOffset ? 0 : EventLag.after(journal, c.sourceOffset());
-            System.out.printf("  %-" + width + "s %scheckpoint at offset %d, lag %,d events; %s%n", name, running, c.sourceOffset(), lag,
-                c.configuration());
+            System.out.printf("  %-" + width + "s %scheckpoint at offset %d, lag %,d events; %s%n", progress.name(), running, c.sourceOffset(),
+                progress.eventsAfterCheckpoint(), c.configuration());
         }
     }
 
-    /**
-     * @return for a pipeline whose process is running, {@code "running (pid N), applied offset X, lag Y events; "}
-     *         from its metrics file; else the empty string.
-     */
-    private static String running(final JournalDirectory pipeline, final long lastEventOffset)
+    private static String running(final JournalInspection.RunningProcess process)
     {
-        if (!Files.isRegularFile(pipeline.metricsFile()))
-        {
-            return "";
-        }
-        try (MetricsFile metrics = MetricsFile.open(pipeline.metricsFile()))
-        {
-            if (!metrics.running())
-            {
-                return "";
-            }
-            final long applied = metrics.value(CounterTypes.OFFSET_APPLIED, EngineCounters.OFFSET_APPLIED);
-            if (applied == Long.MIN_VALUE || applied < 0)
-            {
-                return "running (pid " + metrics.pid() + "), nothing applied yet; ";
-            }
-            final long lag = applied >= lastEventOffset ? 0 : EventLag.after(pipeline, applied);
-            return String.format("running (pid %d), applied offset %d, lag %,d events; ", metrics.pid(), applied, lag);
-        }
-        catch (final IllegalStateException unreadable) // being created, or not a metrics file: say nothing
-        {
-            return "";
-        }
+        return process.appliedOffset() < 0 ? "running (pid " + process.pid() + "), nothing applied yet; "
+            : String.format("running (pid %d), applied offset %d, lag %,d events; ", process.pid(), process.appliedOffset(), process.eventsAfter());
     }
 
     /**
@@ -358,21 +292,13 @@ final class InspectCommand implements Callable<Integer>
      * @return how many distinct values the string columns hold: {@code N keys} for the default columns, else
      *         {@code distinct card N, merchant M, ...}.
      */
-    private static String distinctValues(final JournalSchema schema, final StringDictionaries dictionaries)
+    private static String distinctValues(final JournalInspection inspection)
     {
-        if (schema.isDefault())
+        if (inspection.schema().isDefault())
         {
-            return String.format("%,d keys", dictionaries.keyDictionary().size());
+            return String.format("%,d keys", inspection.distinctValues().get(0).count());
         }
-        final StringBuilder b = new StringBuilder();
-        for (int c = 0; c < schema.size(); c++)
-        {
-            if (schema.column(c).type() == ColumnType.STRING)
-            {
-                b.append(b.length() == 0 ? "distinct " : ", ").append(schema.column(c).name()).append(' ')
-                    .append(String.format("%,d", dictionaries.dictionary(c).size()));
-            }
-        }
-        return b.length() == 0 ? "no string columns" : b.toString();
+        return inspection.distinctValues().isEmpty() ? "no string columns" : inspection.distinctValues().stream()
+            .map(v -> v.column() + ' ' + String.format("%,d", v.count())).collect(Collectors.joining(", ", "distinct ", ""));
     }
 }

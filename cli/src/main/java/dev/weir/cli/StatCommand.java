@@ -1,24 +1,17 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
-import dev.weir.engine.metrics.CounterTypes;
-import dev.weir.engine.metrics.EngineCounters;
-import dev.weir.engine.metrics.MetricsFile;
+import dev.weir.engine.status.EngineStat;
 import dev.weir.journal.JournalDirectory;
-import org.agrona.concurrent.status.CountersReader;
+import dev.weir.kafka.KafkaInstanceStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,8 +20,8 @@ import picocli.CommandLine.Parameters;
  * {@code weir stat DIR}: the live counters of the engine running on a journal (or the last values of the
  * last run), read from its metrics file in another process, refreshed every second like Aeron's
  * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
- * {@code --once} prints them once. Counters are told apart by type id ({@code CounterTypes}); a file of
- * before type ids is read by label. The latency histograms' counters are shown as one table, a line per
+ * {@code --once} prints them once. What it prints is {@link EngineStat}'s reading, which tells counters apart by type id
+ * (a file of before type ids by label). The latency histograms' counters are shown as one table, a line per
  * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. A following run with {@code --retention}
  * adds its retention's counters (steps, failures, cycles and bytes removed, bytes kept, the oldest events offset
  * held, the events floor, the journal clock of the last step). Without {@code --pipeline}, every pipeline of the journal
@@ -60,8 +53,8 @@ final class StatCommand implements Callable<Integer>
         {
             throw new BadInputException("--interval must be greater than zero");
         }
-        final Path kafkaStatus = KafkaInstanceStatus.of(journal);
-        if (kafkaStatus != null)
+        KafkaInstanceStatus kafka = KafkaInstanceStatus.read(journal).orElse(null);
+        if (kafka != null)
         {
             do
             {
@@ -69,10 +62,12 @@ final class StatCommand implements Callable<Integer>
                 {
                     System.out.print("\033[H\033[2J");
                 }
-                KafkaInstanceStatus.print(kafkaStatus, System.out);
+                System.out.print(kafka.describe());
+                System.out.flush();
                 if (!once)
                 {
                     Thread.sleep(intervalMs);
+                    kafka = KafkaInstanceStatus.read(journal).orElse(kafka);
                 }
             }
             while (!once);
@@ -84,39 +79,32 @@ final class StatCommand implements Callable<Integer>
         final Map<String, Reading> previous = new HashMap<>();
         do
         {
-            // listed and opened afresh each time: a new run replaces a file (an old mapping would keep old values), or adds one
-            final Map<JournalDirectory, MetricsFile> files = new LinkedHashMap<>();
-            try
+            // listed and read afresh each time: a new run replaces a file (an old mapping would keep old values), or adds one
+            final Map<JournalDirectory, EngineStat> stats = new LinkedHashMap<>();
+            for (final JournalDirectory directory : selected != null ? List.of(selected) : withMetrics(base))
             {
-                for (final JournalDirectory directory : selected != null ? List.of(selected) : withMetrics(base))
-                {
-                    files.put(directory, open(directory));
-                }
-                final boolean anyRunning = files.values().stream().anyMatch(MetricsFile::running);
-                if (clear)
-                {
-                    System.out.print("\033[H\033[2J");
-                }
-                for (final Map.Entry<JournalDirectory, MetricsFile> file : files.entrySet())
-                {
-                    final MetricsFile metrics = file.getValue();
-                    if (anyRunning && !metrics.running()) // the running pipelines, or the last values of all
-                    {
-                        continue;
-                    }
-                    final String name = file.getKey().pipelineName();
-                    final long now = System.nanoTime();
-                    final Reading before = previous.get(name);
-                    final boolean sameRun = before != null && metrics.startedMillis() == before.startedMillis();
-                    print(System.out, file.getKey(), metrics, sameRun ? before.values() : Map.of(), sameRun ? (now - before.nanos()) / 1e9 : 0);
-                    previous.put(name, Reading.of(metrics, now));
-                }
-                System.out.flush();
+                stats.put(directory, read(directory));
             }
-            finally
+            final boolean anyRunning = stats.values().stream().anyMatch(EngineStat::running);
+            if (clear)
             {
-                files.values().forEach(MetricsFile::close);
+                System.out.print("\033[H\033[2J");
             }
+            for (final Map.Entry<JournalDirectory, EngineStat> entry : stats.entrySet())
+            {
+                final EngineStat stat = entry.getValue();
+                if (anyRunning && !stat.running()) // the running pipelines, or the last values of all
+                {
+                    continue;
+                }
+                final String name = entry.getKey().pipelineName();
+                final long now = System.nanoTime();
+                final Reading before = previous.get(name);
+                final boolean sameRun = before != null && stat.startedMillis() == before.startedMillis();
+                print(System.out, entry.getKey(), stat, sameRun ? before.values() : Map.of(), sameRun ? (now - before.nanos()) / 1e9 : 0);
+                previous.put(name, Reading.of(stat, now));
+            }
+            System.out.flush();
             if (!once)
             {
                 Thread.sleep(intervalMs);
@@ -131,17 +119,7 @@ final class StatCommand implements Callable<Integer>
      */
     private static List<JournalDirectory> withMetrics(final JournalDirectory journal)
     {
-        final List<JournalDirectory> pipelines = new ArrayList<>();
-        final Set<String> names = new LinkedHashSet<>(List.of(JournalDirectory.DEFAULT_PIPELINE));
-        names.addAll(journal.pipelines());
-        for (final String name : names)
-        {
-            final JournalDirectory pipeline = journal.pipeline(name);
-            if (Files.isRegularFile(pipeline.metricsFile()))
-            {
-                pipelines.add(pipeline);
-            }
-        }
+        final List<JournalDirectory> pipelines = EngineStat.pipelinesWithMetrics(journal);
         if (pipelines.isEmpty())
         {
             throw new BadInputException("no metrics file in journal " + journal.root() + " (" + journal.metricsFile()
@@ -159,19 +137,19 @@ final class StatCommand implements Callable<Integer>
      */
     private record Reading(Map<String, Long> values, long startedMillis, long nanos)
     {
-        static Reading of(final MetricsFile metrics, final long nanos)
+        static Reading of(final EngineStat stat, final long nanos)
         {
             final Map<String, Long> values = new HashMap<>();
-            metrics.reader().forEach((id, label) -> values.put(label, metrics.reader().getCounterValue(id)));
-            return new Reading(values, metrics.startedMillis(), nanos);
+            stat.counters().forEach(counter -> values.put(counter.label(), counter.value()));
+            return new Reading(values, stat.startedMillis(), nanos);
         }
     }
 
-    private static MetricsFile open(final JournalDirectory directory)
+    private static EngineStat read(final JournalDirectory directory)
     {
         try
         {
-            return MetricsFile.open(directory.metricsFile());
+            return EngineStat.read(directory);
         }
         catch (final IllegalStateException ex)
         {
@@ -191,63 +169,47 @@ final class StatCommand implements Callable<Integer>
     }
 
     private static void print(
-        final PrintStream out, final JournalDirectory directory, final MetricsFile metrics, final Map<String, Long> previous,
-        final double seconds)
+        final PrintStream out, final JournalDirectory directory, final EngineStat stat, final Map<String, Long> previous, final double seconds)
     {
-        final boolean running = metrics.running();
-        out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory, metrics.pid(),
-            running ? "running" : "not running: last values", Instant.ofEpochMilli(metrics.startedMillis()));
+        out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory, stat.pid(),
+            stat.running() ? "running" : "not running: last values", Instant.ofEpochMilli(stat.startedMillis()));
         out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");
-        final CountersReader reader = metrics.reader();
-        final Map<Integer, long[]> histograms = new TreeMap<>();
-        reader.forEach((id, typeId, key, label) ->
+        for (final EngineStat.Counter counter : stat.counters())
         {
-            final long value = reader.getCounterValue(id);
-            final int histogram = CounterTypes.histogramOf(typeId);
-            if (histogram > 0)
+            final long value = counter.value();
+            final EngineStat.Kind kind = counter.kind();
+            if (kind == EngineStat.Kind.LAST_EVENT_READ || kind == EngineStat.Kind.LAST_HEARTBEAT_READ)
             {
-                histograms.computeIfAbsent(histogram, h -> new long[CounterTypes.MAX])[typeId - histogram - 1] = value;
-                return;
+                out.printf("%26s  %14s  %s%n", since(value), "", kind == EngineStat.Kind.LAST_EVENT_READ
+                    ? "time since the last event read" : "time since the last heartbeat read");
             }
-            if (isClock(typeId, label, CounterTypes.LAST_EVENT_READ, EngineCounters.LAST_EVENT_READ))
-            {
-                out.printf("%26s  %14s  %s%n", since(value), "", "time since the last event read");
-                return;
-            }
-            if (isClock(typeId, label, CounterTypes.LAST_HEARTBEAT_READ, EngineCounters.LAST_HEARTBEAT_READ))
-            {
-                out.printf("%26s  %14s  %s%n", since(value), "", "time since the last heartbeat read");
-                return;
-            }
-            if (typeId == CounterTypes.RETENTION_LAST_STEP)
+            else if (kind == EngineStat.Kind.RETENTION_LAST_STEP)
             {
                 out.printf("%26s  %14s  %s%n", value <= 0 ? "never" : Instant.ofEpochMilli(value), "", "retention: journal clock of the last step");
-                return;
             }
-            if ((typeId == CounterTypes.RETENTION_OLDEST_OFFSET && value < 0) || (typeId == CounterTypes.RETENTION_EVENTS_FLOOR && value == Long.MAX_VALUE))
+            else if ((kind == EngineStat.Kind.RETENTION_OLDEST_OFFSET && value < 0) || (kind == EngineStat.Kind.RETENTION_EVENTS_FLOOR
+                && value == Long.MAX_VALUE))
             {
-                out.printf("%26s  %14s  %s%n", value < 0 ? "none" : "nothing held", "", label);
-                return;
+                out.printf("%26s  %14s  %s%n", value < 0 ? "none" : "nothing held", "", counter.label());
             }
-            final Long before = previous.get(label);
-            final String rate = before == null || Math.abs(value) == Long.MAX_VALUE || before == Long.MIN_VALUE || before == Long.MAX_VALUE
-                ? "" : String.format("%,.0f", (value - before) / seconds);
-            out.printf("%26s  %14s  %s%n", format(value), rate, label);
-        });
-        if (!histograms.isEmpty())
+            else
+            {
+                final Long before = previous.get(counter.label());
+                final String rate = before == null || Math.abs(value) == Long.MAX_VALUE || before == Long.MIN_VALUE || before == Long.MAX_VALUE
+                    ? "" : String.format("%,.0f", (value - before) / seconds);
+                out.printf("%26s  %14s  %s%n", format(value), rate, counter.label());
+            }
+        }
+        if (!stat.histograms().isEmpty())
         {
             out.println();
             out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", "latency (ns)", "count", "p50", "p90", "p99", "p99.9", "max");
-            histograms.forEach((base, fields) ->
-                out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", CounterTypes.histogramName(base), format(fields[0]), format(fields[1]),
-                    format(fields[2]), format(fields[3]), format(fields[4]), format(fields[5])));
+            for (final EngineStat.Histogram h : stat.histograms())
+            {
+                out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", h.name(), format(h.count()), format(h.p50()), format(h.p90()), format(h.p99()),
+                    format(h.p999()), format(h.max()));
+            }
         }
         out.println();
-    }
-
-    /** @return true for the clock counter of that type id, or of that label in a file of before type ids. */
-    private static boolean isClock(final int typeId, final String label, final int clockTypeId, final String clockLabel)
-    {
-        return typeId == clockTypeId || (typeId == CounterTypes.LEGACY && clockLabel.equals(label));
     }
 }

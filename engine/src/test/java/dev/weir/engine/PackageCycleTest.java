@@ -53,6 +53,7 @@ class PackageCycleTest
         assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
         assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
         assertAllowed(edges, "retention", "checkpoint", "source");
+        assertAllowed(edges, "status", "checkpoint", "operator", "metrics");
     }
 
     @Test

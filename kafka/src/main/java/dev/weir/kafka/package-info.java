@@ -2,6 +2,7 @@
  * Weir over Apache Kafka: an instance joins a consumer group, runs a Weir pipeline on a local journal for each
  * partition it owns, and commits the results, the consumer offsets and every so often each partition's
  * checkpoint in one Kafka transaction, so that any instance can take a partition over and every result is
- * committed exactly once. {@link dev.weir.kafka.KafkaRun} is the entry point.
+ * committed exactly once. {@link dev.weir.kafka.KafkaRun} is the entry point; {@link dev.weir.kafka.KafkaInstanceStatus}
+ * reads an instance's status from another process.
  */
 package dev.weir.kafka;
