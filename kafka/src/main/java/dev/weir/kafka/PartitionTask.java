@@ -86,6 +86,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final NavigableMap<Long, CommittedRow> committed;
     private final long committedThrough;
+    private final int committedAfterCheckpoint;
     private final long restoredOutputs;
 
     private PartitionCheckpoint last;
@@ -171,6 +172,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, outputPartitions, rejectedPartitions,
                 new TreeMap<>(), new byte[0]);
         this.committed = start.committed();
+        this.committedAfterCheckpoint = committed.size();
         this.committedThrough = committed.isEmpty() ? last.outputs() : Math.max(last.outputs(), committed.lastKey());
         this.restoredOutputs = last.outputs();
         this.nextSequence = restoredOutputs + 1;
@@ -208,6 +210,14 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     TopicPartition source()
     {
         return source;
+    }
+
+    /**
+     * @return how many rows the previous owner committed after the checkpoint (to be regenerated and verified).
+     */
+    int committedAfterCheckpoint()
+    {
+        return committedAfterCheckpoint;
     }
 
     /**
