@@ -48,7 +48,11 @@ import org.slf4j.LoggerFactory;
  * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that
  * {@link CheckpointMismatchException} as its {@link #failure()}.
  * <p>
- * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it. A fenced producer (another
+ * Jobs: the clients are {@link KafkaClients}'; the transaction is the {@link TransactionCoordinator}'s; a takeover
+ * is made by {@link PartitionTakeover}; the pipeline thread is {@link PartitionAgents}; the counters and status
+ * lines are {@link InstanceStatus}. This class runs the Kafka thread's loop and the group's callbacks.
+ * <p>
+ * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it, by the exception's type. A fenced producer (another
  * instance started with the same instance id) ends the run, as Kafka documents, and so does a failure no producer
  * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
  * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
