@@ -80,6 +80,7 @@ public final class PipelineBuilder
     String earlyWhenText;
     boolean earlyOncePerKey;
     boolean resumeAfterEnd;
+    CheckpointPayload recoverFrom;
 
     PipelineBuilder()
     {
@@ -457,6 +458,24 @@ public final class PipelineBuilder
     public PipelineBuilder resumeAfterEnd(final boolean accepted)
     {
         this.resumeAfterEnd = accepted;
+        return this;
+    }
+
+    /**
+     * Recover from a checkpoint payload held in memory instead of the journal's checkpoints: the payload was
+     * taken by a pipeline of the same configuration over another journal holding the same events at other
+     * offsets, and this pipeline's journal holds, from its start, only the events after those it covers (with
+     * the strings its state refers to defined, e.g. by a history base); its output journal is new. The engine
+     * relocates the payload to this journal: the run resumes from the journal's first event, and numbers its
+     * outputs after those the payload covers. Nothing is written to disk before the run's first checkpoint. The
+     * journal's own checkpoints, if any, are ignored.
+     *
+     * @param payload the checkpoint payload, or null to recover from the journal's checkpoints (the default).
+     * @return this.
+     */
+    public PipelineBuilder recoverFrom(final CheckpointPayload payload)
+    {
+        this.recoverFrom = payload;
         return this;
     }
 

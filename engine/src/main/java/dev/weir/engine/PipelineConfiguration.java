@@ -76,6 +76,8 @@ public final class PipelineConfiguration
     private final Path retentionArchive;
     /** True to resume from a checkpoint taken at the end of a bounded input all the same. */
     private final boolean resumeAfterEnd;
+    /** The payload to recover from instead of the journal's checkpoints, or null. */
+    private final CheckpointPayload recoverFrom;
     /** The filter's text, compiled for each run, or null. */
     private final String filterSource;
     /** The application's filter, or null. */
@@ -147,11 +149,12 @@ public final class PipelineConfiguration
         this.retentionMillis = builder.retentionMillis;
         this.retentionArchive = builder.retentionArchive;
         this.resumeAfterEnd = builder.resumeAfterEnd;
+        this.recoverFrom = builder.recoverFrom;
     }
 
     /**
-     * Read the journal's newest valid checkpoint, once, and check that it was taken under this
-     * configuration. A replay ({@link PipelineBuilder#replayRange}) recovers nothing.
+     * Read the journal's newest valid checkpoint (or the payload given to {@link PipelineBuilder#recoverFrom}),
+     * once, and check that it was taken under this configuration. A replay ({@link PipelineBuilder#replayRange}) recovers nothing.
      *
      * @return where a run resumes: the checkpoint and its state, or the beginning of the journal.
      * @throws dev.weir.engine.checkpoint.CheckpointMismatchException if the newest checkpoint was taken under
@@ -162,7 +165,12 @@ public final class PipelineConfiguration
     public Recovery recover()
     {
         requireJournal();
-        return durableOutput ? Recovery.load(checkpointStore(), describe(), directory) : Recovery.none();
+        if (!durableOutput)
+        {
+            return Recovery.none();
+        }
+        return recoverFrom != null ? Recovery.fromPayload(recoverFrom.buffer(), describe(), directory)
+            : Recovery.load(checkpointStore(), describe(), directory);
     }
 
     /**

@@ -1,8 +1,5 @@
 package dev.weir.kafka;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,48 +7,25 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.journal.FileReplacement;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OwnerLock;
-import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.DynamicCompositeAgent;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.ProducerFencedException;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * offset + 1, where a new owner resumes). Any instance can therefore take a partition over, and a
  * {@code read_committed} consumer of the output topic sees every output exactly once.
  * <p>
- * Threads: every Kafka client call (poll, sends, transactions, the rebalance callbacks) is made on the run's Kafka
+ * Threads: every Kafka client call (poll, sends, transactions, the group's callbacks) is made on the run's Kafka
  * thread {@code weir-kafka-<group>-<instance>}; every partition's pipeline runs as an agent on one pipeline thread
  * {@code weir-kafka-<group>-<instance>-pipelines}, whatever the number of partitions (two threads busy on two
  * cores, not one per partition). The producer's own sender thread and the consumer's heartbeat thread are
@@ -74,7 +48,11 @@ import org.slf4j.LoggerFactory;
  * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that
  * {@link CheckpointMismatchException} as its {@link #failure()}.
  * <p>
- * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it. A fenced producer (another
+ * Jobs: the clients are {@link KafkaClients}'; the transaction is the {@link TransactionCoordinator}'s; a takeover
+ * is made by {@link PartitionTakeover}; the pipeline thread is {@link PartitionAgents}; the counters and status
+ * lines are {@link InstanceStatus}. This class runs the Kafka thread's loop and the group's callbacks.
+ * <p>
+ * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it, by the exception's type. A fenced producer (another
  * instance started with the same instance id) ends the run, as Kafka documents, and so does a failure no producer
  * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
  * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
@@ -90,34 +68,25 @@ public final class KafkaRun implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
     private static final int DELIVERY_BUDGET = 4096;
-    private static final Duration LEADERS_TIMEOUT = Duration.ofSeconds(60);
 
     private final Settings settings;
     private final String name;
     private final Map<Integer, PartitionTask> tasks = new HashMap<>();
-    private final DynamicCompositeAgent agents;
-    private final AgentRunner agentRunner;
+    private final PartitionAgents agents;
     private final Thread kafkaThread;
-    private final AtomicLong mirroredTotal = new AtomicLong();
-    private final AtomicLong producedTotal = new AtomicLong();
-    private final AtomicLong transactions = new AtomicLong();
-    private final AtomicLong takeovers = new AtomicLong();
+    private final InstanceStatus status;
     private volatile boolean running = true;
     private volatile Throwable failure;
-    private volatile String status = "";
+    private volatile KafkaClients clients;
     private KafkaConsumer<byte[], byte[]> consumer;
-    private KafkaProducer<byte[], byte[]> producer;
-    private Admin admin;
-    private CommittedReader committedReader;
-    private CheckpointTopic checkpointTopic;
+    private TransactionCoordinator transactions;
+    private PartitionTakeover takeover;
     private PartitionTask.Context context;
-    private ResumeTerms terms;
+    private CheckpointTopic checkpointTopic;
     private CheckpointMismatchException refused;
+    /** What one of the group's callbacks threw last: the consumer rethrows it wrapped, and the run ends with it. */
+    private RuntimeException callbackFailure;
     private OwnerLock ownerLock;
-    private boolean inTransaction;
-    private long transactionBegan;
-    private int failedInARow;
-    private boolean dirty;
 
     /**
      * What an instance runs with.
@@ -183,6 +152,7 @@ public final class KafkaRun implements AutoCloseable
         }
     }
 
+
     /**
      * @param settings what the instance runs with.
      */
@@ -190,8 +160,8 @@ public final class KafkaRun implements AutoCloseable
     {
         this.settings = settings;
         this.name = "weir-kafka-" + settings.group() + "-" + settings.instance();
-        this.agents = new DynamicCompositeAgent(name + "-pipelines");
-        this.agentRunner = new AgentRunner(new BackoffIdleStrategy(1, 10, 1_000, 1_000_000), this::pipelineThreadError, null, agents);
+        this.agents = new PartitionAgents(name, this::pipelineThreadError);
+        this.status = new InstanceStatus(settings);
         this.kafkaThread = new Thread(this::runKafka, name);
     }
 
@@ -206,7 +176,7 @@ public final class KafkaRun implements AutoCloseable
     {
         ownerLock = OwnerLock.acquire(settings.journal().resolve("kafka"),
             "two instances must not share a --journal (a takeover deletes the partition's journal there): give each its own, or stop the other first");
-        AgentRunner.startOnThread(agentRunner, runnable -> new Thread(runnable, name + "-pipelines"));
+        agents.start();
         kafkaThread.start();
         return this;
     }
@@ -219,7 +189,7 @@ public final class KafkaRun implements AutoCloseable
     public void close()
     {
         running = false;
-        final KafkaConsumer<byte[], byte[]> c = consumer;
+        final KafkaClients c = clients;
         if (c != null)
         {
             c.wakeup();
@@ -232,7 +202,7 @@ public final class KafkaRun implements AutoCloseable
         {
             Thread.currentThread().interrupt();
         }
-        agentRunner.close();
+        agents.close();
     }
 
     /**
@@ -259,7 +229,7 @@ public final class KafkaRun implements AutoCloseable
      */
     public long events()
     {
-        return mirroredTotal.get();
+        return status.events();
     }
 
     /**
@@ -267,7 +237,7 @@ public final class KafkaRun implements AutoCloseable
      */
     public long outputs()
     {
-        return producedTotal.get();
+        return status.outputs();
     }
 
     /**
@@ -275,7 +245,7 @@ public final class KafkaRun implements AutoCloseable
      */
     public long transactions()
     {
-        return transactions.get();
+        return status.transactions();
     }
 
     /**
@@ -283,7 +253,7 @@ public final class KafkaRun implements AutoCloseable
      */
     public long takeovers()
     {
-        return takeovers.get();
+        return status.takeovers();
     }
 
     /**
@@ -292,7 +262,7 @@ public final class KafkaRun implements AutoCloseable
      */
     public String status()
     {
-        return status;
+        return status.lines();
     }
 
     private void pipelineThreadError(final Throwable error)
@@ -324,13 +294,10 @@ public final class KafkaRun implements AutoCloseable
                 final long now;
                 try
                 {
-                    if (!dirty)
-                    {
-                        transactionBegan = System.nanoTime(); // nothing sent in the open transaction yet: the broker's starts later
-                    }
+                    transactions.restartAgeIfNothingSent();
                     if (!records.isEmpty())
                     {
-                        begin();
+                        transactions.begin();
                         for (final TopicPartition partition : records.partitions())
                         {
                             final PartitionTask task = tasks.get(partition.partition());
@@ -343,14 +310,14 @@ public final class KafkaRun implements AutoCloseable
                                 task.mirror(record);
                             }
                         }
-                        mirroredTotal.addAndGet(records.count());
-                        dirty = true;
+                        status.mirrored(records.count());
+                        transactions.sent();
                     }
                     deliverAll(DELIVERY_BUDGET);
                     now = System.nanoTime();
                     if (now - nextCommit >= 0)
                     {
-                        commit();
+                        commit(List.of());
                         nextCommit = now + settings.commitInterval().toNanos();
                     }
                 }
@@ -361,7 +328,7 @@ public final class KafkaRun implements AutoCloseable
                 }
                 if (now - nextStatus >= 0)
                 {
-                    publishStatus();
+                    status.publish(new TreeMap<>(tasks).values(), consumer::currentLag);
                     nextStatus = now + 1_000_000_000L;
                 }
                 checkPipelines();
@@ -383,11 +350,13 @@ public final class KafkaRun implements AutoCloseable
                 discardAll();
                 return;
             }
-            // a failure inside a rebalance callback reaches here wrapped by the consumer: keep its cause
-            failure = ex instanceof KafkaException && ex.getCause() != null && String.valueOf(ex.getMessage()).contains("rebalance callback")
-                ? ex.getCause() : ex;
+            // a failure inside one of the group's callbacks reaches here wrapped by the consumer: keep it, not the wrapper
+            failure = callbackFailure != null && ex.getCause() == callbackFailure ? callbackFailure : ex;
             LOG.error("{} failed: {}", name, ex.toString(), ex);
-            abortQuietly();
+            if (transactions != null)
+            {
+                transactions.abortQuietly();
+            }
             discardAll();
         }
         finally
@@ -400,202 +369,53 @@ public final class KafkaRun implements AutoCloseable
 
     private void open()
     {
-        final Properties adminConfig = new Properties();
-        adminConfig.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
-        admin = Admin.create(adminConfig);
-        final int partitions = partitionCount(settings.topic());
-        createIfMissing(new NewTopic(settings.outputTopic(), Optional.of(partitions), Optional.empty()));
-        createIfMissing(new NewTopic(settings.rejectedTopic(), Optional.of(partitions), Optional.empty()));
-        createIfMissing(new NewTopic(settings.checkpointTopic(), Optional.of(1), Optional.empty()).configs(Map.of(
-            TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-            TopicConfig.SEGMENT_MS_CONFIG, "600000",
-            TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.1")));
+        clients = new KafkaClients(settings, name);
+        clients.open();
         checkpointTopic = new CheckpointTopic(settings.checkpointTopic());
-
-        producer = newProducer();
-
-        final Properties consumerConfig = new Properties();
-        consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
-        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, settings.group());
-        consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
-        consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        consumerConfig.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
-        consumerConfig.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Integer.toString((int)settings.sessionTimeout().toMillis()));
-        consumerConfig.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Integer.toString((int)Math.max(500, settings.sessionTimeout().toMillis() / 5)));
-        consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
-        consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, name);
-        consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-
-        committedReader = new CommittedReader(settings.bootstrap(), admin, settings.transactionTimeout().multipliedBy(3).plusSeconds(30));
+        transactions = new TransactionCoordinator(name, clients::newProducer, settings.transactionTimeout(), System::nanoTime);
+        clients.openConsumers();
+        consumer = clients.consumer();
         context = new PartitionTask.Context(settings.journal().resolve("kafka"), settings.schema(), settings.rollCycle(), settings.pipeline(),
-            settings.decoders(), settings.rows(), producer, settings.outputTopic(), partitionCount(settings.outputTopic()),
-            settings.rejectedTopic(), partitionCount(settings.rejectedTopic()));
-        terms = new ResumeTerms(settings.group(), settings.topic(), settings.pipeline().get().concludeFor(settings.schema()).describe(),
+            settings.decoders(), settings.rows(), transactions.producer(), settings.outputTopic(), clients.partitionCount(settings.outputTopic()),
+            settings.rejectedTopic(), clients.partitionCount(settings.rejectedTopic()));
+        final ResumeTerms terms = new ResumeTerms(settings.group(), settings.topic(),
+            settings.pipeline().get().concludeFor(settings.schema()).describe(),
             settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions());
-    }
-
-    /** @return a new transactional producer, its transactions initialised: a new epoch, the open transaction ended */
-    private KafkaProducer<byte[], byte[]> newProducer()
-    {
-        final Properties producerConfig = new Properties();
-        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
-        producerConfig.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "weir-" + settings.group() + "-" + settings.instance());
-        producerConfig.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Integer.toString((int)settings.transactionTimeout().toMillis()));
-        producerConfig.put(ProducerConfig.LINGER_MS_CONFIG, "5");
-        producerConfig.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(128 * 1024));
-        producerConfig.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1024 * 1024));
-        final KafkaProducer<byte[], byte[]> fresh = new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer());
-        for (int attempt = 1; ; attempt++)
-        {
-            try
-            {
-                fresh.initTransactions();
-                return fresh;
-            }
-            catch (final org.apache.kafka.common.errors.TimeoutException ex)
-            {
-                if (attempt == TransactionFailure.INIT_ATTEMPTS)
-                {
-                    fresh.close(Duration.ZERO);
-                    throw ex;
-                }
-                LOG.warn("{}: initialising the producer's transactions timed out ({}); trying again", name, ex.getMessage());
-            }
-            catch (final RuntimeException ex)
-            {
-                fresh.close(Duration.ZERO);
-                throw ex;
-            }
-        }
-    }
-
-    /**
-     * Replace the producer by a new one, whose {@code initTransactions} gets a new epoch and ends the open
-     * transaction; the partitions' tasks are then to be taken over again (they hold the old producer).
-     */
-    private void renewProducer()
-    {
-        try
-        {
-            producer.close(Duration.ZERO);
-        }
-        catch (final RuntimeException ex)
-        {
-            LOG.debug("closing the failed producer: {}", ex.toString());
-        }
-        inTransaction = false;
-        dirty = false;
-        producer = null;
-        producer = newProducer();
-        context = context.with(producer);
-    }
-
-    private int partitionCount(final String topic)
-    {
-        try
-        {
-            return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-        catch (final ExecutionException ex)
-        {
-            throw new IllegalStateException("cannot describe topic " + topic + " at " + settings.bootstrap() + ": " + ex.getCause().getMessage(), ex.getCause());
-        }
-    }
-
-    private void createIfMissing(final NewTopic topic)
-    {
-        try
-        {
-            admin.createTopics(List.of(topic)).all().get();
-            LOG.info("created topic {}", topic.name());
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-        catch (final ExecutionException ex)
-        {
-            if (!(ex.getCause() instanceof TopicExistsException))
-            {
-                throw new IllegalStateException("cannot create topic " + topic.name() + ": " + ex.getCause().getMessage(), ex.getCause());
-            }
-        }
-        awaitLeaders(topic.name());
-    }
-
-    /** Wait until every partition of a topic (perhaps created a moment ago, here or by another instance) answers. */
-    private void awaitLeaders(final String topic)
-    {
-        try
-        {
-            TopicLeaders.await(admin, topic, partitionCount(topic), LEADERS_TIMEOUT);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-        catch (final ExecutionException | TimeoutException ex)
-        {
-            final Throwable cause = ex instanceof ExecutionException ? ex.getCause() : ex;
-            throw new IllegalStateException("the partitions of topic " + topic + " have no leader that answers: " + cause.getMessage(), cause);
-        }
-    }
-
-    private void begin()
-    {
-        if (!inTransaction)
-        {
-            producer.beginTransaction();
-            inTransaction = true;
-            transactionBegan = System.nanoTime();
-        }
+        takeover = new PartitionTakeover(settings, checkpointTopic, clients.committedReader(), terms);
     }
 
     private void deliverAll(final int budget)
     {
         for (final PartitionTask task : tasks.values())
         {
-            begin();
+            transactions.begin();
             final long before = task.produced();
             task.deliver(budget);
             final long sent = task.produced() - before;
             if (sent > 0)
             {
-                producedTotal.addAndGet(sent);
-                dirty = true;
+                status.produced(sent);
+                transactions.sent();
             }
         }
     }
 
-    private void commit()
-    {
-        commit(List.of());
-    }
-
     /**
-     * Ship the ready checkpoints, send the offsets and commit the open transaction; on failure, abort it and take
-     * the owned partitions over again, except those leaving.
+     * Ship the ready checkpoints, send the offsets and commit the open transaction; on failure, recover as the
+     * {@link TransactionCoordinator} says and take the owned partitions over again, except those leaving.
      *
      * @param leaving partitions being released, not to be taken over again.
      * @return false if the transaction failed and was aborted.
      */
     private boolean commit(final Collection<TopicPartition> leaving)
     {
-        if (!inTransaction)
+        if (!transactions.inTransaction())
         {
             return true;
         }
         try
         {
-            boolean any = dirty;
+            boolean any = transactions.sentAny();
             final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
             for (final PartitionTask task : tasks.values())
             {
@@ -609,15 +429,8 @@ public final class KafkaRun implements AutoCloseable
             {
                 return true; // keep the transaction open: nothing to commit yet
             }
-            if (!offsets.isEmpty())
-            {
-                producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
-            }
-            producer.commitTransaction();
-            inTransaction = false;
-            dirty = false;
-            failedInARow = 0;
-            transactions.incrementAndGet();
+            transactions.commit(offsets, consumer.groupMetadata());
+            status.committed();
             return true;
         }
         catch (final KafkaException ex)
@@ -628,62 +441,19 @@ public final class KafkaRun implements AutoCloseable
     }
 
     /**
-     * A producer call failed: end the run, or renew the producer or abort the transaction, as
-     * {@link TransactionFailure} says, then take the owned partitions over again, except those leaving.
+     * A producer call failed: end the run, or renew the producer or abort the transaction, as the
+     * {@link TransactionCoordinator} says, then take the owned partitions over again, except those leaving.
      */
-    private void recover(final RuntimeException failure, final Collection<TopicPartition> leaving)
+    private void recover(final RuntimeException failed, final Collection<TopicPartition> leaving)
     {
-        final TransactionFailure.Remedy remedy = endUnlessRecoverable(failure);
-        if (++failedInARow >= TransactionFailure.IN_A_ROW)
-        {
-            throw new IllegalStateException(name + " cannot go on: " + failedInARow + " transactions failed in a row, the last with " + failure, failure);
-        }
-        if (remedy == TransactionFailure.Remedy.RENEW)
-        {
-            LOG.warn("{}: the transaction failed ({}) and the producer cannot go on; a new producer takes the owned partitions over again",
-                name, failure.toString());
-            renewProducer();
-        }
-        else
-        {
-            LOG.warn("{}: the transaction failed ({}); aborting it and taking the owned partitions over again", name, failure.toString());
-        }
-        abortAndTakeOverAgain(leaving);
+        transactions.recover(failed);
+        takeOverAgain(leaving);
     }
 
-    /** @return the remedy for a producer's failure, unless it ends the run (fenced, or fatal): then it is thrown. */
-    private TransactionFailure.Remedy endUnlessRecoverable(final RuntimeException failure)
+    /** Discard every owned partition's task and take them over again from what is committed, except those lost. */
+    private void takeOverAgain(final Collection<TopicPartition> lost)
     {
-        final boolean outlived = inTransaction && System.nanoTime() - transactionBegan >= settings.transactionTimeout().toNanos();
-        final TransactionFailure.Remedy remedy = TransactionFailure.remedy(failure, outlived);
-        if (remedy == TransactionFailure.Remedy.FENCED)
-        {
-            throw failure; // named as a fencing where the run ends
-        }
-        if (remedy == TransactionFailure.Remedy.FATAL)
-        {
-            throw new IllegalStateException(name + " cannot go on: its producer failed for good (" + failure + ")", failure);
-        }
-        return remedy;
-    }
-
-    private void abortAndTakeOverAgain(final Collection<TopicPartition> lost)
-    {
-        if (inTransaction)
-        {
-            try
-            {
-                producer.abortTransaction();
-                inTransaction = false;
-                dirty = false;
-            }
-            catch (final RuntimeException ex)
-            {
-                endUnlessRecoverable(ex);
-                LOG.warn("{}: aborting the transaction failed ({}); a new producer ends it", name, ex.toString());
-                renewProducer();
-            }
-        }
+        context = context.with(transactions.producer());
         final List<TopicPartition> again = new ArrayList<>();
         for (final PartitionTask task : new ArrayList<>(tasks.values()))
         {
@@ -702,47 +472,23 @@ public final class KafkaRun implements AutoCloseable
         {
             return;
         }
-        final Map<Integer, PartitionCheckpoint> checkpoints = checkpointTopic.readNewest(committedReader, settings.topic());
+        final Map<Integer, PartitionCheckpoint> checkpoints;
         try
         {
-            terms.check(checkpoints.values());
+            checkpoints = takeover.newestCheckpoints();
         }
         catch (final CheckpointMismatchException ex)
         {
-            // not thrown here: inside a rebalance callback the consumer would log it with its stack trace; the loop ends the run
+            // not thrown here: inside the group's callback the consumer would log it with its stack trace; the loop ends the run
             refused = ex;
             return;
         }
         for (final TopicPartition partition : partitions)
         {
             final PartitionCheckpoint checkpoint = checkpoints.get(partition.partition());
-            final NavigableMap<Long, PartitionTask.CommittedRow> committed = new TreeMap<>();
-            final String source = partition.topic() + ":" + partition.partition();
-            final long after = checkpoint == null ? 0 : checkpoint.outputs();
-            committedReader.read(new TopicPartition(settings.outputTopic(), partition.partition() % context.outputPartitions()),
-                checkpoint == null ? 0 : checkpoint.outputsFrom(), record ->
-                {
-                    if (source.equals(OutputHeaders.text(record.headers(), OutputHeaders.SOURCE)))
-                    {
-                        final long sequence = OutputHeaders.number(record.headers(), OutputHeaders.SEQUENCE);
-                        if (sequence > after)
-                        {
-                            committed.put(sequence, new PartitionTask.CommittedRow(new String(record.value(), StandardCharsets.UTF_8), record.offset()));
-                        }
-                    }
-                });
-            final long[] rejectedThrough = {checkpoint == null ? -1 : checkpoint.rejectedThrough()};
-            committedReader.read(new TopicPartition(settings.rejectedTopic(), partition.partition() % context.rejectedPartitions()),
-                checkpoint == null ? 0 : checkpoint.rejectsFrom(), record ->
-                {
-                    if (source.equals(OutputHeaders.text(record.headers(), OutputHeaders.SOURCE)))
-                    {
-                        rejectedThrough[0] = Math.max(rejectedThrough[0], OutputHeaders.number(record.headers(), OutputHeaders.OFFSET));
-                    }
-                });
-            final PartitionTask task = new PartitionTask(context, partition, new PartitionTask.Start(checkpoint, committed, rejectedThrough[0]));
+            final PartitionTask task = takeover.take(context, partition, checkpoint);
             tasks.put(partition.partition(), task);
-            addAgent(task);
+            agents.add(task.agent());
             if (task.resumeOffset() >= 0)
             {
                 consumer.seek(partition, task.resumeOffset());
@@ -751,9 +497,10 @@ public final class KafkaRun implements AutoCloseable
             {
                 consumer.seekToBeginning(List.of(partition));
             }
-            takeovers.incrementAndGet();
+            status.tookOver();
             LOG.info("{} took {} over: checkpoint at offset {} covering {} outputs, {} committed after it, resuming at {}", name, partition,
-                checkpoint == null ? -1 : checkpoint.kafkaOffset(), after, committed.size(), task.resumeOffset());
+                checkpoint == null ? -1 : checkpoint.kafkaOffset(), checkpoint == null ? 0 : checkpoint.outputs(), task.committedAfterCheckpoint(),
+                task.resumeOffset());
         }
     }
 
@@ -766,7 +513,7 @@ public final class KafkaRun implements AutoCloseable
             final PartitionTask task = tasks.get(partition.partition());
             if (task != null)
             {
-                removeAgent(task);
+                agents.remove(task.agent());
                 leaving.add(task);
             }
         }
@@ -777,10 +524,10 @@ public final class KafkaRun implements AutoCloseable
         final List<TopicPartition> moving = leaving.stream().map(PartitionTask::source).toList();
         try
         {
-            begin();
+            transactions.begin();
             for (final PartitionTask task : leaving)
             {
-                producedTotal.addAndGet(drain(task));
+                status.produced(drain(task));
             }
         }
         catch (final KafkaException ex)
@@ -788,7 +535,7 @@ public final class KafkaRun implements AutoCloseable
             recover(ex, moving);
             return; // the leaving tasks were discarded, the next owner redoes their uncommitted work
         }
-        dirty = true;
+        transactions.sent();
         if (!commit(moving))
         {
             return; // aborted: the leaving tasks were discarded, the next owner redoes their uncommitted work
@@ -819,7 +566,7 @@ public final class KafkaRun implements AutoCloseable
     private void discard(final PartitionTask task)
     {
         tasks.remove(task.source().partition());
-        removeAgent(task);
+        agents.remove(task.agent());
         try
         {
             task.close();
@@ -845,48 +592,6 @@ public final class KafkaRun implements AutoCloseable
         }
     }
 
-    private void addAgent(final PartitionTask task)
-    {
-        while (!agents.tryAdd(task.agent()))
-        {
-            Thread.onSpinWait();
-        }
-        while (!agents.hasAddAgentCompleted())
-        {
-            pause();
-        }
-    }
-
-    private void removeAgent(final PartitionTask task)
-    {
-        if (agentRunner.isClosed())
-        {
-            task.agent().onClose();
-            return;
-        }
-        while (!agents.tryRemove(task.agent()))
-        {
-            Thread.onSpinWait();
-        }
-        while (!agents.hasRemoveAgentCompleted())
-        {
-            pause();
-        }
-    }
-
-    private static void pause()
-    {
-        try
-        {
-            Thread.sleep(1);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-    }
-
     private void checkPipelines()
     {
         for (final PartitionTask task : tasks.values())
@@ -896,31 +601,6 @@ public final class KafkaRun implements AutoCloseable
             {
                 throw new IllegalStateException("the pipeline of " + task.source() + " failed: " + failed, failed);
             }
-        }
-    }
-
-    private void publishStatus()
-    {
-        final StringBuilder lines = new StringBuilder();
-        for (final PartitionTask task : new TreeMap<>(tasks).values())
-        {
-            final OptionalLong lag = consumer.currentLag(task.source());
-            task.status(lines, lag.isPresent() ? lag.getAsLong() : -1);
-        }
-        status = lines.toString();
-        final Path file = settings.journal().resolve("kafka").resolve("status");
-        try
-        {
-            Files.createDirectories(file.getParent());
-            final Path temp = file.resolveSibling(".status.tmp");
-            final String text = "instance " + settings.instance() + " group " + settings.group() + " topic " + settings.topic()
-                + " at " + java.time.Instant.now() + " events " + mirroredTotal.get() + " outputs " + producedTotal.get()
-                + " transactions " + transactions.get() + "\n" + status;
-            FileReplacement.replace(file, temp, false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-        }
-        catch (final java.io.IOException ex)
-        {
-            LOG.debug("cannot write {}: {}", file, ex.toString());
         }
     }
 
@@ -937,77 +617,69 @@ public final class KafkaRun implements AutoCloseable
         return null;
     }
 
-    private void abortQuietly()
-    {
-        if (inTransaction && producer != null)
-        {
-            try
-            {
-                producer.abortTransaction();
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.debug("aborting: {}", ex.toString());
-            }
-            inTransaction = false;
-        }
-    }
-
     private void closeClients()
     {
-        if (consumer != null)
+        final KafkaClients c = clients;
+        if (c == null)
         {
-            try
-            {
-                consumer.close(Duration.ofSeconds(5));
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.debug("closing the consumer: {}", ex.toString());
-            }
+            return;
         }
-        if (producer != null)
+        c.closeConsumer();
+        if (transactions != null)
         {
-            producer.close(Duration.ofSeconds(5));
+            transactions.close();
         }
-        if (committedReader != null)
-        {
-            committedReader.close();
-        }
-        if (admin != null)
-        {
-            admin.close(Duration.ofSeconds(5));
-        }
+        c.close();
     }
 
-    /** The group's callbacks, on the Kafka thread inside {@code poll}. */
+    /**
+     * The group's callbacks, on the Kafka thread inside {@code poll}. What one throws is kept: the consumer rethrows
+     * it wrapped in a {@link KafkaException}, and the run ends with it.
+     */
     private final class Rebalance implements ConsumerRebalanceListener
     {
         @Override
         public void onPartitionsRevoked(final Collection<TopicPartition> partitions)
         {
-            release(partitions);
+            kept(() -> release(partitions));
         }
 
         @Override
         public void onPartitionsAssigned(final Collection<TopicPartition> partitions)
         {
-            takeOver(partitions);
+            kept(() -> takeOver(partitions));
         }
 
         @Override
         public void onPartitionsLost(final Collection<TopicPartition> partitions)
         {
-            LOG.warn("{} lost {} (its session expired): aborting its transaction", name, partitions);
-            final Set<TopicPartition> lost = Set.copyOf(partitions);
-            for (final PartitionTask task : new ArrayList<>(tasks.values()))
+            kept(() ->
             {
-                if (lost.contains(task.source()))
+                LOG.warn("{} lost {} (its session expired): aborting its transaction", name, partitions);
+                final Set<TopicPartition> lost = Set.copyOf(partitions);
+                for (final PartitionTask task : new ArrayList<>(tasks.values()))
                 {
-                    discard(task);
+                    if (lost.contains(task.source()))
+                    {
+                        discard(task);
+                    }
                 }
+                transactions.abort();
+                takeOverAgain(lost);
+            });
+        }
+
+        private void kept(final Runnable callback)
+        {
+            try
+            {
+                callback.run();
             }
-            abortAndTakeOverAgain(lost);
+            catch (final RuntimeException ex)
+            {
+                callbackFailure = ex;
+                throw ex;
+            }
         }
     }
 }

@@ -6,7 +6,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
@@ -58,14 +57,6 @@ record PartitionCheckpoint(
     /** The version this build writes, and the newest it reads (it also reads 1). */
     static final int VERSION = 2;
     private static final int VERSION_WITHOUT_COUNTS = 1;
-
-    /**
-     * @return the engine payload as a buffer over the same bytes.
-     */
-    ByteBuffer enginePayload()
-    {
-        return ByteBuffer.wrap(engine).asReadOnlyBuffer();
-    }
 
     /**
      * @return the checkpoint's bytes.

@@ -2,7 +2,6 @@ package dev.weir.kafka;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,15 +17,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import dev.weir.engine.CheckpointPayload;
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineAgent;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
-import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.DeterminismException;
-import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
@@ -51,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * to the output topic inside the instance's transactions.
  * <p>
  * Taking a partition over: the journal is created empty with a history base holding the strings the checkpoint's
- * state refers to, the engine checkpoint is relocated to the journal's start, and the partition is re-read after
+ * state refers to, the pipeline recovers from the engine checkpoint's payload in memory
+ * ({@link PipelineBuilder#recoverFrom}: the engine relocates it to the journal's start), and the partition is re-read after
  * the checkpoint's Kafka offset. Outputs are numbered from the checkpoint's count on; those the previous owner
  * committed after the checkpoint are regenerated, checked equal to the committed rows, and not sent again.
  * <p>
@@ -89,10 +86,12 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final NavigableMap<Long, CommittedRow> committed;
     private final long committedThrough;
+    private final int committedAfterCheckpoint;
     private final long restoredOutputs;
 
     private PartitionCheckpoint last;
     private byte[] ready;
+    private CheckpointPayload readyCovers;
     private long nextSequence;
     private long firstSequence;
     private LongArrayList positions = new LongArrayList();
@@ -173,6 +172,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, outputPartitions, rejectedPartitions,
                 new TreeMap<>(), new byte[0]);
         this.committed = start.committed();
+        this.committedAfterCheckpoint = committed.size();
         this.committedThrough = committed.isEmpty() ? last.outputs() : Math.max(last.outputs(), committed.lastKey());
         this.restoredOutputs = last.outputs();
         this.nextSequence = restoredOutputs + 1;
@@ -186,13 +186,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         this.journal = EventJournal.openOrCreate(directory, context.schema(), context.rollCycle());
         final JournalDirectory journalDirectory = journal.directory();
-        if (checkpoint != null)
-        {
-            new CheckpointStore(journalDirectory.checkpoints(), 2)
-                .write(CheckpointCodec.relocate(checkpoint.enginePayload(), -1, OutputJournal.NONE));
-        }
         this.pipeline = context.pipeline().get()
             .journal(directory)
+            .recoverFrom(checkpoint == null ? null : CheckpointPayload.of(checkpoint.engine()))
             .layout(PipelineLayout.INLINE)
             .onCheckpoint((sequence, payload) ->
             {
@@ -214,6 +210,14 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     TopicPartition source()
     {
         return source;
+    }
+
+    /**
+     * @return how many rows the previous owner committed after the checkpoint (to be regenerated and verified).
+     */
+    int committedAfterCheckpoint()
+    {
+        return committedAfterCheckpoint;
     }
 
     /**
@@ -330,12 +334,13 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         if (fresh != null)
         {
             ready = fresh;
+            readyCovers = CheckpointPayload.of(fresh);
         }
         if (ready == null)
         {
             return false;
         }
-        final Checkpoint covered = CheckpointCodec.describe(ByteBuffer.wrap(ready));
+        final CheckpointPayload covered = readyCovers;
         final long position = covered.outputPosition();
         final long outputsCovered;
         long outputsFrom = last.outputsFrom();
@@ -420,7 +425,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             .append(" committed=").append(resumeOffset())
             .append(" lag=").append(lag)
             .append(" mirrored-through=").append(lastMirrored)
-            .append(" watermark=").append(pipeline.metrics().value(CounterTypes.WATERMARK))
+            .append(" watermark=").append(pipeline.metrics().watermark())
             .append(" events=").append(mirrored)
             .append(" rejected=").append(rejected)
             .append(" outputs=").append(nextSequence - 1)

@@ -3,7 +3,7 @@ package dev.weir.kafka;
 import java.util.Collection;
 import java.util.Comparator;
 
-import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.CheckpointPayload;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 
 /**
@@ -56,7 +56,7 @@ final class ResumeTerms
     {
         for (final PartitionCheckpoint checkpoint : checkpoints.stream().sorted(Comparator.comparingInt(PartitionCheckpoint::partition)).toList())
         {
-            final String taken = CheckpointCodec.describe(checkpoint.enginePayload()).configuration();
+            final String taken = CheckpointPayload.of(checkpoint.engine()).configuration();
             if (!taken.equals(configuration))
             {
                 throw new CheckpointMismatchException("group " + group + " was run on " + topic + " with [" + taken + "], not [" + configuration

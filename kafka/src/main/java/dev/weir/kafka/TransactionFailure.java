@@ -1,5 +1,6 @@
 package dev.weir.kafka;
 
+import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
@@ -7,6 +8,7 @@ import org.apache.kafka.common.errors.InvalidPidMappingException;
 import org.apache.kafka.common.errors.InvalidTxnStateException;
 import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 
@@ -29,7 +31,9 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
  *       refused state transition ({@code IllegalStateException}). A new producer with the same transactional id gets
  *       a new epoch from {@code initTransactions}, which also ends the open transaction, and every partition is
  *       taken over again from what is committed.</li>
- *   <li>{@link Remedy#ABORT}: any other Kafka exception, {@code TransactionAbortableException} and
+ *   <li>{@link Remedy#ABORT}: offsets the group refused because it is rebalancing or moved the partitions
+ *       ({@code RebalanceInProgressException}, {@code CommitFailedException}): the partitions are taken over again
+ *       from what is committed, as the rebalance assigns them; and any other Kafka exception, {@code TransactionAbortableException} and
  *       {@code InvalidProducerEpochException} (a send with an epoch the broker has moved past) included: the
  *       transaction is aborted with the same producer and every partition taken over again. If the abort fails,
  *       its failure is classified in turn (after a second instance started, the abort is fenced).</li>
@@ -90,6 +94,10 @@ final class TransactionFailure
         if (cause instanceof ProducerFencedException)
         {
             return outlivedTimeout ? Remedy.RENEW : Remedy.FENCED;
+        }
+        if (cause instanceof RebalanceInProgressException || cause instanceof CommitFailedException)
+        {
+            return Remedy.ABORT;
         }
         if (cause instanceof OutOfOrderSequenceException || cause instanceof InvalidPidMappingException || cause instanceof InvalidTxnStateException
             || cause instanceof TimeoutException || cause instanceof IllegalStateException)

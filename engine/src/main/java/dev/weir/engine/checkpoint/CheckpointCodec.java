@@ -73,7 +73,7 @@ public final class CheckpointCodec
     public static Checkpoint restore(final CheckpointStore.Loaded loaded, final String configuration, final OperatorState aggregator)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        readEnvelopeVersion(in, loaded.file());
+        readEnvelopeVersion(in, where(loaded));
         final Checkpoint checkpoint = readEnvelope(loaded.sequence(), in);
         if (!checkpoint.configuration().equals(configuration))
         {
@@ -94,7 +94,7 @@ public final class CheckpointCodec
     public static Checkpoint describe(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        readEnvelopeVersion(in, loaded.file());
+        readEnvelopeVersion(in, where(loaded));
         return readEnvelope(loaded.sequence(), in);
     }
 
@@ -109,9 +109,9 @@ public final class CheckpointCodec
     public static int stateFormat(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        readEnvelopeVersion(in, loaded.file());
+        readEnvelopeVersion(in, where(loaded));
         readEnvelope(loaded.sequence(), in);
-        return OperatorStateCodec.readFormat(in, loaded.file());
+        return OperatorStateCodec.readFormat(in, where(loaded));
     }
 
     /**
@@ -124,7 +124,7 @@ public final class CheckpointCodec
     public static StateSummary describeState(final CheckpointStore.Loaded loaded)
     {
         final StateBuffer in = StateBuffer.reading(loaded.payload());
-        readEnvelopeVersion(in, loaded.file());
+        readEnvelopeVersion(in, where(loaded));
         readEnvelope(loaded.sequence(), in);
         return OperatorStateCodec.peek(in);
     }
@@ -181,6 +181,12 @@ public final class CheckpointCodec
         readEnvelopeVersion(in, "a checkpoint");
         readEnvelope(0, in);
         return payload.limit() - in.remaining();
+    }
+
+    /** @return where a loaded checkpoint was read, for a refusal's message: its file, or a payload held in memory */
+    private static Object where(final CheckpointStore.Loaded loaded)
+    {
+        return loaded.file() != null ? loaded.file() : "a checkpoint payload";
     }
 
     /** Read the envelope's version: 1, the only one a Weir wrote. */

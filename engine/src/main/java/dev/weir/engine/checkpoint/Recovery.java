@@ -1,5 +1,7 @@
 package dev.weir.engine.checkpoint;
 
+import java.nio.ByteBuffer;
+
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
@@ -61,10 +63,31 @@ public final class Recovery
     public static Recovery load(final CheckpointStore store, final String configuration, final JournalDirectory journal)
     {
         final CheckpointStore.Loaded newest = store.loadNewestValid();
-        if (newest == null)
-        {
-            return NONE;
-        }
+        return newest == null ? NONE : of(newest, configuration, journal);
+    }
+
+    /**
+     * Recover from a checkpoint payload held in memory (a Kafka record, a test) instead of a store: the payload
+     * was taken over another journal holding the same events at other offsets, and this journal holds, from its
+     * start, the events after those it covers; its output journal holds none of the outputs it covers. The
+     * payload is relocated to this journal (resume from its first event, no output covered); nothing is written
+     * to disk: the run's first checkpoint is its own.
+     *
+     * @param payload       a checkpoint payload, from its position to its limit (copied, not changed).
+     * @param configuration the configuration string of the run now starting.
+     * @param journal       the journal as the pipeline sees it (where a rebuild replays from).
+     * @return the recovery: from the payload (sequence 0), or a rebuild as {@link #load} says.
+     * @throws CheckpointMismatchException if the payload was taken under another configuration, or its state
+     *                                     must be rebuilt and retention removed the start of the journal.
+     * @throws NewerFormatException        if the payload was written by a newer Weir.
+     */
+    public static Recovery fromPayload(final ByteBuffer payload, final String configuration, final JournalDirectory journal)
+    {
+        return of(new CheckpointStore.Loaded(0, CheckpointCodec.relocate(payload, -1, OutputJournal.NONE), null), configuration, journal);
+    }
+
+    private static Recovery of(final CheckpointStore.Loaded newest, final String configuration, final JournalDirectory journal)
+    {
         final Checkpoint checkpoint = CheckpointCodec.describe(newest);
         if (!checkpoint.configuration().equals(configuration))
         {

@@ -56,6 +56,14 @@ public final class PipelineMetrics
     }
 
     /**
+     * @return the pipeline's latest published watermark, epoch ms, or {@link Long#MIN_VALUE} before the first.
+     */
+    public long watermark()
+    {
+        return value(CounterTypes.WATERMARK);
+    }
+
+    /**
      * @param base a histogram's base type id, {@link CounterTypes#READ_TO_APPLIED} or
      *             {@link CounterTypes#FIRE_TO_LISTENER}.
      * @return its latest published snapshot.
