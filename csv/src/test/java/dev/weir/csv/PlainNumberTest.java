@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 /**
  * The fields of one CSV line, split by the rules of RFC 4180 for a single line:

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

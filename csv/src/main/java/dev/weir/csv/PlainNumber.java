@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 /**
  * Reads a number field of a CSV line from its bytes when it is in a plain form, one that

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 import dev.weir.journal.KeyFormat;
 

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 import java.io.IOException;
 import java.io.InputStream;
