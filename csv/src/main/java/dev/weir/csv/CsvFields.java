@@ -14,10 +14,10 @@ package dev.weir.csv;
  * allocation); {@link #text(int)} makes a field's text. Up to {@value #MAX_FIELDS} fields are recorded,
  * more are only counted. Reusable, not thread-safe.
  */
-final class CsvFields
+public final class CsvFields
 {
     /** The most fields recorded: the event id, the event time and every column of the widest schema. */
-    static final int MAX_FIELDS = dev.weir.journal.JournalSchema.MAX_COLUMNS + 2;
+    public static final int MAX_FIELDS = dev.weir.journal.JournalSchema.MAX_COLUMNS + 2;
 
     private final int[] starts = new int[MAX_FIELDS];
     private final int[] ends = new int[MAX_FIELDS];
@@ -34,7 +34,7 @@ final class CsvFields
      *              them is named by its number only.
      * @return null if the line splits (the fields are then readable), else the reason it does not.
      */
-    String split(final String text, final String[] names)
+    public String split(final String text, final String[] names)
     {
         line = text;
         count = 0;
@@ -93,7 +93,7 @@ final class CsvFields
     }
 
     /** @return the number of fields of the last line split, recorded or not. */
-    int count()
+    public int count()
     {
         return count;
     }
@@ -102,7 +102,7 @@ final class CsvFields
      * @param field a recorded field's index.
      * @return the offset in the line of its first character (after an opening quote).
      */
-    int start(final int field)
+    public int start(final int field)
     {
         assert field < Math.min(count, MAX_FIELDS) : field;
         return starts[field];
@@ -112,7 +112,7 @@ final class CsvFields
      * @param field a recorded field's index.
      * @return the offset in the line after its last character (before a closing quote).
      */
-    int end(final int field)
+    public int end(final int field)
     {
         assert field < Math.min(count, MAX_FIELDS) : field;
         return ends[field];
@@ -123,7 +123,7 @@ final class CsvFields
      * @return true if the field's characters in the line hold doubled quotes, so they are not its text
      *         as they stand.
      */
-    boolean escaped(final int field)
+    public boolean escaped(final int field)
     {
         assert field < Math.min(count, MAX_FIELDS) : field;
         return escaped[field];
@@ -133,7 +133,7 @@ final class CsvFields
      * @param field a recorded field's index.
      * @return true if the field is empty.
      */
-    boolean isEmpty(final int field)
+    public boolean isEmpty(final int field)
     {
         return end(field) == start(field);
     }
@@ -142,7 +142,7 @@ final class CsvFields
      * @param field a recorded field's index.
      * @return its text, quotes undoubled (allocates).
      */
-    String text(final int field)
+    public String text(final int field)
     {
         final int start = start(field);
         final int end = end(field);

@@ -6,46 +6,53 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalSchema;
-import dev.weir.kafka.RecordDecoder;
 
 /**
- * Reads a Kafka record as {@code weir run --kafka} takes it: the value is one events CSV line in the journal's
- * columns, read by {@link ColumnsLine} with the reasons {@code weir ingest} gives (a value over
- * {@link InputLines#MAX_LINE_BYTES} bytes is a line too long, as in a file), and the key must be the text of the line's
- * key column. A value of an {@link OlderWriter}, whose fields lack only the last columns, added with defaults, after the
- * key column, is read in its columns and gets those defaults. Not thread-safe: one per partition.
+ * Decodes a Kafka record (or any keyed message) whose value is one events CSV line in the journal's columns into
+ * an event of that journal, as {@code weir run --kafka} takes it: the value is read by {@link CsvLineParser}, with
+ * the reasons an ingest gives (a value over {@link InputLines#MAX_LINE_BYTES} bytes is a line too long, as in a
+ * file, and trailing line ends are dropped), and the key must be the text of the line's key column, or the record
+ * is refused (windows per key are only correct when the topic is partitioned by that key). A value of an
+ * {@link OlderWriter}, whose fields lack only the last columns, added with defaults, after the key column, is read
+ * in its columns and gets those defaults. Its two methods are those of {@code dev.weir.kafka.RecordDecoder}.
+ * <p>
+ * Not thread-safe: one per partition, used by the thread that owns the partition's journal.
  */
-final class KafkaRecords implements RecordDecoder
+public final class CsvRecordDecoder
 {
-    private final ColumnsLine line;
-    /** By count of named columns, the line of an older writer that has that many, or null. */
-    private final ColumnsLine[] olderLines;
+    private final CsvLineParser line;
+    /** By count of named columns, the parser of an older writer's line that has that many, or null. */
+    private final CsvLineParser[] olderLines;
     private final int keyColumn;
-    private final boolean defaultColumns;
     private String rejection;
 
     /**
      * @param schema    the events' columns.
      * @param keyColumn the index of the key column (a string or long column).
      */
-    KafkaRecords(final JournalSchema schema, final int keyColumn)
+    public CsvRecordDecoder(final JournalSchema schema, final int keyColumn)
     {
-        this.line = new ColumnsLine(schema);
-        this.olderLines = new ColumnsLine[schema.size()];
+        this.line = new CsvLineParser(schema);
+        this.olderLines = new CsvLineParser[schema.size()];
         for (int n = keyColumn + 1; n < schema.size(); n++)
         {
             if (OlderWriter.firstWithoutDefault(schema, n) < 0)
             {
-                olderLines[n] = new ColumnsLine(OlderWriter.firstColumns(schema, n));
+                olderLines[n] = new CsvLineParser(OlderWriter.firstColumns(schema, n));
             }
         }
         this.keyColumn = keyColumn;
-        this.defaultColumns = schema.isDefault();
     }
 
-    @Override
+    /**
+     * Parse a record and append it to the journal as an event.
+     *
+     * @param key     the record's key, or null.
+     * @param value   the record's value, or null.
+     * @param journal the journal, of the columns given (owned by the calling thread).
+     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     */
     public long append(final byte[] key, final byte[] value, final EventJournal journal)
     {
         if (value == null)
@@ -54,7 +61,7 @@ final class KafkaRecords implements RecordDecoder
         }
         if (value.length > InputLines.MAX_LINE_BYTES)
         {
-            return reject("line too long: " + value.length + " bytes, the limit is " + InputLines.MAX_LINE_BYTES);
+            return reject(CsvLineParser.tooLong(value.length));
         }
         final String text;
         try
@@ -64,10 +71,10 @@ final class KafkaRecords implements RecordDecoder
         }
         catch (final CharacterCodingException ex)
         {
-            return reject("invalid UTF-8");
+            return reject(CsvLineParser.INVALID_UTF8);
         }
         final String stripped = stripLineEnd(text);
-        ColumnsLine parsed = line;
+        CsvLineParser parsed = line;
         String why = line.parse(stripped);
         if (why != null)
         {
@@ -95,25 +102,7 @@ final class KafkaRecords implements RecordDecoder
         }
         try
         {
-            if (defaultColumns)
-            {
-                return journal.append(parsed.eventId(), parsed.eventTime(), parsed.string(0), parsed.longColumn(1));
-            }
-            final EventRow row = journal.row();
-            row.eventId(parsed.eventId()).eventTime(parsed.eventTime());
-            for (int c = 0; c < parsed.columns(); c++)
-            {
-                if (parsed.isString(c))
-                {
-                    row.setString(c, journal.stringId(c, parsed.string(c)));
-                }
-                else
-                {
-                    row.setLong(c, parsed.longColumn(c));
-                }
-            }
-            OlderWriter.fillDefaults(journal, line.schema(), row, parsed.columns());
-            return journal.append(row);
+            return parsed.append(journal);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -121,7 +110,9 @@ final class KafkaRecords implements RecordDecoder
         }
     }
 
-    @Override
+    /**
+     * @return why the last {@link #append} refused its record.
+     */
     public String rejection()
     {
         return rejection;
@@ -145,6 +136,6 @@ final class KafkaRecords implements RecordDecoder
 
     private static String shown(final String text)
     {
-        return text.length() <= EventLine.SHOWN_CHARS ? "'" + text + "'" : "'" + text.substring(0, EventLine.SHOWN_CHARS) + "...'";
+        return text.length() <= CsvLineParser.SHOWN_CHARS ? "'" + text + "'" : "'" + text.substring(0, CsvLineParser.SHOWN_CHARS) + "...'";
     }
 }

@@ -10,7 +10,7 @@ import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalSchema;
 
 /**
- * The columns an ingest reads, from {@code --columns SPEC}, the journal and the events CSV's header:
+ * The columns an ingest reads, from the columns given ({@code --columns SPEC}), the journal and the events CSV's header:
  * <ul>
  *   <li>{@code --columns} as given; else the existing journal's columns; else {@link JournalSchema#DEFAULT};</li>
  *   <li>{@code --columns} that are an existing journal's columns followed by new ones, each with a default, add
@@ -22,33 +22,12 @@ import dev.weir.journal.JournalSchema;
  *   the journal is touched ({@link JournalSchema#sameColumns}, {@link JournalSchema#extend});</li>
  *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}).</li>
  * </ul>
- * Every refusal is a {@link BadInputException} (exit 2). Stateless and thread-safe.
+ * Every refusal is a {@link CsvInputException}. Stateless and thread-safe.
  */
-final class IngestColumns
+public final class IngestColumns
 {
     private IngestColumns()
     {
-    }
-
-    /**
-     * @param spec the text of {@code --columns}, or null.
-     * @return its schema, or null if not given.
-     * @throws BadInputException if it is not a schema.
-     */
-    static JournalSchema parse(final String spec)
-    {
-        if (spec == null)
-        {
-            return null;
-        }
-        try
-        {
-            return JournalSchema.parse(spec);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new BadInputException("--columns " + spec + ": " + ex.getMessage());
-        }
     }
 
     /**
@@ -58,10 +37,10 @@ final class IngestColumns
      *         existing one, its columns, followed by the new columns of {@code --columns} if it adds some (opening the
      *         journal with them adds them). A journal that cannot be read is left for the command to refuse as it
      *         opens it, as before schemas existed.
-     * @throws BadInputException if given and the journal exists with columns given neither keeps nor extends, or
+     * @throws CsvInputException if given and the journal exists with columns given neither keeps nor extends, or
      *                           cannot be read.
      */
-    static JournalSchema resolve(final JournalSchema given, final Path journalDir)
+    public static JournalSchema resolve(final JournalSchema given, final Path journalDir)
     {
         if (!JournalDirectory.isJournal(journalDir))
         {
@@ -78,7 +57,7 @@ final class IngestColumns
             {
                 return JournalSchema.DEFAULT;
             }
-            throw new BadInputException(ex.getMessage());
+            throw new CsvInputException(ex.getMessage());
         }
         if (given == null)
         {
@@ -98,7 +77,7 @@ final class IngestColumns
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new BadInputException("journal " + journalDir + " has the columns " + existing + ", not the --columns " + given + ": "
+            throw new CsvInputException("journal " + journalDir + " has the columns " + existing + ", not the --columns " + given + ": "
                 + ex.getMessage());
         }
     }
@@ -125,17 +104,17 @@ final class IngestColumns
      *
      * @param input  the events CSV.
      * @param schema its columns.
-     * @throws BadInputException if not.
+     * @throws CsvInputException if not.
      */
-    static void checkHeader(final Path input, final JournalSchema schema)
+    public static void checkHeader(final Path input, final JournalSchema schema)
     {
         if (!Files.isRegularFile(input))
         {
-            throw new BadInputException("input file not found: " + input);
+            throw new CsvInputException("input file not found: " + input);
         }
         try (InputLines in = new InputLines(Files.newInputStream(input)))
         {
-            checkHeader(input, in, schema);
+            checkHeader(input.toString(), in, schema);
         }
         catch (final IOException ex)
         {
@@ -146,13 +125,13 @@ final class IngestColumns
     /**
      * Read the first line of a file and check it is the header of the columns.
      *
-     * @param input  the events CSV, to name it.
+     * @param input  the events CSV's name, as a message names it.
      * @param in     its lines, before the first.
      * @param schema its columns.
-     * @throws BadInputException if not.
+     * @throws CsvInputException if not.
      * @throws IOException       if it cannot be read.
      */
-    static void checkHeader(final Path input, final InputLines in, final JournalSchema schema) throws IOException
+    static void checkHeader(final String input, final InputLines in, final JournalSchema schema) throws IOException
     {
         final boolean any = in.next();
         final String header = any ? in.text() : null;
@@ -161,16 +140,16 @@ final class IngestColumns
         {
             if (schema.isDefault())
             {
-                throw new BadInputException(input + " does not start with the header '" + expected + "'");
+                throw new CsvInputException(input + " does not start with the header '" + expected + "'");
             }
-            throw new BadInputException(input + " does not start with the header '" + expected + "' of the columns " + schema + "; its first line is "
+            throw new CsvInputException(input + " does not start with the header '" + expected + "' of the columns " + schema + "; its first line is "
                 + (!any ? "missing: the file is empty" : header == null ? "not valid UTF-8" : "'" + shown(header) + "'"));
         }
     }
 
     private static String shown(final String line)
     {
-        final int max = 2 * EventLine.SHOWN_CHARS;
+        final int max = 2 * CsvLineParser.SHOWN_CHARS;
         return line.length() <= max ? line : line.substring(0, max) + "...";
     }
 }

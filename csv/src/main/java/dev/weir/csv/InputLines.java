@@ -27,10 +27,10 @@ import java.util.Arrays;
  * {@link #next()}. Reading such a line allocates nothing.
  * Not thread-safe: one reading thread.
  */
-final class InputLines implements AutoCloseable
+public final class InputLines implements AutoCloseable
 {
     /** The longest line kept, in bytes without its terminator; no valid event line comes close. */
-    static final int MAX_LINE_BYTES = 64 * 1024;
+    public static final int MAX_LINE_BYTES = 64 * 1024;
 
     private final InputStream in;
     /** How many bytes of the input are read at a time. */
@@ -53,7 +53,7 @@ final class InputLines implements AutoCloseable
     /**
      * @param in the input, read to its end and closed with this.
      */
-    InputLines(final InputStream in)
+    public InputLines(final InputStream in)
     {
         this.in = in;
     }
@@ -64,7 +64,7 @@ final class InputLines implements AutoCloseable
      * @return false at the end of the input.
      * @throws IOException if the input cannot be read.
      */
-    boolean next() throws IOException
+    public boolean next() throws IOException
     {
         if (!first && nextInChunk())
         {
@@ -151,7 +151,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return the bytes holding the line (valid until the next {@link #next()}), from {@link #start()}.
      */
-    byte[] bytes()
+    public byte[] bytes()
     {
         return view;
     }
@@ -159,7 +159,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return the offset of the line's first byte in {@link #bytes()}.
      */
-    int start()
+    public int start()
     {
         return viewStart;
     }
@@ -168,7 +168,7 @@ final class InputLines implements AutoCloseable
      * @return how many bytes of the line are kept in {@link #bytes()}: its {@link #length()} unless
      *         {@link #tooLong()}.
      */
-    int kept()
+    public int kept()
     {
         return kept;
     }
@@ -176,7 +176,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return true if the line ended with a terminator; false only for a last line that lacks one.
      */
-    boolean terminated()
+    public boolean terminated()
     {
         return terminated;
     }
@@ -184,7 +184,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return the line's length in bytes, without its terminator (counted in full even when too long).
      */
-    long length()
+    public long length()
     {
         return length;
     }
@@ -192,7 +192,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return true if the line is longer than {@value #MAX_LINE_BYTES} bytes (only its start was kept).
      */
-    boolean tooLong()
+    public boolean tooLong()
     {
         return length > MAX_LINE_BYTES;
     }
@@ -200,7 +200,7 @@ final class InputLines implements AutoCloseable
     /**
      * @return the line, decoded as UTF-8, or null if it is not valid UTF-8.
      */
-    String text()
+    public String text()
     {
         try
         {
@@ -216,7 +216,7 @@ final class InputLines implements AutoCloseable
      * @param maxChars how many characters to return at most.
      * @return the start of the line, invalid UTF-8 replaced by U+FFFD, for showing it.
      */
-    String shown(final int maxChars)
+    public String shown(final int maxChars)
     {
         final CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(view, viewStart, kept));
         return chars.length() <= maxChars ? chars.toString() : chars.subSequence(0, maxChars).toString();

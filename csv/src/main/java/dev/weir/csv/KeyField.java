@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * has no key (null): it is still sent, so that Weir rejects it with its partition and offset. Reusable, not
  * thread-safe.
  */
-final class KeyField
+public final class KeyField
 {
     private final int field;
     private final CsvFields fields = new CsvFields();
@@ -17,7 +17,7 @@ final class KeyField
     /**
      * @param field the index of the key field in a line (0 is {@code event_id}).
      */
-    KeyField(final int field)
+    public KeyField(final int field)
     {
         this.field = field;
     }
@@ -26,7 +26,7 @@ final class KeyField
      * @param line a line without its terminator, or null if it is not valid UTF-8.
      * @return the key field's text as UTF-8, or null if it cannot be found.
      */
-    byte[] of(final String line)
+    public byte[] of(final String line)
     {
         if (line == null || fields.split(line, null) != null || fields.count() <= field)
         {

@@ -1,6 +1,7 @@
 package dev.weir.csv;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
@@ -8,15 +9,17 @@ import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalSchema;
 
 /**
- * {@link LineBytes} for columns other than the default ones (read as {@link ColumnsLine} reads them):
- * takes a line of exactly the schema's fields whose event id, event time and number columns are
- * unquoted and {@link PlainNumber plain} (the time without a sign), and whose string columns, quoted as
- * RFC 4180 has it or not, hold a text learned before (so known to be valid, UTF-8 included). Not
- * thread-safe.
+ * The allocation-free reading of a line, from its bytes: {@link CsvLineParser}'s first try. It takes only a line
+ * in a plain form that the text reading takes as the same event: exactly the schema's fields; event id, event time
+ * and number columns unquoted and {@link PlainNumber plain} (the time without a sign); string columns holding a
+ * text {@link #learn learned} before (so known to be valid, UTF-8 included), quoted as RFC 4180 has it except in
+ * the default columns, whose key is never quoted. Any other line is not plain, which says nothing of whether it
+ * is valid. Not thread-safe: the parser's thread.
  */
-final class ColumnsLineBytes implements LineBytes
+final class PlainLine
 {
     private final PlainNumber number = new PlainNumber();
+    private final boolean defaultColumns;
     private final ColumnType[] types;
     private final int[] scales;
     private final ByteKeys[] strings;
@@ -29,9 +32,10 @@ final class ColumnsLineBytes implements LineBytes
     /**
      * @param schema the columns of the lines.
      */
-    ColumnsLineBytes(final JournalSchema schema)
+    PlainLine(final JournalSchema schema)
     {
         final int n = schema.size();
+        defaultColumns = schema.isDefault();
         types = new ColumnType[n];
         scales = new int[n];
         strings = new ByteKeys[n];
@@ -45,8 +49,13 @@ final class ColumnsLineBytes implements LineBytes
         }
     }
 
-    @Override
-    public boolean parse(final byte[] bytes, final int start, final int end)
+    /**
+     * @param bytes holds the line, without its terminator.
+     * @param start the line's first byte.
+     * @param end   one past its last byte.
+     * @return true if the line is plain, and so a valid event, now held here.
+     */
+    boolean read(final byte[] bytes, final int start, final int end)
     {
         int i = number.integer(bytes, start, end, true);
         if (i < 0 || i == end || bytes[i] != ',')
@@ -99,7 +108,7 @@ final class ColumnsLineBytes implements LineBytes
     private int string(final int column, final byte[] bytes, final int from, final int end)
     {
         int i = from;
-        if (i < end && bytes[i] == '"')
+        if (!defaultColumns && i < end && bytes[i] == '"')
         {
             final int first = ++i;
             int kept = 0;
@@ -131,13 +140,7 @@ final class ColumnsLineBytes implements LineBytes
                 }
                 i++;
             }
-            final int id = doubled ? strings[column].get(unquoted, 0, kept) : strings[column].get(bytes, first, i);
-            if (id == ByteKeys.MISSING)
-            {
-                return -1;
-            }
-            ids[column] = id;
-            return i + 1;
+            return learned(column, doubled ? unquoted : bytes, doubled ? 0 : first, doubled ? kept : i) ? i + 1 : -1;
         }
         while (i < end && bytes[i] != ',')
         {
@@ -147,13 +150,14 @@ final class ColumnsLineBytes implements LineBytes
             }
             i++;
         }
-        final int id = strings[column].get(bytes, from, i);
-        if (id == ByteKeys.MISSING)
-        {
-            return -1;
-        }
+        return learned(column, bytes, from, i) ? i : -1;
+    }
+
+    private boolean learned(final int column, final byte[] bytes, final int start, final int end)
+    {
+        final int id = strings[column].get(bytes, start, end);
         ids[column] = id;
-        return i;
+        return id != ByteKeys.MISSING;
     }
 
     private int copy(final byte[] bytes, final int from, final int to, final int kept)
@@ -161,15 +165,27 @@ final class ColumnsLineBytes implements LineBytes
         final int n = to - from;
         if (kept + n > unquoted.length)
         {
-            unquoted = java.util.Arrays.copyOf(unquoted, Math.max(unquoted.length * 2, kept + n));
+            unquoted = Arrays.copyOf(unquoted, Math.max(unquoted.length * 2, kept + n));
         }
         System.arraycopy(bytes, from, unquoted, kept, n);
         return kept + n;
     }
 
-    @Override
-    public long append(final EventJournal journal, final long line, final long unterminatedLength)
+    /**
+     * Append the event last {@link #read}, as an ingested line.
+     *
+     * @param journal            the journal: of these columns, or of more columns with defaults, which the event gets
+     *                           ({@link OlderWriter}).
+     * @param line               the line's number.
+     * @param unterminatedLength the line's length if it had no terminator, else -1.
+     * @return the offset of the appended event.
+     */
+    long append(final EventJournal journal, final long line, final long unterminatedLength)
     {
+        if (journal.schema().isDefault())
+        {
+            return journal.appendIngested(line, eventId, eventTime, ids[0], longs[1], unterminatedLength);
+        }
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
         for (int c = 0; c < types.length; c++)
@@ -183,19 +199,20 @@ final class ColumnsLineBytes implements LineBytes
                 row.setLong(c, longs[c]);
             }
         }
+        OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
         return journal.appendIngested(row, line, unterminatedLength);
     }
 
-    @Override
-    public void learn(final EventJournal journal, final ColumnsLine event)
+    /**
+     * Learn a string of a valid line appended, so that lines with the same string can be read here.
+     * Allocates for a string not learned yet.
+     *
+     * @param column the string column.
+     * @param text   its text in the line.
+     * @param id     the id the journal's dictionary gave it (its key id in the default columns).
+     */
+    void learn(final int column, final String text, final int id)
     {
-        for (int c = 0; c < types.length; c++)
-        {
-            if (types[c] == ColumnType.STRING)
-            {
-                final String text = event.string(c);
-                strings[c].put(text.getBytes(StandardCharsets.UTF_8), journal.stringId(c, text));
-            }
-        }
+        strings[column].put(text.getBytes(StandardCharsets.UTF_8), id);
     }
 }
