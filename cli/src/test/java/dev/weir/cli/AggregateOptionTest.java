@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.weir.csv.CsvLineParser;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +37,7 @@ class AggregateOptionTest
     void events() throws IOException
     {
         input = dir.resolve("events.csv");
-        final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         final SplittableRandom random = new SplittableRandom(3);
         for (int i = 0; i < 20_000; i++)
         {

@@ -325,7 +325,7 @@ public final class CsvLineParser
         final boolean keyApi = journal.schema().isDefault();
         final long offset = keyApi
             ? journal.appendIngested(line, eventId, eventTime, strings[0], longs[1], unterminatedLength)
-            : journal.appendIngested(row(journal), line, unterminatedLength);
+            : journal.appendIngested(row(journal, journal.schema()), line, unterminatedLength);
         if (plain != null)
         {
             for (int c = 0; c < types.length; c++)
@@ -342,16 +342,17 @@ public final class CsvLineParser
     /**
      * Append the valid line last parsed as text, as an event that is no line of a file (a Kafka record's).
      *
-     * @param journal the journal, of this parser's columns or of more columns, with defaults.
+     * @param journal the journal, of this parser's columns or of more columns.
+     * @param columns the journal's columns, with the defaults of those this parser's lines lack.
      * @return the offset of the appended event.
      */
-    public long append(final EventJournal journal)
+    public long append(final EventJournal journal, final JournalSchema columns)
     {
         assert !readPlain;
-        return journal.schema().isDefault() ? journal.append(eventId, eventTime, strings[0], longs[1]) : journal.append(row(journal));
+        return columns.isDefault() ? journal.append(eventId, eventTime, strings[0], longs[1]) : journal.append(row(journal, columns));
     }
 
-    private EventRow row(final EventJournal journal)
+    private EventRow row(final EventJournal journal, final JournalSchema columns)
     {
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
@@ -366,7 +367,7 @@ public final class CsvLineParser
                 row.setLong(c, longs[c]);
             }
         }
-        OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
+        OlderWriter.fillDefaults(journal, columns, row, types.length);
         return row;
     }
 

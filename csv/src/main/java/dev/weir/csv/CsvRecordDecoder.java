@@ -102,7 +102,7 @@ public final class CsvRecordDecoder
         }
         try
         {
-            return parsed.append(journal);
+            return parsed.append(journal, line.schema());
         }
         catch (final IllegalArgumentException ex)
         {

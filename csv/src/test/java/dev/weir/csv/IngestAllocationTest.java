@@ -29,6 +29,7 @@ class IngestAllocationTest
     private static final int SHORT = 20_000;
     private static final int LONG = 220_000;
     private static final int ROUNDS = 3;
+    private static final String PAYMENTS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
     /**
      * Under one byte per hundred lines: what reading the input (a buffer view per 1 MiB read) and mapping
      * the next chunks of the journal allocate, never an allocation per line (which would be at least 16 B
@@ -51,7 +52,7 @@ class IngestAllocationTest
     void ingestingValidLinesOfSixColumnsAllocatesNothingPerLine() throws IOException
     {
         final String[] merchants = {"m-1", "\"Café \"\"Le Bon\"\", Paris\"", "\"Shop, Inc.\"", "Zürich"};
-        final long perFile = allocatedPerLines(JournalSchema.parse(PaymentsCsv.COLUMNS), (random, i) ->
+        final long perFile = allocatedPerLines(JournalSchema.parse(PAYMENTS), (random, i) ->
             i + "," + (1_000L * i) + ",card-" + random.nextInt(300) + "," + merchants[random.nextInt(merchants.length)] + ",FR,"
                 + (random.nextInt(100_000) - 5_000) / 100.0 + "," + (random.nextBoolean() ? "pos" : "app"));
         assertTrue(perFile < BOUND, "bytes allocated by ingesting " + (LONG - SHORT) + " more lines: " + perFile);
@@ -85,7 +86,7 @@ class IngestAllocationTest
         final SplittableRandom random = new SplittableRandom(18);
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
         {
-            out.write(schema.isDefault() ? EventLine.HEADER : "event_id,event_time,card,merchant,country,amount,channel");
+            out.write(schema.isDefault() ? CsvLineParser.DEFAULT_HEADER : "event_id,event_time,card,merchant,country,amount,channel");
             out.write('\n');
             for (int i = 0; i < lines; i++)
             {
@@ -103,11 +104,11 @@ class IngestAllocationTest
     {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
-        final CsvIngest ingest = new CsvIngest(file, dir.resolve("rejected.csv"));
         try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal-" + journals++), schema))
         {
+            final CsvIngest ingest = CsvIngest.into(journal).rejected(dir.resolve("rejected.csv")).build();
             final long before = threads.getThreadAllocatedBytes(threadId);
-            final CsvIngest.Summary summary = ingest.into(journal, false, true);
+            final CsvIngest.Summary summary = ingest.ingest(file);
             final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
             assertEquals(lines, summary.ingested(), summary.toString());
             return allocated;

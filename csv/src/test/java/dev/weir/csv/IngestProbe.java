@@ -8,11 +8,11 @@ import dev.weir.journal.JournalSchema;
 
 /**
  * The in-process costs of {@code weir ingest} per line (issue 18), not a test: reading lines from the input
- * ({@link InputLines}), reading and parsing them from their bytes ({@link LineBytes}), the whole ingest into
- * a new journal ({@link CsvIngest}, so the append's cost is the difference), and the whole ingest the
- * String way only (as before issue 18); three rounds, the first one a warm-up.
+ * ({@link InputLines}), reading and parsing them from their bytes ({@link CsvLineParser}, its strings learned), the
+ * whole ingest into a new journal ({@link CsvIngest}, so the append's cost is the difference), and the whole ingest
+ * reading every line as text (as before issue 18); three rounds, the first one a warm-up.
  * <p>
- * {@code java $(cat cli/target/weir.jvmopts) -cp cli/target/test-classes:cli/target/weir.jar dev.weir.cli.IngestProbe FILE WORK_DIR [COLUMNS]}
+ * {@code java $(cat cli/target/weir.jvmopts) -cp csv/target/test-classes:cli/target/weir.jar dev.weir.csv.IngestProbe FILE WORK_DIR [COLUMNS]}
  * (FILE from {@code benchmarks/ingest-csv.py}; WORK_DIR empty, it receives the journals).
  */
 public final class IngestProbe
@@ -48,16 +48,16 @@ public final class IngestProbe
             double parse;
             try (EventJournal journal = EventJournal.openOrCreate(scratch, schema))
             {
-                final LineBytes fast = LineBytes.of(schema);
-                final ColumnsLine event = new ColumnsLine(schema);
+                final CsvLineParser parser = new CsvLineParser(schema);
+                long line = 1;
                 try (InputLines in = new InputLines(Files.newInputStream(file)))
                 {
                     in.next();
                     while (in.next())
                     {
-                        if (!fast.parse(in.bytes(), in.start(), in.start() + in.kept()) && event.parse(in.text()) == null)
+                        if (parser.parse(in.bytes(), in.start(), in.start() + in.kept()) == null)
                         {
-                            fast.learn(journal, event);
+                            parser.append(journal, ++line, -1); // learns the strings
                         }
                     }
                 }
@@ -67,7 +67,7 @@ public final class IngestProbe
                     in.next();
                     while (in.next())
                     {
-                        if (fast.parse(in.bytes(), in.start(), in.start() + in.kept()))
+                        if (parser.parse(in.bytes(), in.start(), in.start() + in.kept()) == null)
                         {
                             parsed++;
                         }
@@ -79,13 +79,13 @@ public final class IngestProbe
             final CsvIngest.Summary s;
             try (EventJournal journal = EventJournal.openOrCreate(work.resolve("journal-" + round), schema))
             {
-                s = new CsvIngest(file, work.resolve("rejected-" + round + ".csv")).into(journal, false, true);
+                s = CsvIngest.into(journal).rejected(work.resolve("rejected-" + round + ".csv")).build().ingest(file);
             }
             final double ingest = (System.nanoTime() - t0) / (double)n;
             t0 = System.nanoTime();
             try (EventJournal journal = EventJournal.openOrCreate(work.resolve("strings-" + round), schema))
             {
-                new CsvIngest(file, work.resolve("rejected-s" + round + ".csv"), false).into(journal, false, true);
+                CsvIngest.into(journal).rejected(work.resolve("rejected-s" + round + ".csv")).textOnly().build().ingest(file);
             }
             final double strings = (System.nanoTime() - t0) / (double)n;
             System.out.printf("round %d: %d lines (%d parsed as bytes, %d ingested): read %.1f ns/line, read+parse %.1f ns/line, "

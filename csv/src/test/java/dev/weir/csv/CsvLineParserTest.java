@@ -10,15 +10,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Typed parsing of one line against a schema: each column type's rule and reason, quoted fields, the
- * field count, event id and time as {@link EventLine} reads them, and the default schema read exactly as
- * before, reasons included.
+ * field count, event id and time as the default columns read them, and the default columns read as an
+ * independent model of their rules ({@link CsvLineModel}) reads them, reasons included.
  */
-class ColumnsLineTest
+class CsvLineParserTest
 {
     private static final JournalSchema PAYMENTS =
         JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
 
-    private final ColumnsLine payments = new ColumnsLine(PAYMENTS);
+    private final CsvLineParser payments = new CsvLineParser(PAYMENTS);
 
     @Test
     void readsEveryColumnByItsType()
@@ -45,7 +45,7 @@ class ColumnsLineTest
     @Test
     void decimalsArePaddedToTheirScaleAndRefusedWhenMalformedOrTooLarge()
     {
-        final ColumnsLine line = new ColumnsLine(JournalSchema.parse("d:decimal(2)"));
+        final CsvLineParser line = new CsvLineParser(JournalSchema.parse("d:decimal(2)"));
         assertDecimal(line, "12.34", 1234);
         assertDecimal(line, "12", 1200);
         assertDecimal(line, "-0.5", -50);
@@ -57,14 +57,14 @@ class ColumnsLineTest
         {
             assertEquals("bad decimal in column d: " + bad + " (scale 2)", line.parse("1,1," + bad), bad);
         }
-        final ColumnsLine whole = new ColumnsLine(JournalSchema.parse("d:decimal(0)"));
+        final CsvLineParser whole = new CsvLineParser(JournalSchema.parse("d:decimal(0)"));
         assertDecimal(whole, "-9223372036854775808", Long.MIN_VALUE);
         assertEquals("bad decimal in column d: 1.0 (scale 0)", whole.parse("1,1,1.0"));
         for (final String bad : List.of("9223372036854775808", "-9223372036854775809", "18446744073709551616", "-18446744073709551617"))
         {
             assertEquals("bad decimal in column d: " + bad + " (scale 0)", whole.parse("1,1," + bad), "an overflow that wraps around: " + bad);
         }
-        final ColumnsLine fine = new ColumnsLine(JournalSchema.parse("d:decimal(18)"));
+        final CsvLineParser fine = new CsvLineParser(JournalSchema.parse("d:decimal(18)"));
         assertDecimal(fine, "9.223372036854775807", Long.MAX_VALUE);
         assertDecimal(fine, "0.000000000000000001", 1);
         assertEquals("bad decimal in column d: 10 (scale 18)", fine.parse("1,1,10"));
@@ -73,7 +73,7 @@ class ColumnsLineTest
     @Test
     void longsAreSixtyFourBitIntegers()
     {
-        final ColumnsLine line = new ColumnsLine(JournalSchema.parse("n:long,s:string"));
+        final CsvLineParser line = new CsvLineParser(JournalSchema.parse("n:long,s:string"));
         assertNull(line.parse("1,1,-9223372036854775808,x"));
         assertEquals(Long.MIN_VALUE, line.longColumn(0));
         assertEquals("bad long in column n: 12x", line.parse("1,1,12x,x"));
@@ -87,7 +87,7 @@ class ColumnsLineTest
     @Test
     void stringsAreOneTo256BytesOfUtf8WithoutLineBreaks()
     {
-        final ColumnsLine line = new ColumnsLine(JournalSchema.parse("s:string"));
+        final CsvLineParser line = new CsvLineParser(JournalSchema.parse("s:string"));
         assertNull(line.parse("1,1," + "x".repeat(256)));
         assertNull(line.parse("1,1," + "\u00e9".repeat(128)));
         assertNull(line.parse("1,1," + "\uD83D\uDE00".repeat(64)));
@@ -128,10 +128,10 @@ class ColumnsLineTest
     }
 
     @Test
-    void theDefaultSchemaReadsLinesAsEventLineDoesWithItsReasons()
+    void theDefaultSchemaReadsLinesAsItsModelDoesWithItsReasons()
     {
-        final ColumnsLine line = new ColumnsLine(JournalSchema.parse("key:string,value:long"));
-        final EventLine today = new EventLine();
+        final CsvLineParser line = new CsvLineParser(JournalSchema.parse("key:string,value:long"));
+        final CsvLineModel today = new CsvLineModel(JournalSchema.DEFAULT);
         final List<String> lines = List.of("1,1000,a,10", " 2 , 1000 , b-_9 , -7 ", "2,1000,a", "3,1000,a,10,99", "x4,1000,a,10", "5,soon,a,10",
             "6,-1,a,10", "7,1000,a b,10", "8,1000,,10", "9,1000," + "k".repeat(65) + ",10", "10,1000,a,ten", "11,1000,a,99999999999999999999",
             "", "  ", "1,1,\"a\",1", "1,1,\"a,b\",1", "1,1,\"a", "12,4611686018427387905,a,1", "\uFEFF1,1,a,1", "1,1,\u00e9,1");
@@ -143,8 +143,8 @@ class ColumnsLineTest
             {
                 assertEquals(today.eventId(), line.eventId());
                 assertEquals(today.eventTime(), line.eventTime());
-                assertEquals(today.key(), line.string(0));
-                assertEquals(today.value(), line.longColumn(1));
+                assertEquals(today.string(0), line.string(0));
+                assertEquals(today.longColumn(1), line.longColumn(1));
             }
         }
         assertEquals("expected 4 fields (event_id,event_time,key,value), found 3", line.parse("2,1000,a"));
@@ -153,7 +153,7 @@ class ColumnsLineTest
         assertEquals("value is not a 64-bit integer: 'ten'", line.parse("10,1000,a,ten"));
     }
 
-    private static void assertDecimal(final ColumnsLine line, final String text, final long unscaled)
+    private static void assertDecimal(final CsvLineParser line, final String text, final long unscaled)
     {
         assertNull(line.parse("1,1," + text), text);
         assertEquals(unscaled, line.longColumn(0), text);
