@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte parser of plain numbers that ingest's fast path uses: the values of the text a CSV field
- * holds, or -1 for a text it leaves to the slow path (which then gives the verdict).
+ * The byte parser of plain numbers that the parser's bytes reading uses: the values of the text a CSV field
+ * holds, or -1 for a text it leaves to the text reading (which then gives the verdict).
  */
 class PlainNumberTest
 {
@@ -27,8 +27,8 @@ class PlainNumberTest
         assertEquals(Long.MIN_VALUE, decimal("1.", 2));
         assertEquals(Long.MIN_VALUE, decimal("-", 2));
         assertEquals(Long.MIN_VALUE, decimal("", 2));
-        assertEquals(Long.MIN_VALUE, decimal("1234567890123456789", 0), "19 digits: left to the slow path");
-        assertEquals(Long.MIN_VALUE, decimal("12345678901234567.8", 2), "17 + 2 digits: left to the slow path");
+        assertEquals(Long.MIN_VALUE, decimal("1234567890123456789", 0), "19 digits: left to the text reading");
+        assertEquals(Long.MIN_VALUE, decimal("12345678901234567.8", 2), "17 + 2 digits: left to the text reading");
     }
 
     @Test
