@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import dev.weir.csv.CsvLineParser;
+
 /**
  * A seeded, realistic stream of card payments for the demo: payments spread over a few thousand cards
  * (some cards much busier than others), amounts in cents (mostly small, a long tail of large ones),
@@ -68,7 +70,7 @@ final class CardPayments
         final String[] malformed = {"oops,this is not a payment", "123,-5,card-0001,100", "124,1796029260000,card #7,100"};
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
         {
-            out.write(EventLine.HEADER);
+            out.write(CsvLineParser.DEFAULT_HEADER);
             out.write('\n');
             int bad = 0;
             for (int n = 0; n < payments; n++)

@@ -3,6 +3,8 @@ package dev.weir.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.weir.csv.CsvIngest;
+import dev.weir.csv.IngestColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
@@ -51,7 +53,7 @@ final class IngestCommand implements Callable<Integer>
         {
             throw new BadInputException("input file not found: " + input);
         }
-        final JournalSchema given = IngestColumns.parse(columns);
+        final JournalSchema given = ColumnsOption.parse(columns);
         final JournalSchema schema = IngestColumns.resolve(given, journal);
         final JournalSchema fileColumns = given != null ? given : schema;
         IngestColumns.checkHeader(input, fileColumns);
@@ -71,11 +73,11 @@ final class IngestCommand implements Callable<Integer>
         }
         try (events)
         {
-            final CsvIngest ingest = new CsvIngest(input, rejectedFile, fileColumns);
+            final CsvIngest ingest = CsvIngest.into(events).columns(fileColumns).rejected(rejectedFile).sync(sync).complete(complete).build();
             final CsvIngest.Summary s;
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                s = ingest.into(events, sync, complete);
+                s = ingest.ingest(input);
             }
             System.out.printf("Read %,d lines from %s: %,d events appended to journal %s, %,d rejected%s. Rejected lines: %s (%,d rows).%n",
                 s.lines(), input, s.ingested(), journal, s.rejected(),

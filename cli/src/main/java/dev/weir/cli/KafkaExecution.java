@@ -7,12 +7,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
+import dev.weir.csv.CsvRecordDecoder;
 import dev.weir.engine.Weir;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.files.RowColumns;
+import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.kafka.KafkaRun;
+import dev.weir.kafka.RecordDecoder;
 
 /**
  * {@code weir run --kafka}: one instance of a consumer group, running until SIGINT or SIGTERM (then its partitions'
@@ -97,7 +100,7 @@ final class KafkaExecution
         final KafkaRun.Settings settings = new KafkaRun.Settings(kafka.bootstrap, kafka.topic, kafka.group, kafka.outputTopic,
             kafka.rejectedTopic == null ? kafka.outputTopic + "-rejected" : kafka.rejectedTopic, instance(), journal, schema, rollCycle,
             () -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery),
-            () -> new KafkaRecords(schema, key), directory -> new KafkaRows(columns, directory),
+            () -> decoder(new CsvRecordDecoder(schema, key)), directory -> new KafkaRows(columns, directory),
             kafka.commitInterval(), Duration.ofMillis(kafka.transactionTimeoutMs), Duration.ofMillis(kafka.sessionTimeoutMs));
         final KafkaRun run = new KafkaRun(settings);
         final CountDownLatch finished = new CountDownLatch(1);
@@ -181,5 +184,24 @@ final class KafkaExecution
         {
             throw new BadInputException("--kafka needs --instance ID: the host name is unknown (" + ex.getMessage() + ")");
         }
+    }
+
+    /** @return the Kafka run's decoder of a partition's records: the CSV source's, which knows nothing of Kafka. */
+    private static RecordDecoder decoder(final CsvRecordDecoder csv)
+    {
+        return new RecordDecoder()
+        {
+            @Override
+            public long append(final byte[] key, final byte[] value, final EventJournal journal)
+            {
+                return csv.append(key, value, journal);
+            }
+
+            @Override
+            public String rejection()
+            {
+                return csv.rejection();
+            }
+        };
     }
 }

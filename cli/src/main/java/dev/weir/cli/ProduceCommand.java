@@ -10,6 +10,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.weir.csv.InputLines;
+import dev.weir.csv.KeyField;
 import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalSchema;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -57,7 +59,7 @@ final class ProduceCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final JournalSchema schema = columns == null ? JournalSchema.DEFAULT : IngestColumns.parse(columns);
+        final JournalSchema schema = columns == null ? JournalSchema.DEFAULT : ColumnsOption.parse(columns);
         final int keyColumn = schema.indexOf(key);
         if (keyColumn < 0)
         {

@@ -109,7 +109,7 @@ final class RunCommand implements Callable<Integer>
     {
         if (kafka.enabled())
         {
-            final KafkaExecution execution = new KafkaExecution(kafka, window, processing, IngestColumns.parse(columns), journal, rollCycle);
+            final KafkaExecution execution = new KafkaExecution(kafka, window, processing, ColumnsOption.parse(columns), journal, rollCycle);
             execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
                 : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"
                 : follow ? "--follow (it always follows)" : retention != null ? "--retention" : idleTimeout != null ? "--idle-timeout"
@@ -119,7 +119,7 @@ final class RunCommand implements Callable<Integer>
         }
         final RunJob job = RunJob.builder()
             .input(input)
-            .columns(IngestColumns.parse(columns))
+            .columns(ColumnsOption.parse(columns))
             .journal(journal)
             .rollCycle(rollCycle)
             .pipeline(pipeline)

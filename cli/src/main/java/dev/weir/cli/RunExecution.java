@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import dev.weir.csv.CsvIngest;
+import dev.weir.csv.IngestColumns;
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineConfiguration;
@@ -320,10 +322,11 @@ final class RunExecution
         }
         try (events)
         {
-            final CsvIngest ingest = new CsvIngest(job.input(), job.rejectedFile(), fileColumns);
+            final CsvIngest ingest = CsvIngest.into(events).columns(fileColumns).rejected(job.rejectedFile()).sync(job.processing().sync)
+                .complete(true).build(); // the input is read once, as complete
             try (Progress progress = Progress.start("ingest", ingest::linesRead, ingest::lastOffset))
             {
-                return ingest.into(events, job.processing().sync, true); // the input is read once, as complete
+                return ingest.ingest(job.input());
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import dev.weir.csv.CsvIngest;
 import dev.weir.engine.RunSummary;
 import dev.weir.files.ExportCounts;
 

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import dev.weir.csv.CsvInputException;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.files.ExportRefusedException;
@@ -96,7 +97,7 @@ public final class WeirCommand implements Runnable
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
                 || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException
-                || ex instanceof NewerFormatException || ex instanceof ExportRefusedException)
+                || ex instanceof NewerFormatException || ex instanceof ExportRefusedException || ex instanceof CsvInputException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

@@ -1,5 +1,5 @@
 /**
- * The {@code weir} command: one class per subcommand (picocli), the CSV ingest, the exports of the output
+ * The {@code weir} command: one class per subcommand (picocli), the exports of the output
  * journal (through weir-files) and the delivery to PostgreSQL. Usage errors exit 2 with one line;
  * a run whose results could not be delivered exits 4; any other failure exits 1.
  * <p>

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.files.ResultRow;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class AggregateOptionTest
     void events() throws IOException
     {
         input = dir.resolve("events.csv");
-        final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         final SplittableRandom random = new SplittableRandom(3);
         for (int i = 0; i < 20_000; i++)
         {

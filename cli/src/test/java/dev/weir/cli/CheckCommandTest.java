@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.weir.csv.CsvLineParser;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +34,7 @@ class CheckCommandTest
     void runOverThreeDays() throws IOException
     {
         final Path input = dir.resolve("events.csv");
-        final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         final long start = 1_764_460_800_000L; // 2025-11-30T00:00:00Z
         for (int i = 0; i < 3_000; i++)
         {

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import dev.weir.csv.CsvFields;
 import dev.weir.journal.CsvText;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
@@ -117,7 +118,7 @@ class HeartbeatFollowTest
     {
         final SplittableRandom random = new SplittableRandom(seed);
         final List<String> lines = new ArrayList<>();
-        lines.add(EventLine.HEADER);
+        lines.add(CsvLineParser.DEFAULT_HEADER);
         long now = firstTime;
         long newest = 0;
         for (int i = 0; i < events; i++)

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 
@@ -81,7 +82,7 @@ final class KillHarness
         long lines = 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
         {
-            out.write(EventLine.HEADER);
+            out.write(CsvLineParser.DEFAULT_HEADER);
             out.write('\n');
             for (int i = 0; i < events; i++)
             {

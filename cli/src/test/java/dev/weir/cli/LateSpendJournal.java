@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.weir.csv.CsvLineParser;
+
 /**
  * A journal that only named pipelines have processed, as a service team runs one: 100 events, the last 41 of
  * them far behind the watermark. Pipeline {@code spend} (tumbling 1 s, no lateness) drops those 41 as late;
@@ -30,7 +32,7 @@ final class LateSpendJournal
      */
     static Path create(final Path dir) throws IOException
     {
-        final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         for (int i = 1; i <= EVENTS; i++)
         {
             lines.add(i + "," + (i <= EVENTS - LATE ? i * 1_000L : 5) + ",k" + i % 3 + "," + i);

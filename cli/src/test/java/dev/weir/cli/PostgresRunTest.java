@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
@@ -151,7 +152,7 @@ class PostgresRunTest
     void weirCheckReadsTheResultsTable() throws Exception
     {
         final Path input = dir.resolve("events.csv");
-        final List<String> lines = new java.util.ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new java.util.ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         final long start = 1_764_460_800_000L; // 2025-11-30T00:00:00Z
         for (int i = 0; i < 3_000; i++)
         {
@@ -223,7 +224,7 @@ class PostgresRunTest
     void withUpdatesAndAnEarlyConditionTheTableHoldsTheFinalRowsAndTheEarlyFlag() throws Exception
     {
         final Path input = dir.resolve("events.csv");
-        final List<String> lines = new java.util.ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new java.util.ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         final long start = 1_764_460_800_000L;
         for (int i = 0; i < 3_000; i++)
         {

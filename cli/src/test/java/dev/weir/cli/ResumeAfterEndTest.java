@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.csv.CsvLineParser;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +134,7 @@ class ResumeAfterEndTest
     /** {@code count} events of key k, value 1, one per ms from {@code from} ms. */
     private Path events(final String name, final int from, final int count) throws IOException
     {
-        final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+        final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
         for (int i = from; i < from + count; i++)
         {
             lines.add(i + "," + i + ",k,1");

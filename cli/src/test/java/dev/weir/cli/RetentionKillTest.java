@@ -22,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.engine.retention.RetentionFloor;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
@@ -217,7 +218,7 @@ class RetentionKillTest
         {
             final Path csv = dir.resolve("part-" + c + ".csv");
             final SplittableRandom random = new SplittableRandom(c);
-            final StringBuilder text = new StringBuilder(EventLine.HEADER).append('\n');
+            final StringBuilder text = new StringBuilder(CsvLineParser.DEFAULT_HEADER).append('\n');
             for (long i = (long)c * PER_CYCLE; i < (long)(c + 1) * PER_CYCLE; i++)
             {
                 // new keys keep appearing, so results name keys first seen in cycles long removed as well as new ones

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.weir.csv.CsvLineParser;
 import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.HeldRemovedCycles;
@@ -166,7 +167,7 @@ class RetentionUnderLoadTest
         final List<Path> parts = new ArrayList<>();
         for (int p = 0; p < PARTS; p++)
         {
-            final List<String> lines = new ArrayList<>(List.of(EventLine.HEADER));
+            final List<String> lines = new ArrayList<>(List.of(CsvLineParser.DEFAULT_HEADER));
             final boolean firstKeys = p < 3 || p >= PARTS - 3;
             for (int i = 0; i < PER_PART; i++)
             {

@@ -60,18 +60,19 @@ class PackageCycleTest
     void theModulesDependOnlyOnThoseBeforeThem()
     {
         // module directory -> its root package under dev.weir, then the modules it may use, in the flow:
-        // the journal, the engine, the sinks and connectors, the offline reports, the applications
-        final Map<String, String> roots = Map.ofEntries(Map.entry("journal", "journal"), Map.entry("engine", "engine"),
+        // the journal, the engine, the sources, the sinks and connectors, the offline reports, the applications
+        final Map<String, String> roots = Map.ofEntries(Map.entry("journal", "journal"), Map.entry("engine", "engine"), Map.entry("csv", "csv"),
             Map.entry("files", "files"), Map.entry("postgres", "postgres"), Map.entry("kafka", "kafka"), Map.entry("micrometer", "micrometer"),
             Map.entry("check", "check"), Map.entry("cli", "cli"), Map.entry("examples", "examples"), Map.entry("benchmarks", "bench"));
         assertModuleAllowed(roots, "journal");
         assertModuleAllowed(roots, "engine", "journal");
+        assertModuleAllowed(roots, "csv", "journal");
         assertModuleAllowed(roots, "files", "journal", "engine");
         assertModuleAllowed(roots, "postgres", "journal");
         assertModuleAllowed(roots, "kafka", "journal", "engine");
         assertModuleAllowed(roots, "micrometer", "journal", "engine");
         assertModuleAllowed(roots, "check", "journal", "engine");
-        assertModuleAllowed(roots, "cli", "journal", "engine", "files", "postgres", "kafka", "check");
+        assertModuleAllowed(roots, "cli", "journal", "engine", "csv", "files", "postgres", "kafka", "check");
         assertModuleAllowed(roots, "examples", "journal", "engine");
         assertModuleAllowed(roots, "benchmarks", "journal", "engine", "postgres");
     }
@@ -80,7 +81,7 @@ class PackageCycleTest
     void everyPackageHasAPackageInfo() throws IOException
     {
         final List<String> missing = new ArrayList<>();
-        for (final String module : List.of("journal", "engine", "files", "check", "postgres", "cli", "examples", "benchmarks"))
+        for (final String module : List.of("journal", "engine", "csv", "files", "check", "postgres", "cli", "examples", "benchmarks"))
         {
             final Path sources = Path.of("..", module, "src/main/java");
             assertTrue(Files.isDirectory(sources), "module sources at " + sources.toAbsolutePath());

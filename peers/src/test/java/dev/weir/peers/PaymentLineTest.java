@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import dev.weir.cli.EventLine;
+import dev.weir.csv.CsvLineParser;
+import dev.weir.journal.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class PaymentLineTest
 {
-    private final EventLine weir = new EventLine();
+    private final CsvLineParser weir = new CsvLineParser(JournalSchema.DEFAULT);
 
     @Test
     void acceptsAndRejectsWhatWeirDoes()
@@ -56,8 +57,8 @@ class PaymentLineTest
         if (reason == null)
         {
             assertEquals(weir.eventTime(), time, line);
-            assertEquals(weir.key(), PaymentLine.key(line), line);
-            assertEquals(weir.value(), PaymentLine.value(line), line);
+            assertEquals(weir.string(0), PaymentLine.key(line), line);
+            assertEquals(weir.longColumn(1), PaymentLine.value(line), line);
         }
     }
 }

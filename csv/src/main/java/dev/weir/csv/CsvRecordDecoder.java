@@ -1,0 +1,141 @@
+package dev.weir.csv;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalSchema;
+
+/**
+ * Decodes a Kafka record (or any keyed message) whose value is one events CSV line in the journal's columns into
+ * an event of that journal, as {@code weir run --kafka} takes it: the value is read by {@link CsvLineParser}, with
+ * the reasons an ingest gives (a value over {@link InputLines#MAX_LINE_BYTES} bytes is a line too long, as in a
+ * file, and trailing line ends are dropped), and the key must be the text of the line's key column, or the record
+ * is refused (windows per key are only correct when the topic is partitioned by that key). A value of an
+ * {@link OlderWriter}, whose fields lack only the last columns, added with defaults, after the key column, is read
+ * in its columns and gets those defaults. Its two methods are those of {@code dev.weir.kafka.RecordDecoder}.
+ * <p>
+ * Not thread-safe: one per partition, used by the thread that owns the partition's journal.
+ */
+public final class CsvRecordDecoder
+{
+    private final CsvLineParser line;
+    /** By count of named columns, the parser of an older writer's line that has that many, or null. */
+    private final CsvLineParser[] olderLines;
+    private final int keyColumn;
+    private String rejection;
+
+    /**
+     * @param schema    the events' columns.
+     * @param keyColumn the index of the key column (a string or long column).
+     */
+    public CsvRecordDecoder(final JournalSchema schema, final int keyColumn)
+    {
+        this.line = new CsvLineParser(schema);
+        this.olderLines = new CsvLineParser[schema.size()];
+        for (int n = keyColumn + 1; n < schema.size(); n++)
+        {
+            if (OlderWriter.firstWithoutDefault(schema, n) < 0)
+            {
+                olderLines[n] = new CsvLineParser(OlderWriter.firstColumns(schema, n));
+            }
+        }
+        this.keyColumn = keyColumn;
+    }
+
+    /**
+     * Parse a record and append it to the journal as an event.
+     *
+     * @param key     the record's key, or null.
+     * @param value   the record's value, or null.
+     * @param journal the journal, of the columns given (owned by the calling thread).
+     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     */
+    public long append(final byte[] key, final byte[] value, final EventJournal journal)
+    {
+        if (value == null)
+        {
+            return reject("no value");
+        }
+        if (value.length > InputLines.MAX_LINE_BYTES)
+        {
+            return reject(CsvLineParser.tooLong(value.length));
+        }
+        final String text;
+        try
+        {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(value)).toString();
+        }
+        catch (final CharacterCodingException ex)
+        {
+            return reject(CsvLineParser.INVALID_UTF8);
+        }
+        final String stripped = stripLineEnd(text);
+        CsvLineParser parsed = line;
+        String why = line.parse(stripped);
+        if (why != null)
+        {
+            final int columns = line.fieldCount() - 2;
+            if (columns > 0 && columns < olderLines.length && olderLines[columns] != null)
+            {
+                parsed = olderLines[columns]; // an older producer's value, as its fields count them
+                why = parsed.parse(stripped);
+            }
+            if (why != null)
+            {
+                return reject(why);
+            }
+        }
+        final String keyText = parsed.isString(keyColumn) ? parsed.string(keyColumn) : Long.toString(parsed.longColumn(keyColumn));
+        if (key == null)
+        {
+            return reject("no record key (the key column " + parsed.schema().column(keyColumn).name() + " is " + keyText + ")");
+        }
+        final String recordKey = new String(key, StandardCharsets.UTF_8);
+        if (!recordKey.equals(keyText))
+        {
+            return reject("record key " + shown(recordKey) + " is not the key column " + parsed.schema().column(keyColumn).name()
+                + " (" + shown(keyText) + "): the topic must be partitioned by the pipeline's key");
+        }
+        try
+        {
+            return parsed.append(journal, line.schema());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            return reject(ex.getMessage());
+        }
+    }
+
+    /**
+     * @return why the last {@link #append} refused its record.
+     */
+    public String rejection()
+    {
+        return rejection;
+    }
+
+    private long reject(final String why)
+    {
+        rejection = why;
+        return -1;
+    }
+
+    private static String stripLineEnd(final String text)
+    {
+        int end = text.length();
+        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r'))
+        {
+            end--;
+        }
+        return text.substring(0, end);
+    }
+
+    private static String shown(final String text)
+    {
+        return text.length() <= CsvLineParser.SHOWN_CHARS ? "'" + text + "'" : "'" + text.substring(0, CsvLineParser.SHOWN_CHARS) + "...'";
+    }
+}

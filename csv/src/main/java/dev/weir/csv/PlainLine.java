@@ -1,0 +1,218 @@
+package dev.weir.csv;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import dev.weir.journal.ColumnType;
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.EventRow;
+import dev.weir.journal.JournalSchema;
+
+/**
+ * The allocation-free reading of a line, from its bytes: {@link CsvLineParser}'s first try. It takes only a line
+ * in a plain form that the text reading takes as the same event: exactly the schema's fields; event id, event time
+ * and number columns unquoted and {@link PlainNumber plain} (the time without a sign); string columns holding a
+ * text {@link #learn learned} before (so known to be valid, UTF-8 included), quoted as RFC 4180 has it except in
+ * the default columns, whose key is never quoted. Any other line is not plain, which says nothing of whether it
+ * is valid. Not thread-safe: the parser's thread.
+ */
+final class PlainLine
+{
+    private final PlainNumber number = new PlainNumber();
+    private final boolean defaultColumns;
+    private final ColumnType[] types;
+    private final int[] scales;
+    private final ByteKeys[] strings;
+    private final long[] longs;
+    private final int[] ids;
+    private byte[] unquoted = new byte[256];
+    private long eventId;
+    private long eventTime;
+
+    /**
+     * @param schema the columns of the lines.
+     */
+    PlainLine(final JournalSchema schema)
+    {
+        final int n = schema.size();
+        defaultColumns = schema.isDefault();
+        types = new ColumnType[n];
+        scales = new int[n];
+        strings = new ByteKeys[n];
+        longs = new long[n];
+        ids = new int[n];
+        for (int c = 0; c < n; c++)
+        {
+            types[c] = schema.column(c).type();
+            scales[c] = schema.column(c).scale();
+            strings[c] = types[c] == ColumnType.STRING ? new ByteKeys() : null;
+        }
+    }
+
+    /**
+     * @param bytes holds the line, without its terminator.
+     * @param start the line's first byte.
+     * @param end   one past its last byte.
+     * @return true if the line is plain, and so a valid event, now held here.
+     */
+    boolean read(final byte[] bytes, final int start, final int end)
+    {
+        int i = number.integer(bytes, start, end, true);
+        if (i < 0 || i == end || bytes[i] != ',')
+        {
+            return false;
+        }
+        final long id = number.value();
+        i = number.integer(bytes, i + 1, end, false);
+        if (i < 0)
+        {
+            return false;
+        }
+        final long time = number.value();
+        for (int c = 0; c < types.length; c++)
+        {
+            if (i == end || bytes[i] != ',')
+            {
+                return false;
+            }
+            i++;
+            switch (types[c])
+            {
+                case LONG -> i = number.integer(bytes, i, end, true);
+                case DECIMAL -> i = number.decimal(bytes, i, end, scales[c]);
+                default -> i = string(c, bytes, i, end);
+            }
+            if (i < 0)
+            {
+                return false;
+            }
+            if (types[c] != ColumnType.STRING)
+            {
+                longs[c] = number.value();
+            }
+        }
+        if (i != end)
+        {
+            return false;
+        }
+        eventId = id;
+        eventTime = time;
+        return true;
+    }
+
+    /**
+     * Read a string field into {@link #ids}.
+     *
+     * @return the offset after the field, or -1 if it is not a learned text in a form taken here.
+     */
+    private int string(final int column, final byte[] bytes, final int from, final int end)
+    {
+        int i = from;
+        if (!defaultColumns && i < end && bytes[i] == '"')
+        {
+            final int first = ++i;
+            int kept = 0;
+            boolean doubled = false;
+            while (true)
+            {
+                if (i >= end)
+                {
+                    return -1;
+                }
+                if (bytes[i] == '"')
+                {
+                    if (i + 1 < end && bytes[i + 1] == '"')
+                    {
+                        if (!doubled)
+                        {
+                            doubled = true;
+                            kept = copy(bytes, first, i, 0);
+                        }
+                        kept = copy(bytes, i, i + 1, kept);
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                if (doubled)
+                {
+                    kept = copy(bytes, i, i + 1, kept);
+                }
+                i++;
+            }
+            return learned(column, doubled ? unquoted : bytes, doubled ? 0 : first, doubled ? kept : i) ? i + 1 : -1;
+        }
+        while (i < end && bytes[i] != ',')
+        {
+            if (bytes[i] == '"')
+            {
+                return -1;
+            }
+            i++;
+        }
+        return learned(column, bytes, from, i) ? i : -1;
+    }
+
+    private boolean learned(final int column, final byte[] bytes, final int start, final int end)
+    {
+        final int id = strings[column].get(bytes, start, end);
+        ids[column] = id;
+        return id != ByteKeys.MISSING;
+    }
+
+    private int copy(final byte[] bytes, final int from, final int to, final int kept)
+    {
+        final int n = to - from;
+        if (kept + n > unquoted.length)
+        {
+            unquoted = Arrays.copyOf(unquoted, Math.max(unquoted.length * 2, kept + n));
+        }
+        System.arraycopy(bytes, from, unquoted, kept, n);
+        return kept + n;
+    }
+
+    /**
+     * Append the event last {@link #read}, as an ingested line.
+     *
+     * @param journal            the journal: of these columns, or of more columns with defaults, which the event gets
+     *                           ({@link OlderWriter}).
+     * @param line               the line's number.
+     * @param unterminatedLength the line's length if it had no terminator, else -1.
+     * @return the offset of the appended event.
+     */
+    long append(final EventJournal journal, final long line, final long unterminatedLength)
+    {
+        if (journal.schema().isDefault())
+        {
+            return journal.appendIngested(line, eventId, eventTime, ids[0], longs[1], unterminatedLength);
+        }
+        final EventRow row = journal.row();
+        row.eventId(eventId).eventTime(eventTime);
+        for (int c = 0; c < types.length; c++)
+        {
+            if (types[c] == ColumnType.STRING)
+            {
+                row.setString(c, ids[c]);
+            }
+            else
+            {
+                row.setLong(c, longs[c]);
+            }
+        }
+        OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
+        return journal.appendIngested(row, line, unterminatedLength);
+    }
+
+    /**
+     * Learn a string of a valid line appended, so that lines with the same string can be read here.
+     * Allocates for a string not learned yet.
+     *
+     * @param column the string column.
+     * @param text   its text in the line.
+     * @param id     the id the journal's dictionary gave it (its key id in the default columns).
+     */
+    void learn(final int column, final String text, final int id)
+    {
+        strings[column].put(text.getBytes(StandardCharsets.UTF_8), id);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.weir.csv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The decoder of {@code weir run --kafka --columns} with columns added at the end, each with a default: a record of an older
+ * producer, whose value lacks some of the last columns, is appended to the partition's journal with their
+ * defaults, into a journal that gained the columns and into one created with them (rebuilt from the topic);
+ * a value that lacks a column without a default, or the key column, is rejected as before.
+ */
+class CsvRecordDecoderTest
+{
+    private static final String FOUR = "card:string,merchant:string,country:string,amount:decimal(2)";
+    private static final JournalSchema SIX = JournalSchema.parse(FOUR + ",channel:string=web,fee:decimal(2)=0");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRecordOfAnOlderProducerGetsTheDefaultsOfTheColumnsItLacks()
+    {
+        final Path journal = dir.resolve("gained");
+        EventJournal.openOrCreate(journal, JournalSchema.parse(FOUR)).close();
+        final List<String> rows = List.of(
+            "1|1000|c1|m1|FR|12.50|web|0.00",
+            "2|2000|c2|m2|DE|1.00|app|0.25",
+            "3|3000|c3|m3|IT|2.00|pos|0.00");
+        try (EventJournal events = EventJournal.openOrCreate(journal, SIX))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(SIX, 0);
+            assertTrue(append(records, events, "c1", "1,1000,c1,m1,FR,12.50") >= 0, records.rejection());
+            assertTrue(append(records, events, "c2", "2,2000,c2,m2,DE,1.00,app,0.25") >= 0, records.rejection());
+            assertTrue(append(records, events, "c3", "3,3000,c3,m3,IT,2.00,pos\n") >= 0, records.rejection());
+            assertEquals(-1, append(records, events, "c4", "4,4000,c4,m4,FR"));
+            assertEquals("expected 8 fields, got 5", records.rejection(), "amount has no default");
+            assertEquals(-1, append(records, events, "c5", "5,5000,c5,m5,FR,1.234"));
+            assertEquals("bad decimal in column amount: 1.234 (scale 2)", records.rejection(), "the reason of the older producer's columns");
+
+            final CsvRecordDecoder byChannel = new CsvRecordDecoder(SIX, SIX.indexOf("channel"));
+            assertEquals(-1, append(byChannel, events, "web", "6,6000,c6,m6,FR,1.00"));
+            assertEquals("expected 8 fields, got 6", byChannel.rejection(), "a record without the key column is not an older producer's");
+        }
+        assertEquals(rows, JournalRows.events(journal));
+
+        final Path rebuilt = dir.resolve("rebuilt");
+        try (EventJournal events = EventJournal.openOrCreate(rebuilt, SIX))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(SIX, 0);
+            assertTrue(append(records, events, "c1", "1,1000,c1,m1,FR,12.50") >= 0, records.rejection());
+            assertTrue(append(records, events, "c2", "2,2000,c2,m2,DE,1.00,app,0.25") >= 0, records.rejection());
+        }
+        assertEquals(rows.subList(0, 2), JournalRows.events(rebuilt), "the defaults are those of --columns");
+    }
+
+    private static long append(final CsvRecordDecoder records, final EventJournal events, final String key, final String value)
+    {
+        return records.append(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8), events);
+    }
+}
