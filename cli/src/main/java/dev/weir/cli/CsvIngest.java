@@ -5,14 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.weir.journal.AtomicTextFile;
-import dev.weir.journal.CsvText;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.files.AtomicTextFile;
+import dev.weir.journal.files.CsvText;
 
 /**
  * Appends the lines of an events CSV to a journal, resumably and exactly once.

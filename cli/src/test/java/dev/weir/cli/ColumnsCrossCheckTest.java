@@ -1,6 +1,6 @@
 package dev.weir.cli;
 
-import dev.weir.journal.CsvText;
+import dev.weir.journal.files.CsvText;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

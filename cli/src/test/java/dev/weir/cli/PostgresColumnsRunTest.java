@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import dev.weir.journal.CsvText;
+import dev.weir.journal.files.CsvText;
 import dev.weir.postgres.TestDatabase;
 import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.BeforeEach;

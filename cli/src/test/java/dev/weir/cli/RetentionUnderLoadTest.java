@@ -18,11 +18,11 @@ import java.util.stream.Stream;
 
 import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.MetricsFile;
-import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.retention.HeldRemovedCycles;
 import dev.weir.postgres.TestDatabase;
 import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.BeforeEach;

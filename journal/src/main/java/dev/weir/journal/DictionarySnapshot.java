@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 
+import dev.weir.journal.files.BinaryFields;
+import dev.weir.journal.files.ChecksummedFile;
+
 /**
  * A cache of a journal's string dictionaries and document counts as of one offset, in the file
  * {@code dictionaries.snapshot} of the journal's root, so that opening a journal reads the snapshot and the

@@ -20,6 +20,9 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.files.BinaryFields;
+import dev.weir.journal.files.ChecksummedFile;
+
 /**
  * What the removed start of a journal's events queue defined, kept in the file {@code history.base} of the
  * journal's root so that the journal still opens, and reads exactly as before, once retention has removed

@@ -24,10 +24,10 @@ import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.journal.FileReplacement;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OwnerLock;
+import dev.weir.journal.files.FileReplacement;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.DynamicCompositeAgent;

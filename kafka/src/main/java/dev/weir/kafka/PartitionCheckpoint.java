@@ -11,8 +11,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
-import dev.weir.journal.BinaryFields;
 import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.files.BinaryFields;
 
 /**
  * A partition's checkpoint as it is stored in Kafka, so that any instance can take the partition over: the

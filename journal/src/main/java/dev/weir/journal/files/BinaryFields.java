@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.Checksum;
+
+import dev.weir.journal.JournalSchema;
 
 /**
  * The fields Weir's binary files and records share, each written and read here only: a length-prefixed UTF-8

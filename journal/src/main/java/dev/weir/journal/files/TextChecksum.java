@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.retention;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +9,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.RetentionLock;
+import dev.weir.journal.files.FileReplacement;
+import dev.weir.journal.files.TextChecksum;
 
 /**
  * What retention removed from the start of a pipeline's output journal: the file {@code results.base} in the

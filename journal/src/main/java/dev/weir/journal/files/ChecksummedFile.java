@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
