@@ -178,7 +178,7 @@ final class DictionarySnapshot
             {
                 counts[i] = in.readLong();
             }
-            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
             final int[] columns = new int[dictionaries.size()];
             final int[][] ids = new int[columns.length][];
             final String[][] texts = new String[columns.length][];

@@ -263,7 +263,7 @@ public final class HistoryBase
      * @param view a journal of the same schema and roll cycle whose events queue starts with the removed documents.
      * @return null if they match, else what differs (one phrase).
      */
-    String differenceFrom(final JournalDirectory view)
+    public String differenceFrom(final JournalDirectory view)
     {
         final HistoryScan scan = new HistoryScan(view, null, tupleColumns);
         try (SingleChronicleQueue queue = JournalQueues.open(view, view.eventsQueue());
@@ -364,7 +364,7 @@ public final class HistoryBase
      * @return its base, or null if it has none.
      * @throws JournalRefusedException if its base is corrupt, of another format version, journal or schema.
      */
-    static HistoryBase load(final JournalDirectory directory)
+    public static HistoryBase load(final JournalDirectory directory)
     {
         return load(directory, true);
     }
@@ -456,7 +456,7 @@ public final class HistoryBase
             return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
                 new TreeMap<>(), new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
         }
-        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
         final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
         final int n = BinaryFields.count(in, in.available() / 28);
         for (int s = 0; s < n; s++)

@@ -10,8 +10,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.Checksum;
 
-import dev.weir.journal.JournalSchema;
-
 /**
  * The fields Weir's binary files and records share, each written and read here only: a length-prefixed UTF-8
  * text, the string-dictionaries block of {@code dictionaries.snapshot}, {@code history.base} and the Kafka
@@ -81,15 +79,16 @@ public final class BinaryFields
     }
 
     /**
-     * @param in a field stream at a dictionaries block.
+     * @param in         a field stream at a dictionaries block.
+     * @param maxColumns the most columns a journal has ({@code JournalSchema.MAX_COLUMNS}).
      * @return column index to (id to string).
      * @throws IOException if the block is torn or a count is out of range (more columns than a journal has, or
      *                     more entries than the bytes left could hold).
      */
-    public static TreeMap<Integer, TreeMap<Integer, String>> readDictionaries(final DataInputStream in) throws IOException
+    public static TreeMap<Integer, TreeMap<Integer, String>> readDictionaries(final DataInputStream in, final int maxColumns) throws IOException
     {
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
-        final int columns = count(in, JournalSchema.MAX_COLUMNS);
+        final int columns = count(in, maxColumns);
         for (int c = 0; c < columns; c++)
         {
             final int column = in.readInt();
@@ -137,7 +136,7 @@ public final class BinaryFields
      * @return the next int32, a count.
      * @throws IOException if it is negative or above {@code most}.
      */
-    static int count(final DataInputStream in, final int most) throws IOException
+    public static int count(final DataInputStream in, final int most) throws IOException
     {
         final int n = in.readInt();
         if (n < 0 || n > most)

@@ -58,7 +58,7 @@ public record OutputHistory(
     public static final String FILE = "results.base";
     private static final String FORMAT_LINE = "format=weir-results-base";
     /** The format version this build writes, and the newest it reads. */
-    static final int VERSION = 1;
+    public static final int VERSION = 1;
     private static final String[] KEYS = {"format", "version", "journal", "first", "outputs", "results", "bytes", "window", "archive", "updated", "crc"};
 
     /**
