@@ -5,13 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.weir.journal.files.AtomicTextFile;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalSchema;
-import dev.weir.journal.files.AtomicTextFile;
 import dev.weir.journal.files.CsvText;
 
 /**

@@ -259,6 +259,7 @@ public final class HistoryBase
      * Compare this base with what a scan of another queue's documents before this base's first offset gives: the
      * same counts, first and last offsets, greatest event time, dictionaries and key tuples if that queue holds
      * exactly the documents this base says were removed (an archive of them, read back with the live cycles).
+     * Public for the retention package's archive view; not a stable API.
      *
      * @param view a journal of the same schema and roll cycle whose events queue starts with the removed documents.
      * @return null if they match, else what differs (one phrase).
@@ -360,6 +361,8 @@ public final class HistoryBase
     }
 
     /**
+     * Public for the retention package's archive view; not a stable API.
+     *
      * @param directory a journal.
      * @return its base, or null if it has none.
      * @throws JournalRefusedException if its base is corrupt, of another format version, journal or schema.

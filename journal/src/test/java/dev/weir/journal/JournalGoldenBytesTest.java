@@ -19,8 +19,8 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import dev.weir.journal.retention.OutputHistory;
-import dev.weir.test.golden.GoldenBytes.Sample;
 import dev.weir.test.golden.GoldenBytes;
+import dev.weir.test.golden.GoldenBytes.Sample;
 import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

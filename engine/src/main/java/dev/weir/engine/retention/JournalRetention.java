@@ -9,9 +9,9 @@ import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.retention.CycleRemoval;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.RetentionLock;
-import dev.weir.journal.retention.CycleRemoval;
 import dev.weir.journal.retention.OutputHistory;
 
 /**
