@@ -120,7 +120,7 @@ class PackageCycleTest
         }
         final Set<String> actual = new TreeSet<>(edges.getOrDefault(under(base, pkg), Set.of()));
         actual.removeAll(may);
-        assertEquals(Set.of(), actual, pkg + " depends on packages after it in the flow");
+        assertEquals(Set.of(), actual, under(base, pkg) + " depends on packages after it in the flow");
     }
 
     private static void assertModuleAllowed(final Map<String, String> roots, final String module, final String... allowed)
