@@ -12,7 +12,6 @@ import dev.weir.engine.status.EngineStat;
 import dev.weir.engine.status.NewestCheckpoint;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventLag;
-import dev.weir.journal.HeldRemovedCycles;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalCycles;
@@ -21,9 +20,10 @@ import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.NewerFormatException;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.HeldRemovedCycles;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.retention.OutputHistory;
 
 /**
  * What a journal holds, as {@code weir inspect} shows it, read without changing anything: its columns and their

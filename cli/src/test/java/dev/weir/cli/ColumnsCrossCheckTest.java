@@ -1,7 +1,7 @@
 package dev.weir.cli;
 
 import dev.weir.csv.CsvFields;
-import dev.weir.journal.CsvText;
+import dev.weir.journal.files.CsvText;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

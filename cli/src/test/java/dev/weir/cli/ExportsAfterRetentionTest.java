@@ -17,7 +17,7 @@ import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.OutputHistory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -23,7 +23,7 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.OutputHistory;
 import dev.weir.postgres.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import dev.weir.csv.CsvFields;
-import dev.weir.journal.CsvText;
+import dev.weir.journal.files.CsvText;
 import dev.weir.postgres.TestDatabase;
 import dev.weir.postgres.TestTables;
 import org.junit.jupiter.api.BeforeEach;

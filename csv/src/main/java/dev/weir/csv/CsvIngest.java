@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import dev.weir.journal.AtomicTextFile;
-import dev.weir.journal.CsvText;
+import dev.weir.journal.files.AtomicTextFile;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalSchema;
+import dev.weir.journal.files.CsvText;
 
 /**
  * Appends the lines of an events CSV, a file or a stream, to a journal, resumably and exactly once:

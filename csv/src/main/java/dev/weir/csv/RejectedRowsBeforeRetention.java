@@ -1,6 +1,6 @@
 package dev.weir.csv;
 
-import dev.weir.journal.AtomicTextFile;
+import dev.weir.journal.files.AtomicTextFile;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's packages form a graph without cycles, in the flow the README's "Layout" draws; each module
+ * The engine's packages, and the journal's, form graphs without cycles, in the flow the README's "Layout" draws; each module
  * depends only on the modules before it in that flow (a sink never on an offline report); and every
  * package of every module has a {@code package-info.java}. Dependencies are read from the sources:
  * imports and fully qualified names, comments left out.
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class PackageCycleTest
 {
     private static final Path ENGINE = Path.of("src/main/java");
-    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.weir\\.engine((?:\\.[a-z][a-z0-9]*)*)\\.[A-Z]");
+    private static final Path JOURNAL = Path.of("../journal/src/main/java");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
     private static final Pattern PACKAGE = Pattern.compile("^package ([a-z.]+);", Pattern.MULTILINE);
     private static final Pattern MODULE_REFERENCE = Pattern.compile("\\bdev\\.weir\\.([a-z][a-z0-9]*)\\.");
@@ -36,24 +36,43 @@ class PackageCycleTest
     @Test
     void theEnginePackagesHaveNoCycle()
     {
-        final Map<String, Set<String>> edges = dependencies(ENGINE);
+        final Map<String, Set<String>> edges = dependencies(ENGINE, "dev.weir.engine");
         assertTrue(edges.size() >= 10, "read the engine's packages: " + edges.keySet());
         final List<String> cycle = findCycle(edges);
         assertEquals(List.of(), cycle, "a package cycle; edges: " + edges);
     }
 
     @Test
+    void theJournalPackagesHaveNoCycle()
+    {
+        final Map<String, Set<String>> edges = dependencies(JOURNAL, "dev.weir.journal");
+        assertTrue(edges.size() >= 3, "read the journal's packages: " + edges.keySet());
+        final List<String> cycle = findCycle(edges);
+        assertEquals(List.of(), cycle, "a package cycle; edges: " + edges);
+    }
+
+    @Test
+    void theJournalPackagesAreLayered()
+    {
+        // files at the bottom, the journal itself on it, retention on both; nothing in the journal on retention
+        final Map<String, Set<String>> edges = dependencies(JOURNAL, "dev.weir.journal");
+        assertAllowed(edges, "dev.weir.journal", "files");
+        assertAllowed(edges, "dev.weir.journal", "", "files");
+        assertAllowed(edges, "dev.weir.journal", "retention", "", "files");
+    }
+
+    @Test
     void theFlowPackagesDependOnlyOnThoseBeforeThem()
     {
-        final Map<String, Set<String>> edges = dependencies(ENGINE);
-        assertAllowed(edges, "expr");
-        assertAllowed(edges, "source", "expr");
-        assertAllowed(edges, "emit");
-        assertAllowed(edges, "state", "aggregate");
-        assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
-        assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
-        assertAllowed(edges, "retention", "checkpoint", "source");
-        assertAllowed(edges, "status", "checkpoint", "operator", "metrics");
+        final Map<String, Set<String>> edges = dependencies(ENGINE, "dev.weir.engine");
+        assertAllowed(edges, "dev.weir.engine", "expr");
+        assertAllowed(edges, "dev.weir.engine", "source", "expr");
+        assertAllowed(edges, "dev.weir.engine", "emit");
+        assertAllowed(edges, "dev.weir.engine", "state", "aggregate");
+        assertAllowed(edges, "dev.weir.engine", "operator", "source", "window", "time", "state", "aggregate", "emit");
+        assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
+        assertAllowed(edges, "dev.weir.engine", "retention", "checkpoint", "source");
+        assertAllowed(edges, "dev.weir.engine", "status", "checkpoint", "operator", "metrics");
     }
 
     @Test
@@ -95,16 +114,17 @@ class PackageCycleTest
         assertEquals(List.of(), missing, "packages without a package-info.java");
     }
 
-    private static void assertAllowed(final Map<String, Set<String>> edges, final String pkg, final String... allowed)
+    /** @param pkg and {@code allowed}: packages under {@code base}, the empty name for {@code base} itself. */
+    private static void assertAllowed(final Map<String, Set<String>> edges, final String base, final String pkg, final String... allowed)
     {
         final Set<String> may = new TreeSet<>();
         for (final String each : allowed)
         {
-            may.add("dev.weir.engine." + each);
+            may.add(under(base, each));
         }
-        final Set<String> actual = new TreeSet<>(edges.getOrDefault("dev.weir.engine." + pkg, Set.of()));
+        final Set<String> actual = new TreeSet<>(edges.getOrDefault(under(base, pkg), Set.of()));
         actual.removeAll(may);
-        assertEquals(Set.of(), actual, pkg + " depends on packages after it in the flow");
+        assertEquals(Set.of(), actual, under(base, pkg) + " depends on packages after it in the flow");
     }
 
     private static void assertModuleAllowed(final Map<String, String> roots, final String module, final String... allowed)
@@ -137,8 +157,19 @@ class PackageCycleTest
         assertEquals(Set.of(), used, "module " + module + " depends on modules after it in the flow (dev.weir.<package>)");
     }
 
-    static Map<String, Set<String>> dependencies(final Path root)
+    private static String under(final String base, final String pkg)
     {
+        return pkg.isEmpty() ? base : base + "." + pkg;
+    }
+
+    /**
+     * @param root the sources of one module.
+     * @param base its root package: only packages under it count.
+     * @return each package to the packages under {@code base} it names (itself left out).
+     */
+    static Map<String, Set<String>> dependencies(final Path root, final String base)
+    {
+        final Pattern reference = Pattern.compile("\\b" + Pattern.quote(base) + "((?:\\.[a-z][a-z0-9]*)*)\\.[A-Z]");
         final Map<String, Set<String>> edges = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root))
         {
@@ -152,10 +183,10 @@ class PackageCycleTest
                 }
                 final String from = declared.group(1);
                 final Set<String> to = edges.computeIfAbsent(from, k -> new TreeSet<>());
-                final Matcher reference = REFERENCE.matcher(text.substring(declared.end()));
-                while (reference.find())
+                final Matcher references = reference.matcher(text.substring(declared.end()));
+                while (references.find())
                 {
-                    final String target = "dev.weir.engine" + reference.group(1);
+                    final String target = base + references.group(1);
                     if (!target.equals(from))
                     {
                         to.add(target);

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.files.AtomicTextFile;
 
 /**
  * Results written as date partitions: {@code DIR/date=YYYY-MM-DD/results.csv} (or {@code .jsonl}), by the

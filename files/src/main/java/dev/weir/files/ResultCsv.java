@@ -1,10 +1,10 @@
 package dev.weir.files;
 
-import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.files.AtomicTextFile;
 
 /**
  * Writes results and late events as CSV rows in the engine's order, in the shape of a {@link ResultRow}

@@ -4,11 +4,11 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.journal.AtomicTextFile;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultFields;
+import dev.weir.journal.files.AtomicTextFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

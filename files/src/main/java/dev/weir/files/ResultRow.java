@@ -2,9 +2,9 @@ package dev.weir.files;
 
 import java.math.BigDecimal;
 
-import dev.weir.journal.CsvText;
 import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
+import dev.weir.journal.files.CsvText;
 
 /**
  * The text of one pipeline's rows: results in the results CSV

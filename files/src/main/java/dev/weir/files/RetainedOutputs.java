@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import java.util.Optional;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.OutputHistory;
 
 /**
  * What retention removed from the start of a pipeline's output journal ({@link OutputHistory}), as an export

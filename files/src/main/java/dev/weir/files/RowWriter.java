@@ -2,10 +2,10 @@ package dev.weir.files;
 
 import java.nio.charset.StandardCharsets;
 
-import dev.weir.journal.TextBytes;
 import dev.weir.journal.LateFields;
 import dev.weir.journal.ResultFields;
 import dev.weir.journal.ResultKind;
+import dev.weir.journal.files.TextBytes;
 
 /**
  * Writes rows straight into a {@link TextBytes} buffer: results as CSV or JSON lines and late events as

@@ -7,10 +7,10 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.ResultKind;
+import dev.weir.journal.files.AtomicTextFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,10 +8,10 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
-import dev.weir.journal.TextBytes;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.ResultKind;
+import dev.weir.journal.files.TextBytes;
 import org.junit.jupiter.api.Test;
 
 /**

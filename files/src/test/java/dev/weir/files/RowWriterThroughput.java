@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import dev.weir.journal.AtomicTextFile;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.files.AtomicTextFile;
 
 /**
  * Rows per second of writing results to a file, the text way (a {@link ResultRow} String per row through a

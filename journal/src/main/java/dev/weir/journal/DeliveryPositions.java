@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.files.FileReplacement;
+import dev.weir.journal.files.TextChecksum;
+
 /**
  * The local records of the deliveries that read a pipeline's output journal across runs (a PostgreSQL sink),
  * each saying the first output position it may still read, so that retention can tell what they need

@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 
+import dev.weir.journal.files.BinaryFields;
+import dev.weir.journal.files.ChecksummedFile;
+
 /**
  * A cache of a journal's string dictionaries and document counts as of one offset, in the file
  * {@code dictionaries.snapshot} of the journal's root, so that opening a journal reads the snapshot and the
@@ -175,7 +178,7 @@ final class DictionarySnapshot
             {
                 counts[i] = in.readLong();
             }
-            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
             final int[] columns = new int[dictionaries.size()];
             final int[][] ids = new int[columns.length][];
             final String[][] texts = new String[columns.length][];

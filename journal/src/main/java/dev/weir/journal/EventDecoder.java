@@ -161,7 +161,7 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
     /** @return the dense id of the event's key (default shape: the {@code key} column). */
     public int keyId()
     {
-        return in.readInt(start + 25);
+        return in.readInt(start + EventEncoder.KEY_ID);
     }
 
     @Override

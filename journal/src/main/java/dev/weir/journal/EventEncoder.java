@@ -54,6 +54,8 @@ public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
 {
     /** Length in bytes of the fixed part of an event document in the default shape. */
     public static final int LENGTH = 1 + 8 + 8 + 8 + 4;
+    /** Offset of {@code key_id} from the type byte. */
+    static final int KEY_ID = 25;
 
     private final EventShape shape;
 
@@ -97,7 +99,7 @@ public final class EventEncoder extends EventFieldsEncoder<EventEncoder>
     public EventEncoder keyId(final int keyId)
     {
         assert shape.originalIsDefault() : "keyId() is the default shape's; use stringId(column, id)";
-        out.writeInt(start + 25, keyId);
+        out.writeInt(start + KEY_ID, keyId);
         return this;
     }
 

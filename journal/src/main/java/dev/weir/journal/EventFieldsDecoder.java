@@ -17,18 +17,18 @@ abstract sealed class EventFieldsDecoder permits EventDecoder, LateEventDecoder
     /** @return the event's id. */
     public final long eventId()
     {
-        return in.readLong(start + 1);
+        return in.readLong(start + EventFieldsEncoder.EVENT_ID);
     }
 
     /** @return the event's time, epoch ms. */
     public final long eventTime()
     {
-        return in.readLong(start + 9);
+        return in.readLong(start + EventFieldsEncoder.EVENT_TIME);
     }
 
     /** @return the event's value. */
     public final long value()
     {
-        return in.readLong(start + 17);
+        return in.readLong(start + EventFieldsEncoder.VALUE);
     }
 }

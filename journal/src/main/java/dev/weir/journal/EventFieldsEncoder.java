@@ -11,6 +11,13 @@ import net.openhft.chronicle.bytes.Bytes;
  */
 abstract sealed class EventFieldsEncoder<E extends EventFieldsEncoder<E>> permits EventEncoder, LateEventEncoder
 {
+    /** Offset of {@code event_id} from the type byte. */
+    static final int EVENT_ID = 1;
+    /** Offset of {@code event_time}. */
+    static final int EVENT_TIME = 9;
+    /** Offset of {@code value}. */
+    static final int VALUE = 17;
+
     /** Where the document is written. */
     Bytes<?> out;
     /** The offset of its type byte. */
@@ -34,21 +41,21 @@ abstract sealed class EventFieldsEncoder<E extends EventFieldsEncoder<E>> permit
     /** @param eventId the event's id. @return this. */
     public final E eventId(final long eventId)
     {
-        out.writeLong(start + 1, eventId);
+        out.writeLong(start + EVENT_ID, eventId);
         return self();
     }
 
     /** @param eventTime the event's time, epoch ms. @return this. */
     public final E eventTime(final long eventTime)
     {
-        out.writeLong(start + 9, eventTime);
+        out.writeLong(start + EVENT_TIME, eventTime);
         return self();
     }
 
     /** @param value the event's value. @return this. */
     public final E value(final long value)
     {
-        out.writeLong(start + 17, value);
+        out.writeLong(start + VALUE, value);
         return self();
     }
 

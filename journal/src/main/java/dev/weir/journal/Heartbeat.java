@@ -19,6 +19,10 @@ public final class Heartbeat
 {
     /** Length in bytes of a heartbeat document. */
     public static final int LENGTH = 1 + 8 + 8;
+    /** Offset of the event time from the type byte. */
+    private static final int EVENT_TIME = 1;
+    /** Offset of the wall clock. */
+    private static final int WALL_CLOCK = 9;
 
     private Heartbeat()
     {
@@ -53,7 +57,7 @@ public final class Heartbeat
      */
     public static long eventTime(final BytesIn<?> in)
     {
-        return in.readLong(in.readPosition() + 1);
+        return in.readLong(in.readPosition() + EVENT_TIME);
     }
 
     /**
@@ -62,6 +66,6 @@ public final class Heartbeat
      */
     public static long wallClock(final BytesIn<?> in)
     {
-        return in.readLong(in.readPosition() + 9);
+        return in.readLong(in.readPosition() + WALL_CLOCK);
     }
 }

@@ -20,6 +20,9 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.files.BinaryFields;
+import dev.weir.journal.files.ChecksummedFile;
+
 /**
  * What the removed start of a journal's events queue defined, kept in the file {@code history.base} of the
  * journal's root so that the journal still opens, and reads exactly as before, once retention has removed
@@ -256,11 +259,12 @@ public final class HistoryBase
      * Compare this base with what a scan of another queue's documents before this base's first offset gives: the
      * same counts, first and last offsets, greatest event time, dictionaries and key tuples if that queue holds
      * exactly the documents this base says were removed (an archive of them, read back with the live cycles).
+     * Public for the retention package's archive view; not a stable API.
      *
      * @param view a journal of the same schema and roll cycle whose events queue starts with the removed documents.
      * @return null if they match, else what differs (one phrase).
      */
-    String differenceFrom(final JournalDirectory view)
+    public String differenceFrom(final JournalDirectory view)
     {
         final HistoryScan scan = new HistoryScan(view, null, tupleColumns);
         try (SingleChronicleQueue queue = JournalQueues.open(view, view.eventsQueue());
@@ -357,11 +361,13 @@ public final class HistoryBase
     }
 
     /**
+     * Public for the retention package's archive view; not a stable API.
+     *
      * @param directory a journal.
      * @return its base, or null if it has none.
      * @throws JournalRefusedException if its base is corrupt, of another format version, journal or schema.
      */
-    static HistoryBase load(final JournalDirectory directory)
+    public static HistoryBase load(final JournalDirectory directory)
     {
         return load(directory, true);
     }
@@ -453,7 +459,7 @@ public final class HistoryBase
             return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
                 new TreeMap<>(), new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
         }
-        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
         final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
         final int n = BinaryFields.count(in, in.available() / 28);
         for (int s = 0; s < n; s++)

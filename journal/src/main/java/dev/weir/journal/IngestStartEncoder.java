@@ -22,6 +22,8 @@ public final class IngestStartEncoder
 {
     /** Length in bytes of the fixed part of an ingest start. */
     public static final int LENGTH = 1 + 8;
+    /** Offset of the first line's number from the type byte. */
+    private static final int FIRST_LINE = 1;
     /** The {@code lines_tagged} byte of every ingest start written now: version 1 of the document. */
     static final byte LINES_TAGGED = 1;
     /**
@@ -49,7 +51,7 @@ public final class IngestStartEncoder
     /** @param firstLine the line number of the first line that follows. @return this. */
     public IngestStartEncoder firstLine(final long firstLine)
     {
-        out.writeLong(start + 1, firstLine);
+        out.writeLong(start + FIRST_LINE, firstLine);
         return this;
     }
 

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.weir.journal.files.FileReplacement;
+
 /**
  * The identity and layout of a Weir journal directory on disk.
  * <p>

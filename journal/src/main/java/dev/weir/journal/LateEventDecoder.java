@@ -24,14 +24,14 @@ public final class LateEventDecoder extends EventFieldsDecoder implements LateFi
     @Override
     public long offset()
     {
-        return in.readLong(start + 25);
+        return in.readLong(start + LateEventEncoder.OFFSET);
     }
 
     /** @return the event's key id. */
     @Override
     public int keyId()
     {
-        return in.readInt(start + 33);
+        return in.readInt(start + LateEventEncoder.KEY_ID);
     }
 
     @Override

@@ -20,6 +20,10 @@ public final class LateEventEncoder extends EventFieldsEncoder<LateEventEncoder>
 {
     /** Length in bytes of a late-event document. */
     public static final int LENGTH = 1 + 4 * 8 + 4;
+    /** Offset of {@code offset} from the type byte. */
+    static final int OFFSET = 25;
+    /** Offset of {@code key_id}. */
+    static final int KEY_ID = 33;
 
     /**
      * @param out where to write.
@@ -34,14 +38,14 @@ public final class LateEventEncoder extends EventFieldsEncoder<LateEventEncoder>
     /** @param offset the event's journal offset. @return this. */
     public LateEventEncoder offset(final long offset)
     {
-        out.writeLong(start + 25, offset);
+        out.writeLong(start + OFFSET, offset);
         return this;
     }
 
     /** @param keyId the event's key id. @return this. */
     public LateEventEncoder keyId(final int keyId)
     {
-        out.writeInt(start + 33, keyId);
+        out.writeInt(start + KEY_ID, keyId);
         return this;
     }
 }

@@ -21,6 +21,8 @@ public final class RejectedLineEncoder
 {
     /** Length in bytes of the fixed part of a rejected line. */
     public static final int LENGTH = 1 + 8;
+    /** Offset of the line's number from the type byte. */
+    private static final int LINE = 1;
 
     private Bytes<?> out;
     private long start;
@@ -41,7 +43,7 @@ public final class RejectedLineEncoder
     /** @param line the line number. @return this. */
     public RejectedLineEncoder line(final long line)
     {
-        out.writeLong(start + 1, line);
+        out.writeLong(start + LINE, line);
         return this;
     }
 

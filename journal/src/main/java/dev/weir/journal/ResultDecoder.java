@@ -50,55 +50,55 @@ public final class ResultDecoder implements ResultFields
     @Override
     public long windowStart()
     {
-        return in.readLong(start + 1);
+        return in.readLong(start + ResultEncoder.WINDOW_START);
     }
 
     @Override
     public long windowEnd()
     {
-        return in.readLong(start + 9);
+        return in.readLong(start + ResultEncoder.WINDOW_END);
     }
 
     @Override
     public long count()
     {
-        return in.readLong(start + 17);
+        return in.readLong(start + ResultEncoder.COUNT);
     }
 
     @Override
     public long sum()
     {
-        return in.readLong(start + 25);
+        return in.readLong(start + ResultEncoder.SUM);
     }
 
     @Override
     public long min()
     {
-        return in.readLong(start + 33);
+        return in.readLong(start + ResultEncoder.MIN);
     }
 
     @Override
     public long max()
     {
-        return in.readLong(start + 41);
+        return in.readLong(start + ResultEncoder.MAX);
     }
 
     @Override
     public long sourceOffset()
     {
-        return in.readLong(start + 49);
+        return in.readLong(start + ResultEncoder.SOURCE_OFFSET);
     }
 
     @Override
     public int keyId()
     {
-        return in.readInt(start + 57);
+        return in.readInt(start + ResultEncoder.KEY_ID);
     }
 
     @Override
     public int version()
     {
-        return in.readInt(start + 61);
+        return in.readInt(start + ResultEncoder.RESULT_VERSION);
     }
 
     /** @return true if the result carries a user aggregation's value. */

@@ -35,6 +35,24 @@ public final class ResultEncoder
     public static final int WITH_AGGREGATE_LENGTH = LENGTH + 8;
     /** The most aggregations' values one result carries. */
     public static final int MAX_AGGREGATES = 16;
+    /** Offset of {@code window_start} from the type byte. */
+    static final int WINDOW_START = 1;
+    /** Offset of {@code window_end}. */
+    static final int WINDOW_END = 9;
+    /** Offset of {@code count}. */
+    static final int COUNT = 17;
+    /** Offset of {@code sum}. */
+    static final int SUM = 25;
+    /** Offset of {@code min}. */
+    static final int MIN = 33;
+    /** Offset of {@code max}. */
+    static final int MAX = 41;
+    /** Offset of {@code source_offset}. */
+    static final int SOURCE_OFFSET = 49;
+    /** Offset of {@code key_id}. */
+    static final int KEY_ID = 57;
+    /** Offset of {@code version}. */
+    static final int RESULT_VERSION = 61;
 
     private Bytes<?> out;
     private long start;
@@ -103,15 +121,15 @@ public final class ResultEncoder
     public ResultEncoder copy(final ResultFields result)
     {
         out.writeByte(start, result.kind().documentType());
-        out.writeLong(start + 1, result.windowStart());
-        out.writeLong(start + 9, result.windowEnd());
-        out.writeLong(start + 17, result.count());
-        out.writeLong(start + 25, result.sum());
-        out.writeLong(start + 33, result.min());
-        out.writeLong(start + 41, result.max());
-        out.writeLong(start + 49, result.sourceOffset());
-        out.writeInt(start + 57, result.keyId());
-        out.writeInt(start + 61, result.version());
+        out.writeLong(start + WINDOW_START, result.windowStart());
+        out.writeLong(start + WINDOW_END, result.windowEnd());
+        out.writeLong(start + COUNT, result.count());
+        out.writeLong(start + SUM, result.sum());
+        out.writeLong(start + MIN, result.min());
+        out.writeLong(start + MAX, result.max());
+        out.writeLong(start + SOURCE_OFFSET, result.sourceOffset());
+        out.writeInt(start + KEY_ID, result.keyId());
+        out.writeInt(start + RESULT_VERSION, result.version());
         for (int i = 0; i < aggregates; i++)
         {
             out.writeLong(start + LENGTH + (long)i * Long.BYTES, result.aggregate(i));

@@ -9,6 +9,9 @@
  * {@code handOff()} where the type has one. One appender per queue, across processes, is enforced by
  * {@link dev.weir.journal.AppendLock}.
  * <p>
- * Depends on Chronicle Queue only; no other Weir package.
+ * Two packages beside it: {@code files} below (the one atomic file replacement and the checksummed file
+ * formats; this package uses it) and {@code retention} above (removing whole cycles; it uses this package).
+ * <p>
+ * Depends on Chronicle Queue and {@code dev.weir.journal.files} only; no other Weir package.
  */
 package dev.weir.journal;

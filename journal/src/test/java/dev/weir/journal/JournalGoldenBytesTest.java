@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import dev.weir.journal.retention.OutputHistory;
 import dev.weir.test.golden.GoldenBytes;
 import dev.weir.test.golden.GoldenBytes.Sample;
 import net.openhft.chronicle.bytes.Bytes;

@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.retention.HeldRemovedCycles;
+
 /**
  * Key tuples are numbered in order of first occurrence, the same by whoever reads the journal: checked
  * against a map of lists on many seeded tuples (through several growths of the table), by a table rebuilt

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.retention.OutputHistory;
 import dev.weir.test.golden.GoldenBytes;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
-import dev.weir.journal.FileReplacement;
+import dev.weir.journal.files.FileReplacement;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -10,8 +10,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
-import dev.weir.journal.BinaryFields;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.files.BinaryFields;
 
 /**
  * A partition's checkpoint as it is stored in Kafka, so that any instance can take the partition over: the
@@ -140,7 +141,7 @@ record PartitionCheckpoint(
             final long rejectsFrom = in.readLong();
             final int outputPartitions = version == VERSION ? in.readInt() : 0;
             final int rejectedPartitions = version == VERSION ? in.readInt() : 0;
-            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in);
+            final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
             final int length = in.readInt();
             if (length < 0 || length > in.available())
             {

@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OffsetUnavailableException;
-import dev.weir.journal.OutputHistory;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.retention.OutputHistory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -14,7 +14,7 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.OutputHistory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

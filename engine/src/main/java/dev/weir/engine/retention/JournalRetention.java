@@ -5,14 +5,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.journal.CycleRemoval;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputDecoder;
-import dev.weir.journal.OutputHistory;
+import dev.weir.journal.retention.CycleRemoval;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.RetentionLock;
+import dev.weir.journal.retention.OutputHistory;
 
 /**
  * One retention step on a journal: remove (delete, or move to an archive) every whole roll cycle of the events

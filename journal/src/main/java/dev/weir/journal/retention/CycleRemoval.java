@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.retention;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,6 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+
+import dev.weir.journal.JournalCycles;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.files.FileReplacement;
 
 /**
  * Removes one whole roll-cycle file from a queue of a journal: deletes it, or moves it into an archive

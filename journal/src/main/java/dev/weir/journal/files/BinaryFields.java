@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -79,15 +79,16 @@ public final class BinaryFields
     }
 
     /**
-     * @param in a field stream at a dictionaries block.
+     * @param in         a field stream at a dictionaries block.
+     * @param maxColumns the most columns a journal has ({@code JournalSchema.MAX_COLUMNS}).
      * @return column index to (id to string).
      * @throws IOException if the block is torn or a count is out of range (more columns than a journal has, or
      *                     more entries than the bytes left could hold).
      */
-    public static TreeMap<Integer, TreeMap<Integer, String>> readDictionaries(final DataInputStream in) throws IOException
+    public static TreeMap<Integer, TreeMap<Integer, String>> readDictionaries(final DataInputStream in, final int maxColumns) throws IOException
     {
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
-        final int columns = count(in, JournalSchema.MAX_COLUMNS);
+        final int columns = count(in, maxColumns);
         for (int c = 0; c < columns; c++)
         {
             final int column = in.readInt();
@@ -135,7 +136,7 @@ public final class BinaryFields
      * @return the next int32, a count.
      * @throws IOException if it is negative or above {@code most}.
      */
-    static int count(final DataInputStream in, final int most) throws IOException
+    public static int count(final DataInputStream in, final int most) throws IOException
     {
         final int n = in.readInt();
         if (n < 0 || n > most)

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;
@@ -8,9 +8,9 @@ import java.util.zip.CRC32C;
  * {@code crc=} and the CRC-32C, in lower-case hex, of the UTF-8 bytes of every line before it. The two formats
  * differ in one thing, kept as it is: the delivery records pad the hex to 8 digits, the output history does not.
  * <p>
- * Stateless and thread-safe.
+ * Public so the journal's other packages write and check these files; not a stable API. Stateless and thread-safe.
  */
-final class TextChecksum
+public final class TextChecksum
 {
     private TextChecksum()
     {
@@ -21,7 +21,7 @@ final class TextChecksum
      * @param padded whether the hex is zero-padded to 8 digits.
      * @return the file's bytes: the body, then its checksum line.
      */
-    static byte[] seal(final String body, final boolean padded)
+    public static byte[] seal(final String body, final boolean padded)
     {
         return (body + "crc=" + of(body, padded) + "\n").getBytes(StandardCharsets.UTF_8);
     }
@@ -31,7 +31,7 @@ final class TextChecksum
      * @param padded whether the hex is zero-padded to 8 digits.
      * @return the value of the checksum line for that body.
      */
-    static String of(final String body, final boolean padded)
+    public static String of(final String body, final boolean padded)
     {
         final CRC32C crc = new CRC32C();
         crc.update(body.getBytes(StandardCharsets.UTF_8));

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.retention;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,6 +8,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+
+import dev.weir.journal.HistoryBase;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
 
 /**
  * A journal read back whole after retention moved its oldest cycles into an archive ({@link CycleRemoval}): a

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

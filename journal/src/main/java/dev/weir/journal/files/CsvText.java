@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 /**
  * Quoting for CSV fields (RFC 4180): a field with a comma, quote or line break is wrapped in quotes,

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.files;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -13,9 +13,10 @@ import java.util.zip.CRC32;
  * big-endian fields ({@link BinaryFields}) with a trailing CRC-32 of every byte before it, written durably and
  * atomically ({@link FileReplacement}).
  * <p>
- * Stateless and thread-safe; one writer per file.
+ * Public so the journal's other packages write and read these files; not a stable API. Stateless and thread-safe; one
+ * writer per file.
  */
-final class ChecksummedFile
+public final class ChecksummedFile
 {
     private ChecksummedFile()
     {
@@ -28,13 +29,13 @@ final class ChecksummedFile
      * @param body its content before the trailer.
      * @throws IOException if it cannot be written; the previous file is then left as it was.
      */
-    static void write(final Path file, final byte[] body) throws IOException
+    public static void write(final Path file, final byte[] body) throws IOException
     {
         FileReplacement.replace(file, BinaryFields.withTrailer(body, new CRC32()), true);
     }
 
     /** Why a file is not a whole one as {@link #write} wrote it: the message completes "the file is ...". */
-    static final class Damaged extends Exception
+    public static final class Damaged extends Exception
     {
         private static final long serialVersionUID = 1L;
 
@@ -51,7 +52,7 @@ final class ChecksummedFile
      * @return its fields before the trailer, or null if there is no file.
      * @throws Damaged if it is unreadable, shorter than a magic, a version and a trailer, or its checksum does not match.
      */
-    static DataInputStream read(final Path file) throws Damaged
+    public static DataInputStream read(final Path file) throws Damaged
     {
         final byte[] bytes;
         try

@@ -1,4 +1,4 @@
-package dev.weir.journal;
+package dev.weir.journal.retention;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +9,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRefusedException;
+import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.RetentionLock;
+import dev.weir.journal.files.FileReplacement;
+import dev.weir.journal.files.TextChecksum;
 
 /**
  * What retention removed from the start of a pipeline's output journal: the file {@code results.base} in the
@@ -51,7 +58,7 @@ public record OutputHistory(
     public static final String FILE = "results.base";
     private static final String FORMAT_LINE = "format=weir-results-base";
     /** The format version this build writes, and the newest it reads. */
-    static final int VERSION = 1;
+    public static final int VERSION = 1;
     private static final String[] KEYS = {"format", "version", "journal", "first", "outputs", "results", "bytes", "window", "archive", "updated", "crc"};
 
     /**
