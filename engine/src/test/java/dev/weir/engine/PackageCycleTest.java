@@ -53,6 +53,7 @@ class PackageCycleTest
         assertAllowed(edges, "operator", "source", "window", "time", "state", "aggregate", "emit");
         assertAllowed(edges, "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
         assertAllowed(edges, "retention", "checkpoint", "source");
+        assertAllowed(edges, "delivery");
     }
 
     @Test
@@ -64,7 +65,7 @@ class PackageCycleTest
             "micrometer", "micrometer", "check", "check", "cli", "cli", "examples", "examples", "benchmarks", "bench");
         assertModuleAllowed(roots, "journal");
         assertModuleAllowed(roots, "engine", "journal");
-        assertModuleAllowed(roots, "postgres", "journal");
+        assertModuleAllowed(roots, "postgres", "journal", "engine");
         assertModuleAllowed(roots, "kafka", "journal", "engine");
         assertModuleAllowed(roots, "micrometer", "journal", "engine");
         assertModuleAllowed(roots, "check", "journal", "engine");
