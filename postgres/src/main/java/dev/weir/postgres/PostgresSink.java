@@ -62,7 +62,7 @@ public final class PostgresSink implements AutoCloseable
     private final int batchSize;
     private final ResultsTableShape shape;
     /** {@link #heldPosition()} before the database was reached. */
-    public static final long UNKNOWN = -2;
+    public static final long UNKNOWN = dev.weir.engine.delivery.OutputSink.UNKNOWN;
 
     private final String target;
     /** The position the pipeline's delivery record holds ({@link DeliveryPositions}), valid while {@link #source} is set. */
