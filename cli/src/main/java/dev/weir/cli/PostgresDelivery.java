@@ -48,11 +48,13 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
     /**
      * @param jdbcUrl   the database.
      * @param table     the results table.
+     * @param lateTable the late-events table, or null to pass late events over.
      * @param shape     its columns: the pipeline's key and value columns.
      * @param batchSize outputs per transaction.
      * @return a connected delivery.
      */
-    static PostgresDelivery connect(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
+    static PostgresDelivery connect(final String jdbcUrl, final String table, final String lateTable, final ResultsTableShape shape,
+        final int batchSize)
     {
         checkUrl(jdbcUrl);
         if (batchSize < 1)
@@ -62,7 +64,7 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
         final String redacted = PostgresSink.redacted(jdbcUrl);
         try
         {
-            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, shape, batchSize), jdbcUrl);
+            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
         }
         catch (final SinkRefusedException ex)
         {
@@ -79,7 +81,7 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
                 + "and files go on, and the results are delivered when it can be reached (its tables are checked then)");
             try
             {
-                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, shape, batchSize), jdbcUrl);
+                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
             }
             catch (final SinkRefusedException refused)
             {

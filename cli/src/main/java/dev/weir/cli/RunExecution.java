@@ -175,7 +175,8 @@ final class RunExecution
     private PostgresDelivery connectPostgres(final Path journalDir)
     {
         final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
-        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.window().columns().tableShape(columns), job.jdbcBatch());
+        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcLateTable(), job.window().columns().tableShape(columns),
+            job.jdbcBatch());
     }
 
     /**

@@ -9,6 +9,7 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.WeirException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -149,7 +150,14 @@ public final class ContinuousDelivery implements Agent
         }
         catch (final RuntimeException ex)
         {
-            LOG.error("delivery stopped", ex);
+            if (ex instanceof WeirException)
+            {
+                LOG.error("delivery refused, it stops (the pipeline goes on): {}", ex.getMessage());
+            }
+            else
+            {
+                LOG.error("delivery failed, it stops (the pipeline goes on)", ex);
+            }
             refusal = ex;
             listener.onStopped(ex);
             return false;
