@@ -6,17 +6,16 @@ import java.util.concurrent.CountDownLatch;
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.RunSummary;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.postgres.Delivery;
 
 /**
- * A {@code weir run --follow}: runs a pipeline over the journal as it grows, delivering what is new into
- * PostgreSQL every {@value #DELIVERY_INTERVAL_MS} ms if asked, until SIGINT or SIGTERM (a shutdown hook)
- * or the pipeline's failure ({@link #requestStop()}) stops it, appending heartbeats while the journal is quiet
- * with {@code --idle-timeout} ({@link IdleHeartbeats}); then stops the pipeline (a final checkpoint)
- * and the delivery. The shutdown hook then waits for {@link #finished()}, so that the run exports and
- * prints its summary before the JVM halts, and halts with the run's failure code if its stop failed.
+ * A {@code weir run --follow}: runs a pipeline over the journal as it grows (the pipeline delivers what is new into
+ * PostgreSQL every {@value #DELIVERY_INTERVAL_MS} ms if asked, see {@link RunExecution}), until SIGINT or SIGTERM
+ * (a shutdown hook) or the pipeline's failure ({@link #requestStop()}) stops it, appending heartbeats while the
+ * journal is quiet with {@code --idle-timeout} ({@link IdleHeartbeats}); then stops the pipeline (a final
+ * checkpoint, and the delivery's last step). The shutdown hook then waits for {@link #finished()}, so that the run
+ * exports and prints its summary before the JVM halts, and halts with the run's failure code if its stop failed.
  * <p>
- * {@link #follow} and {@link #delivered()} are called on the command thread; {@link #requestStop()} and
+ * {@link #follow} is called on the command thread; {@link #requestStop()} and
  * {@link #finished()} on any thread.
  */
 final class FollowingRun
@@ -30,7 +29,6 @@ final class FollowingRun
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     /** T of {@code --idle-timeout}, ms, or 0 for no heartbeats. */
     private final long idleTimeoutMs;
-    private ContinuousDelivery delivery;
 
     /**
      * @param idleTimeoutMs append a heartbeat when nothing was appended for this long, ms ({@link IdleHeartbeats}); 0 for none.
@@ -61,11 +59,10 @@ final class FollowingRun
      *
      * @param pipeline   the pipeline, built and not started.
      * @param out        where to say how to stop it.
-     * @param postgres   the database to deliver into while following, or null.
-     * @param directory  the journal, as the pipeline sees it (its output journal is delivered).
+     * @param directory  the journal, as the pipeline sees it.
      * @return the pipeline's summary.
      */
-    RunSummary follow(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final JournalDirectory directory)
+    RunSummary follow(final Pipeline pipeline, final PrintStream out, final JournalDirectory directory)
     {
         final Thread hook = new Thread(() ->
         {
@@ -83,7 +80,7 @@ final class FollowingRun
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            return followUntilStopped(pipeline, out, postgres, directory);
+            return followUntilStopped(pipeline, out, directory);
         }
         finally
         {
@@ -98,12 +95,9 @@ final class FollowingRun
         }
     }
 
-    private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final PostgresDelivery postgres, final JournalDirectory directory)
+    private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final JournalDirectory directory)
     {
         pipeline.start();
-        // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
-        delivery = postgres == null ? null
-            : new ContinuousDelivery(postgres, directory, DELIVERY_INTERVAL_MS, System.err).start();
         final IdleHeartbeats heartbeats = idleTimeoutMs > 0 ? IdleHeartbeats.start(directory, idleTimeoutMs, System.err) : null;
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
@@ -119,27 +113,6 @@ final class FollowingRun
         {
             heartbeats.close(); // no heartbeat after the stop's checkpoint
         }
-        try
-        {
-            return pipeline.stop();
-        }
-        finally
-        {
-            if (delivery != null)
-            {
-                delivery.finish(); // its thread ends before the sink is closed, even if the pipeline failed
-            }
-        }
-    }
-
-    /**
-     * @return everything delivered into PostgreSQL while following (after {@link #follow}, with a database).
-     * @throws RuntimeException the failure that stopped the delivery, or a {@link DeliveryPendingException} if
-     *                          the last delivery did not succeed.
-     */
-    Delivery delivered()
-    {
-        assert delivery != null : "a following run delivered into PostgreSQL";
-        return delivery.result();
+        return pipeline.stop(); // the delivery's last step too, even if the pipeline failed: its thread ends before the sink is closed
     }
 }

@@ -2,8 +2,13 @@ package dev.weir.cli;
 
 import java.sql.SQLException;
 
+import dev.weir.engine.delivery.DeliveryListener;
+import dev.weir.engine.delivery.DeliveryUnavailableException;
+import dev.weir.engine.delivery.OutputSink;
+import dev.weir.engine.delivery.PendingDelivery;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.postgres.Delivery;
+import dev.weir.postgres.PostgresOutputSink;
 import dev.weir.postgres.PostgresSink;
 import dev.weir.postgres.ResultsTableShape;
 import dev.weir.postgres.SinkRefusedException;
@@ -15,29 +20,41 @@ import dev.weir.postgres.SinkRefusedException;
  * the table, never the engine: one that cannot be reached at the start is connected at the first delivery
  * (its tables are checked then), and a delivery that fails on the database throws
  * {@link DeliveryPendingException} (exit code 4) naming how many results are pending; the journal keeps
- * them, so the next run delivers them. Not thread-safe: one delivering thread; {@link #abort()},
- * {@link #abandon()} and {@link #pendingReport} may be called from another.
+ * them, so the next run delivers them.
+ * <p>
+ * A following run delivers continuously through the engine ({@link #sink()}, given to
+ * {@code PipelineBuilder.deliverContinuously}); as that delivery's {@link DeliveryListener} this prints its
+ * retries, its refusal and what is pending at the stop on standard error, and {@link #result()} gives the outcome.
+ * <p>
+ * Not thread-safe: one delivering thread; the listener's methods and {@link #pendingReport} may be called from
+ * another.
  */
-final class PostgresDelivery implements AutoCloseable
+final class PostgresDelivery implements AutoCloseable, DeliveryListener
 {
     private final PostgresSink sink;
+    private final PostgresOutputSink output;
     private final String url;
     private volatile boolean abandoned;
+    /** What ended the continuous delivery, or made it leave results pending; null while it delivers. */
+    private volatile RuntimeException failure;
 
-    private PostgresDelivery(final PostgresSink sink, final String url)
+    private PostgresDelivery(final PostgresSink sink, final String jdbcUrl)
     {
         this.sink = sink;
-        this.url = url;
+        this.output = new PostgresOutputSink(sink, jdbcUrl);
+        this.url = PostgresSink.redacted(jdbcUrl);
     }
 
     /**
      * @param jdbcUrl   the database.
      * @param table     the results table.
+     * @param lateTable the late-events table, or null to pass late events over.
      * @param shape     its columns: the pipeline's key and value columns.
      * @param batchSize outputs per transaction.
      * @return a connected delivery.
      */
-    static PostgresDelivery connect(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
+    static PostgresDelivery connect(final String jdbcUrl, final String table, final String lateTable, final ResultsTableShape shape,
+        final int batchSize)
     {
         checkUrl(jdbcUrl);
         if (batchSize < 1)
@@ -47,7 +64,7 @@ final class PostgresDelivery implements AutoCloseable
         final String redacted = PostgresSink.redacted(jdbcUrl);
         try
         {
-            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, shape, batchSize), redacted);
+            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
         }
         catch (final SinkRefusedException ex)
         {
@@ -64,7 +81,7 @@ final class PostgresDelivery implements AutoCloseable
                 + "and files go on, and the results are delivered when it can be reached (its tables are checked then)");
             try
             {
-                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, shape, batchSize), redacted);
+                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
             }
             catch (final SinkRefusedException refused)
             {
@@ -96,35 +113,70 @@ final class PostgresDelivery implements AutoCloseable
     {
         try (Progress progress = Progress.start("postgres", sink::resultsDelivered, sink::sourceOffsetDelivered))
         {
-            return deliverQuietly(journal);
-        }
-        catch (final DeliveryPendingException ex)
-        {
-            throw new DeliveryPendingException(pendingReport(journal, ex.getCause().getMessage()), ex.getCause(), false);
-        }
-    }
-
-    /**
-     * {@link #deliver} without progress on the terminal (a following run delivers every second).
-     *
-     * @param journal the journal.
-     * @return what was delivered.
-     */
-    Delivery deliverQuietly(final JournalDirectory journal)
-    {
-        try
-        {
-            return sink.deliver(journal);
+            output.deliver(journal);
+            return output.delivered();
         }
         catch (final SinkRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
-        catch (final SQLException ex)
+        catch (final DeliveryUnavailableException ex)
         {
-            throw new DeliveryPendingException("delivery to PostgreSQL at " + url + " failed (the journal keeps every result): " + ex.getMessage(),
-                ex, false);
+            throw new DeliveryPendingException(pendingReport(journal, ex.getCause().getMessage()), ex, false);
         }
+    }
+
+    /**
+     * @return the sink as the engine's delivery layer sees it, for a continuous delivery.
+     */
+    OutputSink sink()
+    {
+        return output;
+    }
+
+    @Override
+    public void onRetry(final DeliveryUnavailableException cause, final long backoffMillis)
+    {
+        System.err.println("weir: " + cause.getMessage() + " (retrying in " + backoffMillis + " ms)");
+    }
+
+    @Override
+    public void onStopped(final RuntimeException cause)
+    {
+        if (cause instanceof SinkRefusedException)
+        {
+            System.err.println("weir: " + cause.getMessage() + " (delivery to PostgreSQL stopped; the run goes on)");
+            failure = new BadInputException(cause.getMessage());
+        }
+        else
+        {
+            System.err.println("weir: delivery to PostgreSQL failed: " + cause + " (delivery stopped; the run goes on)");
+            failure = cause;
+        }
+    }
+
+    @Override
+    public void onPending(final PendingDelivery pending)
+    {
+        abandoned = pending.abandoned(); // a thread still blocked: the JVM's exit ends it; the journal's files stay open under it
+        final String report = pendingReport(pending.atMost(), pending.results(), pending.reason());
+        System.err.println("weir: " + report);
+        System.err.flush();
+        failure = new DeliveryPendingException(report, pending.cause(), true);
+    }
+
+    /**
+     * @return everything the continuous delivery delivered (once the pipeline stopped).
+     * @throws RuntimeException the failure that stopped the delivery, or a {@link DeliveryPendingException} if
+     *                          the last delivery did not succeed.
+     */
+    Delivery result()
+    {
+        if (failure != null)
+        {
+            throw failure;
+        }
+        return output.delivered();
     }
 
     /**
@@ -134,26 +186,13 @@ final class PostgresDelivery implements AutoCloseable
      */
     String pendingReport(final JournalDirectory journal, final String reason)
     {
+        return pendingReport(sink.heldPosition() == PostgresSink.UNKNOWN, sink.pendingResults(journal), reason);
+    }
+
+    private String pendingReport(final boolean atMost, final long results, final String reason)
+    {
         return String.format("%s%,d results are not delivered to PostgreSQL at %s, table %s (%s): the output journal keeps them, "
-                + "and the next run with --jdbc-url delivers them", sink.heldPosition() == PostgresSink.UNKNOWN ? "up to " : "",
-            sink.pendingResults(journal), url, sink.table(), reason);
-    }
-
-    /**
-     * Make a delivery blocked on a database that hangs fail now; any thread.
-     */
-    void abort()
-    {
-        sink.abort();
-    }
-
-    /**
-     * The delivering thread did not end: leave the sink to the JVM's exit ({@link #close()} does nothing), so
-     * that the journal's files are not closed under that thread; any thread.
-     */
-    void abandon()
-    {
-        abandoned = true;
+            + "and the next run with --jdbc-url delivers them", atMost ? "up to " : "", results, url, sink.table(), reason);
     }
 
     /**

@@ -56,6 +56,10 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--jdbc-batch", paramLabel = "N", description = "outputs per PostgreSQL transaction (default: 2000)")
     Integer jdbcBatch;
 
+    @Option(names = "--jdbc-late-table", paramLabel = "NAME", description = "late-events table for --jdbc-url with --late side, created if "
+        + "missing; each late event once, keyed by its event offset (default: weir_late)")
+    String jdbcLateTable;
+
     @Option(names = "--late-output", paramLabel = "FILE", description = "late events CSV (with --late side)")
     Path lateOutput;
 
@@ -135,6 +139,7 @@ final class RunCommand implements Callable<Integer>
             .lateOutput(lateOutput)
             .rejected(rejected)
             .jdbc(jdbcUrl, jdbcTable, jdbcBatch)
+            .jdbcLateTable(jdbcLateTable)
             .build();
         new RunExecution(job).execute(System.out);
         return 0;

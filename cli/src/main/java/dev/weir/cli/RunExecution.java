@@ -63,6 +63,8 @@ final class RunExecution
     private final FollowingRun following;
     private PipelineConfiguration configuration;
     private Recovery recovery;
+    /** The database a following run delivers into continuously, or null. */
+    private PostgresDelivery continuousTarget;
 
     /**
      * @param job the run to carry out.
@@ -115,6 +117,7 @@ final class RunExecution
         }
         try (PostgresDelivery postgres = job.jdbcUrl() == null ? null : connectPostgres(journalDir))
         {
+            continuousTarget = following != null ? postgres : null;
             final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
             final JournalSchema fileColumns = job.columns() != null ? job.columns() : columns;
             job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
@@ -141,14 +144,14 @@ final class RunExecution
             {
                 out.println(rebuild + " (outputs already written are verified, not written again).");
             }
-            final RunSummary ran = process(journalDir, out, postgres);
+            final RunSummary ran = process(journalDir, out);
             final ExportCounts rows = export(journalDir);
             // after the export, so a failed delivery still leaves the files written
             Delivery delivered = null;
             DeliveryPendingException pending = null;
             try
             {
-                delivered = postgres == null ? null : following != null ? following.delivered() : postgres.deliver(pipelineDirectory(journalDir));
+                delivered = postgres == null ? null : following != null ? postgres.result() : postgres.deliver(pipelineDirectory(journalDir));
             }
             catch (final DeliveryPendingException ex)
             {
@@ -181,7 +184,8 @@ final class RunExecution
     private PostgresDelivery connectPostgres(final Path journalDir)
     {
         final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
-        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), tableShape(job.window().columns(), columns), job.jdbcBatch());
+        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcLateTable(), tableShape(job.window().columns(), columns),
+            job.jdbcBatch());
     }
 
     /**
@@ -219,6 +223,11 @@ final class RunExecution
         final PipelineBuilder builder = job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
             .onFailure(cause -> onPipelineFailure()) // a failed following run ends now, with its cause
             .resumeAfterEnd(job.resumeAfterEnd());
+        if (continuousTarget != null)
+        {
+            // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on the pipeline's delivery thread
+            builder.deliverContinuously(continuousTarget.sink(), Duration.ofMillis(FollowingRun.DELIVERY_INTERVAL_MS), continuousTarget);
+        }
         return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }
 
@@ -331,13 +340,13 @@ final class RunExecution
         }
     }
 
-    private RunSummary process(final Path journalDir, final PrintStream out, final PostgresDelivery postgres)
+    private RunSummary process(final Path journalDir, final PrintStream out)
     {
         concludeAndRecover(journalDir);
         final Pipeline pipeline = configuration.build(recovery);
         try (Progress progress = Progress.start("run", pipeline::processedEvents, pipeline::processedOffset))
         {
-            return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, postgres, configuration.directory());
+            return following == null ? pipeline.runToEnd() : following.follow(pipeline, out, configuration.directory());
         }
         catch (final PipelineFailedException ex)
         {

@@ -40,6 +40,7 @@ final class RunJob
     private final Path rejected;
     private final String jdbcUrl;
     private final String jdbcTable;
+    private final String jdbcLateTable;
     private final int jdbcBatch;
 
     private RunJob(final Builder b)
@@ -63,6 +64,8 @@ final class RunJob
         this.rejected = b.rejected;
         this.jdbcUrl = b.jdbcUrl;
         this.jdbcTable = b.jdbcTable == null ? PostgresSink.DEFAULT_TABLE : b.jdbcTable;
+        this.jdbcLateTable = b.jdbcUrl == null || b.window.latePolicy != LatePolicy.SIDE ? null
+            : b.jdbcLateTable == null ? PostgresSink.DEFAULT_LATE_TABLE : b.jdbcLateTable;
         this.jdbcBatch = b.jdbcBatch == null ? PostgresSink.DEFAULT_BATCH : b.jdbcBatch;
     }
 
@@ -202,6 +205,12 @@ final class RunJob
         return jdbcTable;
     }
 
+    /** @return the PostgreSQL late-events table: with {@code --jdbc-url} and {@code --late side}, else null. */
+    String jdbcLateTable()
+    {
+        return jdbcLateTable;
+    }
+
     /** @return the outputs per PostgreSQL transaction. */
     int jdbcBatch()
     {
@@ -232,6 +241,7 @@ final class RunJob
         private Path rejected;
         private String jdbcUrl;
         private String jdbcTable;
+        private String jdbcLateTable;
         private Integer jdbcBatch;
 
         private Builder()
@@ -370,6 +380,16 @@ final class RunJob
         }
 
         /**
+         * @param table the late-events table, or null for {@link PostgresSink#DEFAULT_LATE_TABLE} (with {@code --late side}).
+         * @return this.
+         */
+        Builder jdbcLateTable(final String table)
+        {
+            this.jdbcLateTable = table;
+            return this;
+        }
+
+        /**
          * @return the job.
          * @throws BadInputException if the flags do not go together (the first such problem, one line).
          */
@@ -380,7 +400,7 @@ final class RunJob
                 throw new IllegalStateException("a run needs its window and processing options");
             }
             window.check();
-            if (window.latePolicy == LatePolicy.SIDE && lateOutput == null)
+            if (window.latePolicy == LatePolicy.SIDE && lateOutput == null && jdbcUrl == null) // PostgreSQL takes them too
             {
                 throw new BadInputException("--late side needs --late-output FILE");
             }
@@ -395,6 +415,10 @@ final class RunJob
             if (jdbcUrl == null && (jdbcTable != null || jdbcBatch != null))
             {
                 throw new BadInputException("--jdbc-table and --jdbc-batch need --jdbc-url");
+            }
+            if (jdbcLateTable != null && (jdbcUrl == null || window.latePolicy != LatePolicy.SIDE))
+            {
+                throw new BadInputException("--jdbc-late-table needs --jdbc-url and --late side");
             }
             if (input == null && journal == null)
             {

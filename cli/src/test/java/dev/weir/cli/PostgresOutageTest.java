@@ -235,7 +235,8 @@ class PostgresOutageTest
         throw new AssertionError("the delivery never waited for the lock:\n" + Files.readString(log));
     }
 
-    private static void awaitLog(final Process child, final Path log, final String text) throws Exception
+    /** Wait until the child's log holds {@code text} (it fails if the child exits first); shared by the PostgreSQL run tests. */
+    static void awaitLog(final Process child, final Path log, final String text) throws Exception
     {
         final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (System.nanoTime() < deadline)

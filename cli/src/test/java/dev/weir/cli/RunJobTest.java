@@ -107,6 +107,19 @@ class RunJobTest
         assertEquals(message, refused.getMessage());
     }
 
+    @Test
+    void lateEventsGoToPostgresLateTableWithTheSideOutputAndADatabase()
+    {
+        final UnaryOperator<RunJob.Builder> postgres = b -> b.journal(Path.of("j")).jdbc(URL, null, null);
+        assertEquals(dev.weir.postgres.PostgresSink.DEFAULT_LATE_TABLE, postgres.apply(valid()).window(window(LatePolicy.SIDE)).build().jdbcLateTable(),
+            "--late side with --jdbc-url needs no --late-output: the late-events table takes them");
+        assertEquals("late", postgres.apply(valid()).window(window(LatePolicy.SIDE)).jdbcLateTable("late").build().jdbcLateTable());
+        assertEquals(null, postgres.apply(valid()).build().jdbcLateTable(), "late events dropped: no table");
+        assertRefused(b -> postgres.apply(b).jdbcLateTable("late"), "--jdbc-late-table needs --jdbc-url and --late side");
+        assertRefused(b -> b.window(window(LatePolicy.SIDE)).lateOutput(Path.of("late.csv")).jdbcLateTable("late"),
+            "--jdbc-late-table needs --jdbc-url and --late side");
+    }
+
     /** An input, a temporary journal, a results CSV, a tumbling window that drops late events. */
     private static RunJob.Builder valid()
     {

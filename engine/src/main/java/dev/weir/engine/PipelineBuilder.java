@@ -11,6 +11,8 @@ import java.util.function.Supplier;
 import com.lmax.disruptor.WaitStrategy;
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointListener;
+import dev.weir.engine.delivery.DeliveryListener;
+import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -68,6 +70,9 @@ public final class PipelineBuilder
     long toOffset = Long.MAX_VALUE;
     long retentionMillis = -1;
     Path retentionArchive;
+    OutputSink deliverySink;
+    long deliveryIntervalMillis;
+    DeliveryListener deliveryListener;
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
     EventValue valueExpression;
@@ -522,6 +527,49 @@ public final class PipelineBuilder
         this.retentionMillis = keep.toMillis();
         this.retentionArchive = archive;
         return this;
+    }
+
+    /**
+     * Deliver the outputs into {@code sink} while the pipeline runs ({@link dev.weir.engine.delivery.ContinuousDelivery}),
+     * on a thread of the run's own ({@code weir-<pipeline>-<run>-delivery}, made like its other threads), never on a
+     * thread that processes events: what is new every {@code interval}, with backoff while the sink's target is
+     * unavailable, and once more when the run stops ({@link Pipeline#stop()}, or the end of {@link Pipeline#runToEnd()}),
+     * waiting at most {@value dev.weir.engine.delivery.ContinuousDelivery#STOP_GRACE_MS} ms for it (then the sink is
+     * aborted). A refusal stops the delivery, not the run. The pipeline never closes the sink: close it after the
+     * pipeline stopped. Needs durable outputs.
+     *
+     * @param sink     where the outputs go.
+     * @param interval how often, at least 1 ms.
+     * @param listener told of retries, a refusal and what is pending at the stop.
+     * @return this.
+     * @throws IllegalArgumentException if the interval is under 1 ms.
+     */
+    public PipelineBuilder deliverContinuously(final OutputSink sink, final Duration interval, final DeliveryListener listener)
+    {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.toMillis() < 1)
+        {
+            throw new IllegalArgumentException("a delivery interval must be at least 1 ms: " + interval);
+        }
+        this.deliverySink = Objects.requireNonNull(sink, "sink");
+        this.deliveryIntervalMillis = interval.toMillis();
+        this.deliveryListener = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
+     * {@link #deliverContinuously(OutputSink, Duration, DeliveryListener)} with a listener that does nothing (retries and
+     * a refusal are logged all the same).
+     *
+     * @param sink     where the outputs go.
+     * @param interval how often, at least 1 ms.
+     * @return this.
+     */
+    public PipelineBuilder deliverContinuously(final OutputSink sink, final Duration interval)
+    {
+        return deliverContinuously(sink, interval, new DeliveryListener()
+        {
+        });
     }
 
     /**

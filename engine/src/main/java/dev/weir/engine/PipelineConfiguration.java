@@ -13,6 +13,9 @@ import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.delivery.ContinuousDelivery;
+import dev.weir.engine.delivery.DeliveryListener;
+import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -74,6 +77,10 @@ public final class PipelineConfiguration
     private final long retentionMillis;
     /** Where that retention moves removed cycles, or null to delete them. */
     private final Path retentionArchive;
+    /** The sink delivered into while running, or null. */
+    private final OutputSink deliverySink;
+    private final long deliveryIntervalMillis;
+    private final DeliveryListener deliveryListener;
     /** True to resume from a checkpoint taken at the end of a bounded input all the same. */
     private final boolean resumeAfterEnd;
     /** The payload to recover from instead of the journal's checkpoints, or null. */
@@ -148,6 +155,13 @@ public final class PipelineConfiguration
         }
         this.retentionMillis = builder.retentionMillis;
         this.retentionArchive = builder.retentionArchive;
+        if (builder.deliverySink != null && !durableOutput)
+        {
+            throw new IllegalStateException("continuous delivery needs a run with durable outputs: a replay or an in-memory run has no output journal");
+        }
+        this.deliverySink = builder.deliverySink;
+        this.deliveryIntervalMillis = builder.deliveryIntervalMillis;
+        this.deliveryListener = builder.deliveryListener;
         this.resumeAfterEnd = builder.resumeAfterEnd;
         this.recoverFrom = builder.recoverFrom;
     }
@@ -419,5 +433,13 @@ public final class PipelineConfiguration
     Path retentionArchive()
     {
         return retentionArchive;
+    }
+
+    /**
+     * @return the continuous delivery a run starts with its threads, not started, or null without one.
+     */
+    ContinuousDelivery continuousDelivery()
+    {
+        return deliverySink == null ? null : new ContinuousDelivery(deliverySink, directory(), deliveryIntervalMillis, deliveryListener);
     }
 }

@@ -1,10 +1,14 @@
 package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.delivery.ContinuousDelivery;
 import dev.weir.engine.stage.RunCompletion;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
- * One started run of a {@link Pipeline}: its threads, stages, wiring and retention, from opening to release,
+ * One started run of a {@link Pipeline}: its threads, stages, wiring, retention and delivery, from opening to release,
  * and the moves of the {@link PipelineLifecycle} that whoever runs it tells (the thread that started it, or
  * the {@link PipelineAgent}'s): running, stopping, stopped.
  * <p>
@@ -14,6 +18,9 @@ import dev.weir.engine.stage.RunCompletion;
  */
 final class PipelineRun
 {
+    /** How long the delivery's thread sleeps between duty cycles that did nothing, ms: the latency of a stop's last delivery. */
+    private static final long DELIVERY_IDLE_MS = 10;
+
     private final PipelineConfiguration config;
     private final Recovery recovery;
     private final RunCompletion completion;
@@ -26,6 +33,9 @@ final class PipelineRun
     private Wiring wiring;
     /** The following run's retention thread, or null. */
     private FollowingRetention retention;
+    /** The continuous delivery ({@link PipelineBuilder#deliverContinuously}) and its runner, or null. */
+    private ContinuousDelivery delivery;
+    private AgentRunner deliveryRunner;
     /** The run's threads have ended and its files are released (by the owner, or the agent's thread). */
     private volatile boolean released;
     private volatile RunSummary summary;
@@ -69,6 +79,17 @@ final class PipelineRun
             retention = new FollowingRetention(config.directory(), config.retentionMillis(), config.retentionArchive(),
                 stages.retentionCounters(), threads);
             retention.start();
+        }
+        delivery = config.continuousDelivery();
+        if (delivery != null)
+        {
+            deliveryRunner = threads.startAgent("delivery", delivery, new SleepingMillisIdleStrategy(DELIVERY_IDLE_MS), ex ->
+            {
+                if (!(ex instanceof AgentTerminationException))
+                {
+                    completion.fail(ex); // a listener that threw: the delivery's own failures never reach here
+                }
+            });
         }
     }
 
@@ -117,6 +138,7 @@ final class PipelineRun
         {
             completion.fail(ex);
         }
+        finishDelivery(); // after the last output is in the output journal, even if the run failed
         if (completion.failure() == null)
         {
             final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
@@ -127,6 +149,15 @@ final class PipelineRun
             }
         }
         released = true;
+    }
+
+    /** The last delivery, bounded by the stop grace; a runner whose agent did not end is left to the JVM's exit. */
+    private void finishDelivery()
+    {
+        if (delivery != null && delivery.finish())
+        {
+            deliveryRunner.close(); // the agent ended: returns at once
+        }
     }
 
     /**

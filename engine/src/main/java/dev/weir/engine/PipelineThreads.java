@@ -18,7 +18,7 @@ import dev.weir.engine.source.RunFailure;
  * wait for them to end.
  * <p>
  * Names are {@code weir-<pipeline>-<run>-<job>}: {@code stage-<i>}, {@code publisher}, {@code metrics},
- * {@code retention} and {@code checkpoint} (the background checkpoint writer), where
+ * {@code retention}, {@code delivery} and {@code checkpoint} (the background checkpoint writer), where
  * {@code <run>} numbers the runs started in this JVM (from 1), so two pipelines of one name on two journals
  * stay apart. Each thread runs a task that wraps Weir's: it pins the thread if {@link CpuPinning} says so,
  * runs Weir's task, records any throwable that escapes it as the run's failure (so the JVM prints nothing

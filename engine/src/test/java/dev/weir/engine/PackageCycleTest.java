@@ -73,6 +73,7 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source");
         assertAllowed(edges, "dev.weir.engine", "retention", "checkpoint", "source");
         assertAllowed(edges, "dev.weir.engine", "status", "checkpoint", "operator", "metrics");
+        assertAllowed(edges, "dev.weir.engine", "delivery");
     }
 
     @Test
@@ -87,7 +88,7 @@ class PackageCycleTest
         assertModuleAllowed(roots, "engine", "journal");
         assertModuleAllowed(roots, "csv", "journal");
         assertModuleAllowed(roots, "files", "journal", "engine");
-        assertModuleAllowed(roots, "postgres", "journal");
+        assertModuleAllowed(roots, "postgres", "journal", "engine");
         assertModuleAllowed(roots, "kafka", "journal", "engine");
         assertModuleAllowed(roots, "micrometer", "journal", "engine");
         assertModuleAllowed(roots, "check", "journal", "engine");

@@ -16,4 +16,13 @@ package dev.weir.postgres;
  */
 public record Delivery(long resumedAfter, long position, long sourceOffset, long results, long changed, long superseded, long transactions)
 {
+    /**
+     * @param later a delivery made after this one, by the same sink.
+     * @return both as one: resumed after this one's position, up to the later one's, their counts summed.
+     */
+    public Delivery followedBy(final Delivery later)
+    {
+        return new Delivery(resumedAfter, later.position, later.sourceOffset, results + later.results, changed + later.changed,
+            superseded + later.superseded, transactions + later.transactions);
+    }
 }

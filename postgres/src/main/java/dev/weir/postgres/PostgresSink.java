@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * nothing. The offsets row is locked ({@code SELECT … FOR UPDATE}) and checked in every transaction, so a
  * second sink delivering the same journal concurrently fails instead of interleaving.
  * <p>
- * Late events in the output journal are passed over (their positions count as delivered); the late
- * side output is a file or the output journal. Offsets are keyed by the pipeline's {@link JournalDirectory#id()},
+ * Late events in the output journal are passed over (their positions count as delivered), unless the sink was
+ * given a late-events table ({@link #connect(String, String, String, ResultsTableShape, int)}): then each is
+ * inserted there once ({@link LateEventsTable}), in the transaction that delivers the results beside it. Offsets are keyed by the pipeline's {@link JournalDirectory#id()},
  * and a results table takes the results of one journal only: another journal's delivery into it (a
  * journal created again at the same path is another journal) is refused.
  * <p>
@@ -54,6 +55,8 @@ public final class PostgresSink implements AutoCloseable
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSink.class);
     /** The default results table. */
     public static final String DEFAULT_TABLE = "weir_results";
+    /** The default late-events table ({@link #connect(String, String, String, ResultsTableShape, int)}). */
+    public static final String DEFAULT_LATE_TABLE = LateEventsTable.DEFAULT_TABLE;
     /** The default number of outputs per transaction. */
     public static final int DEFAULT_BATCH = 2_000;
 
@@ -61,8 +64,10 @@ public final class PostgresSink implements AutoCloseable
     private final String table;
     private final int batchSize;
     private final ResultsTableShape shape;
+    /** The late-events table, or null: late events are passed over. */
+    private final LateEventsTable late;
     /** {@link #heldPosition()} before the database was reached. */
-    public static final long UNKNOWN = -2;
+    public static final long UNKNOWN = dev.weir.engine.delivery.OutputSink.UNKNOWN;
 
     private final String target;
     /** The position the pipeline's delivery record holds ({@link DeliveryPositions}), valid while {@link #source} is set. */
@@ -77,14 +82,17 @@ public final class PostgresSink implements AutoCloseable
     private OutputJournal output;
 
     private volatile long resultsDelivered;
+    private volatile long lateEventsDelivered;
     private volatile long sourceOffsetDelivered = -1;
     private volatile long heldPosition = UNKNOWN;
 
-    private PostgresSink(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize, final SinkConnection db)
+    private PostgresSink(
+        final String jdbcUrl, final String table, final LateEventsTable late, final ResultsTableShape shape, final int batchSize, final SinkConnection db)
     {
         this.jdbcUrl = jdbcUrl;
         this.target = DeliveryPositions.target(jdbcUrl);
         this.table = table;
+        this.late = late;
         this.shape = shape;
         this.batchSize = batchSize;
         this.db = db;
@@ -119,12 +127,29 @@ public final class PostgresSink implements AutoCloseable
     public static PostgresSink connect(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
         throws SQLException
     {
-        if (batchSize < 1)
-        {
-            throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
-        }
-        SinkSchema.checkName(table);
-        return new PostgresSink(jdbcUrl, table, shape, batchSize, open(jdbcUrl, table, shape));
+        return connect(jdbcUrl, table, null, shape, batchSize);
+    }
+
+    /**
+     * Connect, and create or check the tables, for a pipeline that routes late events to its side output: they
+     * are delivered too, into {@code lateTable} (see {@link LateEventsTable}: one row per late event, keyed by its
+     * events offset), in the transactions that deliver the results.
+     *
+     * @param jdbcUrl   a PostgreSQL JDBC URL.
+     * @param table     the results table (a lower-case identifier).
+     * @param lateTable the late-events table (a lower-case identifier), or null to pass late events over.
+     * @param shape     the results table's columns: the pipeline's key and value columns.
+     * @param batchSize outputs per transaction, at least 1.
+     * @return the sink.
+     * @throws SinkRefusedException if a table exists but does not match, or a name is not allowed.
+     * @throws SQLException         if the database cannot be reached or fails.
+     */
+    public static PostgresSink connect(
+        final String jdbcUrl, final String table, final String lateTable, final ResultsTableShape shape, final int batchSize) throws SQLException
+    {
+        final PostgresSink sink = deferred(jdbcUrl, table, lateTable, shape, batchSize);
+        sink.db = open(jdbcUrl, table, shape, sink.late);
+        return sink;
     }
 
     /**
@@ -154,12 +179,30 @@ public final class PostgresSink implements AutoCloseable
      */
     public static PostgresSink deferred(final String jdbcUrl, final String table, final ResultsTableShape shape, final int batchSize)
     {
+        return deferred(jdbcUrl, table, null, shape, batchSize);
+    }
+
+    /**
+     * A sink that connects at its first delivery, delivering late events too (see
+     * {@link #connect(String, String, String, ResultsTableShape, int)}).
+     *
+     * @param jdbcUrl   a PostgreSQL JDBC URL.
+     * @param table     the results table (a lower-case identifier).
+     * @param lateTable the late-events table, or null to pass late events over.
+     * @param shape     the results table's columns.
+     * @param batchSize outputs per transaction, at least 1.
+     * @return the sink, not connected.
+     * @throws SinkRefusedException if a name is not allowed.
+     */
+    public static PostgresSink deferred(
+        final String jdbcUrl, final String table, final String lateTable, final ResultsTableShape shape, final int batchSize)
+    {
         if (batchSize < 1)
         {
             throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
         }
         SinkSchema.checkName(table);
-        return new PostgresSink(jdbcUrl, table, shape, batchSize, null);
+        return new PostgresSink(jdbcUrl, table, lateTable == null ? null : new LateEventsTable(lateTable, table, shape), shape, batchSize, null);
     }
 
     /**
@@ -285,7 +328,7 @@ public final class PostgresSink implements AutoCloseable
                 + resumedAfter + ", but its output journal has no output there: it is not this journal's delivery. Delete that row of "
                 + SinkSchema.OFFSETS_TABLE + " to deliver it again from the start (upserts keep the highest version).");
         }
-        final ResultBatch batch = new ResultBatch(keys, shape, batchSize);
+        final ResultBatch batch = new ResultBatch(keys, shape, late, batchSize);
         long position = resumedAfter;
         long sourceOffset = stored[1];
         long results = 0;
@@ -323,6 +366,10 @@ public final class PostgresSink implements AutoCloseable
                 changed += written[0];
                 superseded += written[1];
             }
+            if (batch.lateSize() > 0)
+            {
+                batch.insertLate(db.insertLate); // in the same transaction: a late event regenerated later is there already
+            }
             position = output.lastReadPosition();
             sourceOffset = batch.maxSource();
             db.updateOffsets.setLong(1, position);
@@ -340,6 +387,7 @@ public final class PostgresSink implements AutoCloseable
             transactions++;
             results += batch.size();
             resultsDelivered += batch.size();
+            lateEventsDelivered += batch.lateSize();
             sourceOffsetDelivered = sourceOffset;
         }
         return new Delivery(resumedAfter, position, sourceOffset, results, changed, superseded, transactions);
@@ -495,6 +543,15 @@ public final class PostgresSink implements AutoCloseable
     }
 
     /**
+     * @return late events delivered (committed; a regenerated one counts again, but is inserted once) by this sink so far,
+     *         0 without a late-events table; any thread.
+     */
+    public long lateEventsDelivered()
+    {
+        return lateEventsDelivered;
+    }
+
+    /**
      * @return the output position the database was last seen to hold for the journal (-1: none), or
      *         {@link #UNKNOWN} before it was reached; any thread.
      */
@@ -574,14 +631,15 @@ public final class PostgresSink implements AutoCloseable
     private void reconnect() throws SQLException
     {
         dropConnection();
-        db = open(jdbcUrl, table, shape);
+        db = open(jdbcUrl, table, shape, late);
         resumeLogged = false;
     }
 
     /** Open a connection (and create or check the tables), logged at INFO. */
-    private static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape) throws SQLException
+    private static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape, final LateEventsTable late)
+        throws SQLException
     {
-        final SinkConnection connection = SinkConnection.open(jdbcUrl, table, shape);
+        final SinkConnection connection = SinkConnection.open(jdbcUrl, table, shape, late);
         LOG.info("connected to PostgreSQL at {}, table {}", redacted(jdbcUrl), table);
         return connection;
     }

@@ -20,8 +20,9 @@ import dev.weir.journal.ResultKind;
  * statement of {@link BatchUpsert} (which unnests them, keeps the highest version of each window in the
  * batch, replaces the rows they supersede, and upserts): one statement per transaction instead of one per row. Key columns are text,
  * bigint or numeric arrays; sum, min and max are bigint arrays of a long value column, or numeric arrays of
- * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events and update rows are
- * passed over but counted, and their offsets covered; an early row is held with version -1 and its early
+ * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events are held for the
+ * late-events table ({@link #insertLate}) if there is one, else passed over; update rows are passed over; both are
+ * counted, and their offsets covered; an early row is held with version -1 and its early
  * flag (a table with the {@code early} column). Not thread-safe: the delivering thread owns it.
  */
 final class ResultBatch implements OutputConsumer
@@ -44,9 +45,35 @@ final class ResultBatch implements OutputConsumer
     private int size;
     private int outputs;
     private long maxSource;
+    /** The late events of the batch, when they are delivered (a late-events table), else null. */
+    private final LateEventsTable late;
+    private final int[] lateKeys;
+    private final long[] lateIds;
+    private final long[] lateTimes;
+    private final long[] lateValues;
+    private final long[] lateOffsets;
+    private int lateSize;
 
     ResultBatch(final KeyFields keyFields, final ResultsTableShape shape, final int capacity)
     {
+        this(keyFields, shape, null, capacity);
+    }
+
+    /**
+     * @param keyFields the key columns' values.
+     * @param shape     the results table's shape.
+     * @param late      the late-events table, or null to pass late events over.
+     * @param capacity  the most outputs of a batch.
+     */
+    ResultBatch(final KeyFields keyFields, final ResultsTableShape shape, final LateEventsTable late, final int capacity)
+    {
+        this.late = late;
+        final int lateCapacity = late == null ? 0 : capacity;
+        lateKeys = new int[lateCapacity];
+        lateIds = new long[lateCapacity];
+        lateTimes = new long[lateCapacity];
+        lateValues = new long[lateCapacity];
+        lateOffsets = new long[lateCapacity];
         this.keyFields = keyFields;
         this.shape = shape;
         keys = new Object[shape.keyArity()][];
@@ -85,6 +112,7 @@ final class ResultBatch implements OutputConsumer
         }
         Arrays.fill(aggregates, 0, size, null);
         size = 0;
+        lateSize = 0;
         outputs = 0;
         maxSource = sourceOffset;
         while (outputs < most && output.next(this) != 0)
@@ -115,8 +143,57 @@ final class ResultBatch implements OutputConsumer
         }
         else
         {
-            maxSource = Math.max(maxSource, stored.late().offset());
+            final dev.weir.journal.LateEventDecoder event = stored.late();
+            maxSource = Math.max(maxSource, event.offset());
+            if (late != null)
+            {
+                lateKeys[lateSize] = event.keyId();
+                lateIds[lateSize] = event.eventId();
+                lateTimes[lateSize] = event.eventTime();
+                lateValues[lateSize] = event.value();
+                lateOffsets[lateSize] = event.offset();
+                lateSize++;
+            }
         }
+    }
+
+    /**
+     * @return late events in the batch (0 when they are passed over).
+     */
+    int lateSize()
+    {
+        return lateSize;
+    }
+
+    /**
+     * Insert the batch's late events ({@link LateEventsTable#insert()}: one that is there already is left as it is).
+     *
+     * @param insert {@link SinkConnection#insertLate}.
+     * @return rows inserted.
+     * @throws SQLException if it fails.
+     */
+    long insertLate(final PreparedStatement insert) throws SQLException
+    {
+        for (int row = 0; row < lateSize; row++)
+        {
+            int p = 1;
+            insert.setString(p++, late.resultsTable());
+            for (int i = 0; i < keys.length; i++)
+            {
+                insert.setObject(p++, keyFields.value(lateKeys[row], i));
+            }
+            insert.setObject(p++, late.value(lateValues[row]));
+            insert.setLong(p++, lateIds[row]);
+            insert.setLong(p++, lateTimes[row]);
+            insert.setLong(p, lateOffsets[row]);
+            insert.addBatch();
+        }
+        long inserted = 0;
+        for (final int count : insert.executeBatch())
+        {
+            inserted += Math.max(count, 0);
+        }
+        return inserted;
     }
 
     private void add(final ResultDecoder r)

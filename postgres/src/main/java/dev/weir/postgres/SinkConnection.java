@@ -38,12 +38,16 @@ final class SinkConnection implements AutoCloseable
     final PreparedStatement otherJournals;
     final PreparedStatement createOffsets;
     final PreparedStatement updateOffsets;
+    /** Inserts one late event ({@link LateEventsTable#insert()}), or null without a late-events table. */
+    final PreparedStatement insertLate;
 
-    private SinkConnection(final Connection connection, final String table, final ResultsTableShape shape, final boolean tracksIdentity)
+    private SinkConnection(
+        final Connection connection, final String table, final ResultsTableShape shape, final LateEventsTable late, final boolean tracksIdentity)
         throws SQLException
     {
         this.connection = connection;
         upsert = connection.prepareStatement(BatchUpsert.sql(shape, table));
+        insertLate = late == null ? null : connection.prepareStatement(late.insert());
         // the offsets hold for the table they were delivered into: not for one a DBA truncated or created again
         final String regclass = "to_regclass('" + SinkSchema.quoted(table) + "')";
         final String oid = regclass + "::oid::bigint";
@@ -68,11 +72,13 @@ final class SinkConnection implements AutoCloseable
      * @param jdbcUrl the database.
      * @param table   the results table (checked by {@link SinkSchema#checkName}).
      * @param shape   its columns.
+     * @param late    the late-events table, or null without one.
      * @return a connection whose tables exist and match.
      * @throws SinkRefusedException if a table does not match.
      * @throws SQLException         if the database cannot be reached or fails.
      */
-    static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape) throws SQLException
+    static SinkConnection open(final String jdbcUrl, final String table, final ResultsTableShape shape, final LateEventsTable late)
+        throws SQLException
     {
         final Properties delivery = new Properties();
         // a delivery that waits for a lock, or a statement the server does not finish, fails within these
@@ -85,7 +91,7 @@ final class SinkConnection implements AutoCloseable
         try
         {
             connection.setAutoCommit(false);
-            return new SinkConnection(connection, table, shape, SinkSchema.ensure(connection, table, shape));
+            return new SinkConnection(connection, table, shape, late, SinkSchema.ensure(connection, table, shape, late));
         }
         catch (final SQLException | RuntimeException ex)
         {

@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The two tables of the PostgreSQL sink, created on first use and checked on every connection:
+ * The tables of the PostgreSQL sink, created on first use and checked on every connection (and the
+ * late-events table, {@link LateEventsTable}, when the pipeline routes late events to its side output):
  * <ul>
  *   <li>the results table (default {@code weir_results}): one row per key and window, with the columns of
  *   the pipeline's {@link ResultsTableShape} (one per key column, named after it), unique by
@@ -72,11 +73,13 @@ final class SinkSchema
      * @param connection a connection, not in auto-commit.
      * @param table      the results table.
      * @param shape      its columns.
+     * @param late       the late-events table, or null without one.
      * @return true if the offsets table has the identity columns (false: the role may not add them).
      * @throws SinkRefusedException if a table does not match.
      * @throws SQLException         if the database fails.
      */
-    static boolean ensure(final Connection connection, final String table, final ResultsTableShape shape) throws SQLException
+    static boolean ensure(final Connection connection, final String table, final ResultsTableShape shape, final LateEventsTable late)
+        throws SQLException
     {
         // create only what is missing: CREATE TABLE IF NOT EXISTS needs the CREATE privilege even when the
         // table exists, and a role a DBA gave only row privileges on pre-created tables must still work
@@ -100,10 +103,27 @@ final class SinkSchema
                     forget.setString(1, table);
                     forget.executeUpdate();
                 }
+                if (late != null && exists(connection, late.table()))
+                {
+                    // and so do the late events delivered beside the old table: its journal's offsets are not the new one's
+                    try (PreparedStatement forget = connection.prepareStatement("DELETE FROM " + quoted(late.table()) + " WHERE results_table = ?"))
+                    {
+                        forget.setString(1, table);
+                        forget.executeUpdate();
+                    }
+                }
+            }
+            if (late != null && !exists(connection, late.table()))
+            {
+                statement.execute(late.createTable());
             }
         }
         connection.commit();
         check(connection, table, shape.columns(), shape.uniqueKey(), "this pipeline's results (" + shape.describe() + ")");
+        if (late != null)
+        {
+            check(connection, late.table(), late.columns(), late.uniqueKey(), "this pipeline's late events (" + shape.describe() + ")");
+        }
         check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY, "Weir's offsets");
         connection.commit();
         return identityColumns(connection);

@@ -4,9 +4,13 @@
  * journal's {@code weir_offsets} row with it (exactly-once delivery), with the table's identity checked so
  * that a truncated or re-created table gets every row again.
  * <p>
- * Threading: a sink and its connection belong to one thread (the run's, or the {@code weir-postgres}
- * delivery thread of a following run).
+ * {@link dev.weir.postgres.PostgresOutputSink} is the sink as the engine's delivery layer sees it
+ * ({@code dev.weir.engine.delivery.OutputSink}), for continuous delivery while a pipeline runs.
  * <p>
- * Depends on {@code dev.weir.journal} and the PostgreSQL JDBC driver; never on the engine.
+ * Threading: a sink and its connection belong to one thread (the run's, or the
+ * {@code weir-<pipeline>-<run>-delivery} thread of a continuous delivery).
+ * <p>
+ * Depends on {@code dev.weir.journal}, the engine's delivery contract ({@code dev.weir.engine.delivery}) and the
+ * PostgreSQL JDBC driver.
  */
 package dev.weir.postgres;

@@ -72,6 +72,37 @@ public final class OutputRows
     }
 
     /**
+     * What a late-events table should hold: one row per late event of the output journal.
+     *
+     * @param journal a journal.
+     * @param shape   the results table's columns (the late table has its key columns and value scale).
+     * @return the key columns' values, then {@code value,event_id,event_time,event_offset}; sorted as strings.
+     */
+    public static List<String> lateEvents(final JournalDirectory journal, final ResultsTableShape shape)
+    {
+        final List<String> rows = new ArrayList<>();
+        try (KeyFields keys = KeyFields.open(journal, shape); OutputJournal output = OutputJournal.open(journal))
+        {
+            output.readAll(stored ->
+            {
+                if (!stored.isResult())
+                {
+                    final dev.weir.journal.LateEventDecoder late = stored.late();
+                    final StringBuilder row = new StringBuilder();
+                    for (int i = 0; i < shape.keyArity(); i++)
+                    {
+                        row.append(keys.value(late.keyId(), i)).append(',');
+                    }
+                    rows.add(row.append(value(late.value(), shape.valueScale())).append(',').append(late.eventId()).append(',')
+                        .append(late.eventTime()).append(',').append(late.offset()).toString());
+                }
+            });
+        }
+        Collections.sort(rows);
+        return rows;
+    }
+
+    /**
      * What the table of a pipeline should hold after a delivery of its whole output journal, read with the
      * journal's own reader: one row per final window. A final window is a window of the journal's final rows,
      * at its highest version, whose bounds lie inside no other final row's of its key (a session that grew or
