@@ -11,8 +11,8 @@ import dev.weir.postgres.Delivery;
 /**
  * A {@code weir run --follow}: runs a pipeline over the journal as it grows, delivering what is new into
  * PostgreSQL every {@value #DELIVERY_INTERVAL_MS} ms if asked, until SIGINT or SIGTERM (a shutdown hook)
- * or the pipeline's failure ({@link #requestStop()}) stops it, appending heartbeats while the journal is quiet
- * with {@code --idle-timeout} ({@link IdleHeartbeats}); then stops the pipeline (a final checkpoint)
+ * or the pipeline's failure ({@link #requestStop()}) stops it (with {@code --idle-timeout}, the pipeline
+ * appends heartbeats while the journal is quiet: {@link #heartbeatsStopped}); then stops the pipeline (a final checkpoint)
  * and the delivery. The shutdown hook then waits for {@link #finished()}, so that the run exports and
  * prints its summary before the JVM halts, and halts with the run's failure code if its stop failed.
  * <p>
@@ -28,16 +28,18 @@ final class FollowingRun
     private final CountDownLatch finished = new CountDownLatch(1);
     /** Counted down on a signal, or at once when the pipeline fails. */
     private final CountDownLatch stopRequested = new CountDownLatch(1);
-    /** T of {@code --idle-timeout}, ms, or 0 for no heartbeats. */
-    private final long idleTimeoutMs;
     private ContinuousDelivery delivery;
 
     /**
-     * @param idleTimeoutMs append a heartbeat when nothing was appended for this long, ms ({@link IdleHeartbeats}); 0 for none.
+     * Say on standard error that the heartbeats of {@code --idle-timeout} stopped; the run goes on without
+     * them. The pipeline's listener of that failure, on its heartbeats' thread.
+     *
+     * @param cause why they stopped.
      */
-    FollowingRun(final long idleTimeoutMs)
+    static void heartbeatsStopped(final RuntimeException cause)
     {
-        this.idleTimeoutMs = idleTimeoutMs;
+        System.err.println("weir: idle heartbeats stopped: " + cause.getMessage());
+        System.err.flush();
     }
 
     /**
@@ -104,7 +106,6 @@ final class FollowingRun
         // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on its own thread
         delivery = postgres == null ? null
             : new ContinuousDelivery(postgres, directory, DELIVERY_INTERVAL_MS, System.err).start();
-        final IdleHeartbeats heartbeats = idleTimeoutMs > 0 ? IdleHeartbeats.start(directory, idleTimeoutMs, System.err) : null;
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
         try
@@ -114,10 +115,6 @@ final class FollowingRun
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-        }
-        if (heartbeats != null)
-        {
-            heartbeats.close(); // no heartbeat after the stop's checkpoint
         }
         try
         {

@@ -61,7 +61,7 @@ final class RunExecution
     RunExecution(final RunJob job)
     {
         this.job = job;
-        this.following = job.follow() ? new FollowingRun(job.idleTimeoutMs()) : null;
+        this.following = job.follow() ? new FollowingRun() : null;
     }
 
     /**
@@ -186,6 +186,10 @@ final class RunExecution
         final PipelineBuilder builder = job.processing().applyTo(job.window().applyTo(Weir.pipeline().journal(journalDir).pipeline(job.pipeline())))
             .onFailure(cause -> onPipelineFailure()) // a failed following run ends now, with its cause
             .resumeAfterEnd(job.resumeAfterEnd());
+        if (job.idleTimeoutMs() > 0)
+        {
+            builder.idleTimeout(Duration.ofMillis(job.idleTimeoutMs())).onHeartbeatsStopped(FollowingRun::heartbeatsStopped);
+        }
         return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }
 

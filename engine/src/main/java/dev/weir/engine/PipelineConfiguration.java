@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.SleepingWaitStrategy;
@@ -74,6 +75,10 @@ public final class PipelineConfiguration
     private final long retentionMillis;
     /** Where that retention moves removed cycles, or null to delete them. */
     private final Path retentionArchive;
+    /** How long the journal stays quiet before a following run appends a heartbeat, ms, or 0 for none. */
+    private final long idleTimeoutMillis;
+    /** Told when those heartbeats stop, or null. */
+    private final Consumer<RuntimeException> heartbeatsStopped;
     /** True to resume from a checkpoint taken at the end of a bounded input all the same. */
     private final boolean resumeAfterEnd;
     /** The filter's text, compiled for each run, or null. */
@@ -146,6 +151,8 @@ public final class PipelineConfiguration
         }
         this.retentionMillis = builder.retentionMillis;
         this.retentionArchive = builder.retentionArchive;
+        this.idleTimeoutMillis = builder.idleTimeoutMillis;
+        this.heartbeatsStopped = builder.heartbeatsStopped;
         this.resumeAfterEnd = builder.resumeAfterEnd;
     }
 
@@ -411,5 +418,17 @@ public final class PipelineConfiguration
     Path retentionArchive()
     {
         return retentionArchive;
+    }
+
+    /** @return how long the journal stays quiet before a following run appends a heartbeat, ms, or 0 for none. */
+    long idleTimeoutMillis()
+    {
+        return idleTimeoutMillis;
+    }
+
+    /** @return told when those heartbeats stop, or null. */
+    Consumer<RuntimeException> heartbeatsStopped()
+    {
+        return heartbeatsStopped;
     }
 }

@@ -1,10 +1,11 @@
 package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.source.IdleHeartbeats;
 import dev.weir.engine.stage.RunCompletion;
 
 /**
- * One started run of a {@link Pipeline}: its threads, stages, wiring and retention, from opening to release,
+ * One started run of a {@link Pipeline}: its threads, stages, wiring, retention and heartbeats, from opening to release,
  * and the moves of the {@link PipelineLifecycle} that whoever runs it tells (the thread that started it, or
  * the {@link PipelineAgent}'s): running, stopping, stopped.
  * <p>
@@ -26,6 +27,8 @@ final class PipelineRun
     private Wiring wiring;
     /** The following run's retention thread, or null. */
     private FollowingRetention retention;
+    /** The following run's idle heartbeats, or null. */
+    private IdleHeartbeats heartbeats;
     /** The run's threads have ended and its files are released (by the owner, or the agent's thread). */
     private volatile boolean released;
     private volatile RunSummary summary;
@@ -48,7 +51,7 @@ final class PipelineRun
 
     /**
      * Build the run's threads, stages and wiring, in that order, and start them (a following run's retention
-     * too). What was built before a failure stays, for {@link Pipeline#metrics()}; the failure is thrown.
+     * and heartbeats too). What was built before a failure stays, for {@link Pipeline#metrics()}; the failure is thrown.
      *
      * @param follow true for a following run.
      * @param polled true for a run polled by an agent: its wiring is not started on Weir's threads.
@@ -67,8 +70,13 @@ final class PipelineRun
         if (follow && config.retentionMillis() >= 0)
         {
             retention = new FollowingRetention(config.directory(), config.retentionMillis(), config.retentionArchive(),
-                stages.retentionCounters(), threads);
+                stages.retentionCounters(), threads, completion);
             retention.start();
+        }
+        if (follow && config.idleTimeoutMillis() > 0)
+        {
+            heartbeats = new IdleHeartbeats(config.directory(), config.idleTimeoutMillis(), config.heartbeatsStopped())
+                .start(threads.agents("heartbeats", completion::fail));
         }
     }
 
@@ -105,6 +113,10 @@ final class PipelineRun
         lifecycle.moveTo(PipelineState.STOPPING);
         try
         {
+            if (heartbeats != null)
+            {
+                heartbeats.close(); // no heartbeat after the stop's checkpoint
+            }
             if (retention != null)
             {
                 retention.close(); // waits for a step in progress
