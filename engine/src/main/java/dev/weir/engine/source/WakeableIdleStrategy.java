@@ -73,7 +73,9 @@ public final class WakeableIdleStrategy implements IdleStrategy
 
     /**
      * Stop parking, wake the runner and close it: its agent's last duty cycle ends, then its
-     * {@code onClose()} runs; this waits for both.
+     * {@code onClose()} runs; this waits for both, however long they take (a checkpoint write on a slow disk),
+     * and never interrupts them unless the calling thread is interrupted (Agrona's default close interrupts
+     * the agent after 5 s and prints to standard error).
      *
      * @param runner the runner this strategy idles.
      */
@@ -81,6 +83,6 @@ public final class WakeableIdleStrategy implements IdleStrategy
     {
         closing = true;
         wake(runner);
-        runner.close();
+        runner.close(Integer.MAX_VALUE, thread -> { });
     }
 }
