@@ -19,9 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The automatic retention of a following run ({@link PipelineBuilder#retention}): an Agrona {@link Agent} on a
  * thread of the run's own ({@code <prefix>-retention}, {@link PipelineThreads#startAgent}) that reads the
- * journal clock every {@value #POLL_MILLIS} ms of wall time
- * and, once {@link #periodMillis(long)} of journal time has passed since its last step (at once when it
- * starts), takes one step ({@link JournalRetention#applyIfFree}: skipped while another process's step holds
+ * journal clock every {@value #POLL_MILLIS} ms of wall time and, once {@link #periodMillis(long)} of journal
+ * time has passed since its last step (at once when it starts), takes one step ({@link JournalRetention#applyIfFree}: skipped while another process's step holds
  * the journal). Each step reads the retention floor from disk: this run's newest durable checkpoint holds it,
  * never its reader's position in memory, so a crash still resumes from a checkpoint whose cycles are there.
  * <p>
@@ -95,19 +94,18 @@ final class FollowingRetention implements Agent, AutoCloseable
      * One duty cycle: a step if a period of journal time has passed since the last one (at once the first
      * time).
      *
-     * @return 1 if it stepped, else 0.
+     * @return 0, so the runner parks {@value #POLL_MILLIS} ms after every cycle, a step or not.
      */
     @Override
     public int doWork()
     {
         final long now = JournalClock.current().now();
-        if (lastStep != Long.MIN_VALUE && now - lastStep < periodMillis)
+        if (lastStep == Long.MIN_VALUE || now - lastStep >= periodMillis)
         {
-            return 0;
+            lastStep = now;
+            step(now);
         }
-        lastStep = now;
-        step(now);
-        return 1;
+        return 0;
     }
 
     @Override
