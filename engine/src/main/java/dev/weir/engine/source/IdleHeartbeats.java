@@ -91,9 +91,10 @@ public final class IdleHeartbeats implements Agent, EventConsumer, AutoCloseable
     }
 
     /**
-     * One duty cycle: read what was appended since the last; append a heartbeat if nothing was for {@code T}.
+     * One duty cycle: read a batch of what was appended since the last; append a heartbeat if nothing was for
+     * {@code T}.
      *
-     * @return 0, so the runner parks between cycles even while events come.
+     * @return 1 after a full batch (more may wait: no park), else 0 (caught up: the runner parks).
      * @throws AgentTerminationException (expected) once the heartbeats have stopped on a failure.
      */
     @Override
@@ -108,24 +109,19 @@ public final class IdleHeartbeats implements Agent, EventConsumer, AutoCloseable
                 lastRead = System.nanoTime();
                 newestRead = lastRead;
             }
-            beat();
+            return beat() == BATCH ? 1 : 0;
         }
         catch (final RuntimeException ex)
         {
             stop(ex);
             throw new AgentTerminationException(ex, true);
         }
-        return 0;
     }
 
-    private void beat()
+    /** @return the documents read. */
+    private int beat()
     {
-        int read = 0;
-        int n;
-        while ((n = reader.poll(this, BATCH)) > 0)
-        {
-            read += n;
-        }
+        final int read = reader.poll(this, BATCH);
         final long now = System.nanoTime();
         if (read > 0)
         {
@@ -142,6 +138,7 @@ public final class IdleHeartbeats implements Agent, EventConsumer, AutoCloseable
             appender.tryAppend(time); // skipped (-1) while another appender holds the lock: it is active
             lastRead = now; // again after T while the journal stays quiet
         }
+        return read;
     }
 
     /** Close the reader and the appender. */
