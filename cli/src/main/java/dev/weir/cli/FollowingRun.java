@@ -10,8 +10,8 @@ import dev.weir.journal.JournalDirectory;
 /**
  * A {@code weir run --follow}: runs a pipeline over the journal as it grows (the pipeline delivers what is new into
  * PostgreSQL every {@value #DELIVERY_INTERVAL_MS} ms if asked, see {@link RunExecution}), until SIGINT or SIGTERM
- * (a shutdown hook) or the pipeline's failure ({@link #requestStop()}) stops it, appending heartbeats while the
- * journal is quiet with {@code --idle-timeout} ({@link IdleHeartbeats}); then stops the pipeline (a final
+ * (a shutdown hook) or the pipeline's failure ({@link #requestStop()}) stops it (with {@code --idle-timeout}, the
+ * pipeline appends heartbeats while the journal is quiet: {@link #heartbeatsStopped}); then stops the pipeline (a final
  * checkpoint, and the delivery's last step). The shutdown hook then waits for {@link #finished()}, so that the run
  * exports and prints its summary before the JVM halts, and halts with the run's failure code if its stop failed.
  * <p>
@@ -27,15 +27,17 @@ final class FollowingRun
     private final CountDownLatch finished = new CountDownLatch(1);
     /** Counted down on a signal, or at once when the pipeline fails. */
     private final CountDownLatch stopRequested = new CountDownLatch(1);
-    /** T of {@code --idle-timeout}, ms, or 0 for no heartbeats. */
-    private final long idleTimeoutMs;
 
     /**
-     * @param idleTimeoutMs append a heartbeat when nothing was appended for this long, ms ({@link IdleHeartbeats}); 0 for none.
+     * Say on standard error that the heartbeats of {@code --idle-timeout} stopped; the run goes on without
+     * them. The pipeline's listener of that failure, on its heartbeats' thread.
+     *
+     * @param cause why they stopped.
      */
-    FollowingRun(final long idleTimeoutMs)
+    static void heartbeatsStopped(final RuntimeException cause)
     {
-        this.idleTimeoutMs = idleTimeoutMs;
+        System.err.println("weir: idle heartbeats stopped: " + cause.getMessage());
+        System.err.flush();
     }
 
     /**
@@ -98,7 +100,6 @@ final class FollowingRun
     private RunSummary followUntilStopped(final Pipeline pipeline, final PrintStream out, final JournalDirectory directory)
     {
         pipeline.start();
-        final IdleHeartbeats heartbeats = idleTimeoutMs > 0 ? IdleHeartbeats.start(directory, idleTimeoutMs, System.err) : null;
         out.println("Following the journal; stop with Ctrl-C (SIGINT) or SIGTERM: a checkpoint is taken and the results exported.");
         out.flush();
         try
@@ -108,10 +109,6 @@ final class FollowingRun
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-        }
-        if (heartbeats != null)
-        {
-            heartbeats.close(); // no heartbeat after the stop's checkpoint
         }
         return pipeline.stop(); // the delivery's last step too, even if the pipeline failed: its thread ends before the sink is closed
     }

@@ -1,26 +1,49 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.AgentTerminationException;
+
+import dev.weir.engine.source.WakeableIdleStrategy;
 
 /**
  * A one-line progress display for long work on a terminal: events, events/s and the journal offset (or
  * another unit, without an offset), refreshed once a second on standard error. It shows only when standard output is a terminal (or
- * {@code WEIR_PROGRESS=1}), so scripts and logs stay clean. The sampled suppliers must be safe to call
- * from the display thread. {@link #close()} stops it and ends the line.
+ * {@code WEIR_PROGRESS=1}), so scripts and logs stay clean. It is an Agrona {@link Agent} on an
+ * {@link AgentRunner} of its own, a daemon thread named {@code weir-progress} (no pipeline's thread: it
+ * belongs to the command). The sampled suppliers must be safe to call from that thread; if one throws, the
+ * display stops (its stack trace printed once). {@link #close()} stops it and ends the line.
  */
-final class Progress implements AutoCloseable
+final class Progress implements Agent, AutoCloseable
 {
-    private final Thread thread;
+    private static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final String label;
+    private final String unit;
+    private final LongSupplier events;
+    private final LongSupplier offset;
     private final PrintStream err;
-    private volatile boolean running = true;
+    private final WakeableIdleStrategy idle = new WakeableIdleStrategy(PERIOD_NANOS);
+    private final long started = System.nanoTime();
+    /** The display's runner, or null when not on a terminal. */
+    private AgentRunner runner;
+    private boolean running = true;
     private boolean printed;
+    /** The count and time of the last line; the display thread's only. */
+    private long lastEvents;
+    private long lastNanos = started;
 
     private Progress(final String label, final String unit, final LongSupplier events, final LongSupplier offset, final PrintStream err)
     {
+        this.label = label;
+        this.unit = unit;
+        this.events = events;
+        this.offset = offset;
         this.err = err;
-        this.thread = new Thread(() -> loop(label, unit, events, offset), "weir-progress");
-        this.thread.setDaemon(true);
     }
 
     /**
@@ -49,7 +72,13 @@ final class Progress implements AutoCloseable
     {
         if (enabled())
         {
-            progress.thread.start();
+            progress.runner = new AgentRunner(progress.idle, Throwable::printStackTrace, null, progress);
+            AgentRunner.startOnThread(progress.runner, task ->
+            {
+                final Thread thread = new Thread(task);
+                thread.setDaemon(true);
+                return thread;
+            });
         }
         return progress;
     }
@@ -59,22 +88,22 @@ final class Progress implements AutoCloseable
         return "1".equals(System.getenv("WEIR_PROGRESS")) || System.console() != null;
     }
 
-    private void loop(final String label, final String unit, final LongSupplier events, final LongSupplier offset)
+    /**
+     * One duty cycle: print the line if a second has passed since the last.
+     *
+     * @return 0, so the runner parks for a second.
+     * @throws AgentTerminationException if a supplier threw: the display stops.
+     */
+    @Override
+    public int doWork()
     {
-        final long started = System.nanoTime();
-        long lastEvents = 0;
-        long lastNanos = started;
-        while (running)
+        final long now = System.nanoTime();
+        if (now - lastNanos < PERIOD_NANOS)
         {
-            try
-            {
-                Thread.sleep(1000);
-            }
-            catch (final InterruptedException ex)
-            {
-                return;
-            }
-            final long now = System.nanoTime();
+            return 0;
+        }
+        try
+        {
             final long done = events.getAsLong();
             final double rate = (done - lastEvents) * 1e9 / Math.max(1, now - lastNanos);
             lastEvents = done;
@@ -91,6 +120,17 @@ final class Progress implements AutoCloseable
                 }
             }
         }
+        catch (final RuntimeException ex)
+        {
+            throw new AgentTerminationException(ex);
+        }
+        return 0;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "weir-progress";
     }
 
     @Override
@@ -104,6 +144,9 @@ final class Progress implements AutoCloseable
                 err.println();
             }
         }
-        thread.interrupt();
+        if (runner != null)
+        {
+            idle.close(runner);
+        }
     }
 }

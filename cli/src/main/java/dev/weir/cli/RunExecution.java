@@ -72,7 +72,7 @@ final class RunExecution
     RunExecution(final RunJob job)
     {
         this.job = job;
-        this.following = job.follow() ? new FollowingRun(job.idleTimeoutMs()) : null;
+        this.following = job.follow() ? new FollowingRun() : null;
     }
 
     /**
@@ -227,6 +227,10 @@ final class RunExecution
         {
             // with --jdbc-url, results reach PostgreSQL while following: what is new, every second, on the pipeline's delivery thread
             builder.deliverContinuously(continuousTarget.sink(), Duration.ofMillis(FollowingRun.DELIVERY_INTERVAL_MS), continuousTarget);
+        }
+        if (job.idleTimeoutMs() > 0)
+        {
+            builder.idleTimeout(Duration.ofMillis(job.idleTimeoutMs())).onHeartbeatsStopped(FollowingRun::heartbeatsStopped);
         }
         return job.retentionMs() < 0 ? builder : builder.retention(Duration.ofMillis(job.retentionMs()), job.archive());
     }

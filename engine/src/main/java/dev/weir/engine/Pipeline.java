@@ -31,8 +31,9 @@ import dev.weir.journal.EventJournal;
  * <p>
  * Threads are named {@code weir-<pipeline>-<run>-stage-<i>} and {@code weir-<pipeline>-<run>-publisher}
  * (see {@link PipelineBuilder#threadFactory}); a following run with {@link PipelineBuilder#retention} has a
- * {@code weir-<pipeline>-<run>-retention} thread too, and one with {@link PipelineBuilder#deliverContinuously} a
- * {@code weir-<pipeline>-<run>-delivery} thread; neither processes events. Lifecycle lines (resume, running, stopped, failed) are logged
+ * {@code weir-<pipeline>-<run>-retention} thread too, one with {@link PipelineBuilder#idleTimeout} a
+ * {@code weir-<pipeline>-<run>-heartbeats} thread, and one with {@link PipelineBuilder#deliverContinuously} a
+ * {@code weir-<pipeline>-<run>-delivery} thread; none processes events. Lifecycle lines (resume, running, stopped, failed) are logged
  * through SLF4J by the logger {@code dev.weir.engine.Pipeline}; nothing is logged per event.
  * <p>
  * A pipeline runs once. Result, late and applied listeners are called on the last stage's thread; the

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
@@ -68,6 +69,8 @@ public final class PipelineBuilder
     boolean syncOnCheckpoint;
     long fromOffset = -1;
     long toOffset = Long.MAX_VALUE;
+    long idleTimeoutMillis;
+    Consumer<RuntimeException> heartbeatsStopped;
     long retentionMillis = -1;
     Path retentionArchive;
     OutputSink deliverySink;
@@ -570,6 +573,46 @@ public final class PipelineBuilder
         return deliverContinuously(sink, interval, new DeliveryListener()
         {
         });
+    }
+
+    /**
+     * Append heartbeats while the journal is quiet, when following ({@link Pipeline#start()},
+     * {@link Pipeline#asAgent()}), so the last windows of a stream that stopped still close: on a thread of
+     * the run's own ({@code weir-<pipeline>-<run>-heartbeats}), which tails the journal and, once nothing has
+     * been appended for {@code timeout} of wall time, appends a heartbeat whose event time is the newest it
+     * has read plus the wall time since it read it; then again every {@code timeout} while the journal stays
+     * quiet. Nothing before the first event. A heartbeat is skipped while another appender holds the
+     * journal's lock (an ingest, an {@code EventJournal}, this pipeline's {@link Pipeline#append}): that
+     * appender is active. A heartbeat is journal content, so a resume or a replay applies it where it is. If an
+     * append fails, the heartbeats stop and the run goes on: see {@link #onHeartbeatsStopped(Consumer)}.
+     * {@link Pipeline#stop()} ends them first. A bounded run ({@link Pipeline#runToEnd()}) appends none.
+     *
+     * @param timeout how long the journal stays quiet before a heartbeat, &gt; 0 (ms are used).
+     * @return this.
+     * @throws IllegalArgumentException if {@code timeout} is under a millisecond.
+     */
+    public PipelineBuilder idleTimeout(final Duration timeout)
+    {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.toMillis() <= 0)
+        {
+            throw new IllegalArgumentException("an idle timeout must be at least 1 ms: " + timeout);
+        }
+        this.idleTimeoutMillis = timeout.toMillis();
+        return this;
+    }
+
+    /**
+     * @param listener told once, on the heartbeats' thread, when the heartbeats of {@link #idleTimeout(Duration)}
+     *                 stop because the journal could not be read or a heartbeat appended; the run goes on
+     *                 without them. The failure is logged at WARN (logger
+     *                 {@code dev.weir.engine.source.IdleHeartbeats}) in any case.
+     * @return this.
+     */
+    public PipelineBuilder onHeartbeatsStopped(final Consumer<RuntimeException> listener)
+    {
+        this.heartbeatsStopped = Objects.requireNonNull(listener, "listener");
+        return this;
     }
 
     /**

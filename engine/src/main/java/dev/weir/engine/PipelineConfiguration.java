@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import com.lmax.disruptor.SleepingWaitStrategy;
@@ -74,6 +75,10 @@ public final class PipelineConfiguration
     private final long fromOffset;
     private final long toOffset;
     /** The retention a following run applies, ms, or -1 for none. */
+    /** How long the journal stays quiet before a following run appends a heartbeat, ms, or 0 for none. */
+    private final long idleTimeoutMillis;
+    /** Told when those heartbeats stop, or null. */
+    private final Consumer<RuntimeException> heartbeatsStopped;
     private final long retentionMillis;
     /** Where that retention moves removed cycles, or null to delete them. */
     private final Path retentionArchive;
@@ -146,6 +151,8 @@ public final class PipelineConfiguration
         this.ringSize = builder.ringSize;
         this.durableOutput = inMemory == null && builder.durableOutput;
         this.checkpointInterval = builder.checkpointInterval;
+        this.idleTimeoutMillis = builder.idleTimeoutMillis;
+        this.heartbeatsStopped = builder.heartbeatsStopped;
         this.syncOnCheckpoint = builder.syncOnCheckpoint;
         this.fromOffset = builder.fromOffset;
         this.toOffset = builder.toOffset;
@@ -441,5 +448,17 @@ public final class PipelineConfiguration
     ContinuousDelivery continuousDelivery()
     {
         return deliverySink == null ? null : new ContinuousDelivery(deliverySink, directory(), deliveryIntervalMillis, deliveryListener);
+    }
+
+    /** @return how long the journal stays quiet before a following run appends a heartbeat, ms, or 0 for none. */
+    long idleTimeoutMillis()
+    {
+        return idleTimeoutMillis;
+    }
+
+    /** @return told when those heartbeats stop, or null. */
+    Consumer<RuntimeException> heartbeatsStopped()
+    {
+        return heartbeatsStopped;
     }
 }

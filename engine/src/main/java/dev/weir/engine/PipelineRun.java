@@ -2,13 +2,14 @@ package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.delivery.ContinuousDelivery;
+import dev.weir.engine.source.IdleHeartbeats;
 import dev.weir.engine.stage.RunCompletion;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
- * One started run of a {@link Pipeline}: its threads, stages, wiring, retention and delivery, from opening to release,
+ * One started run of a {@link Pipeline}: its threads, stages, wiring, retention, heartbeats and delivery, from opening to release,
  * and the moves of the {@link PipelineLifecycle} that whoever runs it tells (the thread that started it, or
  * the {@link PipelineAgent}'s): running, stopping, stopped.
  * <p>
@@ -26,6 +27,8 @@ final class PipelineRun
     private final RunCompletion completion;
     private final PipelineLifecycle lifecycle;
     private final LifecycleLog log;
+    /** The following run's idle heartbeats, or null. */
+    private IdleHeartbeats heartbeats;
     private final InProcessProducer producer;
     private final long startedNanos = System.nanoTime();
     private PipelineThreads threads;
@@ -58,7 +61,7 @@ final class PipelineRun
 
     /**
      * Build the run's threads, stages and wiring, in that order, and start them (a following run's retention
-     * too). What was built before a failure stays, for {@link Pipeline#metrics()}; the failure is thrown.
+     * and heartbeats too). What was built before a failure stays, for {@link Pipeline#metrics()}; the failure is thrown.
      *
      * @param follow true for a following run.
      * @param polled true for a run polled by an agent: its wiring is not started on Weir's threads.
@@ -77,8 +80,13 @@ final class PipelineRun
         if (follow && config.retentionMillis() >= 0)
         {
             retention = new FollowingRetention(config.directory(), config.retentionMillis(), config.retentionArchive(),
-                stages.retentionCounters(), threads);
+                stages.retentionCounters(), threads, completion);
             retention.start();
+        }
+        if (follow && config.idleTimeoutMillis() > 0)
+        {
+            heartbeats = new IdleHeartbeats(config.directory(), config.idleTimeoutMillis(), config.heartbeatsStopped())
+                .start(threads.agents("heartbeats", completion::fail));
         }
         delivery = config.continuousDelivery();
         if (delivery != null)
@@ -126,6 +134,10 @@ final class PipelineRun
         lifecycle.moveTo(PipelineState.STOPPING);
         try
         {
+            if (heartbeats != null)
+            {
+                heartbeats.close(); // no heartbeat after the stop's checkpoint
+            }
             if (retention != null)
             {
                 retention.close(); // waits for a step in progress

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
@@ -17,8 +18,9 @@ import dev.weir.engine.source.RunFailure;
  * Makes the threads of one pipeline run, names them, pins them, and remembers them so a finishing run can
  * wait for them to end.
  * <p>
- * Names are {@code weir-<pipeline>-<run>-<job>}: {@code stage-<i>}, {@code publisher}, {@code metrics},
- * {@code retention}, {@code delivery} and {@code checkpoint} (the background checkpoint writer), where
+ * Names are {@code weir-<pipeline>-<run>-<job>}: {@code stage-<i>}, {@code publisher}, and the background
+ * agents ({@link #startAgent}): {@code checkpoint} (the checkpoint writer), {@code metrics} (the latency
+ * sampler), {@code retention}, {@code heartbeats} and {@code delivery} (of a following run), where
  * {@code <run>} numbers the runs started in this JVM (from 1), so two pipelines of one name on two journals
  * stay apart. Each thread runs a task that wraps Weir's: it pins the thread if {@link CpuPinning} says so,
  * runs Weir's task, records any throwable that escapes it as the run's failure (so the JVM prints nothing
@@ -89,30 +91,14 @@ final class PipelineThreads
     }
 
     /**
-     * @param task the latency sampler's loop.
-     * @return its thread, named {@code <prefix>-metrics}, never pinned; not started.
+     * @param job    the job's name: the thread's suffix, e.g. {@code checkpoint}.
+     * @param errors told of every exception the agent's duty cycle throws.
+     * @return what starts an agent, with its idle strategy, as {@link #startAgent} does, for a part of the run
+     *         that starts its own agent when it needs it (the checkpoint writer on its first checkpoint).
      */
-    Thread metrics(final Runnable task)
+    BiFunction<Agent, IdleStrategy, AgentRunner> agents(final String job, final ErrorHandler errors)
     {
-        return newThread(prefix + "-metrics", -1, task);
-    }
-
-    /**
-     * @param task the retention loop of a following run.
-     * @return its thread, named {@code <prefix>-retention}, never pinned; not started.
-     */
-    Thread retention(final Runnable task)
-    {
-        return newThread(prefix + "-retention", -1, task);
-    }
-
-    /**
-     * @param task the background checkpoint writer's loop.
-     * @return its thread, named {@code <prefix>-checkpoint}, never pinned; not started.
-     */
-    Thread checkpoint(final Runnable task)
-    {
-        return newThread(prefix + "-checkpoint", -1, task);
+        return (agent, idle) -> startAgent(job, agent, idle, errors);
     }
 
     /**

@@ -74,7 +74,7 @@ final class RunStages
                 firstOffset = recovery.resumeAfterOffset();
             }
             checkpointer = new Checkpointer(config.checkpointStore(), config.describe(), config.checkpointInterval(), aggregator, sink,
-                reader, config.syncOnCheckpoint(), recovery.checkpoint(), threads::checkpoint);
+                reader, config.syncOnCheckpoint(), recovery.checkpoint(), threads.agents("checkpoint", completion::fail));
             checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
             checkpointer.onWritten(config.checkpointListener());
             if (recovery.endPending())
@@ -107,7 +107,7 @@ final class RunStages
         publish.run();
         aggregator.timeFirings(latencies.fireToListener());
         last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish, latencies.readToApplied());
-        sampler = new LatencySampler(latencies, engineCounters, threads::metrics);
+        sampler = new LatencySampler(latencies, engineCounters, threads.agents("metrics", completion::fail));
         sampler.start();
     }
 

@@ -33,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Thread names are unique per run and carry the pipeline's name; an application's thread factory makes the
- * threads, with the names it chooses from Weir's: every thread a run starts, the checkpoint writer and the
- * retention loop too, and a failure of the checkpoint writer reaches the failure listener from its thread.
+ * threads, with the names it chooses from Weir's: every thread a run starts, the background agents too (the
+ * checkpoint writer, the latency sampler, retention and idle heartbeats), and a failure of the checkpoint
+ * writer reaches the failure listener from its thread.
  */
 class PipelineThreadsTest
 {
@@ -139,19 +140,19 @@ class PipelineThreadsTest
             .start())
         {
             assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
-            assertEquals(4, made.size(), "the checkpoint writer, the latency sampler, a stage thread and a publisher thread: " + made);
-            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-checkpoint"), made.get(0).getName());
-            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(1).getName());
-            assertTrue(made.get(2).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(2).getName());
-            assertTrue(made.get(3).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(3).getName());
-            assertEquals(Set.of(made.get(2).getName()), applying, "the factory's stage thread applies the events");
-            assertEquals(Thread.MAX_PRIORITY, made.get(2).getPriority());
+            // the checkpoint writer's thread is made with its first periodic checkpoint (none here): see the tests below
+            assertEquals(3, made.size(), "the latency sampler, a stage thread and a publisher thread: " + made);
+            assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(0).getName());
+            assertTrue(made.get(1).getName().matches("svc-weir-orders-\\d+-stage-0"), made.get(1).getName());
+            assertTrue(made.get(2).getName().matches("svc-weir-orders-\\d+-publisher"), made.get(2).getName());
+            assertEquals(Set.of(made.get(1).getName()), applying, "the factory's stage thread applies the events");
+            assertEquals(Thread.MAX_PRIORITY, made.get(1).getPriority());
         }
         assertEnded(made);
     }
 
     @Test
-    void everyThreadOfAFollowingRunWithCheckpointsAndRetentionComesFromTheFactory() throws Exception
+    void everyThreadOfAFollowingRunWithCheckpointsRetentionAndHeartbeatsComesFromTheFactory() throws Exception
     {
         final ThreadGroup group = new ThreadGroup("svc");
         final List<Thread> made = new CopyOnWriteArrayList<>();
@@ -161,6 +162,7 @@ class PipelineThreadsTest
         try (Pipeline pipeline = following(journal, ConcurrentHashMap.newKeySet())
             .checkpointEvery(10)
             .retention(Duration.ofDays(1), null)
+            .idleTimeout(Duration.ofMillis(100))
             .onCheckpoint((sequence, payload) ->
             {
                 checkpointedOn.add(Thread.currentThread());
@@ -180,6 +182,8 @@ class PipelineThreadsTest
             assertMadeByTheFactory(group, made);
             assertMade(made, "checkpoint");
             assertMade(made, "retention");
+            assertMade(made, "heartbeats");
+            assertMade(made, "metrics");
             assertTrue(made.containsAll(checkpointedOn), "periodic checkpoints are written on the factory's threads: " + checkpointedOn);
         }
         assertEnded(made);
@@ -283,7 +287,7 @@ class PipelineThreadsTest
         }
         for (final Thread thread : made)
         {
-            assertTrue(thread.getName().matches("svc-weir-orders-\\d+-(stage-\\d+|publisher|metrics|retention|checkpoint)"), thread.getName());
+            assertTrue(thread.getName().matches("svc-weir-orders-\\d+-(stage-\\d+|publisher|metrics|retention|heartbeats|checkpoint)"), thread.getName());
         }
     }
 

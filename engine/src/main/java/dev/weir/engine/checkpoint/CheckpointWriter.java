@@ -2,9 +2,14 @@ package dev.weir.engine.checkpoint;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
+
+import dev.weir.engine.source.WakeableIdleStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * again. Checkpoints are written in submission order, so a newer checkpoint never lands before an older
  * one. A failed write is kept and thrown to the engine by its next call ({@link #isIdle()},
  * {@link #awaitIdle()}), and told at once to the failure listener, if any, on the writer thread (a
- * following engine may make no such call for long). The writer thread is made with the writer, by the
- * pipeline's threads (its name, the application's thread factory), started on the first submission and
- * stopped by {@link #close()}.
+ * following engine may make no such call for long). The writer is an Agrona {@link Agent} (role
+ * {@code checkpoint}): its runner is started on the first submission, by the pipeline's threads (its thread's
+ * name, the application's thread factory), and closed by {@link #close()}. Between checkpoints it parks; a
+ * submission wakes it.
  * <p>
  * Logs (SLF4J, logger {@code dev.weir.engine.checkpoint.CheckpointWriter}) each checkpoint written at DEBUG
  * (sequence, journal offset, bytes, write time) and a failed write at WARN, from the thread that wrote it.
@@ -28,9 +34,11 @@ import org.slf4j.LoggerFactory;
  * {@link #close()} are for the one engine thread that owns this writer; the store is used by the writer
  * thread only while a checkpoint is in flight, and by the engine thread only while the writer is idle.
  */
-public final class CheckpointWriter implements AutoCloseable
+public final class CheckpointWriter implements Agent, AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointWriter.class);
+    /** The longest the idle writer parks before looking again; a submission or {@link #close()} wakes it sooner. */
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final CheckpointStore store;
     /** The journal offset the pending checkpoint covers, for its log line; written before {@link #pending}. */
@@ -40,18 +48,20 @@ public final class CheckpointWriter implements AutoCloseable
     private volatile boolean closed;
     private volatile Consumer<Throwable> failureListener;
     private volatile CheckpointListener writtenListener;
-    private final Thread thread;
-    private boolean started;
+    private final BiFunction<Agent, IdleStrategy, AgentRunner> runners;
+    private final WakeableIdleStrategy idle = new WakeableIdleStrategy(IDLE_PARK_NANOS);
+    /** The writer's runner, started on the first submission; null before it. */
+    private AgentRunner runner;
 
     /**
      * @param store   where checkpoints go; used only through this writer from now on.
-     * @param threads makes the writer's thread (not started) for the loop it is given: the pipeline's thread
-     *                naming and factory.
+     * @param runners starts the writer (an agent, with its idle strategy) on a thread of its own and returns
+     *                its runner: the pipeline's thread naming and factory.
      */
-    public CheckpointWriter(final CheckpointStore store, final Function<Runnable, Thread> threads)
+    public CheckpointWriter(final CheckpointStore store, final BiFunction<Agent, IdleStrategy, AgentRunner> runners)
     {
         this.store = store;
-        this.thread = threads.apply(this::run);
+        this.runners = runners;
     }
 
     /**
@@ -109,14 +119,16 @@ public final class CheckpointWriter implements AutoCloseable
         {
             throw new IllegalStateException("a checkpoint is already in flight");
         }
-        if (!started)
-        {
-            started = true;
-            thread.start();
-        }
         pendingOffset = offset;
         pending = state;
-        LockSupport.unpark(thread);
+        if (runner == null)
+        {
+            runner = runners.apply(this, idle);
+        }
+        else
+        {
+            idle.wake(runner);
+        }
     }
 
     /**
@@ -178,7 +190,8 @@ public final class CheckpointWriter implements AutoCloseable
     {
         while (pending != null && failure == null)
         {
-            if (!thread.isAlive())
+            final Thread thread = runner.thread();
+            if (runner.isClosed() || thread != null && !thread.isAlive())
             {
                 throw new IllegalStateException("the checkpoint writer stopped with a checkpoint in flight");
             }
@@ -188,59 +201,66 @@ public final class CheckpointWriter implements AutoCloseable
     }
 
     /**
-     * Stop the writer thread once the checkpoint in flight is written.
+     * Stop the writer once the checkpoint in flight is written, and wait for it.
      */
     @Override
     public void close()
     {
         closed = true;
-        if (started)
+        if (runner != null)
         {
-            LockSupport.unpark(thread);
-            try
-            {
-                thread.join(TimeUnit.SECONDS.toMillis(30));
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
+            idle.close(runner); // its last duty cycle, or onClose, writes what is in flight
         }
     }
 
-    private void run()
+    /**
+     * The writer's duty cycle, on its thread: write the checkpoint in flight, if any.
+     *
+     * @return 1 if it wrote one, else 0.
+     */
+    @Override
+    public int doWork()
     {
-        while (true)
+        return writePending() ? 1 : 0;
+    }
+
+    /** Write the checkpoint still in flight when the runner stops. */
+    @Override
+    public void onClose()
+    {
+        writePending();
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "checkpoint";
+    }
+
+    private boolean writePending()
+    {
+        final StateBuffer state = pending;
+        if (state == null)
         {
-            final StateBuffer state = pending;
-            if (state != null)
-            {
-                Throwable failed = null;
-                try
-                {
-                    write(state, pendingOffset);
-                }
-                catch (final Throwable ex)
-                {
-                    failure = ex;
-                    failed = ex;
-                }
-                pending = null;
-                final Consumer<Throwable> listener = failureListener;
-                if (failed != null && listener != null)
-                {
-                    listener.accept(new IllegalStateException("writing a checkpoint failed: " + failed, failed));
-                }
-            }
-            else if (closed)
-            {
-                return;
-            }
-            else
-            {
-                LockSupport.park(this);
-            }
+            return false;
         }
+        Throwable failed = null;
+        try
+        {
+            write(state, pendingOffset);
+        }
+        catch (final Throwable ex)
+        {
+            failure = ex;
+            failed = ex;
+        }
+        pending = null;
+        final Consumer<Throwable> listener = failureListener;
+        if (failed != null && listener != null)
+        {
+            listener.accept(new IllegalStateException("writing a checkpoint failed: " + failed, failed));
+        }
+        return true;
     }
 
     private void checkFailure()

@@ -1,7 +1,11 @@
 package dev.weir.engine.checkpoint;
 
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
 
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.operator.OperatorState;
@@ -66,7 +70,7 @@ public final class Checkpointer
      *                      is used, from this thread).
      * @param syncOutputs   force the events and the output journal to disk before each checkpoint.
      * @param restored      the checkpoint the run resumed from, or null.
-     * @param writerThreads makes the background writer's thread (see {@link CheckpointWriter}).
+     * @param writerRunners starts the background writer on its own thread (see {@link CheckpointWriter}).
      */
     public Checkpointer(
         final CheckpointStore store,
@@ -77,9 +81,9 @@ public final class Checkpointer
         final JournalReader events,
         final boolean syncOutputs,
         final Checkpoint restored,
-        final Function<Runnable, Thread> writerThreads)
+        final BiFunction<Agent, IdleStrategy, AgentRunner> writerRunners)
     {
-        this.writer = new CheckpointWriter(store, writerThreads);
+        this.writer = new CheckpointWriter(store, writerRunners);
         this.configuration = configuration;
         this.interval = interval;
         this.aggregator = aggregator;

@@ -3,7 +3,10 @@
  * {@link dev.weir.engine.source.EventSlot}s ({@link dev.weir.engine.source.JournalPublisher}), on a thread
  * of its own or inline on the consumer's thread when the ring is empty
  * ({@link dev.weir.engine.source.InlineJournalWaitStrategy}). It reports failures through
- * {@link dev.weir.engine.source.RunFailure} and knows nothing of the stages after it.
+ * {@link dev.weir.engine.source.RunFailure} and knows nothing of the stages after it. Beside it, on threads
+ * of their own: a following run's {@link dev.weir.engine.source.IdleHeartbeats}, which append to the journal
+ * it reads while the journal is quiet, and {@link dev.weir.engine.source.WakeableIdleStrategy}, the idle
+ * strategy of the run's background agents.
  * <p>
  * Threading: the publisher is the ring's single producer; a slot belongs to the stage that holds its
  * sequence. Internal.

@@ -31,7 +31,7 @@ class CheckpointWriteFailureTest
         final CountDownLatch told = new CountDownLatch(1);
         final AtomicReference<Throwable> cause = new AtomicReference<>();
         final AtomicReference<String> thread = new AtomicReference<>();
-        try (CheckpointWriter writer = new CheckpointWriter(store, task -> new Thread(task, "the-writer")))
+        try (CheckpointWriter writer = new CheckpointWriter(store, CheckpointWriterTest.onThread("the-writer")))
         {
             writer.onFailure(ex ->
             {

@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +30,7 @@ class CheckpointWriterTest
     void aSubmittedCheckpointIsInTheStoreOnceTheWriterIsIdle()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
+        try (CheckpointWriter writer = new CheckpointWriter(store, onThread("writer")))
         {
             assertTrue(writer.isIdle());
             writer.submit(state(7));
@@ -39,7 +44,7 @@ class CheckpointWriterTest
     void aSecondSubmissionWhileOneIsInFlightIsRefused()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
+        try (CheckpointWriter writer = new CheckpointWriter(store, onThread("writer")))
         {
             boolean refusedOnce = false;
             for (int i = 0; i < 200 && !refusedOnce; i++)
@@ -61,7 +66,7 @@ class CheckpointWriterTest
     void writeNowComesAfterTheCheckpointInFlight()
     {
         final CheckpointStore store = new CheckpointStore(dir, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
+        try (CheckpointWriter writer = new CheckpointWriter(store, onThread("writer")))
         {
             writer.submit(state(1));
             writer.writeNow(state(2));
@@ -76,7 +81,7 @@ class CheckpointWriterTest
     {
         final Path checkpoints = dir.resolve("checkpoints");
         final CheckpointStore store = new CheckpointStore(checkpoints, 3);
-        try (CheckpointWriter writer = new CheckpointWriter(store, Thread::new))
+        try (CheckpointWriter writer = new CheckpointWriter(store, onThread("writer")))
         {
             Files.delete(checkpoints);
             Files.writeString(checkpoints, "not a directory any more");
@@ -91,11 +96,26 @@ class CheckpointWriterTest
     @Test
     void aClosedWriterRefusesNewCheckpoints()
     {
-        final CheckpointWriter writer = new CheckpointWriter(new CheckpointStore(dir, 3), Thread::new);
+        final CheckpointWriter writer = new CheckpointWriter(new CheckpointStore(dir, 3), onThread("writer"));
         writer.submit(state(1));
         writer.close();
         assertTrue(writer.isIdle(), "close waits for the checkpoint in flight");
         assertThrows(IllegalStateException.class, () -> writer.submit(state(2)));
+    }
+
+    /**
+     * @param name the thread's name.
+     * @return what starts the writer's agent on a plain thread of that name; an error its duty cycle throws is
+     *         printed (the writer catches its own).
+     */
+    static BiFunction<Agent, IdleStrategy, AgentRunner> onThread(final String name)
+    {
+        return (agent, idle) ->
+        {
+            final AgentRunner runner = new AgentRunner(idle, Throwable::printStackTrace, null, agent);
+            new Thread(runner, name).start();
+            return runner;
+        };
     }
 
     private static StateBuffer state(final long value)

@@ -12,6 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
+
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
@@ -141,7 +145,7 @@ class LastStageTest
                 r -> { }, LateListener.NONE, false);
             try (JournalReader events = journal.reader())
             {
-                final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null, Thread::new);
+                final Checkpointer checkpointer = new Checkpointer(store, "test", 0, aggregator, sink, events, false, null, LastStageTest::writerThread);
                 final LastStage stage = new LastStage(aggregator, checkpointer, new RunCompletion(), null, null);
                 event(stage, 0, 1, false);
                 event(stage, 1, 2, false);
@@ -165,5 +169,13 @@ class LastStageTest
             assertEquals(3, checkpoint.applied());
             return checkpoint;
         }
+    }
+
+    /** Starts a checkpoint writer's agent on a plain thread. */
+    private static AgentRunner writerThread(final Agent agent, final IdleStrategy idle)
+    {
+        final AgentRunner runner = new AgentRunner(idle, Throwable::printStackTrace, null, agent);
+        AgentRunner.startOnThread(runner);
+        return runner;
     }
 }
