@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -22,6 +22,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.testsupport.KillHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.kafka.OutputHeaders;
 import dev.weir.test.kafka.KafkaTestBroker;
 import dev.weir.test.kafka.TopicRecord;
+import dev.weir.testsupport.KillHarness;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;

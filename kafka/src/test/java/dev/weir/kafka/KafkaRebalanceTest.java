@@ -3,6 +3,7 @@ package dev.weir.kafka;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,11 +24,11 @@ final class KafkaRebalanceTest
     @Test
     void anInstanceJoinsThenTheFirstLeaves() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 4;
-            final String topic = TestBroker.topic(admin, "weir-rebalance", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-rebalance", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = KafkaRunTest.lines(partitions, 40_000, 7);
             final int third = lines.size() / 3;

@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.OutputDecoder;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
@@ -41,11 +42,11 @@ final class KafkaStallTest
     @Test
     void aStallBeforeTheCommitGetsANewProducer() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 2;
-            final String topic = TestBroker.topic(admin, "weir-stall-commit", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-stall-commit", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = new ArrayList<>(KafkaRunTest.lines(partitions, 4_000, 11));
             KafkaRunTest.produce(bootstrap, topic, lines);
@@ -94,11 +95,11 @@ final class KafkaStallTest
     @Test
     void aStallWhileSendingIsAborted() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 2;
-            final String topic = TestBroker.topic(admin, "weir-stall", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-stall", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = KafkaRunTest.lines(partitions, 8_000, 9);
             final int half = lines.size() / 2;

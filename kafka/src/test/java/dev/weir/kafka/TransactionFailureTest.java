@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 
 import dev.weir.kafka.TransactionFailure.Remedy;
 import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
@@ -92,10 +93,10 @@ final class TransactionFailureTest
     @Test
     void aTransactionTheBrokerTimedOutIsFencedButANewProducerGoesOn() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-timeout", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-timeout", 1);
             final String id = KafkaTestBroker.uniqueName("weir-txn-timeout");
             try (KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
             {
@@ -123,11 +124,11 @@ final class TransactionFailureTest
     @Test
     void aCommitAloneAfterTheBrokersAbortCallsForANewProducer() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
+        final String bootstrap = KafkaBroker.bootstrap();
         final String id = KafkaTestBroker.uniqueName("weir-txn-commit");
-        try (Admin admin = TestBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
+        try (Admin admin = KafkaBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-commit", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-commit", 1);
             timedOut(admin, producer, topic, id);
             final RuntimeException failure = assertThrows(RuntimeException.class, producer::commitTransaction);
             assertEquals(Remedy.RENEW, TransactionFailure.remedy(failure, true), () -> "what the commit threw: " + failure);
@@ -139,11 +140,11 @@ final class TransactionFailureTest
     @Test
     void aSendAfterTheBrokersAbortIsAbortable() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
+        final String bootstrap = KafkaBroker.bootstrap();
         final String id = KafkaTestBroker.uniqueName("weir-txn-send");
-        try (Admin admin = TestBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
+        try (Admin admin = KafkaBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-send", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-send", 1);
             timedOut(admin, producer, topic, id);
             final ExecutionException failure = assertThrows(ExecutionException.class, () -> producer.send(record(topic, "more")).get());
             assertEquals(Remedy.ABORT, TransactionFailure.remedy(failure.getCause(), false), () -> "what the send gave: " + failure.getCause());
@@ -156,10 +157,10 @@ final class TransactionFailureTest
     @Test
     void aSecondProducerWithTheSameIdFencesTheFirst() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-fence", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-fence", 1);
             final String id = KafkaTestBroker.uniqueName("weir-txn-fence");
             try (KafkaProducer<byte[], byte[]> first = producer(bootstrap, id); KafkaProducer<byte[], byte[]> second = producer(bootstrap, id))
             {
@@ -200,7 +201,7 @@ final class TransactionFailureTest
 
     private static List<String> committed(final String bootstrap, final String topic)
     {
-        return TestBroker.readCommitted(bootstrap, topic, Duration.ofSeconds(2)).stream().map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
+        return KafkaBroker.readCommitted(bootstrap, topic, Duration.ofSeconds(2)).stream().map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
     }
 
     private static TransactionDescription awaitState(final Admin admin, final String id, final TransactionState state) throws Exception

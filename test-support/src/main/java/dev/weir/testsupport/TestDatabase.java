@@ -1,4 +1,4 @@
-package dev.weir.postgres;
+package dev.weir.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -29,6 +29,16 @@ public final class TestDatabase
     }
 
     /**
+     * @param jdbcUrl a JDBC URL
+     * @return the URL without its parameters (user and password), for a message
+     */
+    private static String redacted(final String jdbcUrl)
+    {
+        final int query = jdbcUrl.indexOf('?');
+        return query < 0 ? jdbcUrl : jdbcUrl.substring(0, query) + "?…";
+    }
+
+    /**
      * @param parameter a connection parameter, {@code name=value} (URL-encoded).
      * @return the test database's URL with the parameter added (it wins over the driver's properties).
      */
@@ -48,7 +58,7 @@ public final class TestDatabase
         }
         catch (final SQLException ex)
         {
-            final String message = "no PostgreSQL server at " + PostgresSink.redacted(URL) + " (" + ex.getMessage()
+            final String message = "no PostgreSQL server at " + redacted(URL) + " (" + ex.getMessage()
                 + "); run scripts/test-postgres.sh, or set WEIR_TEST_JDBC_URL";
             if ("1".equals(System.getenv("WEIR_REQUIRE_POSTGRES")))
             {

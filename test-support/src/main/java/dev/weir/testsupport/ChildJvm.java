@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,8 +13,11 @@ import java.util.List;
  * launcher runs the CLI. The tests that kill, starve or lock out a real process start it from here.
  * Stateless; safe from any thread.
  */
-final class ChildJvm
+public final class ChildJvm
 {
+    /** The class of the {@code weir} command line, named here so this module does not depend on the CLI's. */
+    public static final String WEIR_MAIN = "dev.weir.cli.WeirCommand";
+
     private ChildJvm()
     {
     }
@@ -25,7 +28,18 @@ final class ChildJvm
      * @param args    its arguments
      * @return the command: java, the Chronicle flags, the heap, this test's classpath, the class and its arguments
      */
-    static List<String> command(final String maxHeap, final Class<?> main, final String... args)
+    public static List<String> command(final String maxHeap, final Class<?> main, final String... args)
+    {
+        return command(maxHeap, main.getName(), args);
+    }
+
+    /**
+     * @param maxHeap   the child's {@code -Xmx} value
+     * @param mainClass the name of the class whose {@code main} the child runs (on this test's classpath)
+     * @param args      its arguments
+     * @return the command, as {@link #command(String, Class, String...)}
+     */
+    public static List<String> command(final String maxHeap, final String mainClass, final String... args)
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -40,14 +54,18 @@ final class ChildJvm
         command.add("-Xmx" + maxHeap);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(main.getName());
+        command.add(mainClass);
         command.addAll(List.of(args));
         return command;
     }
 
-    /** @return {@link #command} for {@code weir} itself ({@link WeirCommand}) with these arguments */
-    static List<String> weir(final String maxHeap, final String... weirArgs)
+    /**
+     * @param maxHeap  the child's {@code -Xmx} value
+     * @param weirArgs the command line
+     * @return the command for {@code weir} itself ({@value #WEIR_MAIN}, on the CLI module's test classpath)
+     */
+    public static List<String> weir(final String maxHeap, final String... weirArgs)
     {
-        return command(maxHeap, WeirCommand.class, weirArgs);
+        return command(maxHeap, WEIR_MAIN, weirArgs);
     }
 }
