@@ -22,6 +22,7 @@ import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * database is down retries with backoff and catches up when it returns. A following run whose delivery
  * hangs (a lock, a silent network) ends within seconds of SIGTERM, reporting what it did not deliver.
  */
+@Tag("slow")
 class PostgresOutageTest
 {
     /** Generous for CI; the database's own timeouts before the fix held a stop for 5 minutes. */

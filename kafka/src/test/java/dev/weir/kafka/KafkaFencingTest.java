@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * documents: the first ends with a message naming the cause instead of going on as a zombie, and the second
  * carries on alone with every row committed once.
  */
+@Tag("slow")
 final class KafkaFencingTest
 {
     @TempDir

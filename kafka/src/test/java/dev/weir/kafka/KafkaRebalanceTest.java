@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * partitions that move are committed by the one and taken over by the other from their checkpoints, and the
  * output topic still holds every row once, in order, equal to a bounded run of each partition.
  */
+@Tag("slow")
 final class KafkaRebalanceTest
 {
     @TempDir

@@ -25,6 +25,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * a bounded run of the same records as a journal of their own (less the windows the far-future flush record keeps
  * open), each once; bad records go to the rejected topic with partition and offset.
  */
+@Tag("slow")
 final class KafkaRunTest
 {
     static final long START = 1_700_000_000_000L;

@@ -17,6 +17,7 @@ import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Either way the instance takes its partitions over again from what is committed and goes on, every row
  * committed once.
  */
+@Tag("slow")
 final class KafkaStallTest
 {
     private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(2);

@@ -35,6 +35,7 @@ import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
 import org.apache.kafka.common.errors.UnknownProducerIdException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,6 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * real Kafka 4.4 producer gives when the broker aborted its timed-out transaction (a new producer then goes on) and
  * when a second producer with the same transactional id fenced it.
  */
+@Tag("slow")
 final class TransactionFailureTest
 {
     @Test

@@ -15,8 +15,11 @@ import java.util.List;
  */
 public final class ChildJvm
 {
-    /** The class of the {@code weir} command line, named here so this module does not depend on the CLI's. */
-    public static final String WEIR_MAIN = "dev.weir.cli.WeirCommand";
+    /**
+     * The system property that names the class of the {@code weir} command line: the CLI module's test
+     * configuration sets it, so this module does not depend on the CLI's.
+     */
+    public static final String WEIR_MAIN_PROPERTY = "weir.child.main";
 
     private ChildJvm()
     {
@@ -62,10 +65,16 @@ public final class ChildJvm
     /**
      * @param maxHeap  the child's {@code -Xmx} value
      * @param weirArgs the command line
-     * @return the command for {@code weir} itself ({@value #WEIR_MAIN}, on the CLI module's test classpath)
+     * @return the command for {@code weir} itself (the class {@value #WEIR_MAIN_PROPERTY} names)
      */
     public static List<String> weir(final String maxHeap, final String... weirArgs)
     {
-        return command(maxHeap, WEIR_MAIN, weirArgs);
+        final String main = System.getProperty(WEIR_MAIN_PROPERTY);
+        if (main == null || main.isBlank())
+        {
+            throw new IllegalStateException("set the system property " + WEIR_MAIN_PROPERTY
+                + " to the command line's class (the cli module's surefire configuration does)");
+        }
+        return command(maxHeap, main, weirArgs);
     }
 }
