@@ -56,7 +56,7 @@ final class KafkaCluster implements AutoCloseable
     KafkaCluster()
     {
         bootstrap = KafkaBroker.bootstrap();
-        admin = Admin.create(KafkaTestBroker.adminProperties(bootstrap));
+        admin = KafkaBroker.admin(bootstrap);
     }
 
     String topic(final String prefix, final int partitions)

@@ -7,7 +7,6 @@ import java.util.Properties;
 
 import dev.weir.test.kafka.KafkaTestBroker;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -36,13 +35,11 @@ public final class KafkaBroker
 
     /**
      * @param bootstrap the broker's bootstrap servers
-     * @return an admin client of it, for the caller to close
+     * @return an admin client of it ({@link KafkaTestBroker#adminProperties}), for the caller to close
      */
     public static Admin admin(final String bootstrap)
     {
-        final Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        return Admin.create(config);
+        return Admin.create(KafkaTestBroker.adminProperties(bootstrap));
     }
 
     /**
