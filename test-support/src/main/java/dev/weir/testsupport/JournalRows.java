@@ -12,7 +12,8 @@ import dev.weir.journal.StringDictionaries;
 
 /**
  * Reads a journal's events back as rows of every column ({@code event_id,event_time,} then each column,
- * a string as its text, a decimal with its scale, fields joined by {@code |}), for assertions.
+ * a string as its text, a decimal with its scale, fields joined by {@code |}), for assertions. Stateless;
+ * safe from any thread (each call opens and closes its own readers).
  */
 public final class JournalRows
 {

@@ -22,6 +22,7 @@ import dev.weir.journal.JournalDirectory;
  * What the kill tests share: a child JVM running the {@code weir} command line from the test classpath
  * (so it can be killed with SIGKILL), a generated events CSV with malformed, late and duplicated lines, a
  * look at how far an ingest got, and comparisons that print the first difference rather than whole files.
+ * Stateless; safe from any thread.
  */
 public final class KillHarness
 {

@@ -28,6 +28,8 @@ import dev.weir.journal.ResultKind;
  * journal was written). So {@code S} names the event at that offset by its place among the journal's
  * events and its id ({@code #ordinal/id}), which is equal for equal event streams; an offset that is not
  * an event's is printed as {@code ?offset}, which no other journal reproduces.
+ * <p>
+ * Stateless; safe from any thread (each call opens and closes its own readers).
  */
 public final class OutputJournalContents
 {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
  * The real PostgreSQL server the tests use: {@code WEIR_TEST_JDBC_URL}, by default the one
  * {@code scripts/test-postgres.sh} sets up ({@code ./weir test} and {@code .ci/run} run it). When the server
  * cannot be reached the tests are skipped with a message, unless {@code WEIR_REQUIRE_POSTGRES=1} (CI sets
- * it), which makes them fail instead.
+ * it), which makes them fail instead. Stateless; safe from any thread (each connection is the caller's).
  */
 public final class TestDatabase
 {
