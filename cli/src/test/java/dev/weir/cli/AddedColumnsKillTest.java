@@ -14,6 +14,10 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (nothing lost, nothing doubled), as do the rejected lines, the event and rejected-line counts of
  * {@code weir inspect}, and the rows of a pipeline keyed by a new column.
  */
+@Tag("slow")
 class AddedColumnsKillTest
 {
     private static final int FIRST = 2_000;

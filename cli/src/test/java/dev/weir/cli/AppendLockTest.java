@@ -16,6 +16,7 @@ import dev.weir.engine.Weir;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRefusedException;
+import dev.weir.testsupport.ChildJvm;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * exported results, late and rejected files must equal an uninterrupted run's, byte for byte; the rejected file
  * holds each bad line once.
  */
+@Tag("slow")
 class ColumnsKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.columns", 10);

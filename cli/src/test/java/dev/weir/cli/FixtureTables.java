@@ -7,7 +7,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.postgres.TestDatabase;
+import dev.weir.testsupport.TestDatabase;
+
 
 /**
  * The PostgreSQL side of an upgrade fixture: a schema of its own per writing or test run (the sink's tables are

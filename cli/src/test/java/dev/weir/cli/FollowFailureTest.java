@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.ChildJvm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * once, with the cause on stderr and exit code 1; a stop by SIGTERM whose final checkpoint or export fails
  * prints the cause and exits 1, not the 143 of a clean SIGTERM stop.
  */
+@Tag("slow")
 class FollowFailureTest
 {
     private static final long TIMEOUT_S = 60;

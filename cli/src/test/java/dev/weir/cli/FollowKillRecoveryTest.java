@@ -17,6 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,6 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * then equal those of one uninterrupted follower that read the same events, ingested in one go, and was
  * stopped the same way.
  */
+@Tag("slow")
 class FollowKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.follow", 12);

@@ -12,7 +12,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.weir.testsupport.ChildJvm;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.Tmpfs;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * keep nothing half-written that the next run trusts, and, once space is freed, a rerun must give exactly
  * what a run on an ample disk gives: the same results, late events, rejected lines and journal events.
  */
+@Tag("slow")
 final class FullDiskTest
 {
     private static final int EVENTS = 100_000;

@@ -22,6 +22,8 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
+import dev.weir.testsupport.KillHarness;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * row and in order, those of a {@code weir replay} of the journal, which applies the same heartbeats. The
  * ingests' line accounting ignores the heartbeats (a rerun ingest appends nothing).
  */
+@Tag("slow")
 class HeartbeatFollowTest
 {
     private static final long IDLE_TIMEOUT_MS = 1_000;

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.weir.testsupport.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

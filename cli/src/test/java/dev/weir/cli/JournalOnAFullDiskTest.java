@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.journal.EventJournal;
+import dev.weir.testsupport.Tmpfs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly the events whose append returned: none lost, and no document cut short by the full disk (its
  * header committed, its body never allocated and read back as zeros) readable as an event.
  */
+@Tag("slow")
 final class JournalOnAFullDiskTest
 {
     @TempDir

@@ -14,6 +14,7 @@ import java.util.Random;
 
 import dev.weir.kafka.OutputHeaders;
 import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -54,8 +55,8 @@ final class KafkaCluster implements AutoCloseable
 
     KafkaCluster()
     {
-        bootstrap = KafkaTestBroker.bootstrap();
-        admin = Admin.create(KafkaTestBroker.adminProperties(bootstrap));
+        bootstrap = KafkaBroker.bootstrap();
+        admin = KafkaBroker.admin(bootstrap);
     }
 
     String topic(final String prefix, final int partitions)
@@ -201,28 +202,10 @@ final class KafkaCluster implements AutoCloseable
     /** The committed records of the rejected topic, as "partition:offset reason". */
     List<String> rejected(final String rejectedTopic)
     {
-        final Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        final List<String> found = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer()))
-        {
-            final List<TopicPartition> all = consumer.partitionsFor(rejectedTopic).stream()
-                .map(p -> new TopicPartition(rejectedTopic, p.partition())).toList();
-            consumer.assign(all);
-            consumer.seekToBeginning(all);
-            long quietSince = System.nanoTime();
-            while (System.nanoTime() - quietSince < 2_000_000_000L)
-            {
-                for (final ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
-                {
-                    found.add(OutputHeaders.text(r.headers(), OutputHeaders.SOURCE) + "@" + OutputHeaders.text(r.headers(), OutputHeaders.OFFSET)
-                        + " " + OutputHeaders.text(r.headers(), OutputHeaders.REASON));
-                    quietSince = System.nanoTime();
-                }
-            }
-        }
-        return found;
+        return KafkaBroker.readCommitted(bootstrap, rejectedTopic, Duration.ofSeconds(2)).stream()
+            .map(r -> OutputHeaders.text(r.headers(), OutputHeaders.SOURCE) + "@" + OutputHeaders.text(r.headers(), OutputHeaders.OFFSET) + " "
+                + OutputHeaders.text(r.headers(), OutputHeaders.REASON))
+            .toList();
     }
 
     /**

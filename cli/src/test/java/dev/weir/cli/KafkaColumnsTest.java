@@ -11,6 +11,8 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.testsupport.KillHarness;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * second takes every partition over from the checkpoints, whose journals are rebuilt with both string columns'
  * ids. The committed rows equal a bounded run of each partition's records.
  */
+@Tag("slow")
 final class KafkaColumnsTest
 {
     private static final int PARTITIONS = 3;

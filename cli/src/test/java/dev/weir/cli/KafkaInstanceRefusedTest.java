@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.testsupport.KillHarness;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * topic gained partitions. Each ends at once with exit 2 and one {@code weir:} line saying what differs and what to
  * do, and no stack trace; nothing is processed.
  */
+@Tag("slow")
 final class KafkaInstanceRefusedTest
 {
     private static final int PARTITIONS = 4;

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.weir.testsupport.KillHarness;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -26,6 +27,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +43,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * producer that failed to deliver and sends again what did not land. Runs only against the broker the script
  * started (its pid file, its port: {@code WEIR_KAFKA_DIR}, {@code WEIR_KAFKA_PORT}), which it may stop.
  */
+@Tag("slow")
 final class KafkaOutageTest
 {
     private static final int PARTITIONS = 3;

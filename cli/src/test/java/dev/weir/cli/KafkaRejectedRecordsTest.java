@@ -14,10 +14,12 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.kafka.OutputHeaders;
 import dev.weir.test.kafka.KafkaTestBroker;
 import dev.weir.test.kafka.TopicRecord;
+import dev.weir.testsupport.KillHarness;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is not UTF-8. Each is rejected once, with its partition, offset and reason, the huge one kept to its first 1,024
  * bytes, and the partition goes on: the rows committed equal a bounded run of the good records.
  */
+@Tag("slow")
 final class KafkaRejectedRecordsTest
 {
     private static final int HUGE = 1_048_400;

@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.testsupport.ChildJvm;
+import dev.weir.testsupport.KillHarness;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * instances killed with {@code kill -9} at random moments and restarted. Bad records are rejected with partition and
  * offset, each once.
  */
+@Tag("slow")
 final class KafkaScaleOutTest
 {
     private static final int PARTITIONS = 6;

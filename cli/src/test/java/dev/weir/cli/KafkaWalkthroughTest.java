@@ -12,7 +12,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.testsupport.KillHarness;
 import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bounded {@code weir run} of that partition's payments gives (the rest are the windows the stream has not closed),
  * none twice.
  */
+@Tag("slow")
 final class KafkaWalkthroughTest
 {
     private static final String[] WINDOW = {"--window", "tumbling:10s", "--out-of-orderness", "5s"};

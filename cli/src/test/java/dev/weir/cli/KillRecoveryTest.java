@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * After each round the output journal (every result with its version and source event, every late event,
  * in order), the journal's events and the exported files must equal an uninterrupted run's.
  */
+@Tag("slow")
 class KillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.windows", 10);

@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     rejected files compared byte for byte.</li>
  * </ul>
  */
+@Tag("slow")
 class OptionKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.options", 12);

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 import dev.weir.files.ResultRow;
 import dev.weir.journal.EventJournal;
+import dev.weir.testsupport.ChildJvm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * partitions' temporary files are open at a time. Late events re-fire every day's window after all days
  * were written, so each partition's file is reopened and appended to after it was suspended.
  */
+@Tag("slow")
 class PartitionFileLimitTest
 {
     private static final int DAYS = 1_000;

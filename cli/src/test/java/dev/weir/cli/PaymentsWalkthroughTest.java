@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.testsupport.ChildJvm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * results, once its follower is stopped and a bounded run has fired what it left open, are those of a
  * {@code weir replay} of the same query.
  */
+@Tag("slow")
 class PaymentsWalkthroughTest
 {
     private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:decimal(2),channel:string,status:string";

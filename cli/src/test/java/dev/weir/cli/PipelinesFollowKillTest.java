@@ -18,6 +18,11 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,6 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     with a late side output); each bad line is rejected once.</li>
  * </ul>
  */
+@Tag("slow")
 class PipelinesFollowKillTest
 {
     private static final int STOPS = KillRounds.count("weir.kill.count.pipelines", 8);

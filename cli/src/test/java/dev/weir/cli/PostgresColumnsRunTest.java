@@ -18,8 +18,9 @@ import java.util.SplittableRandom;
 
 import dev.weir.csv.CsvFields;
 import dev.weir.journal.files.CsvText;
-import dev.weir.postgres.TestDatabase;
-import dev.weir.postgres.TestTables;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

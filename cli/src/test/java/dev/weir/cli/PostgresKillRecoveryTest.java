@@ -19,9 +19,13 @@ import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.ResultsTableShape;
-import dev.weir.postgres.TestDatabase;
-import dev.weir.postgres.TestTables;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.KillRounds;
+import dev.weir.testsupport.OutputJournalContents;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * merchants) and valued by a {@code decimal(2)} amount, and with sessions that grow and merge after their early
  * rows and firings were delivered (the table's early flag included).
  */
+@Tag("slow")
 class PostgresKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.postgres", 12);

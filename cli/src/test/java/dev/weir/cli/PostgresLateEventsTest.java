@@ -17,10 +17,12 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.ResultsTableShape;
-import dev.weir.postgres.TcpForwarder;
-import dev.weir.postgres.TestDatabase;
-import dev.weir.postgres.TestTables;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.TcpForwarder;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --retention} (which has no late-events file). The table must equal the output journal's late events,
  * one row each.
  */
+@Tag("slow")
 class PostgresLateEventsTest
 {
     private static final int KILLS = 4;

@@ -16,11 +16,13 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.PostgresSink;
-import dev.weir.postgres.TcpForwarder;
-import dev.weir.postgres.TestDatabase;
-import dev.weir.postgres.TestTables;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.TcpForwarder;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * database is down retries with backoff and catches up when it returns. A following run whose delivery
  * hangs (a lock, a silent network) ends within seconds of SIGTERM, reporting what it did not deliver.
  */
+@Tag("slow")
 class PostgresOutageTest
 {
     /** Generous for CI; the database's own timeouts before the fix held a stop for 5 minutes. */

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.test.kafka.KafkaTestBroker;
 import dev.weir.test.kafka.TopicRecord;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * field, in the file's order per key; named key columns, quoted keys, keyless lines, no header, a last line without
  * terminator; pacing; and flags refused with exit 2 before any connection.
  */
+@Tag("slow")
 final class ProduceCommandTest
 {
     @TempDir

@@ -12,8 +12,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.csv.CsvLineParser;
+import dev.weir.testsupport.ChildJvm;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (a following run always; a bounded one when the journal holds events after the checkpoint), unless it is given
  * {@code --resume-after-end}; a rerun with nothing new is not refused.
  */
+@Tag("slow")
 class ResumeAfterEndTest
 {
     private static final long TIMEOUT_S = 120;

@@ -28,7 +28,10 @@ import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.ChildJvm;
+import dev.weir.testsupport.KillHarness;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * events are ingested and the pipeline resumes. Its results file must equal, row for row, that of a journal
  * given the same ingests and runs and no retention.
  */
+@Tag("slow")
 class RetentionKillTest
 {
     private static final long MINUTE = 60_000L;

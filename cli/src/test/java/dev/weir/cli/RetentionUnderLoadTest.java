@@ -24,9 +24,11 @@ import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.retention.HeldRemovedCycles;
-import dev.weir.postgres.TestDatabase;
-import dev.weir.postgres.TestTables;
+import dev.weir.testsupport.ChildJvm;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  * </ul>
  * Needs the test PostgreSQL server (skipped without it, unless {@code WEIR_REQUIRE_POSTGRES=1}).
  */
+@Tag("slow")
 class RetentionUnderLoadTest
 {
     private static final int PARTS = 24;

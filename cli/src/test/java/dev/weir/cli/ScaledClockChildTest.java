@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.ChildJvm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weir ingest} processes: at ×60 a minutely cycle lasts a wall second, so ingests a second or more apart
  * go to cycle files of their own, named for the scaled time; {@code weir inspect} (on the system clock) lists them.
  */
+@Tag("slow")
 class ScaledClockChildTest
 {
     @TempDir

@@ -14,6 +14,11 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.ChildJvm;
+import dev.weir.testsupport.JournalRows;
+import dev.weir.testsupport.KillHarness;
+import dev.weir.testsupport.OutputJournalContents;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * first events carry the defaults written out, run with the same flags. Also: a file of the four columns
  * ingested into the journal of six gets the defaults.
  */
+@Tag("slow")
 class SchemaEvolutionTest
 {
     private static final int FIRST = 4_000;

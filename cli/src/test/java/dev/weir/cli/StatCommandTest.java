@@ -22,6 +22,7 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
-import dev.weir.postgres.TestDatabase;
+import dev.weir.testsupport.TestDatabase;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;

@@ -9,6 +9,7 @@ import java.util.List;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.JournalRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -21,6 +21,7 @@ import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.JournalRows;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -20,6 +20,7 @@ import dev.weir.engine.model.StreamReducer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
 import dev.weir.journal.EventView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the journal) and is counted as filtered, nothing else. Filters and values written in Java over the event
  * flyweight, and given as text.
  */
+@Tag("slow")
 class FilterModelTest
 {
     private static final int STREAMS = 24;

@@ -12,6 +12,7 @@ import dev.weir.engine.model.StreamGenerator;
 import dev.weir.engine.model.StreamReducer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * four-field path, the whole-event path of other key columns, key tuples). The number of streams per
  * window kind is {@code -Dweir.model.streams} (1,000 by default).
  */
+@Tag("slow")
 class HeartbeatModelTest
 {
     private static final int STREAMS = Integer.getInteger("weir.model.streams", 1000);

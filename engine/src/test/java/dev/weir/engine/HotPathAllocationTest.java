@@ -19,12 +19,14 @@ import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalSchema;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The window stages allocate nothing per event in steady state: assignment, aggregation, firing and
  * discarding over a million events, measured with the thread's allocated-bytes counter.
  */
+@Tag("slow")
 class HotPathAllocationTest
 {
     @Test

@@ -83,11 +83,13 @@ class PackageCycleTest
         // the journal, the engine, the sources, the sinks and connectors, the offline reports, the applications
         final Map<String, String> roots = Map.ofEntries(Map.entry("journal", "journal"), Map.entry("engine", "engine"), Map.entry("csv", "csv"),
             Map.entry("files", "files"), Map.entry("postgres", "postgres"), Map.entry("kafka", "kafka"), Map.entry("micrometer", "micrometer"),
-            Map.entry("check", "check"), Map.entry("cli", "cli"), Map.entry("examples", "examples"), Map.entry("benchmarks", "bench"));
+            Map.entry("check", "check"), Map.entry("cli", "cli"), Map.entry("examples", "examples"), Map.entry("benchmarks", "bench"),
+            Map.entry("test-support", "testsupport"));
         assertModuleAllowed(roots, "journal");
         assertModuleAllowed(roots, "engine", "journal");
         assertModuleAllowed(roots, "csv", "journal");
         assertModuleAllowed(roots, "files", "journal", "engine");
+        assertModuleAllowed(roots, "test-support", "journal", "engine", "files");
         assertModuleAllowed(roots, "postgres", "journal", "engine");
         assertModuleAllowed(roots, "kafka", "journal", "engine");
         assertModuleAllowed(roots, "micrometer", "journal", "engine");
@@ -101,7 +103,7 @@ class PackageCycleTest
     void everyPackageHasAPackageInfo() throws IOException
     {
         final List<String> missing = new ArrayList<>();
-        for (final String module : List.of("journal", "engine", "csv", "files", "check", "postgres", "cli", "examples", "benchmarks"))
+        for (final String module : List.of("journal", "engine", "csv", "files", "test-support", "check", "postgres", "cli", "examples", "benchmarks"))
         {
             final Path sources = Path.of("..", module, "src/main/java");
             assertTrue(Files.isDirectory(sources), "module sources at " + sources.toAbsolutePath());

@@ -17,6 +17,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * measured with the threads' allocated-bytes counters over a million events (which include the
  * checkpoint at the 2,000,000th event), after a million and a half of warm-up.
  */
+@Tag("slow")
 class PipelineAllocationTest
 {
     private static final int EVENTS = 3_000_000;

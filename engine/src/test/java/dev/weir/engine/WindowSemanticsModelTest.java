@@ -18,6 +18,7 @@ import dev.weir.engine.model.StreamGenerator;
 import dev.weir.engine.model.StreamReducer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * kind is {@code -Dweir.model.streams} (1,000 by default; 100,000 before a release). A failure prints
  * its seed and a reduced stream.
  */
+@Tag("slow")
 class WindowSemanticsModelTest
 {
     private static final int STREAMS = Integer.getInteger("weir.model.streams", 1000);

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * documents: the first ends with a message naming the cause instead of going on as a zombie, and the second
  * carries on alone with every row committed once.
  */
+@Tag("slow")
 final class KafkaFencingTest
 {
     @TempDir
@@ -25,11 +28,11 @@ final class KafkaFencingTest
     @Test
     void aSecondInstanceWithTheSameIdFencesTheFirst() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 2;
-            final String topic = TestBroker.topic(admin, "weir-fence", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-fence", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = KafkaRunTest.lines(partitions, 8_000, 3);
             KafkaRunTest.produce(bootstrap, topic, lines.subList(0, lines.size() / 2));

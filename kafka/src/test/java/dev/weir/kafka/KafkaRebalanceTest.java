@@ -3,7 +3,9 @@ package dev.weir.kafka;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * partitions that move are committed by the one and taken over by the other from their checkpoints, and the
  * output topic still holds every row once, in order, equal to a bounded run of each partition.
  */
+@Tag("slow")
 final class KafkaRebalanceTest
 {
     @TempDir
@@ -23,11 +26,11 @@ final class KafkaRebalanceTest
     @Test
     void anInstanceJoinsThenTheFirstLeaves() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 4;
-            final String topic = TestBroker.topic(admin, "weir-rebalance", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-rebalance", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = KafkaRunTest.lines(partitions, 40_000, 7);
             final int third = lines.size() / 3;

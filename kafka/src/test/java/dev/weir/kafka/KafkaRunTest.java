@@ -18,12 +18,14 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * a bounded run of the same records as a journal of their own (less the windows the far-future flush record keeps
  * open), each once; bad records go to the rejected topic with partition and offset.
  */
+@Tag("slow")
 final class KafkaRunTest
 {
     static final long START = 1_700_000_000_000L;
@@ -48,11 +51,11 @@ final class KafkaRunTest
     @Test
     void oneInstanceCommitsWhatABoundedRunOfEachPartitionGives() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 3;
-            final String topic = TestBroker.topic(admin, "weir-in", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-in", partitions);
             final String output = topic + "-out";
             final List<Line> lines = lines(partitions, 6_000, 42);
             produce(bootstrap, topic, lines);
@@ -67,7 +70,7 @@ final class KafkaRunTest
             }
             assertNull(run.failure(), () -> "the run failed: " + run.failure());
             assertOutputs(dir, bootstrap, topic, output, lines, partitions);
-            final List<ConsumerRecord<byte[], byte[]>> rejected = TestBroker.readCommitted(bootstrap, output + "-rejected", Duration.ofSeconds(1));
+            final List<ConsumerRecord<byte[], byte[]>> rejected = KafkaBroker.readCommitted(bootstrap, output + "-rejected", Duration.ofSeconds(1));
             assertEquals(partitions, rejected.size(), "one bad record per partition");
         }
     }
@@ -149,7 +152,7 @@ final class KafkaRunTest
     static void assertOutputs(final Path dir, final String bootstrap, final String topic, final String output, final List<Line> lines, final int partitions)
     {
         final Map<Integer, List<String[]>> byPartition = byPartition(lines);
-        final List<ConsumerRecord<byte[], byte[]>> rows = TestBroker.readCommitted(bootstrap, output, Duration.ofSeconds(3));
+        final List<ConsumerRecord<byte[], byte[]>> rows = KafkaBroker.readCommitted(bootstrap, output, Duration.ofSeconds(3));
         for (int p = 0; p < partitions; p++)
         {
             final List<String> expected = reference(dir, byPartition.get(p), p);

@@ -13,9 +13,11 @@ import java.util.function.Supplier;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.OutputDecoder;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Either way the instance takes its partitions over again from what is committed and goes on, every row
  * committed once.
  */
+@Tag("slow")
 final class KafkaStallTest
 {
     private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(2);
@@ -41,11 +44,11 @@ final class KafkaStallTest
     @Test
     void aStallBeforeTheCommitGetsANewProducer() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 2;
-            final String topic = TestBroker.topic(admin, "weir-stall-commit", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-stall-commit", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = new ArrayList<>(KafkaRunTest.lines(partitions, 4_000, 11));
             KafkaRunTest.produce(bootstrap, topic, lines);
@@ -94,11 +97,11 @@ final class KafkaStallTest
     @Test
     void aStallWhileSendingIsAborted() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
             final int partitions = 2;
-            final String topic = TestBroker.topic(admin, "weir-stall", partitions);
+            final String topic = KafkaBroker.topic(admin, "weir-stall", partitions);
             final String output = topic + "-out";
             final List<KafkaRunTest.Line> lines = KafkaRunTest.lines(partitions, 8_000, 9);
             final int half = lines.size() / 2;

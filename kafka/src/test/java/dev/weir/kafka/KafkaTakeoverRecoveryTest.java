@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A takeover recovers the partition's pipeline from the checkpoint held in the checkpoint topic, in memory: until the
  * new owner's pipeline takes a checkpoint of its own, no checkpoint file is in its journal.
  */
+@Tag("slow")
 final class KafkaTakeoverRecoveryTest
 {
     @TempDir
@@ -26,10 +29,10 @@ final class KafkaTakeoverRecoveryTest
     @Test
     void aTakeoverWritesNoCheckpointFileBeforeItsPipelineTakesOne() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = TestBroker.topic(admin, "weir-takeover", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-takeover", 1);
             final String output = topic + "-out";
             KafkaRunTest.produce(bootstrap, topic, KafkaRunTest.lines(1, 2_000, 5));
             final KafkaRun first = new KafkaRun(KafkaRunTest.settings(bootstrap, topic, output, "a", dir.resolve("a"))).start();

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 
 import dev.weir.kafka.TransactionFailure.Remedy;
 import dev.weir.test.kafka.KafkaTestBroker;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
@@ -34,6 +35,7 @@ import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
 import org.apache.kafka.common.errors.UnknownProducerIdException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,6 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * real Kafka 4.4 producer gives when the broker aborted its timed-out transaction (a new producer then goes on) and
  * when a second producer with the same transactional id fenced it.
  */
+@Tag("slow")
 final class TransactionFailureTest
 {
     @Test
@@ -92,10 +95,10 @@ final class TransactionFailureTest
     @Test
     void aTransactionTheBrokerTimedOutIsFencedButANewProducerGoesOn() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-timeout", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-timeout", 1);
             final String id = KafkaTestBroker.uniqueName("weir-txn-timeout");
             try (KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
             {
@@ -123,11 +126,11 @@ final class TransactionFailureTest
     @Test
     void aCommitAloneAfterTheBrokersAbortCallsForANewProducer() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
+        final String bootstrap = KafkaBroker.bootstrap();
         final String id = KafkaTestBroker.uniqueName("weir-txn-commit");
-        try (Admin admin = TestBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
+        try (Admin admin = KafkaBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-commit", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-commit", 1);
             timedOut(admin, producer, topic, id);
             final RuntimeException failure = assertThrows(RuntimeException.class, producer::commitTransaction);
             assertEquals(Remedy.RENEW, TransactionFailure.remedy(failure, true), () -> "what the commit threw: " + failure);
@@ -139,11 +142,11 @@ final class TransactionFailureTest
     @Test
     void aSendAfterTheBrokersAbortIsAbortable() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
+        final String bootstrap = KafkaBroker.bootstrap();
         final String id = KafkaTestBroker.uniqueName("weir-txn-send");
-        try (Admin admin = TestBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
+        try (Admin admin = KafkaBroker.admin(bootstrap); KafkaProducer<byte[], byte[]> producer = producer(bootstrap, id))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-send", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-send", 1);
             timedOut(admin, producer, topic, id);
             final ExecutionException failure = assertThrows(ExecutionException.class, () -> producer.send(record(topic, "more")).get());
             assertEquals(Remedy.ABORT, TransactionFailure.remedy(failure.getCause(), false), () -> "what the send gave: " + failure.getCause());
@@ -156,10 +159,10 @@ final class TransactionFailureTest
     @Test
     void aSecondProducerWithTheSameIdFencesTheFirst() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
-        try (Admin admin = TestBroker.admin(bootstrap))
+        final String bootstrap = KafkaBroker.bootstrap();
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = TestBroker.topic(admin, "weir-txn-fence", 1);
+            final String topic = KafkaBroker.topic(admin, "weir-txn-fence", 1);
             final String id = KafkaTestBroker.uniqueName("weir-txn-fence");
             try (KafkaProducer<byte[], byte[]> first = producer(bootstrap, id); KafkaProducer<byte[], byte[]> second = producer(bootstrap, id))
             {
@@ -200,7 +203,7 @@ final class TransactionFailureTest
 
     private static List<String> committed(final String bootstrap, final String topic)
     {
-        return TestBroker.readCommitted(bootstrap, topic, Duration.ofSeconds(2)).stream().map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
+        return KafkaBroker.readCommitted(bootstrap, topic, Duration.ofSeconds(2)).stream().map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
     }
 
     private static TransactionDescription awaitState(final Admin admin, final String id, final TransactionState state) throws Exception

@@ -15,6 +15,8 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.retention.OutputHistory;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

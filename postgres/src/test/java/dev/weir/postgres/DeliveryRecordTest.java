@@ -19,6 +19,8 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

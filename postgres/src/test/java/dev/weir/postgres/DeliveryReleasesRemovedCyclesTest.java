@@ -21,6 +21,8 @@ import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.retention.HeldRemovedCycles;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -20,7 +20,10 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultKind;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +36,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * session windows (sessions that grow and merge), in order or with late events that re-fire windows, with
  * and without update rows, in transactions of any size; and delivering everything again changes nothing.
  */
+@Tag("slow")
 class FinalWindowsTest
 {
     private static final String COLUMNS = "key, window_start, window_end, count, sum, min, max, version, early";

@@ -17,7 +17,10 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * highest version of each window), a second delivery changes nothing, a delivery from an older or a wiped
  * position changes nothing either, and tables or offsets that do not match are refused untouched.
  */
+@Tag("slow")
 class PostgresSinkTest
 {
     private static final String SELECT = "SELECT key, window_start, window_end, count, sum, min, max, version FROM ";

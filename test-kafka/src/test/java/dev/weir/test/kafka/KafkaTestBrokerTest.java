@@ -13,12 +13,14 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The fixture against the real broker: records produced in a committed transaction are read back with their
  * partitions, keys, values and headers; those of an aborted transaction are not.
  */
+@Tag("slow")
 final class KafkaTestBrokerTest
 {
     @Test

@@ -1,4 +1,4 @@
-package dev.weir.postgres;
+package dev.weir.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
  * The real PostgreSQL server the tests use: {@code WEIR_TEST_JDBC_URL}, by default the one
  * {@code scripts/test-postgres.sh} sets up ({@code ./weir test} and {@code .ci/run} run it). When the server
  * cannot be reached the tests are skipped with a message, unless {@code WEIR_REQUIRE_POSTGRES=1} (CI sets
- * it), which makes them fail instead.
+ * it), which makes them fail instead. Stateless; safe from any thread (each connection is the caller's).
  */
 public final class TestDatabase
 {
@@ -26,6 +26,16 @@ public final class TestDatabase
 
     private TestDatabase()
     {
+    }
+
+    /**
+     * @param jdbcUrl a JDBC URL
+     * @return the URL without its parameters (user and password), for a message
+     */
+    private static String redacted(final String jdbcUrl)
+    {
+        final int query = jdbcUrl.indexOf('?');
+        return query < 0 ? jdbcUrl : jdbcUrl.substring(0, query) + "?…";
     }
 
     /**
@@ -48,7 +58,7 @@ public final class TestDatabase
         }
         catch (final SQLException ex)
         {
-            final String message = "no PostgreSQL server at " + PostgresSink.redacted(URL) + " (" + ex.getMessage()
+            final String message = "no PostgreSQL server at " + redacted(URL) + " (" + ex.getMessage()
                 + "); run scripts/test-postgres.sh, or set WEIR_TEST_JDBC_URL";
             if ("1".equals(System.getenv("WEIR_REQUIRE_POSTGRES")))
             {

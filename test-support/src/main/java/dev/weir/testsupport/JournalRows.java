@@ -1,4 +1,4 @@
-package dev.weir.csv;
+package dev.weir.testsupport;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,16 +12,16 @@ import dev.weir.journal.StringDictionaries;
 
 /**
  * Reads a journal's events back as rows of every column ({@code event_id,event_time,} then each column,
- * a string as its text, a decimal with its scale, fields joined by {@code |}), for assertions. (The CLI's tests have
- * the same helper, until a shared test-support module holds it.)
+ * a string as its text, a decimal with its scale, fields joined by {@code |}), for assertions. Stateless;
+ * safe from any thread (each call opens and closes its own readers).
  */
-final class JournalRows
+public final class JournalRows
 {
     private JournalRows()
     {
     }
 
-    static List<String> events(final Path journal)
+    public static List<String> events(final Path journal)
     {
         final JournalDirectory directory = JournalDirectory.open(journal);
         final JournalSchema schema = directory.schema();

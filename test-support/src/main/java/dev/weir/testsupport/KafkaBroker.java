@@ -1,14 +1,12 @@
-package dev.weir.kafka;
+package dev.weir.testsupport;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
 import java.util.Properties;
 
 import dev.weir.test.kafka.KafkaTestBroker;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -17,35 +15,46 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 
 /**
- * The Kafka broker of the tests (scripts/test-kafka.sh, started by {@code ./weir test}): its address, topics with
- * unique names, and reading a topic back {@code read_committed}. A test skips when no broker answers, unless
- * {@code WEIR_REQUIRE_KAFKA=1}, which fails it.
+ * The Kafka broker of Weir's own tests, for every module's tests: its address, an admin client, topics with unique
+ * names, and reading a topic back {@code read_committed} as the client's records (headers as bytes). The broker is
+ * found (and a test skipped, or failed with {@code WEIR_REQUIRE_KAFKA=1}, when none answers) by
+ * {@link KafkaTestBroker}, the one place that knows it; {@code scripts/test-kafka.sh} starts and stops it.
+ * Stateless; thread-safe.
  */
-final class TestBroker
+public final class KafkaBroker
 {
-    private TestBroker()
+    private KafkaBroker()
     {
     }
 
-    static String bootstrap()
+    /** @return the broker's bootstrap servers; skips (or fails) the calling test when it does not answer */
+    public static String bootstrap()
     {
         return KafkaTestBroker.bootstrap();
     }
 
-    static Admin admin(final String bootstrap)
+    /**
+     * @param bootstrap the broker's bootstrap servers
+     * @return an admin client of it ({@link KafkaTestBroker#adminProperties}), for the caller to close
+     */
+    public static Admin admin(final String bootstrap)
     {
-        final Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        return Admin.create(config);
+        return Admin.create(KafkaTestBroker.adminProperties(bootstrap));
     }
 
-    static String topic(final Admin admin, final String prefix, final int partitions)
+    /**
+     * @param admin      the test's admin client (the topic is created by {@link KafkaTestBroker#createTopic})
+     * @param prefix     what the topic's name starts with
+     * @param partitions its partitions
+     * @return the name of a new topic no other test uses, its partitions' leaders answering
+     */
+    public static String topic(final Admin admin, final String prefix, final int partitions)
     {
         return KafkaTestBroker.createTopic(prefix, partitions);
     }
 
     /** Read every committed record of a topic, until none arrives for {@code quiet}. */
-    static List<ConsumerRecord<byte[], byte[]>> readCommitted(final String bootstrap, final String topic, final Duration quiet)
+    public static List<ConsumerRecord<byte[], byte[]>> readCommitted(final String bootstrap, final String topic, final Duration quiet)
     {
         final Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -70,5 +79,4 @@ final class TestBroker
         }
         return all;
     }
-
 }

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  * permitted the test is skipped with a message, except under CI ({@code CI=true}), where it fails. Not
  * thread-safe: one test thread.
  */
-final class Tmpfs implements AutoCloseable
+public final class Tmpfs implements AutoCloseable
 {
     private final Path mountPoint;
 
@@ -34,7 +34,7 @@ final class Tmpfs implements AutoCloseable
      * @param sizeKib    the filesystem's size.
      * @return the mounted filesystem.
      */
-    static Tmpfs mount(final Path mountPoint, final long sizeKib) throws IOException, InterruptedException
+    public static Tmpfs mount(final Path mountPoint, final long sizeKib) throws IOException, InterruptedException
     {
         Files.createDirectories(mountPoint);
         final String result = command("mount", "-t", "tmpfs", "-o", "size=" + sizeKib + "k", "tmpfs", mountPoint.toString());
@@ -53,7 +53,7 @@ final class Tmpfs implements AutoCloseable
     /**
      * @param sizeKib the new size (more than what is used, to free space).
      */
-    void resize(final long sizeKib) throws IOException, InterruptedException
+    public void resize(final long sizeKib) throws IOException, InterruptedException
     {
         final String result = command("mount", "-o", "remount,size=" + sizeKib + "k", mountPoint.toString());
         assertTrue(result == null, "remount " + mountPoint + ": " + result);
@@ -65,7 +65,7 @@ final class Tmpfs implements AutoCloseable
      * @param file     the ballast file, on this filesystem.
      * @param leaveKib the space to leave free.
      */
-    void fill(final Path file, final long leaveKib) throws IOException
+    public void fill(final Path file, final long leaveKib) throws IOException
     {
         long remaining = Files.getFileStore(mountPoint).getUsableSpace() - leaveKib * 1024;
         assertTrue(remaining > 0, "less than " + leaveKib + " KiB free on " + mountPoint);
@@ -85,7 +85,7 @@ final class Tmpfs implements AutoCloseable
     /**
      * @return the bytes free.
      */
-    long freeBytes() throws IOException
+    public long freeBytes() throws IOException
     {
         return Files.getFileStore(mountPoint).getUsableSpace();
     }

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
-import dev.weir.csv.CsvLineParser;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 
@@ -23,9 +22,13 @@ import dev.weir.journal.JournalDirectory;
  * What the kill tests share: a child JVM running the {@code weir} command line from the test classpath
  * (so it can be killed with SIGKILL), a generated events CSV with malformed, late and duplicated lines, a
  * look at how far an ingest got, and comparisons that print the first difference rather than whole files.
+ * Stateless; safe from any thread.
  */
-final class KillHarness
+public final class KillHarness
 {
+    /** The header line of an events CSV of the default columns. */
+    public static final String EVENTS_HEADER = "event_id,event_time,key,value";
+
     private KillHarness()
     {
     }
@@ -36,7 +39,7 @@ final class KillHarness
      * @return the started child.
      * @throws IOException if it cannot start.
      */
-    static Process startChild(final String[] weirArgs, final Path log) throws IOException
+    public static Process startChild(final String[] weirArgs, final Path log) throws IOException
     {
         final String classpath = System.getProperty("java.class.path");
         assertTrue(classpath.contains("picocli") && classpath.contains("chronicle-queue"), "the test classpath reaches the child: " + classpath);
@@ -54,7 +57,7 @@ final class KillHarness
      * @param seed   the stream's seed.
      * @throws IOException if it cannot be written.
      */
-    static void writeEvents(final Path file, final int events, final int keys, final long seed) throws IOException
+    public static void writeEvents(final Path file, final int events, final int keys, final long seed) throws IOException
     {
         writeEvents(file, events, keys, seed, 1, 0);
     }
@@ -74,7 +77,7 @@ final class KillHarness
      * @return the event lines written, duplicates included.
      * @throws IOException if it cannot be written.
      */
-    static long writeEvents(final Path file, final int events, final int keys, final long seed, final long stepMs, final int duplicatesPerMille)
+    public static long writeEvents(final Path file, final int events, final int keys, final long seed, final long stepMs, final int duplicatesPerMille)
         throws IOException
     {
         final SplittableRandom random = new SplittableRandom(seed);
@@ -82,7 +85,7 @@ final class KillHarness
         long lines = 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
         {
-            out.write(CsvLineParser.DEFAULT_HEADER);
+            out.write(EVENTS_HEADER);
             out.write('\n');
             for (int i = 0; i < events; i++)
             {
@@ -128,7 +131,7 @@ final class KillHarness
      * @param expected the expected lines.
      * @param actual   the actual lines.
      */
-    static void assertSameLines(final String what, final List<String> expected, final List<String> actual)
+    public static void assertSameLines(final String what, final List<String> expected, final List<String> actual)
     {
         if (expected.equals(actual))
         {
@@ -156,7 +159,7 @@ final class KillHarness
      * @param expected relative path to content.
      * @param actual   relative path to content.
      */
-    static void assertSameFiles(final String what, final Map<String, String> expected, final Map<String, String> actual)
+    public static void assertSameFiles(final String what, final Map<String, String> expected, final Map<String, String> actual)
     {
         assertEquals(expected.keySet(), actual.keySet(), what + ": the files");
         for (final String file : expected.keySet())
@@ -169,7 +172,7 @@ final class KillHarness
      * @param journal a journal directory, or where one will be.
      * @return the events ingested into it so far.
      */
-    static long ingestedLines(final Path journal)
+    public static long ingestedLines(final Path journal)
     {
         if (!JournalDirectory.isJournal(journal))
         {

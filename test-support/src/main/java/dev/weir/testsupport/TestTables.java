@@ -1,4 +1,4 @@
-package dev.weir.postgres;
+package dev.weir.testsupport;
 
 import java.sql.Connection;
 import java.sql.SQLException;

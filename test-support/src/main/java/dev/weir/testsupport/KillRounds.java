@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,10 +31,10 @@ import dev.weir.journal.JournalDirectory;
  * an exported file is being written (seen by its temporary file appearing). After each kill the directory tells in which phase the child died, and the count per
  * phase is printed. Not thread-safe: one test thread.
  */
-final class KillRounds
+public final class KillRounds
 {
     /** Where a killed child was, judged from what it left on disk. */
-    enum Phase
+    public enum Phase
     {
         /** Starting, or ingesting the input. */
         INGEST,
@@ -79,7 +79,7 @@ final class KillRounds
      * @param expectedEvents events the input holds (duplicates included), to tell a kill during the ingest.
      * @param seed           the seed of the kill moments.
      */
-    KillRounds(final String name, final Path dir, final int kills, final long expectedEvents, final long seed)
+    public KillRounds(final String name, final Path dir, final int kills, final long expectedEvents, final long seed)
     {
         this(name, dir, ColumnProjection.DEFAULT_KEY, kills, expectedEvents, seed);
     }
@@ -92,7 +92,7 @@ final class KillRounds
      * @param expectedEvents events the input holds (duplicates included), to tell a kill during the ingest.
      * @param seed           the seed of the kill moments.
      */
-    KillRounds(final String name, final Path dir, final String keyColumn, final int kills, final long expectedEvents, final long seed)
+    public KillRounds(final String name, final Path dir, final String keyColumn, final int kills, final long expectedEvents, final long seed)
     {
         this.name = name;
         this.dir = dir;
@@ -107,7 +107,7 @@ final class KillRounds
      * @param byDefault its default.
      * @return the kill count: the property, else {@code weir.kill.count}, else the default.
      */
-    static int count(final String property, final int byDefault)
+    public static int count(final String property, final int byDefault)
     {
         return Integer.getInteger(property, Integer.getInteger("weir.kill.count", byDefault));
     }
@@ -121,7 +121,7 @@ final class KillRounds
      * @return the reference's output directory.
      * @throws Exception if a child cannot run.
      */
-    Path run(final Function<Path, String[]> command) throws Exception
+    public Path run(final Function<Path, String[]> command) throws Exception
     {
         final Path reference = dir.resolve("reference");
         final long started = System.nanoTime();
@@ -266,7 +266,7 @@ final class KillRounds
         }
     }
 
-    static boolean hasCheckpointTemp(final Path out, final long since)
+    public static boolean hasCheckpointTemp(final Path out, final long since)
     {
         return temporaryFiles(out.resolve("journal").resolve("checkpoints"), 1, since, false);
     }
@@ -306,7 +306,7 @@ final class KillRounds
     }
 
     /** @return every regular file under {@code out} but the journal, by relative path, with its content. */
-    static Map<String, String> files(final Path out) throws IOException
+    public static Map<String, String> files(final Path out) throws IOException
     {
         final Map<String, String> files = new TreeMap<>();
         try (Stream<Path> paths = Files.walk(out))

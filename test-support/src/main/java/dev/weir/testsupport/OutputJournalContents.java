@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.testsupport;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +28,10 @@ import dev.weir.journal.ResultKind;
  * journal was written). So {@code S} names the event at that offset by its place among the journal's
  * events and its id ({@code #ordinal/id}), which is equal for equal event streams; an offset that is not
  * an event's is printed as {@code ?offset}, which no other journal reproduces.
+ * <p>
+ * Stateless; safe from any thread (each call opens and closes its own readers).
  */
-final class OutputJournalContents
+public final class OutputJournalContents
 {
     private OutputJournalContents()
     {
@@ -39,7 +41,7 @@ final class OutputJournalContents
      * @param journal a journal directory (no process may be appending to its output journal).
      * @return its outputs, in order, with their source offsets named by event.
      */
-    static List<String> outputs(final Path journal)
+    public static List<String> outputs(final Path journal)
     {
         return outputs(journal, JournalDirectory.DEFAULT_PIPELINE);
     }
@@ -49,7 +51,7 @@ final class OutputJournalContents
      * @param pipeline the pipeline whose output journal to read (no process may be appending to it).
      * @return its outputs, in order, with their source offsets named by event.
      */
-    static List<String> outputs(final Path journal, final String pipeline)
+    public static List<String> outputs(final Path journal, final String pipeline)
     {
         return outputs(journal, pipeline, ColumnProjection.DEFAULT_KEY);
     }
@@ -60,7 +62,7 @@ final class OutputJournalContents
      * @param keyColumn the pipeline's key column ({@code --key}), or several separated by commas.
      * @return its outputs, in order, with their source offsets named by event.
      */
-    static List<String> outputs(final Path journal, final String pipeline, final String keyColumn)
+    public static List<String> outputs(final Path journal, final String pipeline, final String keyColumn)
     {
         final JournalDirectory directory = JournalDirectory.open(journal).pipeline(pipeline);
         final Map<Long, String> events = new HashMap<>();

@@ -1,4 +1,4 @@
-package dev.weir.postgres;
+package dev.weir.testsupport;
 
 import java.io.IOException;
 import java.io.InputStream;
