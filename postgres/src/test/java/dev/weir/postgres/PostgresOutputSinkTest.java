@@ -14,7 +14,11 @@ import dev.weir.engine.delivery.DeliveryUnavailableException;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.testsupport.TcpForwarder;
+import dev.weir.testsupport.TestDatabase;
+import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cannot be reached is deferred, and connected (its tables created) at the first delivery once it is back; one that
  * answers and refuses the login or has no such database is a {@link SinkRefusedException}, not an outage.
  */
+@Tag("slow")
 class PostgresOutputSinkTest
 {
     @TempDir
