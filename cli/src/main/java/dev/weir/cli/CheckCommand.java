@@ -5,17 +5,15 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import dev.weir.check.PartitionProfile;
 import dev.weir.check.QualityReport;
-import dev.weir.check.QualityThresholds;
+import dev.weir.check.QualitySettings;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import picocli.CommandLine.Command;
@@ -24,7 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code weir check}: the data-quality checks of {@link QualityReport} on a journal and/or a partitions
  * directory (or a PostgreSQL results table), the {@code late} check once for every pipeline of the journal (or for
- * {@code --pipeline NAME} only), with thresholds from flags or a small {@code name=value} config file (flags win). Prints the
+ * {@code --pipeline NAME} only), with thresholds from flags or a small {@code name=value} config file (flags win), read by
+ * {@link QualitySettings}. Prints the
  * rows per partition and a table of checks; exits 0 when every check passes (or is skipped), and
  * {@value #FAILED} when one fails, so it can gate a scheduled job. Reads only.
  */
@@ -34,9 +33,6 @@ final class CheckCommand implements Callable<Integer>
 {
     /** Exit code when a check fails. */
     static final int FAILED = 3;
-
-    private static final Set<String> CONFIG_NAMES = Set.of("min-rows", "max-duplicate-rows", "max-rejected-rate", "max-late-rate",
-        "max-duplicate-rate", "max-staleness", "max-gaps", "from-date", "to-date", "now");
 
     @Option(names = "--journal", paramLabel = "DIR", description = "the journal: rejected, late, duplicates and freshness checks")
     Path journal;
@@ -110,54 +106,31 @@ final class CheckCommand implements Callable<Integer>
         {
             PostgresDelivery.checkUrl(jdbcUrl);
         }
-        final Properties file = readConfig();
-        QualityThresholds limits = QualityThresholds.DEFAULTS;
-        final String rows = pick("min-rows", minRows, file);
-        if (rows != null)
+        final Map<String, String> settings = readConfig();
+        put(settings, "min-rows", minRows);
+        put(settings, "max-duplicate-rows", maxDuplicateRows);
+        put(settings, "max-rejected-rate", maxRejectedRate);
+        put(settings, "max-late-rate", maxLateRate);
+        put(settings, "max-duplicate-rate", maxDuplicateRate);
+        put(settings, "max-staleness", maxStaleness);
+        put(settings, "max-gaps", maxGaps);
+        put(settings, "from-date", fromDate);
+        put(settings, "to-date", toDate);
+        put(settings, "now", now);
+        final QualitySettings parsed;
+        try
         {
-            limits = limits.withMinRowsPerPartition(count("min-rows", rows));
+            parsed = QualitySettings.parse(settings, Clock.systemUTC());
         }
-        final String duplicateRows = pick("max-duplicate-rows", maxDuplicateRows, file);
-        if (duplicateRows != null)
+        catch (final IllegalArgumentException ex)
         {
-            limits = limits.withMaxDuplicateRows(count("max-duplicate-rows", duplicateRows));
+            throw new BadInputException(ex.getMessage());
         }
-        final String rejected = pick("max-rejected-rate", maxRejectedRate, file);
-        if (rejected != null)
-        {
-            limits = limits.withMaxRejectedRate(rate("max-rejected-rate", rejected));
-        }
-        final String late = pick("max-late-rate", maxLateRate, file);
-        if (late != null)
-        {
-            limits = limits.withMaxLateRate(rate("max-late-rate", late));
-        }
-        final String duplicates = pick("max-duplicate-rate", maxDuplicateRate, file);
-        if (duplicates != null)
-        {
-            limits = limits.withMaxDuplicateRate(rate("max-duplicate-rate", duplicates));
-        }
-        final String staleness = pick("max-staleness", maxStaleness, file);
-        if (staleness != null)
-        {
-            limits = limits.withMaxStaleness(Duration.ofMillis(duration("max-staleness", staleness)));
-        }
-        final String gaps = pick("max-gaps", maxGaps, file);
-        if (gaps != null)
-        {
-            limits = limits.withMaxGaps(count("max-gaps", gaps));
-        }
-        limits = limits.withRange(date("from-date", pick("from-date", fromDate, file)), date("to-date", pick("to-date", toDate, file)));
-        if (limits.fromDate() != null && limits.toDate() != null && limits.toDate().isBefore(limits.fromDate()))
-        {
-            throw new BadInputException("--to-date " + limits.toDate() + " is before --from-date " + limits.fromDate());
-        }
-        final Instant at = instant(pick("now", now, file));
 
         final JournalDirectory base = journal == null ? null : openJournal();
         final String selected = base == null || pipeline == null ? null : PipelineSelection.existing(base, pipeline).pipelineName();
         final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
-        final QualityReport report = QualityReport.of(base, selected, partitions, limits, at);
+        final QualityReport report = QualityReport.of(base, selected, partitions, parsed.thresholds(), parsed.now());
         CheckReport.print(System.out, report);
         return report.failed() > 0 ? FAILED : 0;
     }
@@ -204,13 +177,15 @@ final class CheckCommand implements Callable<Integer>
         }
     }
 
-    private Properties readConfig()
+    /** @return the settings of the {@code --config} file, each value trimmed, or none without one. */
+    private Map<String, String> readConfig()
     {
-        final Properties properties = new Properties();
+        final Map<String, String> settings = new HashMap<>();
         if (config == null)
         {
-            return properties;
+            return settings;
         }
+        final Properties properties = new Properties();
         try (Reader in = Files.newBufferedReader(config, StandardCharsets.UTF_8))
         {
             properties.load(in);
@@ -219,98 +194,24 @@ final class CheckCommand implements Callable<Integer>
         {
             throw new BadInputException("cannot read --config " + config + ": " + ex.getMessage());
         }
-        for (final String name : properties.stringPropertyNames())
-        {
-            if (!CONFIG_NAMES.contains(name))
-            {
-                throw new BadInputException("--config " + config + ": unknown setting '" + name + "' (known: " + String.join(", ",
-                    CONFIG_NAMES.stream().sorted().toList()) + ")");
-            }
-        }
-        return properties;
-    }
-
-    private static String pick(final String name, final String flag, final Properties file)
-    {
-        return flag != null ? flag : file.getProperty(name) == null ? null : file.getProperty(name).trim();
-    }
-
-    private static long count(final String name, final String text)
-    {
         try
         {
-            final long value = Long.parseLong(text);
-            if (value >= 0)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below
-        }
-        throw new BadInputException(name + " must be a whole number >= 0: '" + text + "'");
-    }
-
-    private static double rate(final String name, final String text)
-    {
-        try
-        {
-            final boolean percent = text.endsWith("%");
-            final double value = Double.parseDouble(percent ? text.substring(0, text.length() - 1) : text) / (percent ? 100 : 1);
-            if (value >= 0 && value <= 1)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below
-        }
-        throw new BadInputException(name + " must be a fraction from 0 to 1, or a percentage like 0.5%: '" + text + "'");
-    }
-
-    private static long duration(final String name, final String text)
-    {
-        try
-        {
-            return Durations.parseMillis(text);
+            QualitySettings.checkNames(properties.stringPropertyNames());
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new BadInputException(name + ": " + ex.getMessage());
+            throw new BadInputException("--config " + config + ": " + ex.getMessage());
         }
+        properties.stringPropertyNames().forEach(name -> settings.put(name, properties.getProperty(name).trim()));
+        return settings;
     }
 
-    private static LocalDate date(final String name, final String text)
+    /** A flag wins over the config file. */
+    private static void put(final Map<String, String> settings, final String name, final String flag)
     {
-        if (text == null)
+        if (flag != null)
         {
-            return null;
-        }
-        try
-        {
-            return LocalDate.parse(text);
-        }
-        catch (final DateTimeParseException ex)
-        {
-            throw new BadInputException(name + " must be a date YYYY-MM-DD: '" + text + "'");
-        }
-    }
-
-    private static Instant instant(final String text)
-    {
-        if (text == null)
-        {
-            return Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        }
-        try
-        {
-            return text.chars().allMatch(Character::isDigit) ? Instant.ofEpochMilli(Long.parseLong(text)) : Instant.parse(text);
-        }
-        catch (final DateTimeParseException | NumberFormatException ex)
-        {
-            throw new BadInputException("now must be an ISO-8601 instant (2026-11-30T08:00:00Z) or epoch milliseconds: '" + text + "'");
+            settings.put(name, flag);
         }
     }
 }

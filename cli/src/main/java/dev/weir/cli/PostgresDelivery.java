@@ -38,10 +38,10 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
     /** What ended the continuous delivery, or made it leave results pending; null while it delivers. */
     private volatile RuntimeException failure;
 
-    private PostgresDelivery(final PostgresSink sink, final String jdbcUrl)
+    private PostgresDelivery(final PostgresOutputSink output, final String jdbcUrl)
     {
-        this.sink = sink;
-        this.output = new PostgresOutputSink(sink, jdbcUrl);
+        this.sink = output.sink();
+        this.output = output;
         this.url = PostgresSink.redacted(jdbcUrl);
     }
 
@@ -51,7 +51,8 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
      * @param lateTable the late-events table, or null to pass late events over.
      * @param shape     its columns: the pipeline's key and value columns.
      * @param batchSize outputs per transaction.
-     * @return a connected delivery.
+     * @return a delivery, connected, or deferred to its first delivery (said on standard error) if the database cannot
+     *         be reached.
      */
     static PostgresDelivery connect(final String jdbcUrl, final String table, final String lateTable, final ResultsTableShape shape,
         final int batchSize)
@@ -61,33 +62,19 @@ final class PostgresDelivery implements AutoCloseable, DeliveryListener
         {
             throw new BadInputException("--jdbc-batch must be at least 1: " + batchSize);
         }
-        final String redacted = PostgresSink.redacted(jdbcUrl);
+        final PostgresOutputSink output;
         try
         {
-            return new PostgresDelivery(PostgresSink.connect(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
+            output = PostgresOutputSink.connectOrDefer(jdbcUrl, table, lateTable, shape, batchSize);
         }
         catch (final SinkRefusedException ex)
         {
             throw new BadInputException(ex.getMessage());
         }
-        catch (final SQLException ex)
-        {
-            final String state = ex.getSQLState() == null ? "" : ex.getSQLState();
-            if (state.startsWith("28") || state.equals("3D000")) // the server answered: a login or database that does not exist
-            {
-                throw new BadInputException("cannot use PostgreSQL at " + redacted + ": " + ex.getMessage());
-            }
-            System.err.println("weir: PostgreSQL at " + redacted + " cannot be reached now (" + ex.getMessage() + "): ingest, processing "
-                + "and files go on, and the results are delivered when it can be reached (its tables are checked then)");
-            try
-            {
-                return new PostgresDelivery(PostgresSink.deferred(jdbcUrl, table, lateTable, shape, batchSize), jdbcUrl);
-            }
-            catch (final SinkRefusedException refused)
-            {
-                throw new BadInputException(refused.getMessage());
-            }
-        }
+        output.deferral().ifPresent(ex -> System.err.println("weir: PostgreSQL at " + PostgresSink.redacted(jdbcUrl) + " cannot be reached now ("
+            + ex.getMessage() + "): ingest, processing and files go on, and the results are delivered when it can be reached (its tables are "
+            + "checked then)"));
+        return new PostgresDelivery(output, jdbcUrl);
     }
 
     /**

@@ -5,7 +5,8 @@
  * that a truncated or re-created table gets every row again.
  * <p>
  * {@link dev.weir.postgres.PostgresOutputSink} is the sink as the engine's delivery layer sees it
- * ({@code dev.weir.engine.delivery.OutputSink}), for continuous delivery while a pipeline runs.
+ * ({@code dev.weir.engine.delivery.OutputSink}), for continuous delivery while a pipeline runs; its
+ * {@code connectOrDefer} connects now, or at the first delivery when the database cannot be reached.
  * <p>
  * Threading: a sink and its connection belong to one thread (the run's, or the
  * {@code weir-<pipeline>-<run>-delivery} thread of a continuous delivery).

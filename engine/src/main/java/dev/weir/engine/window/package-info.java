@@ -4,6 +4,6 @@
  * <p>
  * Threading: immutable specs; safe from any thread.
  * <p>
- * Depends on nothing in Weir.
+ * Depends on {@code dev.weir.engine.time} only to read durations as text ({@link dev.weir.engine.window.WindowSpec#parse}).
  */
 package dev.weir.engine.window;
