@@ -78,7 +78,8 @@ final class RunExecution
      *
      * @param out where the summary goes.
      * @return what the run did.
-     * @throws BadInputException        if the input file is missing or the journal is refused (exit 2).
+     * @throws BadInputException        if the input file is missing or the configuration is refused (exit 2); a refused
+     *                                  journal, checkpoint, resume or export is the library's own exception (exit 2 too).
      * @throws DeliveryPendingException if the results could not all be delivered into PostgreSQL, after the
      *                                  files are written and the summary printed (exit 4).
      */
@@ -129,9 +130,10 @@ final class RunExecution
                 addColumns(journalDir, columns); // so the pipeline is configured over the columns --columns adds
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
-                if (files(journalDir) != null)
+                final ResultFiles files = files(journalDir);
+                if (files != null)
                 {
-                    files(journalDir).requireComplete(); // and an export file that would miss outputs retention removed
+                    files.requireComplete(); // and an export file that would miss outputs retention removed
                 }
                 configuration.checkResume(recovery, following != null); // and a resume that would find every new event late
             }
