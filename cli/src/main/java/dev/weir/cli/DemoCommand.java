@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import dev.weir.csv.SamplePayments;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JournalDirectory;
@@ -61,7 +62,7 @@ final class DemoCommand implements Callable<Integer>
         prepare();
         final Path csv = dir.resolve("payments.csv");
         System.out.printf("Generating %,d card payments over %,d cards into %s ...%n", payments, cards, csv);
-        new CardPayments(payments, cards, seed).writeTo(csv);
+        new SamplePayments(payments, cards, seed).writeTo(csv);
 
         final WindowOptions window = new WindowOptions();
         window.window = TumblingWindows.of(10_000);

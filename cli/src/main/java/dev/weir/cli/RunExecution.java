@@ -26,8 +26,6 @@ import dev.weir.files.RetainedOutputs;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
 import dev.weir.postgres.Delivery;
@@ -80,7 +78,8 @@ final class RunExecution
      *
      * @param out where the summary goes.
      * @return what the run did.
-     * @throws BadInputException        if the input file is missing or the journal is refused (exit 2).
+     * @throws BadInputException        if the input file is missing or the configuration is refused (exit 2); a refused
+     *                                  journal, checkpoint, resume or export is the library's own exception (exit 2 too).
      * @throws DeliveryPendingException if the results could not all be delivered into PostgreSQL, after the
      *                                  files are written and the summary printed (exit 4).
      */
@@ -127,17 +126,21 @@ final class RunExecution
             }
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
-                openExisting(journalDir, job.rollCycle());
+                JournalDirectory.open(journalDir).checkRollCycle(job.rollCycle());
                 addColumns(journalDir, columns); // so the pipeline is configured over the columns --columns adds
                 concludeAndRecover(journalDir); // refuses a checkpoint of another configuration before anything is ingested
                 OutputJournal.openForAppend(pipelineDirectory(journalDir)).close(); // and a pipeline another run is writing
-                refuseShrinkingFiles(journalDir); // and an export file that would miss outputs retention removed
-                ResumeAfterEnd.check(configuration, recovery, following != null, 0); // and a resume that would find every new event late
+                final ResultFiles files = files(journalDir);
+                if (files != null)
+                {
+                    files.requireComplete(); // and an export file that would miss outputs retention removed
+                }
+                configuration.checkResume(recovery, following != null); // and a resume that would find every new event late
             }
             final CsvIngest.Summary ingested = input == null ? null : ingest(journalDir, columns, fileColumns);
             if (ingested != null && ingested.ingested() > 0 && recovery != null)
             {
-                ResumeAfterEnd.check(configuration, recovery, following != null, ingested.ingested()); // the events just ingested are after it
+                configuration.checkResume(recovery, following != null, ingested.ingested()); // the events just ingested are after it
             }
             final String rebuild = recovery == null ? null : recovery.rebuildNote(pipelineDirectory(journalDir).pipelineName());
             if (rebuild != null)
@@ -269,36 +272,7 @@ final class RunExecution
             configuration = pipelineFor(journalDir).conclude();
             recovery = configuration.recover();
         }
-        catch (final JournalRefusedException | CheckpointMismatchException | IllegalArgumentException ex)
-        {
-            throw new BadInputException(ex.getMessage());
-        }
-    }
-
-    /**
-     * A results or late-events file holds every output of the output journal: once retention removed some, it would
-     * silently hold fewer, so it is refused before anything is processed.
-     */
-    private void refuseShrinkingFiles(final Path journalDir)
-    {
-        if (job.results() == null && job.lateOutput() == null)
-        {
-            return;
-        }
-        final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
-        if (retained != null)
-        {
-            throw new BadInputException(retained.fileRefusal(job.results() != null ? "--results" : "--late-output"));
-        }
-    }
-
-    private static void openExisting(final Path journalDir, final JournalRollCycle rollCycle)
-    {
-        try
-        {
-            JournalDirectory.open(journalDir).checkRollCycle(rollCycle);
-        }
-        catch (final JournalRefusedException ex)
+        catch (final IllegalArgumentException ex) // a refused journal or checkpoint is an exception of its own: exit 2 too
         {
             throw new BadInputException(ex.getMessage());
         }
@@ -311,29 +285,13 @@ final class RunExecution
     {
         if (JournalDirectory.isJournal(journalDir) && !JournalDirectory.open(journalDir).schema().equals(columns))
         {
-            try
-            {
-                JournalDirectory.openOrCreate(journalDir, columns);
-            }
-            catch (final JournalRefusedException ex)
-            {
-                throw new BadInputException(ex.getMessage());
-            }
+            JournalDirectory.openOrCreate(journalDir, columns);
         }
     }
 
     private CsvIngest.Summary ingest(final Path journalDir, final JournalSchema columns, final JournalSchema fileColumns)
     {
-        final EventJournal events;
-        try
-        {
-            events = EventJournal.openOrCreate(journalDir, columns, job.rollCycle());
-        }
-        catch (final JournalRefusedException ex)
-        {
-            throw new BadInputException(ex.getMessage());
-        }
-        try (events)
+        try (EventJournal events = EventJournal.openOrCreate(journalDir, columns, job.rollCycle()))
         {
             final CsvIngest ingest = CsvIngest.into(events).columns(fileColumns).rejected(job.rejectedFile()).sync(job.processing().sync)
                 .complete(true).build(); // the input is read once, as complete
@@ -360,34 +318,43 @@ final class RunExecution
             }
             throw ex;
         }
-        catch (final CheckpointMismatchException ex)
-        {
-            throw new BadInputException(ex.getMessage());
-        }
     }
 
     /**
-     * Export the output journal: as one results CSV, or as date partitions, or nothing (PostgreSQL only). Partitions
-     * of days that lost results to retention are left as they are: a note on standard error says so.
+     * @return the export of the output journal into the run's files (one results CSV, or date partitions, and the late
+     *         events), or null without file outputs (PostgreSQL only).
      */
-    private ExportCounts export(final Path journalDir)
+    private ResultFiles files(final Path journalDir)
     {
         if (job.outputDir() == null && job.results() == null && job.lateOutput() == null)
         {
-            return ExportCounts.NONE;
+            return null;
         }
         final ResultFiles.Builder files = ResultFiles.of(pipelineDirectory(journalDir)).columns(job.window().columns());
         if (job.lateOutput() != null)
         {
             files.late(job.lateOutput());
         }
-        if (job.outputDir() == null)
+        if (job.outputDir() != null)
         {
-            // results may be null: late events only
-            return (job.results() == null ? files : files.results(job.results())).build().export();
+            files.partitions(job.outputDir(), job.format());
         }
-        final ExportCounts written = files.partitions(job.outputDir(), job.format()).build().export();
-        final RetainedOutputs retained = RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
+        return job.results() == null ? files.build() : files.results(job.results()).build(); // results null: late events only
+    }
+
+    /**
+     * Export the output journal into the run's files. Partitions of days that lost results to retention are left as they
+     * are: a note on standard error says so.
+     */
+    private ExportCounts export(final Path journalDir)
+    {
+        final ResultFiles files = files(journalDir);
+        if (files == null)
+        {
+            return ExportCounts.NONE;
+        }
+        final ExportCounts written = files.export();
+        final RetainedOutputs retained = job.outputDir() == null ? null : RetainedOutputs.of(pipelineDirectory(journalDir)).orElse(null);
         if (retained != null && retained.firstCompleteDay() != Long.MIN_VALUE)
         {
             System.err.println("weir: note: " + retained.partitionNote(written.skipped()));

@@ -18,55 +18,46 @@ import dev.weir.postgres.PostgresSink;
  * <p>
  * Immutable once built (its window and processing options are picocli's, read-only after parsing), so
  * safe to share between threads; the builder is not thread-safe.
+ *
+ * @param input          the events CSV to ingest, or null to process the journal as it is.
+ * @param columns        the columns given ({@code --columns}), or null to take the journal's (the default for a new one).
+ * @param journal        the journal directory, or null for a temporary journal deleted when the run ends.
+ * @param rollCycle      the roll cycle given ({@code --roll-cycle}), or null to take the journal's (the default for a new one).
+ * @param pipeline       the pipeline's name ({@code --pipeline}): whose checkpoints, output journal and metrics the run uses.
+ * @param follow         true if the run keeps following the journal until stopped.
+ * @param resumeAfterEnd true if the run may resume from a checkpoint taken at the end of a bounded input
+ *                       ({@code --resume-after-end}), every event after which is late.
+ * @param idleTimeoutMs  T of {@code --idle-timeout}, ms: a following run appends a heartbeat when the journal was quiet
+ *                       this long; 0 for none.
+ * @param retentionMs    DURATION of {@code --retention}, ms: how long a following run keeps a cycle after it ends; -1 for
+ *                       no retention.
+ * @param archive        the archive of {@code --archive}, where retention moves removed cycles, or null to delete them.
+ * @param window         the window flags.
+ * @param processing     the durability, input-quality and threading flags.
+ * @param results        the results CSV, or null.
+ * @param outputDir      the directory of the date partitions, or null.
+ * @param format         the file format of the date partitions.
+ * @param lateOutput     the late-events CSV, or null.
+ * @param rejected       the rejected lines' CSV as given, or null ({@link #rejectedFile()} is the one written).
+ * @param jdbcUrl        the PostgreSQL URL to deliver the results to, or null.
+ * @param jdbcTable      the PostgreSQL results table.
+ * @param jdbcLateTable  the PostgreSQL late-events table: with {@code --jdbc-url} and {@code --late side}, else null.
+ * @param jdbcBatch      the outputs per PostgreSQL transaction.
  */
-final class RunJob
+record RunJob(Path input, JournalSchema columns, Path journal, JournalRollCycle rollCycle, String pipeline, boolean follow,
+              boolean resumeAfterEnd, long idleTimeoutMs, long retentionMs, Path archive, WindowOptions window,
+              ProcessingOptions processing, Path results, Path outputDir, PartitionedResults.Format format, Path lateOutput,
+              Path rejected, String jdbcUrl, String jdbcTable, String jdbcLateTable, int jdbcBatch)
 {
-    private final Path input;
-    private final JournalSchema columns;
-    private final Path journal;
-    private final JournalRollCycle rollCycle;
-    private final String pipeline;
-    private final boolean follow;
-    private final boolean resumeAfterEnd;
-    private final long idleTimeoutMs;
-    private final long retentionMs;
-    private final Path archive;
-    private final WindowOptions window;
-    private final ProcessingOptions processing;
-    private final Path results;
-    private final Path outputDir;
-    private final PartitionedResults.Format format;
-    private final Path lateOutput;
-    private final Path rejected;
-    private final String jdbcUrl;
-    private final String jdbcTable;
-    private final String jdbcLateTable;
-    private final int jdbcBatch;
-
     private RunJob(final Builder b)
     {
-        this.input = b.input;
-        this.columns = b.columns;
-        this.journal = b.journal;
-        this.rollCycle = b.rollCycle;
-        this.pipeline = b.pipeline;
-        this.follow = b.follow;
-        this.resumeAfterEnd = b.resumeAfterEnd;
-        this.idleTimeoutMs = b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs;
-        this.retentionMs = b.retentionMs == null ? -1 : b.retentionMs;
-        this.archive = b.archive;
-        this.window = b.window;
-        this.processing = b.processing;
-        this.results = b.results;
-        this.outputDir = b.outputDir;
-        this.format = b.format;
-        this.lateOutput = b.lateOutput;
-        this.rejected = b.rejected;
-        this.jdbcUrl = b.jdbcUrl;
-        this.jdbcTable = b.jdbcTable == null ? PostgresSink.DEFAULT_TABLE : b.jdbcTable;
-        this.jdbcLateTable = b.jdbcUrl == null || b.window.latePolicy != LatePolicy.SIDE ? null
-            : b.jdbcLateTable == null ? PostgresSink.DEFAULT_LATE_TABLE : b.jdbcLateTable;
-        this.jdbcBatch = b.jdbcBatch == null ? PostgresSink.DEFAULT_BATCH : b.jdbcBatch;
+        this(b.input, b.columns, b.journal, b.rollCycle, b.pipeline, b.follow, b.resumeAfterEnd,
+            b.idleTimeoutMs == null ? 0 : b.idleTimeoutMs, b.retentionMs == null ? -1 : b.retentionMs, b.archive, b.window, b.processing,
+            b.results, b.outputDir, b.format, b.lateOutput, b.rejected, b.jdbcUrl,
+            b.jdbcTable == null ? PostgresSink.DEFAULT_TABLE : b.jdbcTable,
+            b.jdbcUrl == null || b.window.latePolicy != LatePolicy.SIDE ? null
+                : b.jdbcLateTable == null ? PostgresSink.DEFAULT_LATE_TABLE : b.jdbcLateTable,
+            b.jdbcBatch == null ? PostgresSink.DEFAULT_BATCH : b.jdbcBatch);
     }
 
     /**
@@ -77,109 +68,10 @@ final class RunJob
         return new Builder();
     }
 
-    /** @return the events CSV to ingest, or null to process the journal as it is. */
-    Path input()
-    {
-        return input;
-    }
-
-    /** @return the columns given ({@code --columns}), or null to take the journal's (the default for a new one). */
-    JournalSchema columns()
-    {
-        return columns;
-    }
-
-    /** @return the roll cycle given ({@code --roll-cycle}), or null to take the journal's (the default for a new one). */
-    JournalRollCycle rollCycle()
-    {
-        return rollCycle;
-    }
-
-    /** @return the journal directory, or null for a temporary journal deleted when the run ends. */
-    Path journal()
-    {
-        return journal;
-    }
-
-    /** @return the pipeline's name ({@code --pipeline}): whose checkpoints, output journal and metrics the run uses. */
-    String pipeline()
-    {
-        return pipeline;
-    }
-
     /** @return true if the run processes into a temporary journal. */
     boolean temporaryJournal()
     {
         return journal == null;
-    }
-
-    /** @return T of {@code --idle-timeout}, ms: a following run appends a heartbeat when the journal was quiet this long; 0 for none. */
-    long idleTimeoutMs()
-    {
-        return idleTimeoutMs;
-    }
-
-    /** @return DURATION of {@code --retention}, ms: how long a following run keeps a cycle after it ends; -1 for no retention. */
-    long retentionMs()
-    {
-        return retentionMs;
-    }
-
-    /** @return the archive of {@code --archive}, where retention moves removed cycles, or null to delete them. */
-    Path archive()
-    {
-        return archive;
-    }
-
-    /** @return true if the run keeps following the journal until stopped. */
-    boolean follow()
-    {
-        return follow;
-    }
-
-    /**
-     * @return true if the run may resume from a checkpoint taken at the end of a bounded input ({@code --resume-after-end}),
-     *         every event after which is late ({@link ResumeAfterEnd}).
-     */
-    boolean resumeAfterEnd()
-    {
-        return resumeAfterEnd;
-    }
-
-    /** @return the window flags. */
-    WindowOptions window()
-    {
-        return window;
-    }
-
-    /** @return the durability, input-quality and threading flags. */
-    ProcessingOptions processing()
-    {
-        return processing;
-    }
-
-    /** @return the results CSV, or null. */
-    Path results()
-    {
-        return results;
-    }
-
-    /** @return the directory of the date partitions, or null. */
-    Path outputDir()
-    {
-        return outputDir;
-    }
-
-    /** @return the file format of the date partitions. */
-    PartitionedResults.Format format()
-    {
-        return format;
-    }
-
-    /** @return the late-events CSV, or null. */
-    Path lateOutput()
-    {
-        return lateOutput;
     }
 
     /**
@@ -191,30 +83,6 @@ final class RunJob
         return rejected != null ? rejected
             : results != null ? results.resolveSibling(results.getFileName() + ".rejected.csv")
             : outputDir != null ? outputDir.resolve("rejected.csv") : Path.of("rejected.csv");
-    }
-
-    /** @return the PostgreSQL URL to deliver the results to, or null. */
-    String jdbcUrl()
-    {
-        return jdbcUrl;
-    }
-
-    /** @return the PostgreSQL results table. */
-    String jdbcTable()
-    {
-        return jdbcTable;
-    }
-
-    /** @return the PostgreSQL late-events table: with {@code --jdbc-url} and {@code --late side}, else null. */
-    String jdbcLateTable()
-    {
-        return jdbcLateTable;
-    }
-
-    /** @return the outputs per PostgreSQL transaction. */
-    int jdbcBatch()
-    {
-        return jdbcBatch;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.weir.csv.CsvInputException;
 import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.files.ExportRefusedException;
+import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
 import dev.weir.journal.NewerFormatException;
@@ -97,7 +98,8 @@ public final class WeirCommand implements Runnable
             }
             if (ex instanceof BadInputException || ex instanceof JournalRefusedException || ex instanceof CheckpointMismatchException
                 || ex instanceof ResumeAfterEndException || ex instanceof JvmFlagsMissingException || ex instanceof OffsetUnavailableException
-                || ex instanceof NewerFormatException || ex instanceof ExportRefusedException || ex instanceof CsvInputException)
+                || ex instanceof NewerFormatException || ex instanceof ExportRefusedException || ex instanceof CsvInputException
+                || ex instanceof ReplayRefusedException)
             {
                 cmd.getErr().println("weir: " + ex.getMessage());
                 return USAGE;

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.csv.SamplePayments;
 import dev.weir.test.kafka.KafkaTestBroker;
 import dev.weir.test.kafka.TopicRecord;
 import org.apache.kafka.clients.admin.Admin;
@@ -41,7 +42,7 @@ final class ProduceCommandTest
     {
         final String bootstrap = KafkaTestBroker.bootstrap();
         final Path csv = dir.resolve("payments.csv");
-        new CardPayments(3_000, 40, 7).writeTo(csv);
+        new SamplePayments(3_000, 40, 7).writeTo(csv);
         final List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         final List<String> events = lines.subList(1, lines.size()); // after the header
         final String topic = KafkaTestBroker.uniqueName("produce-demo");

@@ -14,6 +14,7 @@ import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.Recovery;
+import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.delivery.ContinuousDelivery;
 import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.OutputSink;
@@ -209,6 +210,32 @@ public final class PipelineConfiguration
         if ((!resumeAfterEnd || recovery.rebuilt() != null) && directory != null)
         {
             ResumeAfterEnd.check(recovery, directory, follow);
+        }
+    }
+
+    /**
+     * {@link #checkResume(Recovery, boolean)} after the caller appended events to the journal since {@link #recover()}
+     * (an ingest between the two checks): a refusal says those events stay in the journal.
+     *
+     * @param recovery where the run resumes, from {@link #recover()} of this configuration.
+     * @param follow   true for a following run.
+     * @param appended the events the caller appended since it recovered; 0 for none.
+     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException if the run would make every event after the
+     *                                                            checkpoint late.
+     */
+    public void checkResume(final Recovery recovery, final boolean follow, final long appended)
+    {
+        try
+        {
+            checkResume(recovery, follow);
+        }
+        catch (final ResumeAfterEndException ex)
+        {
+            if (appended <= 0)
+            {
+                throw ex;
+            }
+            throw new ResumeAfterEndException(ex.getMessage() + String.format("; the %,d events this run ingested stay in the journal", appended));
         }
     }
 

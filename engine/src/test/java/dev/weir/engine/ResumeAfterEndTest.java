@@ -1,6 +1,7 @@
 package dev.weir.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
@@ -55,6 +57,26 @@ class ResumeAfterEndTest
             assertEquals(2_000, accepted.stop().eventsThisRun());
         }
         assertEquals(2_000, late.get(), "accepted: every new event is late, as asked");
+    }
+
+    @Test
+    void aCheckAfterAnAppendSaysTheAppendedEventsStayInTheJournal()
+    {
+        final Path journal = dir.resolve("journal");
+        append(journal, 0, 100);
+        final AtomicLong late = new AtomicLong();
+        builder(journal, late).build().runToEnd();
+        final PipelineConfiguration configuration = builder(journal, late).conclude();
+        final Recovery recovery = configuration.recover();
+        configuration.checkResume(recovery, false, 0); // nothing after the checkpoint yet: a bounded rerun
+        append(journal, 100, 1_300);
+
+        final ResumeAfterEndException refused = assertThrows(ResumeAfterEndException.class, () -> configuration.checkResume(recovery, false, 1_200));
+        assertTrue(refused.getMessage().contains("the 1,200 events after it would all be late")
+            && refused.getMessage().endsWith("; the 1,200 events this run ingested stay in the journal"), refused.getMessage());
+        final ResumeAfterEndException unsaid = assertThrows(ResumeAfterEndException.class, () -> configuration.checkResume(recovery, false, 0));
+        assertFalse(unsaid.getMessage().contains("ingested"), unsaid.getMessage());
+        builder(journal, late).resumeAfterEnd(true).conclude().checkResume(recovery, false, 1_200); // accepted
     }
 
     /** Start the pipeline (following or bounded): it must be refused, and process nothing. */

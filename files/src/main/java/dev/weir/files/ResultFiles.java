@@ -96,6 +96,23 @@ public final class ResultFiles
         return written;
     }
 
+    /**
+     * Refuse an export into a results or late-events file once retention removed outputs from the output journal: such
+     * a file holds every output, so it would silently hold fewer. Date partitions alone are not concerned (the days
+     * that lost results are left as they are). Call it before the run that produces the outputs, to refuse early.
+     *
+     * @throws ExportRefusedException naming what retention removed and what to write instead.
+     * @throws dev.weir.journal.JournalRefusedException if the output history is corrupt or of another journal.
+     */
+    public void requireComplete()
+    {
+        final RetainedOutputs retained = results == null && late == null ? null : RetainedOutputs.of(directory).orElse(null);
+        if (retained != null)
+        {
+            throw new ExportRefusedException(retained.fileRefusal(results != null ? "--results" : "--late-output"));
+        }
+    }
+
     /** A file with aggregate columns gets a value in each of them in every row, never a stand-in 0. */
     private static void requireAggregates(final int aggregates, final ResultFields stored)
     {

@@ -128,6 +128,16 @@ public final class RetainedEvents
             + oldestDay + " (the oldest offset available is " + oldestOffset() + "); " + archived();
     }
 
+    /**
+     * @param skipped the rows not written.
+     * @return the note of a replay into date partitions that left the days a removed event could belong to as they were.
+     */
+    public String partitionNote(final long skipped)
+    {
+        return String.format("partitions before %2$s are left as they are (rows not written: %1$,d): "
+            + "retention removed some of their events; later days are rewritten", skipped, LocalDate.ofEpochDay(oldestCompleteDay()));
+    }
+
     private String available()
     {
         return firstEventTime < 0 ? " (no event after it yet)"

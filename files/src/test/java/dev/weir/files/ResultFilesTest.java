@@ -8,13 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import dev.weir.engine.Weir;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.retention.OutputHistory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +94,26 @@ class ResultFilesTest
         final ExportRefusedException refused = assertThrows(ExportRefusedException.class, export::export);
         assertTrue(refused.getMessage().contains("merchant"), refused.getMessage());
         assertTrue(Files.notExists(results), "no file written");
+    }
+
+    @Test
+    void onceRetentionRemovedOutputsAResultsOrLateFileIsRefusedAndPartitionsAreNot()
+    {
+        final ResultFiles results = ResultFiles.of(journal, JournalDirectory.DEFAULT_PIPELINE).columns(COLUMNS).results(dir.resolve("r.csv"))
+            .build();
+        results.requireComplete(); // nothing removed yet
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        final JournalDirectory pipeline = directory.pipeline(JournalDirectory.DEFAULT_PIPELINE);
+        new OutputHistory(directory.id(), JournalCycles.results(pipeline).oldestOffset(), 2, 1, 4_096, 0, null, Instant.now()).write(pipeline);
+
+        final ExportRefusedException refused = assertThrows(ExportRefusedException.class, results::requireComplete);
+        assertEquals("retention removed the oldest 1 results and 1 late events of pipeline default's output journal (deleted, not archived): "
+            + "a results file would miss them; use --output-dir (whole days after 1970-01-01 are rewritten), --jdbc-url, or 'weir replay'",
+            refused.getMessage());
+        final ResultFiles late = ResultFiles.of(pipeline).columns(COLUMNS).partitions(dir.resolve("out"), PartitionedResults.Format.csv)
+            .late(dir.resolve("late.csv")).build();
+        assertTrue(assertThrows(ExportRefusedException.class, late::requireComplete).getMessage().contains("a --late-output file would miss"));
+        ResultFiles.of(pipeline).columns(COLUMNS).partitions(dir.resolve("out"), PartitionedResults.Format.csv).build().requireComplete();
     }
 
     @Test

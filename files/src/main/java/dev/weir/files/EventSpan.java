@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.files;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.csv;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -10,25 +10,36 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-import dev.weir.csv.CsvLineParser;
-
 /**
- * A seeded, realistic stream of card payments for the demo: payments spread over a few thousand cards
- * (some cards much busier than others), amounts in cents (mostly small, a long tail of large ones),
- * arriving mostly in order, some a few seconds out of order and a few far too late, plus a handful of
- * malformed lines. The same seed writes the same bytes. Not thread-safe.
+ * A seeded, realistic events CSV of card payments, the data of {@code weir demo} and a fixture for trying a
+ * pipeline: payments spread over cards {@code card-0001}.. (some cards much busier than others), amounts in cents
+ * (mostly small, a long tail of large ones), about a thousand a second of event time from {@link #START_MS},
+ * arriving mostly in order, some a few seconds out of order and a few far too late, plus three malformed lines. The
+ * file has the default header ({@link CsvLineParser#DEFAULT_HEADER}). The same arguments write the same bytes.
+ * <p>
+ * Immutable and thread-safe; each {@link #writeTo} call writes the whole stream on the calling thread.
  */
-final class CardPayments
+public final class SamplePayments
 {
     /** Event time of the first payment: 2026-11-30T09:00:00Z. */
-    static final long START_MS = Instant.parse("2026-11-30T09:00:00Z").toEpochMilli();
+    public static final long START_MS = Instant.parse("2026-11-30T09:00:00Z").toEpochMilli();
 
     private final int payments;
     private final int cards;
     private final long seed;
 
-    CardPayments(final int payments, final int cards, final long seed)
+    /**
+     * @param payments how many payments to write, at least 1.
+     * @param cards    how many distinct cards, 1 to 9999.
+     * @param seed     the random seed.
+     * @throws IllegalArgumentException if a count is out of range.
+     */
+    public SamplePayments(final int payments, final int cards, final long seed)
     {
+        if (payments < 1 || cards < 1 || cards > 9999)
+        {
+            throw new IllegalArgumentException("payments must be >= 1 and cards between 1 and 9999: " + payments + ", " + cards);
+        }
         this.payments = payments;
         this.cards = cards;
         this.seed = seed;
@@ -39,8 +50,9 @@ final class CardPayments
      *
      * @param file where to write.
      * @return how many lines are malformed on purpose.
+     * @throws UncheckedIOException if the file cannot be written.
      */
-    int writeTo(final Path file)
+    public int writeTo(final Path file)
     {
         final SplittableRandom random = new SplittableRandom(seed);
         final long[] eventTime = new long[payments];
