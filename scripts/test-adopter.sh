@@ -33,9 +33,11 @@ bom="$repo/dev/weir/weir-bom/$version/weir-bom-$version.pom"
 if [ -f "$bom" ]; then
   for artifact in $(sed -n 's:.*<artifactId>\(weir-[a-z-]*\)</artifactId>.*:\1:p' "$here/scripts/adopter/pom.xml"); do
     [ "$artifact" = weir-bom ] && continue
-    if ! grep -q "<artifactId>$artifact</artifactId>" "$bom" || [ ! -f "$repo/dev/weir/$artifact/$version/$artifact-$version.jar" ]; then
-      echo "test-adopter: $artifact $version is not installed in $repo (or its BOM does not manage it): install Weir first" \
-        "(./weir test, or mvn install)" >&2
+    missing=""
+    grep -q "<artifactId>$artifact</artifactId>" "$bom" || missing="the installed weir-bom $version does not manage $artifact"
+    [ -n "$missing" ] || [ -f "$repo/dev/weir/$artifact/$version/$artifact-$version.jar" ] || missing="$artifact $version is not installed"
+    if [ -n "$missing" ]; then
+      echo "test-adopter: $missing (in $repo): install Weir first (./weir test, or mvn install)" >&2
       exit 1
     fi
   done
