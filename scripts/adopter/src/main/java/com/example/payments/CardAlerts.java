@@ -10,7 +10,6 @@ import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.DeliveryUnavailableException;
 import dev.weir.engine.delivery.PendingDelivery;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.postgres.Delivery;
 import dev.weir.postgres.PostgresOutputSink;
 import dev.weir.postgres.PostgresSink;
 import dev.weir.postgres.ResultsTableShape;
@@ -23,7 +22,7 @@ import dev.weir.postgres.ResultsTableShape;
  * output journal keeps every result, and the delivery retries with backoff until the database is back.
  * <p>
  * Threads: {@link #ingest} from one thread at a time; {@link #processedOffset()}, {@link #lastIngestedOffset()}
- * and {@link #delivered()} from any; {@link #close()} from the thread that started it. The listener is called on
+ * and {@link #resultsDelivered()} from any; {@link #close()} from the thread that started it. The listener is called on
  * the pipeline's delivery thread.
  */
 public final class CardAlerts implements AutoCloseable
@@ -35,12 +34,14 @@ public final class CardAlerts implements AutoCloseable
     /** The alerts table's columns: key card, value amount, with the early column of the rule's alert. */
     public static final ResultsTableShape TABLE_SHAPE = ResultsTableShape.of(SpendRule.COLUMNS, new int[] {0}, 1, 0).withEarly();
 
-    /** An ingest that meets a heartbeat in the middle of its one append tries again, this many times. */
-    private static final int LOCK_ATTEMPTS = 50;
+    /**
+     * An ingest that meets a heartbeat in the middle of its one append (the journal's lock is taken for it) tries
+     * again, this many times a millisecond apart: about a second, then the refusal is the caller's.
+     */
+    private static final int LOCK_ATTEMPTS = 1_000;
 
     private final CsvIngest csv;
     private final PostgresSink sink;
-    private final PostgresOutputSink output;
     private final AbandonedDelivery abandoned;
     private final Pipeline pipeline;
 
@@ -49,11 +50,10 @@ public final class CardAlerts implements AutoCloseable
         new PaymentsJournal(journal).close(); // the rule follows an existing journal
         this.csv = CsvIngest.into(journal).columns(SpendRule.COLUMNS).build();
         this.sink = PostgresSink.deferred(jdbcUrl, table, TABLE_SHAPE, PostgresSink.DEFAULT_BATCH); // connects at its first delivery
-        this.output = new PostgresOutputSink(sink, jdbcUrl);
         this.abandoned = new AbandonedDelivery(listener);
         this.pipeline = SpendRule.on(journal)
             .idleTimeout(IDLE_TIMEOUT)
-            .deliverContinuously(output, DELIVERY_INTERVAL, abandoned)
+            .deliverContinuously(new PostgresOutputSink(sink, jdbcUrl), DELIVERY_INTERVAL, abandoned)
             .build();
     }
 
@@ -78,6 +78,8 @@ public final class CardAlerts implements AutoCloseable
      *
      * @param payments a CSV with the header of {@link SpendRule#COLUMNS}.
      * @return what the ingest did.
+     * @throws dev.weir.csv.CsvInputException if the file is refused (missing, or not of these columns).
+     * @throws JournalRefusedException        if another appender keeps the journal for longer than about a second.
      */
     public CsvIngest.Summary ingest(final Path payments)
     {
@@ -124,11 +126,11 @@ public final class CardAlerts implements AutoCloseable
     }
 
     /**
-     * @return what reached the table so far, summed, or null before a delivery succeeded; any thread.
+     * @return the alerts and minute totals committed into the table so far; any thread.
      */
-    public Delivery delivered()
+    public long resultsDelivered()
     {
-        return output.delivered();
+        return sink.resultsDelivered();
     }
 
     /**
