@@ -22,6 +22,27 @@ for arg in "$@"; do
 done
 [ -n "$version" ] || { echo "test-adopter: no <revision> in $here/pom.xml" >&2; exit 1; }
 
+# The project takes each Weir module it names (weir-csv, weir-postgres, ...) from the installed BOM: an
+# installation older than one of them is named here, not left to Maven's "version is missing". Checked only
+# where the BOM is found (a settings.xml may keep the repository elsewhere; Maven reports that one).
+repo="$HOME/.m2/repository"
+for arg in "$@"; do
+  case "$arg" in -Dmaven.repo.local=*) repo="${arg#-Dmaven.repo.local=}" ;; esac
+done
+bom="$repo/dev/weir/weir-bom/$version/weir-bom-$version.pom"
+if [ -f "$bom" ]; then
+  for artifact in $(sed -n 's:.*<artifactId>\(weir-[a-z-]*\)</artifactId>.*:\1:p' "$here/scripts/adopter/pom.xml"); do
+    [ "$artifact" = weir-bom ] && continue
+    missing=""
+    grep -q "<artifactId>$artifact</artifactId>" "$bom" || missing="the installed weir-bom $version does not manage $artifact"
+    [ -n "$missing" ] || [ -f "$repo/dev/weir/$artifact/$version/$artifact-$version.jar" ] || missing="$artifact $version is not installed"
+    if [ -n "$missing" ]; then
+      echo "test-adopter: $missing (in $repo): install Weir first (./weir test, or mvn install)" >&2
+      exit 1
+    fi
+  done
+fi
+
 work="$(mktemp -d "${TMPDIR:-/tmp}/weir-adopter.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -r "$here/scripts/adopter/." "$work/"
