@@ -1,8 +1,8 @@
 package dev.weir.cli;
 
 import dev.weir.engine.PipelineConfiguration;
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.engine.Recovery;
+import dev.weir.engine.resume.ResumeAfterEndException;
 
 /**
  * The engine's rule for resuming from a checkpoint taken at the end of a bounded input
