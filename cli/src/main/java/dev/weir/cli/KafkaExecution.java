@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 
 import dev.weir.csv.CsvRecordDecoder;
 import dev.weir.engine.Weir;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;

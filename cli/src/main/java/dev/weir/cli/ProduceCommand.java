@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.weir.csv.InputLines;
 import dev.weir.csv.KeyField;
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.JournalSchema;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;

@@ -8,7 +8,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
 
-import dev.weir.engine.source.WakeableIdleStrategy;
+import dev.weir.engine.agent.WakeableIdleStrategy;
 
 /**
  * A one-line progress display for long work on a terminal: events, events/s and the journal offset (or

@@ -3,7 +3,7 @@ package dev.weir.cli;
 /**
  * The flag of the engine's rule for resuming from a checkpoint taken at the end of a bounded input
  * ({@link dev.weir.engine.PipelineBuilder#resumeAfterEnd(boolean)}): {@code weir run} checks the rule before it
- * ingests and again after ({@link dev.weir.engine.PipelineConfiguration#checkResume(dev.weir.engine.checkpoint.Recovery,
+ * ingests and again after ({@link dev.weir.engine.PipelineConfiguration#checkResume(dev.weir.engine.Recovery,
  * boolean, long)}), so a refused run processes nothing (exit 2); {@value #FLAG} accepts it. Stateless.
  */
 final class ResumeAfterEnd

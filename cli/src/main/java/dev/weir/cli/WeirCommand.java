@@ -1,8 +1,8 @@
 package dev.weir.cli;
 
 import dev.weir.csv.CsvInputException;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.engine.resume.CheckpointMismatchException;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.files.ExportRefusedException;
 import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.JournalRefusedException;

@@ -5,11 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.weir.engine.EarlyRows;
 import dev.weir.engine.PipelineBuilder;
-import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.engine.source.ColumnProjection;
 import dev.weir.files.AggregateSpec;
 import dev.weir.files.RowColumns;
 import picocli.CommandLine.Option;
@@ -91,7 +91,7 @@ final class WindowOptions
         {
             throw new BadInputException("--early-once key needs --early-when EXPR");
         }
-        final String problem = OperatorConfiguration.earlyOncePerKeyProblem(window);
+        final String problem = EarlyRows.oncePerKeyProblem(window);
         if (problem != null)
         {
             throw new BadInputException("--early-once key needs overlapping windows: " + problem);

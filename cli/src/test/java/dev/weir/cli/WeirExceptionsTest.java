@@ -17,11 +17,11 @@ import java.util.stream.Stream;
 
 import dev.weir.engine.CpuPinningException;
 import dev.weir.engine.PipelineFailedException;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.operator.ConditionSyntaxException;
+import dev.weir.engine.resume.CheckpointMismatchException;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.journal.CycleFullException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;

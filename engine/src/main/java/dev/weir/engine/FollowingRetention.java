@@ -6,11 +6,11 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 
+import dev.weir.engine.agent.WakeableIdleStrategy;
 import dev.weir.engine.metrics.RetentionCounters;
 import dev.weir.engine.retention.JournalRetention;
 import dev.weir.engine.retention.RetentionReport;
 import dev.weir.engine.source.RunFailure;
-import dev.weir.engine.source.WakeableIdleStrategy;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalDirectory;
 import org.slf4j.Logger;

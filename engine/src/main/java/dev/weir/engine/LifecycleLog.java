@@ -3,7 +3,6 @@ package dev.weir.engine;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.Recovery;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,7 +3,6 @@ package dev.weir.engine;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.metrics.PipelineMetrics;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.stage.RunCompletion;
@@ -72,7 +71,7 @@ public final class Pipeline implements AutoCloseable
      *
      * @return what the run did.
      * @throws PipelineFailedException if a stage or the publisher failed.
-     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException before anything is processed, if it would resume
+     * @throws dev.weir.engine.resume.ResumeAfterEndException before anything is processed, if it would resume
      *                                                            from the end of a bounded run with events after it
      *                                                            ({@link PipelineBuilder#resumeAfterEnd(boolean)}).
      */
@@ -87,7 +86,7 @@ public final class Pipeline implements AutoCloseable
      * Start following the journal: new events are processed as they are appended, until {@link #stop()}.
      *
      * @return this.
-     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException before anything is processed, if it would resume
+     * @throws dev.weir.engine.resume.ResumeAfterEndException before anything is processed, if it would resume
      *                                                            from the end of a bounded run
      *                                                            ({@link PipelineBuilder#resumeAfterEnd(boolean)}).
      */
@@ -143,7 +142,7 @@ public final class Pipeline implements AutoCloseable
      * @return the agent, not started.
      * @throws IllegalStateException if the pipeline has run, or was configured with a layout other than
      *                               INLINE or a consumer wait strategy.
-     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException as for {@link #start()}.
+     * @throws dev.weir.engine.resume.ResumeAfterEndException as for {@link #start()}.
      */
     public PipelineAgent asAgent()
     {

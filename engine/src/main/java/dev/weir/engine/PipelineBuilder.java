@@ -17,11 +17,11 @@ import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowCondition;
-import dev.weir.engine.source.ColumnProjection;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
@@ -457,7 +457,7 @@ public final class PipelineBuilder
     /**
      * A checkpoint taken at the end of a bounded run ({@link Pipeline#runToEnd()}) has its watermark at +infinity:
      * every event after it is late. By default a run that would resume from such a checkpoint and process events
-     * after it is refused with {@link dev.weir.engine.checkpoint.ResumeAfterEndException} before any event is
+     * after it is refused with {@link dev.weir.engine.resume.ResumeAfterEndException} before any event is
      * processed: a following run always, a bounded run when the journal holds events after the checkpoint.
      *
      * @param accepted true to resume from such a checkpoint all the same, every event after it late.

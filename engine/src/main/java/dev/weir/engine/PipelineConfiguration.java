@@ -13,14 +13,13 @@ import com.lmax.disruptor.YieldingWaitStrategy;
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.delivery.ContinuousDelivery;
 import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.AppliedListener;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.expr.StringIds;
@@ -29,7 +28,7 @@ import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.operator.WindowConditions;
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
@@ -179,7 +178,7 @@ public final class PipelineConfiguration
      * once, and check that it was taken under this configuration. A replay ({@link PipelineBuilder#replayRange}) recovers nothing.
      *
      * @return where a run resumes: the checkpoint and its state, or the beginning of the journal.
-     * @throws dev.weir.engine.checkpoint.CheckpointMismatchException if the newest checkpoint was taken under
+     * @throws dev.weir.engine.resume.CheckpointMismatchException if the newest checkpoint was taken under
      *                                                                another configuration.
      * @throws IllegalStateException if the configuration was concluded without a journal
      *                               ({@link PipelineBuilder#concludeFor}).
@@ -202,7 +201,7 @@ public final class PipelineConfiguration
      *
      * @param recovery where the run resumes, from {@link #recover()} of this configuration.
      * @param follow   true for a following run.
-     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException if the run would make every event after the
+     * @throws dev.weir.engine.resume.ResumeAfterEndException if the run would make every event after the
      *                                                            checkpoint late.
      */
     public void checkResume(final Recovery recovery, final boolean follow)
@@ -220,7 +219,7 @@ public final class PipelineConfiguration
      * @param recovery where the run resumes, from {@link #recover()} of this configuration.
      * @param follow   true for a following run.
      * @param appended the events the caller appended since it recovered; 0 for none.
-     * @throws dev.weir.engine.checkpoint.ResumeAfterEndException if the run would make every event after the
+     * @throws dev.weir.engine.resume.ResumeAfterEndException if the run would make every event after the
      *                                                            checkpoint late.
      */
     public void checkResume(final Recovery recovery, final boolean follow, final long appended)

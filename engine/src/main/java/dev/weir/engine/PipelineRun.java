@@ -1,6 +1,5 @@
 package dev.weir.engine;
 
-import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.delivery.ContinuousDelivery;
 import dev.weir.engine.source.IdleHeartbeats;
 import dev.weir.engine.stage.RunCompletion;

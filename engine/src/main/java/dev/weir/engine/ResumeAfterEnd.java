@@ -1,8 +1,7 @@
 package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Checkpoint;
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.journal.EventLag;
 import dev.weir.journal.JournalDirectory;
 

@@ -1,7 +1,6 @@
 package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Checkpointer;
-import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.LatencySampler;

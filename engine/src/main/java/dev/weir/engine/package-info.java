@@ -11,13 +11,13 @@
  * {@code operator} (window assignment and aggregation, over {@code window}, {@code time}, {@code state},
  * {@code aggregate}) &rarr; {@code emit} (results and late events to the output journal
  * and listeners) &rarr; {@code checkpoint} (state and offsets, atomically with the outputs); {@code stage}
- * adapts them to the Disruptor, {@code metrics} publishes their counters. Those packages are internal:
- * public for the engine's own packages, the command line and the benchmarks, not a stable API; the
- * listener and value types an application meets through this package ({@code emit.ResultListener},
- * {@code emit.WindowResult}, {@code emit.LateEvent}, {@code window.*Windows}, {@code time.LatePolicy},
- * {@code aggregate.Aggregation}) are the exception.
+ * adapts them to the Disruptor, {@code metrics} publishes their counters. {@code source}, {@code operator},
+ * {@code state}, {@code checkpoint} and {@code stage} are internal: Java-public for the engine's own packages and the
+ * benchmarks only, never used by another module; the others are public API. Where another module needs an internal
+ * rule, a class here gives it ({@code EarlyRows}).
  * <p>
  * Threading: a pipeline is configured, started and stopped by one thread; its listeners are called on
- * the last stage's thread. Depends on every engine package; none depends on it.
+ * the last stage's thread. Depends on every engine package; only {@code status} depends on it (on
+ * {@code Recovery}'s rule for the next run).
  */
 package dev.weir.engine;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;

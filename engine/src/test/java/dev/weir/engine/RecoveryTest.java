@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.model.WindowKind;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
@@ -26,9 +26,9 @@ import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.LateEventDecoder;
+import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;
 import dev.weir.journal.ResultKind;
-import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -322,7 +322,7 @@ class RecoveryTest
         }
 
         final PipelineConfiguration config = builder(journal, WindowKind.SLIDING).resumeAfterEnd(true).conclude(); // late, as for clean
-        final dev.weir.engine.checkpoint.Recovery recovery = config.recover();
+        final dev.weir.engine.Recovery recovery = config.recover();
         for (final Path file : new CheckpointStore(config.directory().checkpoints(), 3).files())
         {
             Files.delete(file); // a run that read the store again would now start from the beginning

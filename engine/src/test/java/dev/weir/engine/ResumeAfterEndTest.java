@@ -9,8 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;

@@ -14,12 +14,11 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.OperatorStateCodec;
-import dev.weir.engine.checkpoint.Recovery;
-import dev.weir.engine.checkpoint.ResumeAfterEndException;
 import dev.weir.engine.model.WindowKind;
+import dev.weir.engine.resume.CheckpointMismatchException;
+import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;

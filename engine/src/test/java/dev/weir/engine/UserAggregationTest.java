@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.aggregate.Average;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;

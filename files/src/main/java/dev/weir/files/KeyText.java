@@ -2,7 +2,7 @@ package dev.weir.files;
 
 import java.math.BigDecimal;
 
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;

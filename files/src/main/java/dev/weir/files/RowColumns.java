@@ -2,10 +2,10 @@ package dev.weir.files;
 
 import java.util.List;
 
+import dev.weir.engine.EarlyRows;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.expr.Expressions;
-import dev.weir.engine.operator.WindowConditions;
-import dev.weir.engine.source.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalSchema;
 
@@ -95,7 +95,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             }
             if (earlyWhen != null)
             {
-                WindowConditions.parse(earlyWhen, projection.valueScale(), aggregates.size());
+                EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size());
             }
             return projection;
         }

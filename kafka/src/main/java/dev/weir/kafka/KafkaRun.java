@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OwnerLock;

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import org.apache.kafka.common.TopicPartition;
 
 /**

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Comparator;
 
 import dev.weir.engine.CheckpointPayload;
-import dev.weir.engine.checkpoint.CheckpointMismatchException;
+import dev.weir.engine.resume.CheckpointMismatchException;
 
 /**
  * What every checkpoint of a group must have been taken under for an instance to take partitions over from them:

@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
 
 /**

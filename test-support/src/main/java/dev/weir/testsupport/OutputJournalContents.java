@@ -6,12 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.files.KeyText;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.JournalSchema;
 import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.ResultDecoder;

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyTuples;

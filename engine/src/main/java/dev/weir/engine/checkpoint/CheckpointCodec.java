@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import dev.weir.engine.operator.OperatorState;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.NewerFormatException;
 
 /**

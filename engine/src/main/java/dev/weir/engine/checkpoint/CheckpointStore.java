@@ -62,7 +62,7 @@ public final class CheckpointStore
      *
      * @param sequence the checkpoint's sequence number.
      * @param payload  the payload, a new heap buffer from position 0 to its limit (the payload length).
-     * @param file     the file it was read from, or null for a payload held in memory ({@link Recovery#fromPayload}).
+     * @param file     the file it was read from, or null for a payload held in memory ({@link dev.weir.engine.Recovery#fromPayload}).
      */
     public record Loaded(long sequence, ByteBuffer payload, Path file)
     {

@@ -9,7 +9,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
 
-import dev.weir.engine.source.WakeableIdleStrategy;
+import dev.weir.engine.agent.WakeableIdleStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,6 +2,7 @@ package dev.weir.engine.checkpoint;
 
 import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.operator.OperatorState;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.journal.NewerFormatException;
 
@@ -27,7 +28,7 @@ import dev.weir.journal.NewerFormatException;
  * Timers are not written: they follow from the windows and the watermark. Format 1 (Weir before aligned windows
  * were chained) had format 2's layout with the windows in slot order: it is read for inspection only, never
  * restored, since the order in which the windows of one start fire cannot be recovered from it; a pipeline
- * rebuilds such a state by replaying its journal ({@link Recovery}). All methods are stateless;
+ * rebuilds such a state by replaying its journal ({@link dev.weir.engine.Recovery}). All methods are stateless;
  * {@link #snapshot} and {@link #restore} run on the aggregation stage's thread, between two events.
  */
 public final class OperatorStateCodec
@@ -107,7 +108,7 @@ public final class OperatorStateCodec
      * @param in    where to read, positioned at the state.
      * @param state the aggregation stage's state, of the configuration the checkpoint was written under.
      * @throws CheckpointMismatchException if the state is in a format older than {@link #OLDEST_RESTORED}
-     *                                     (such a state is rebuilt, see {@link Recovery}), or none a Weir wrote.
+     *                                     (such a state is rebuilt, see {@link dev.weir.engine.Recovery}), or none a Weir wrote.
      * @throws NewerFormatException        if it is in a format newer than {@link #NEWEST_READ}.
      * @throws IllegalStateException       if it was written with dedupe on and the state has it off, or
      *                                     the other way round.

@@ -7,7 +7,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
 
-import dev.weir.engine.source.WakeableIdleStrategy;
+import dev.weir.engine.agent.WakeableIdleStrategy;
 
 /**
  * A run's low-rate reader of its latency histograms: an Agrona {@link Agent} on a thread of the pipeline's

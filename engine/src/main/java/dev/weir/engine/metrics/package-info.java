@@ -4,8 +4,12 @@
  * {@code CountersManager} layout) that {@code weir stat} reads from another process, as
  * {@code AeronStat} reads Aeron's counters.
  * <p>
+ * Public for {@link dev.weir.engine.metrics.PipelineMetrics} (what {@code Pipeline.metrics()} returns) and
+ * {@link dev.weir.engine.metrics.CounterTypes} (the stable type ids), which an application reads; the writers are
+ * the engine's.
+ * <p>
  * Threading: one writer (the last stage's thread publishes once per batch); any number of readers in any
- * process. Internal.
+ * process.
  * <p>
  * Depends on {@code operator}, {@code checkpoint} and {@code emit} (whose counts it reads) and Agrona.
  */

@@ -13,7 +13,7 @@ import java.util.Map;
 import dev.weir.engine.checkpoint.Checkpoint;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.source.ColumnProjection;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;

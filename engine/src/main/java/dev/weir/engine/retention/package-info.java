@@ -5,6 +5,6 @@
  * still read, and which holder sets each.
  * <p>
  * It sits after {@code checkpoint} (it reads checkpoints) and {@code source} (it reads a checkpoint's key
- * columns with {@link dev.weir.engine.source.ColumnProjection}'s rule); nothing in the engine depends on it.
+ * columns with {@link dev.weir.engine.expr.ColumnProjection}'s rule); nothing in the engine depends on it.
  */
 package dev.weir.engine.retention;

@@ -9,6 +9,7 @@ import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.IdleStrategy;
 
+import dev.weir.engine.agent.WakeableIdleStrategy;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HeartbeatAppender;

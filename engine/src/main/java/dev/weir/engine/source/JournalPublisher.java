@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventView;

@@ -1,5 +1,6 @@
 package dev.weir.engine.source;
 
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
 import dev.weir.journal.ColumnType;

@@ -5,12 +5,12 @@
  * ({@link dev.weir.engine.source.InlineJournalWaitStrategy}). It reports failures through
  * {@link dev.weir.engine.source.RunFailure} and knows nothing of the stages after it. Beside it, on threads
  * of their own: a following run's {@link dev.weir.engine.source.IdleHeartbeats}, which append to the journal
- * it reads while the journal is quiet, and {@link dev.weir.engine.source.WakeableIdleStrategy}, the idle
- * strategy of the run's background agents.
+ * it reads while the journal is quiet.
  * <p>
  * Threading: the publisher is the ring's single producer; a slot belongs to the stage that holds its
  * sequence. Internal.
  * <p>
- * Depends on {@code dev.weir.journal}, the Disruptor and Agrona only.
+ * Depends on {@code expr} (what it reads of an event: the columns and the filter), {@code agent} (the heartbeats'
+ * idle strategy), {@code dev.weir.journal}, the Disruptor and Agrona.
  */
 package dev.weir.engine.source;

@@ -3,9 +3,9 @@ package dev.weir.engine.status;
 import java.nio.file.Files;
 import java.util.Optional;
 
+import dev.weir.engine.Recovery;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.Recovery;
 import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.NewerFormatException;

@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import dev.weir.engine.Recovery;
 import dev.weir.engine.Weir;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;

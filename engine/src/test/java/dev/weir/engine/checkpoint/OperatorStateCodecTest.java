@@ -18,6 +18,7 @@ import dev.weir.engine.aggregate.Average;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;

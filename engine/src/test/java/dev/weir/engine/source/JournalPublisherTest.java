@@ -1,5 +1,6 @@
 package dev.weir.engine.source;
 
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.stage.RunCompletion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

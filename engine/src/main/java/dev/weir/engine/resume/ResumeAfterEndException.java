@@ -1,4 +1,4 @@
-package dev.weir.engine.checkpoint;
+package dev.weir.engine.resume;
 
 import dev.weir.journal.WeirException;
 

@@ -1,4 +1,4 @@
-package dev.weir.engine.source;
+package dev.weir.engine.agent;
 
 import java.util.concurrent.locks.LockSupport;
 

@@ -1,9 +1,7 @@
-package dev.weir.engine.source;
+package dev.weir.engine.expr;
 
 import java.util.Objects;
 
-import dev.weir.engine.expr.EventValue;
-import dev.weir.engine.expr.Expressions;
 import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyTuples;

@@ -1,8 +1,13 @@
-package dev.weir.engine.checkpoint;
+package dev.weir.engine;
 
 import java.nio.ByteBuffer;
 
+import dev.weir.engine.checkpoint.Checkpoint;
+import dev.weir.engine.checkpoint.CheckpointCodec;
+import dev.weir.engine.checkpoint.CheckpointStore;
+import dev.weir.engine.checkpoint.OperatorStateCodec;
 import dev.weir.engine.operator.WindowAggregator;
+import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;

@@ -1,4 +1,4 @@
-package dev.weir.engine.source;
+package dev.weir.engine.expr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

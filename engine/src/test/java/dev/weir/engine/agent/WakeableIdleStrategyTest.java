@@ -1,4 +1,4 @@
-package dev.weir.engine.source;
+package dev.weir.engine.agent;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -1,0 +1,42 @@
+package dev.weir.engine;
+
+import dev.weir.engine.operator.OperatorConfiguration;
+import dev.weir.engine.operator.WindowConditions;
+import dev.weir.engine.window.WindowSpec;
+
+/**
+ * The engine's rules for early rows ({@link PipelineBuilder#earlyWhen(String)},
+ * {@link PipelineBuilder#earlyOncePerKey(boolean)}), for a command line or a sink that checks its own options before
+ * it builds a pipeline: the same checks, the same messages. Stateless; thread-safe.
+ */
+public final class EarlyRows
+{
+    private EarlyRows()
+    {
+    }
+
+    /**
+     * @param window a window spec.
+     * @return null if its windows of a key overlap (sliding, with a slide less than the size), so early rows once per
+     *         key apply to it; else why they do not.
+     */
+    public static String oncePerKeyProblem(final WindowSpec window)
+    {
+        return OperatorConfiguration.earlyOncePerKeyProblem(window);
+    }
+
+    /**
+     * Reads an early condition's text as {@link PipelineBuilder#earlyWhen(String)} will when the configuration is
+     * concluded.
+     *
+     * @param condition    the condition's text.
+     * @param valueScale   the value column's decimal scale, 0 for a long column.
+     * @param aggregations how many user aggregations the pipeline has.
+     * @throws IllegalArgumentException if the text does not follow the grammar or names a missing aggregate; the
+     *                                  message names the position.
+     */
+    public static void checkCondition(final String condition, final int valueScale, final int aggregations)
+    {
+        WindowConditions.parse(condition, valueScale, aggregations);
+    }
+}
