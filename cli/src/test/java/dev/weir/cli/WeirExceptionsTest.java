@@ -15,13 +15,17 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.weir.csv.CsvInputException;
 import dev.weir.engine.CpuPinningException;
 import dev.weir.engine.PipelineFailedException;
+import dev.weir.engine.delivery.DeliveryUnavailableException;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.operator.ConditionSyntaxException;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.resume.ResumeAfterEndException;
+import dev.weir.files.ExportRefusedException;
+import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.CycleFullException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
@@ -49,13 +53,17 @@ class WeirExceptionsTest
         SinkRefusedException.class,
         OffsetUnavailableException.class,
         CycleFullException.class,
-        NewerFormatException.class);
+        NewerFormatException.class,
+        DeliveryUnavailableException.class,
+        CsvInputException.class,
+        ExportRefusedException.class,
+        ReplayRefusedException.class);
 
     private static final List<Class<? extends RuntimeException>> BAD_ARGUMENT = List.of(
         ExpressionException.class,
         ConditionSyntaxException.class);
 
-    private static final List<String> LIBRARY_MODULES = List.of("journal", "engine", "check", "postgres");
+    private static final List<String> LIBRARY_MODULES = List.of("journal", "engine", "csv", "files", "check", "postgres", "kafka", "micrometer");
     private static final Pattern PUBLIC_EXCEPTION = Pattern.compile(
         "^public (?:final |abstract )*class (\\w+(?:Exception|Error))\\b", Pattern.MULTILINE);
     private static final Pattern PACKAGE = Pattern.compile("^package ([a-z.]+);", Pattern.MULTILINE);

@@ -1,5 +1,7 @@
 package dev.weir.csv;
 
+import dev.weir.journal.WeirException;
+
 /**
  * An input the CSV source refuses as a whole, before or instead of ingesting it: a missing file, a first line that
  * is not the header of the columns, columns that neither keep nor extend a journal's, or a last line an earlier
@@ -8,7 +10,7 @@ package dev.weir.csv;
  * <p>
  * Immutable and thread-safe.
  */
-public final class CsvInputException extends RuntimeException
+public final class CsvInputException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 

@@ -1,12 +1,14 @@
 package dev.weir.files;
 
+import dev.weir.journal.WeirException;
+
 /**
  * An export refused before any file is replaced: the pipeline's columns are not in the journal (a missing column,
  * one of the wrong type, an expression or condition that does not read), or retention removed outputs that a
  * results or late-events file would have to hold. The message is one line that names the problem; no file was
  * touched.
  */
-public final class ExportRefusedException extends RuntimeException
+public final class ExportRefusedException extends WeirException
 {
     private static final long serialVersionUID = 1L;
 
