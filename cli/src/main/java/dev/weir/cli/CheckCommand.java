@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 
+import dev.weir.check.CheckReport;
 import dev.weir.check.PartitionProfile;
 import dev.weir.check.QualityReport;
 import dev.weir.check.QualitySettings;
@@ -131,7 +132,7 @@ final class CheckCommand implements Callable<Integer>
         final String selected = base == null || pipeline == null ? null : PipelineSelection.existing(base, pipeline).pipelineName();
         final PartitionProfile partitions = outputDir != null ? partitionFiles() : jdbcUrl != null ? resultsTable() : null;
         final QualityReport report = QualityReport.of(base, selected, partitions, parsed.thresholds(), parsed.now());
-        CheckReport.print(System.out, report);
+        CheckReport.write(report, System.out);
         return report.failed() > 0 ? FAILED : 0;
     }
 

@@ -1,6 +1,5 @@
 package dev.weir.cli;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.weir.engine.status.EngineStat;
+import dev.weir.engine.status.EngineStatReport;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.kafka.KafkaInstanceStatus;
 import picocli.CommandLine.Command;
@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * {@code weir stat DIR}: the live counters of the engine running on a journal (or the last values of the
  * last run), read from its metrics file in another process, refreshed every second like Aeron's
  * {@code AeronStat}, with each counter's change per second since the last refresh, until interrupted;
- * {@code --once} prints them once. What it prints is {@link EngineStat}'s reading, which tells counters apart by type id
+ * {@code --once} prints them once. What it prints is {@link EngineStat}'s reading, written by {@link EngineStatReport}, which tells counters apart by type id
  * (a file of before type ids by label). The latency histograms' counters are shown as one table, a line per
  * histogram (count, p50, p90, p99, p99.9, max in ns), under the counters. A following run with {@code --retention}
  * adds its retention's counters (steps, failures, cycles and bytes removed, bytes kept, the oldest events offset
@@ -100,9 +100,9 @@ final class StatCommand implements Callable<Integer>
                 final String name = entry.getKey().pipelineName();
                 final long now = System.nanoTime();
                 final Reading before = previous.get(name);
-                final boolean sameRun = before != null && stat.startedMillis() == before.startedMillis();
-                print(System.out, entry.getKey(), stat, sameRun ? before.values() : Map.of(), sameRun ? (now - before.nanos()) / 1e9 : 0);
-                previous.put(name, Reading.of(stat, now));
+                EngineStatReport.write(System.out, entry.getKey(), Instant.now(), stat, before == null ? null : before.stat(),
+                    before == null ? 0 : (now - before.nanos()) / 1e9);
+                previous.put(name, new Reading(stat, now));
             }
             System.out.flush();
             if (!once)
@@ -129,20 +129,13 @@ final class StatCommand implements Callable<Integer>
     }
 
     /**
-     * One refresh's values of a pipeline's counters, by label, for the next refresh's per-second changes.
+     * One refresh's reading of a pipeline, for the next refresh's per-second changes.
      *
-     * @param values        each counter's value, by label.
-     * @param startedMillis when the run that wrote them started: another run's values are not compared.
-     * @param nanos         when they were read ({@link System#nanoTime()}).
+     * @param stat  the reading.
+     * @param nanos when it was read ({@link System#nanoTime()}).
      */
-    private record Reading(Map<String, Long> values, long startedMillis, long nanos)
+    private record Reading(EngineStat stat, long nanos)
     {
-        static Reading of(final EngineStat stat, final long nanos)
-        {
-            final Map<String, Long> values = new HashMap<>();
-            stat.counters().forEach(counter -> values.put(counter.label(), counter.value()));
-            return new Reading(values, stat.startedMillis(), nanos);
-        }
     }
 
     private static EngineStat read(final JournalDirectory directory)
@@ -155,61 +148,5 @@ final class StatCommand implements Callable<Integer>
         {
             throw new BadInputException(ex.getMessage());
         }
-    }
-
-    private static String format(final long value)
-    {
-        return value == Long.MAX_VALUE ? "+infinity" : value == Long.MIN_VALUE ? "-infinity" : String.format("%,d", value);
-    }
-
-    /** @return the time since a wall clock, e.g. {@code 2.4 s ago}, or {@code never} for 0. */
-    private static String since(final long wallClockMs)
-    {
-        return wallClockMs <= 0 ? "never" : String.format("%.1f s ago", Math.max(0, System.currentTimeMillis() - wallClockMs) / 1e3);
-    }
-
-    private static void print(
-        final PrintStream out, final JournalDirectory directory, final EngineStat stat, final Map<String, Long> previous, final double seconds)
-    {
-        out.printf("%s  %s  pid %d (%s), started %s%n", Instant.now(), directory, stat.pid(),
-            stat.running() ? "running" : "not running: last values", Instant.ofEpochMilli(stat.startedMillis()));
-        out.printf("%26s  %14s  %s%n", "value", previous.isEmpty() ? "" : "per second", "counter");
-        for (final EngineStat.Counter counter : stat.counters())
-        {
-            final long value = counter.value();
-            final EngineStat.Kind kind = counter.kind();
-            if (kind == EngineStat.Kind.LAST_EVENT_READ || kind == EngineStat.Kind.LAST_HEARTBEAT_READ)
-            {
-                out.printf("%26s  %14s  %s%n", since(value), "", kind == EngineStat.Kind.LAST_EVENT_READ
-                    ? "time since the last event read" : "time since the last heartbeat read");
-            }
-            else if (kind == EngineStat.Kind.RETENTION_LAST_STEP)
-            {
-                out.printf("%26s  %14s  %s%n", value <= 0 ? "never" : Instant.ofEpochMilli(value), "", "retention: journal clock of the last step");
-            }
-            else if ((kind == EngineStat.Kind.RETENTION_OLDEST_OFFSET && value < 0) || (kind == EngineStat.Kind.RETENTION_EVENTS_FLOOR
-                && value == Long.MAX_VALUE))
-            {
-                out.printf("%26s  %14s  %s%n", value < 0 ? "none" : "nothing held", "", counter.label());
-            }
-            else
-            {
-                final Long before = previous.get(counter.label());
-                final String rate = before == null || Math.abs(value) == Long.MAX_VALUE || before == Long.MIN_VALUE || before == Long.MAX_VALUE
-                    ? "" : String.format("%,.0f", (value - before) / seconds);
-                out.printf("%26s  %14s  %s%n", format(value), rate, counter.label());
-            }
-        }
-        if (!stat.histograms().isEmpty())
-        {
-            out.println();
-            out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", "latency (ns)", "count", "p50", "p90", "p99", "p99.9", "max");
-            for (final EngineStat.Histogram h : stat.histograms())
-            {
-                out.printf("%-18s%14s%12s%12s%12s%12s%14s%n", h.name(), format(h.count()), format(h.p50()), format(h.p90()), format(h.p99()),
-                    format(h.p999()), format(h.max()));
-            }
-        }
-        out.println();
     }
 }

@@ -6,6 +6,7 @@
  * command line or the internal {@code checkpoint} package.
  * <p>
  * Threading: every read runs on the caller's thread and returns an immutable value; nothing here writes a file.
+ * {@link dev.weir.engine.status.EngineStatReport} writes a reading as {@code weir stat}'s text.
  * <p>
  * Depends on {@code checkpoint}, {@code operator} and {@code metrics} (the formats it reads) and on the engine's
  * {@code Recovery} (what the next run does); nothing in the engine depends on it.
