@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
