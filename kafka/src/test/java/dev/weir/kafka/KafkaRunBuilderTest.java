@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.weir.engine.Weir;
+import dev.weir.engine.window.TumblingWindows;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
@@ -42,6 +43,7 @@ final class KafkaRunBuilderTest
         assertEquals(Duration.ofSeconds(10), settings.transactionTimeout());
         assertEquals(Duration.ofSeconds(10), settings.sessionTimeout());
         assertEquals(KafkaRunBuilder.hostInstance(), settings.instance());
+        assertTrue(settings.pipeline().get().concludeFor(CARDS).describe().contains("card"), "the pipeline given, valid for the columns");
         assertTrue(settings.instance().matches("[A-Za-z0-9._-]+"), settings.instance());
         assertEquals("refused", required().rejectedTopic("refused").instance("a").settings().rejectedTopic());
     }
@@ -79,7 +81,8 @@ final class KafkaRunBuilderTest
     private KafkaRunBuilder required()
     {
         return KafkaRun.builder().bootstrap(" 127.0.0.1:39092 ").topic("payments").group("fraud").outputTopic("windows").journal(dir)
-            .schema(CARDS).keyColumn("card").rows(columns()).pipeline(Weir::pipeline);
+            .schema(CARDS).keyColumn("card").rows(columns()).pipeline(() -> Weir.pipeline().keyColumn("card").valueColumn("amount")
+                .window(TumblingWindows.of(10_000)).outOfOrderness(5_000).checkpointEvery(50_000));
     }
 
     private static RowColumns columns()
