@@ -13,6 +13,7 @@ import java.util.List;
 
 import dev.weir.csv.CsvInputException;
 import dev.weir.journal.JournalSchema;
+import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,13 +34,13 @@ final class CsvProducerTest
     @Test
     void sendsEachLineOnceKeyedByItsKeyFieldAndReadsThemBackCommitted() throws Exception
     {
-        final String bootstrap = TestBroker.bootstrap();
+        final String bootstrap = KafkaBroker.bootstrap();
         final Path csv = dir.resolve("cards.csv");
         Files.writeString(csv, "event_id,event_time,card,amount\n1,1000,card-a,5\n\n2,1001,card-b,6\n3,1002\n", StandardCharsets.UTF_8);
         final String topic;
-        try (Admin admin = TestBroker.admin(bootstrap))
+        try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            topic = TestBroker.topic(admin, "csv-producer", 1);
+            topic = KafkaBroker.topic(admin, "csv-producer", 1);
         }
         final CsvProducer producer = new CsvProducer(bootstrap, topic, csv, CARDS, "card");
 
