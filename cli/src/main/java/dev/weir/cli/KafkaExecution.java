@@ -1,21 +1,17 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
-import dev.weir.csv.CsvRecordDecoder;
 import dev.weir.engine.Weir;
 import dev.weir.engine.resume.CheckpointMismatchException;
-import dev.weir.files.RowColumns;
-import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.JournalSchema;
 import dev.weir.kafka.KafkaRun;
-import dev.weir.kafka.RecordDecoder;
+import dev.weir.kafka.KafkaRunBuilder;
 
 /**
  * {@code weir run --kafka}: one instance of a consumer group, running until SIGINT or SIGTERM (then its partitions'
@@ -59,6 +55,7 @@ final class KafkaExecution
             throw new BadInputException("--kafka takes no " + refused + ": its input is the topic, its outputs the output topic");
         }
         window.check();
+        KafkaOptions.bootstrap(kafka.bootstrap);
         if (kafka.topic == null || kafka.group == null || kafka.outputTopic == null)
         {
             throw new BadInputException("--kafka needs --topic T, --group G and --output-topic O");
@@ -94,15 +91,13 @@ final class KafkaExecution
      */
     void execute(final PrintStream out, final PrintStream err)
     {
-        final int key = schema.indexOf(window.keyColumn);
-        final RowColumns columns = window.columns();
         final long checkpointEvery = processing.checkpointEvery == 1_000_000 ? DEFAULT_CHECKPOINT_EVERY : processing.checkpointEvery;
-        final KafkaRun.Settings settings = new KafkaRun.Settings(kafka.bootstrap, kafka.topic, kafka.group, kafka.outputTopic,
-            kafka.rejectedTopic == null ? kafka.outputTopic + "-rejected" : kafka.rejectedTopic, instance(), journal, schema, rollCycle,
-            () -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery),
-            () -> decoder(new CsvRecordDecoder(schema, key)), directory -> new KafkaRows(columns, directory),
-            kafka.commitInterval(), Duration.ofMillis(kafka.transactionTimeoutMs), Duration.ofMillis(kafka.sessionTimeoutMs));
-        final KafkaRun run = new KafkaRun(settings);
+        final KafkaRun run = KafkaRun.builder().bootstrap(kafka.bootstrap).topic(kafka.topic).group(kafka.group).outputTopic(kafka.outputTopic)
+            .rejectedTopic(kafka.rejectedTopic).instance(instance()).journal(journal).schema(schema).rollCycle(rollCycle)
+            .pipeline(() -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery))
+            .keyColumn(window.keyColumn).rows(window.columns()).commitInterval(kafka.commitInterval())
+            .transactionTimeout(Duration.ofMillis(kafka.transactionTimeoutMs)).sessionTimeout(Duration.ofMillis(kafka.sessionTimeoutMs)).build();
+        final KafkaRun.Settings settings = run.settings();
         final CountDownLatch finished = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
@@ -178,30 +173,11 @@ final class KafkaExecution
         }
         try
         {
-            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9._-]", "-");
+            return KafkaRunBuilder.hostInstance();
         }
-        catch (final UnknownHostException ex)
+        catch (final UncheckedIOException ex)
         {
-            throw new BadInputException("--kafka needs --instance ID: the host name is unknown (" + ex.getMessage() + ")");
+            throw new BadInputException("--kafka needs --instance ID: the host name is unknown (" + ex.getCause().getMessage() + ")");
         }
-    }
-
-    /** @return the Kafka run's decoder of a partition's records: the CSV source's, which knows nothing of Kafka. */
-    private static RecordDecoder decoder(final CsvRecordDecoder csv)
-    {
-        return new RecordDecoder()
-        {
-            @Override
-            public long append(final byte[] key, final byte[] value, final EventJournal journal)
-            {
-                return csv.append(key, value, journal);
-            }
-
-            @Override
-            public String rejection()
-            {
-                return csv.rejection();
-            }
-        };
     }
 }

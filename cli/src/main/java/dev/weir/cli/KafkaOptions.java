@@ -2,6 +2,7 @@ package dev.weir.cli;
 
 import java.time.Duration;
 
+import dev.weir.kafka.KafkaAddress;
 import picocli.CommandLine.Option;
 
 /**
@@ -51,6 +52,23 @@ final class KafkaOptions
     boolean enabled()
     {
         return bootstrap != null;
+    }
+
+    /**
+     * @param text the text of {@code --kafka}.
+     * @return it, trimmed, as bootstrap servers ({@link KafkaAddress}).
+     * @throws BadInputException if it is not {@code HOST:PORT[,HOST:PORT...]}: checked before any connection.
+     */
+    static String bootstrap(final String text)
+    {
+        try
+        {
+            return KafkaAddress.check(text);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException("--kafka " + ex.getMessage());
+        }
     }
 
     Duration commitInterval()

@@ -37,6 +37,8 @@ final class KafkaRunOptionsTest
         expectRefused("is not a column",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--key", "card", "--window", "tumbling:1s");
+        expectRefused("--kafka localhost: not HOST:PORT",
+            "run", "--kafka", "localhost", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal, "--window", "tumbling:1s");
         expectRefused("--transaction-timeout",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--transaction-timeout", "10ms", "--window", "tumbling:1s");

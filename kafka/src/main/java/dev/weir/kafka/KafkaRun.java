@@ -48,9 +48,10 @@ import org.slf4j.LoggerFactory;
  * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that
  * {@link CheckpointMismatchException} as its {@link #failure()}.
  * <p>
- * Jobs: the clients are {@link KafkaClients}'; the transaction is the {@link TransactionCoordinator}'s; a takeover
- * is made by {@link PartitionTakeover}; the pipeline thread is {@link PartitionAgents}; the counters and status
- * lines are {@link InstanceStatus}. This class runs the Kafka thread's loop and the group's callbacks.
+ * Made by {@link #builder()}, or from {@link Settings}. Jobs: the clients are {@link KafkaClients}'; the
+ * transaction is the {@link TransactionCoordinator}'s; a takeover is made by {@link PartitionTakeover}; the pipeline
+ * thread is {@link PartitionAgents}; the counters and status lines are {@link InstanceStatus}. This class runs the
+ * Kafka thread's loop and the group's callbacks.
  * <p>
  * Failures: a failed transaction is handled as {@link TransactionFailure} classifies it, by the exception's type. A fenced producer (another
  * instance started with the same instance id) ends the run, as Kafka documents, and so does a failure no producer
@@ -152,6 +153,13 @@ public final class KafkaRun implements AutoCloseable
         }
     }
 
+    /**
+     * @return a builder of a run's settings, with {@code weir run --kafka}'s defaults.
+     */
+    public static KafkaRunBuilder builder()
+    {
+        return new KafkaRunBuilder();
+    }
 
     /**
      * @param settings what the instance runs with.
@@ -203,6 +211,14 @@ public final class KafkaRun implements AutoCloseable
             Thread.currentThread().interrupt();
         }
         agents.close();
+    }
+
+    /**
+     * @return what the instance runs with.
+     */
+    public Settings settings()
+    {
+        return settings;
     }
 
     /**

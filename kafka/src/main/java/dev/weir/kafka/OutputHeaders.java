@@ -70,4 +70,14 @@ public final class OutputHeaders
             return -1;
         }
     }
+
+    /**
+     * @param headers an output record's headers.
+     * @return them as {@code weir consume --headers} prints them: {@code topic:partition@offset seq kind} (null for
+     *         one absent).
+     */
+    public static String describe(final Headers headers)
+    {
+        return text(headers, SOURCE) + "@" + text(headers, OFFSET) + " " + text(headers, SEQUENCE) + " " + text(headers, KIND);
+    }
 }

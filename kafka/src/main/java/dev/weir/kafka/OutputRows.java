@@ -1,12 +1,13 @@
 package dev.weir.kafka;
 
+import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputDecoder;
 
 /**
  * The text of the outputs a partition's pipeline writes, as they go to the output topic: a result as a results
- * CSV row, a late event as a late-events CSV row, each with its key's text as the record key. The command line
- * implements it with the rows its files hold, so a consumer of the topic reads what {@code --results} writes.
+ * CSV row, a late event as a late-events CSV row, each with its key's text as the record key. {@link #csv(RowColumns)}
+ * gives the rows the files sink writes, so a consumer of the topic reads what {@code --results} writes.
  * <p>
  * Not thread-safe: one per partition, used by the instance's Kafka thread only.
  */
@@ -23,6 +24,16 @@ public interface OutputRows extends AutoCloseable
          * @return its rows, resolving key ids through that journal's dictionaries.
          */
         OutputRows open(JournalDirectory pipeline);
+    }
+
+    /**
+     * @param columns the pipeline's key, value and aggregations.
+     * @return rows as the files sink writes them: a result as its results CSV row, a late event as its
+     *         late-events CSV row, keyed by the key's text (what {@code weir run --kafka} produces).
+     */
+    static Factory csv(final RowColumns columns)
+    {
+        return directory -> new CsvOutputRows(columns, directory);
     }
 
     /**

@@ -1,11 +1,13 @@
 package dev.weir.kafka;
 
+import dev.weir.csv.CsvRecordDecoder;
 import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalSchema;
 
 /**
  * Turns one Kafka record into one event of a partition's journal, or says why it cannot: the record's value is
  * a line in the pipeline's columns and its key must be the line's key column (windows per key are only correct
- * when the topic is partitioned by that key). The command line implements it with its CSV parser.
+ * when the topic is partitioned by that key). {@link #csv(JournalSchema, int)} reads the value as an events CSV line.
  * <p>
  * Not thread-safe: one per partition, used by the instance's Kafka thread only.
  */
@@ -25,4 +27,29 @@ public interface RecordDecoder
      * @return why the last {@link #append} refused its record.
      */
     String rejection();
+
+    /**
+     * @param schema    the events' columns.
+     * @param keyColumn the index of the key column (a string or long column).
+     * @return a decoder of values that are events CSV lines, as {@code weir ingest} reads them, with the reasons it
+     *         gives ({@link CsvRecordDecoder}); what {@code weir run --kafka} uses.
+     */
+    static RecordDecoder csv(final JournalSchema schema, final int keyColumn)
+    {
+        final CsvRecordDecoder csv = new CsvRecordDecoder(schema, keyColumn);
+        return new RecordDecoder()
+        {
+            @Override
+            public long append(final byte[] key, final byte[] value, final EventJournal journal)
+            {
+                return csv.append(key, value, journal);
+            }
+
+            @Override
+            public String rejection()
+            {
+                return csv.rejection();
+            }
+        };
+    }
 }

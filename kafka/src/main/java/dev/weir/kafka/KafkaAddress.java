@@ -1,21 +1,22 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 /**
- * The text of {@code --kafka}: one or more {@code HOST:PORT}, comma-separated (Kafka's {@code bootstrap.servers}).
- * Checked before any connection, so a typo is a one-line refusal (exit 2), not a minute of retries. Stateless.
+ * Kafka's {@code bootstrap.servers}: one or more {@code HOST:PORT}, comma-separated. Checked before any connection,
+ * so a typo is refused at once, not after a minute of retries. Stateless.
  */
-final class KafkaAddress
+public final class KafkaAddress
 {
     private KafkaAddress()
     {
     }
 
     /**
-     * @param text the text of {@code --kafka}.
-     * @return it, trimmed, as bootstrap servers.
-     * @throws BadInputException if an entry is not {@code HOST:PORT} with a port from 1 to 65535.
+     * @param text bootstrap servers as a user gave them.
+     * @return them, trimmed.
+     * @throws IllegalArgumentException if an entry is not {@code HOST:PORT} with a port from 1 to 65535; its message
+     *                                  starts with the text given.
      */
-    static String check(final String text)
+    public static String check(final String text)
     {
         final String servers = text.trim();
         for (final String server : servers.split(",", -1))
@@ -36,7 +37,7 @@ final class KafkaAddress
             }
             if (host.isEmpty() || port < 1 || port > 65_535)
             {
-                throw new BadInputException("--kafka " + text + ": not HOST:PORT (e.g. 127.0.0.1:39092; several comma-separated)");
+                throw new IllegalArgumentException(text + ": not HOST:PORT (e.g. 127.0.0.1:39092; several comma-separated)");
             }
         }
         return servers;

@@ -1,13 +1,14 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link SendRate} on a clock of its own: the n-th send goes no sooner than n / rate after the first, and a sender
- * that fell behind catches up without waiting.
+ * that fell behind catches up without waiting; a text that is not a positive rate is refused, named first.
  */
 class SendRateTest
 {
@@ -51,5 +52,16 @@ class SendRateTest
         assertEquals(stalledAt, clock.now, "the sends due during the stall went at once");
         rate.awaitNext();
         assertTrue(clock.now > stalledAt, "the send after them waited for its time");
+    }
+
+    @Test
+    void aTextThatIsNotAPositiveRateIsRefusedNamedFirst()
+    {
+        assertEquals("fast: not a rate (give records per second, e.g. 5000/s)",
+            assertThrows(IllegalArgumentException.class, () -> SendRate.parse("fast")).getMessage());
+        assertEquals("0/s: the rate must be positive (records per second, e.g. 5000/s)",
+            assertThrows(IllegalArgumentException.class, () -> SendRate.parse("0/s")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SendRate(Double.POSITIVE_INFINITY));
+        SendRate.parse("5_000/s").awaitNext(); // the first send never waits
     }
 }

@@ -1,18 +1,17 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 import dev.weir.files.KeyText;
 import dev.weir.files.ResultRow;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputDecoder;
-import dev.weir.kafka.OutputRows;
 
 /**
- * The rows {@code weir run --kafka} produces to the output topic: a result as the results CSV holds it, a late
- * event as the late-events CSV holds it, keyed by the text of its key. Not thread-safe: one per partition, on
- * the instance's Kafka thread (which reads the key text).
+ * The output topic's rows as the files sink writes them ({@link OutputRows#csv(RowColumns)}): a result as the
+ * results CSV holds it, a late event as the late-events CSV holds it, keyed by the text of its key. Not
+ * thread-safe: one per partition, on the instance's Kafka thread (which reads the key text).
  */
-final class KafkaRows implements OutputRows
+final class CsvOutputRows implements OutputRows
 {
     private final KeyText keys;
     private final ResultRow format;
@@ -22,7 +21,7 @@ final class KafkaRows implements OutputRows
      * @param columns   the pipeline's key, value and aggregations.
      * @param directory the partition's journal.
      */
-    KafkaRows(final RowColumns columns, final JournalDirectory directory)
+    CsvOutputRows(final RowColumns columns, final JournalDirectory directory)
     {
         this.keys = columns.keyText(directory);
         this.format = columns.rows(directory, keys);

@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 import java.time.Duration;
 import java.util.List;
@@ -16,10 +16,8 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
-import dev.weir.kafka.TopicLeaders;
-
 /**
- * The topic {@code weir produce} sends to: created with the asked number of partitions (and the broker's default
+ * The topic a {@link CsvProducer} sends to: created with the asked number of partitions (and the broker's default
  * replication factor) if it does not exist, else taken as it is. One admin client per call; thread-safe.
  */
 final class ProducedTopic
@@ -56,10 +54,6 @@ final class ProducedTopic
             final Integer existing = partitionsOf(admin);
             if (existing != null)
             {
-                if (existing != partitions)
-                {
-                    System.err.printf("weir: topic %s exists with %d partitions: it keeps them%n", topic, existing);
-                }
                 return existing;
             }
             try

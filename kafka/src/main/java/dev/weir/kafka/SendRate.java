@@ -1,4 +1,4 @@
-package dev.weir.cli;
+package dev.weir.kafka;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
@@ -7,9 +7,10 @@ import java.util.function.LongSupplier;
 /**
  * Paces sends to a rate given as {@code N/s} (or {@code N}): the n-th send waits until {@code n / N} seconds after
  * the first, so the rate holds on average whatever the pauses; a sender that falls behind catches up without
- * waiting. Waits shorter than a millisecond are skipped (they add up and are taken at once later). Not thread-safe.
+ * waiting. Waits shorter than a millisecond are skipped (they add up and are taken at once later). Not thread-safe:
+ * one sender thread.
  */
-final class SendRate
+public final class SendRate
 {
     private static final long MIN_WAIT_NANOS = 1_000_000L;
 
@@ -19,9 +20,13 @@ final class SendRate
     private long started;
     private long sent;
 
-    private SendRate(final double perSecond)
+    /**
+     * @param perSecond sends per second, positive and finite.
+     * @throws IllegalArgumentException if it is not.
+     */
+    public SendRate(final double perSecond)
     {
-        this(perSecond, System::nanoTime, LockSupport::parkNanos);
+        this(positive(perSecond, Double.toString(perSecond)), System::nanoTime, LockSupport::parkNanos);
     }
 
     /**
@@ -37,11 +42,11 @@ final class SendRate
     }
 
     /**
-     * @param text the text of {@code --rate}: a positive number of sends per second, with or without {@code /s}.
+     * @param text a positive number of sends per second, with or without {@code /s} (e.g. {@code 5000/s}).
      * @return its pacing.
-     * @throws BadInputException if it is not such a number.
+     * @throws IllegalArgumentException if it is not such a number; its message starts with the text given.
      */
-    static SendRate parse(final String text)
+    public static SendRate parse(final String text)
     {
         final String number = text.trim().endsWith("/s") ? text.trim().substring(0, text.trim().length() - 2) : text.trim();
         final double perSecond;
@@ -51,19 +56,24 @@ final class SendRate
         }
         catch (final NumberFormatException ex)
         {
-            throw new BadInputException("--rate " + text + ": not a rate (give records per second, e.g. 5000/s)");
+            throw new IllegalArgumentException(text + ": not a rate (give records per second, e.g. 5000/s)");
         }
+        return new SendRate(positive(perSecond, text), System::nanoTime, LockSupport::parkNanos);
+    }
+
+    private static double positive(final double perSecond, final String shown)
+    {
         if (!(perSecond > 0) || Double.isInfinite(perSecond))
         {
-            throw new BadInputException("--rate " + text + ": the rate must be positive (records per second, e.g. 5000/s)");
+            throw new IllegalArgumentException(shown + ": the rate must be positive (records per second, e.g. 5000/s)");
         }
-        return new SendRate(perSecond);
+        return perSecond;
     }
 
     /**
      * Wait, if need be, before the next send.
      */
-    void awaitNext()
+    public void awaitNext()
     {
         final long now = nanoClock.getAsLong();
         if (sent == 0)
