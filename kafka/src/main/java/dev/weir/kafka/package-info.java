@@ -3,6 +3,7 @@
  * partition it owns, and commits the results, the consumer offsets and every so often each partition's
  * checkpoint in one Kafka transaction, so that any instance can take a partition over and every result is
  * committed exactly once. {@link dev.weir.kafka.KafkaRun} is the entry point; {@link dev.weir.kafka.KafkaInstanceStatus}
- * reads an instance's status from another process.
+ * reads an instance's status from another process. {@link dev.weir.kafka.KafkaOutputSink} delivers a local
+ * pipeline's outputs into a topic, as the delivery layer's sink ({@link dev.weir.engine.delivery.OutputSink}).
  */
 package dev.weir.kafka;
