@@ -16,6 +16,7 @@ import dev.weir.engine.PipelineFailedException;
 import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The contract every {@link OutputSink} keeps, proven the same way for each (files, PostgreSQL, Kafka: a subclass
  * each). A pipeline delivering continuously into the sink, in a child JVM ({@link SinkDeliveryChild}), is killed
- * with SIGKILL at moments drawn uniformly over an uninterrupted child's measured duration and started again until it
+ * with SIGKILL at moments drawn uniformly over an uninterrupted child's measured duration, or aimed at its delivery
+ * (just after it committed a first delivery), and started again until it
  * completes, in rounds on fresh journals and targets (up to 3 kills a round) until {@code -Dweir.kill.count.sinks} kills (6 by
  * default) were made; each round's target must then hold exactly what an
  * uninterrupted run's holds. And a regenerated output that differs from the stored one (a rule that is not
@@ -95,11 +97,10 @@ abstract class OutputSinkContract
             while (true)
             {
                 runs++;
+                final long startedMillis = System.currentTimeMillis();
                 final Process child = start(journal, target, "child-" + runs);
-                if (killedThisRound < KILLS_PER_ROUND && !child.waitFor(random.nextLong(referenceMs + 1), TimeUnit.MILLISECONDS))
+                if (killedThisRound < KILLS_PER_ROUND && aimAndKill(child, journal, startedMillis, random, referenceMs))
                 {
-                    child.destroyForcibly(); // SIGKILL
-                    child.waitFor();
                     killedThisRound++;
                     continue;
                 }
@@ -162,6 +163,56 @@ abstract class OutputSinkContract
             }
         }
         return journal;
+    }
+
+    /**
+     * Kill the child (SIGKILL) at a moment drawn uniformly over the uninterrupted run's duration, or, one time in two,
+     * 0 to 100 ms after it committed its first delivery (its delivery record moved): while it delivers.
+     *
+     * @return true if it was killed; false if it exited first.
+     */
+    private static boolean aimAndKill(final Process child, final Path journal, final long startedMillis, final SplittableRandom random,
+        final long referenceMs) throws Exception
+    {
+        if (random.nextBoolean())
+        {
+            if (child.waitFor(random.nextLong(referenceMs + 1), TimeUnit.MILLISECONDS))
+            {
+                return false;
+            }
+        }
+        else
+        {
+            final Path root = JournalDirectory.open(journal).pipeline(JournalDirectory.DEFAULT_PIPELINE).pipelineRoot();
+            while (!committedSince(root, startedMillis))
+            {
+                if (child.waitFor(1, TimeUnit.MILLISECONDS))
+                {
+                    return false;
+                }
+            }
+            if (child.waitFor(random.nextInt(100), TimeUnit.MILLISECONDS))
+            {
+                return false;
+            }
+        }
+        child.destroyForcibly(); // SIGKILL
+        child.waitFor();
+        return true;
+    }
+
+    /** @return true if a delivery record of the pipeline holds a position written since {@code sinceMillis}. */
+    private static boolean committedSince(final Path pipelineRoot, final long sinceMillis)
+    {
+        try
+        {
+            return DeliveryPositions.read(pipelineRoot).stream()
+                .anyMatch(p -> p.position() >= 0 && p.updated() != null && p.updated().toEpochMilli() >= sinceMillis);
+        }
+        catch (final RuntimeException ex)
+        {
+            return false; // a record being replaced: look again
+        }
     }
 
     private static long outputs(final Path journal)
