@@ -19,6 +19,8 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.kafka.KafkaOutputSink;
 import dev.weir.postgres.PostgresOutputSink;
 import dev.weir.postgres.PostgresSink;
+import dev.weir.postgres.ResultsTableShape;
+import dev.weir.postgres.TestDatabase;
 
 /**
  * The child JVM of {@link OutputSinkContract}: a pipeline over a journal, run to its end with its outputs delivered
@@ -100,7 +102,7 @@ final class SinkDeliveryChild
      * @param journal the journal whose default pipeline is delivered.
      * @param target  a directory ({@code results.csv} and {@code late.csv} in it), a results table (late events into TABLE_late), or
      *                {@code bootstrap/topic}.
-     * @return the sink (closeable for PostgreSQL and Kafka).
+     * @return the sink (closeable for Kafka; a PostgreSQL sink's connection is the JVM's to close at its exit).
      */
     static OutputSink open(final String kind, final Path journal, final String target)
     {
@@ -111,56 +113,13 @@ final class SinkDeliveryChild
                 return new FileOutputSink(ResultFiles.of(journal, JournalDirectory.DEFAULT_PIPELINE).columns(COLUMNS).results(results)
                     .late(Path.of(target, "late.csv")).build(), results);
             case "postgres":
-                return new ClosingPostgresSink(PostgresSink.deferred(dev.weir.postgres.TestDatabase.URL, target, target + "_late",
-                    dev.weir.postgres.ResultsTableShape.DEFAULT, 200));
+                return new PostgresOutputSink(PostgresSink.deferred(TestDatabase.URL, target, target + "_late", ResultsTableShape.DEFAULT, 200),
+                    TestDatabase.URL);
             case "kafka":
                 final int slash = target.indexOf('/');
                 return new KafkaOutputSink(target.substring(0, slash), target.substring(slash + 1), COLUMNS);
             default:
                 throw new IllegalArgumentException("no sink of kind " + kind);
-        }
-    }
-
-    /** A {@link PostgresOutputSink} that closes its {@link PostgresSink}. */
-    private static final class ClosingPostgresSink implements OutputSink, AutoCloseable
-    {
-        private final PostgresSink sink;
-        private final PostgresOutputSink output;
-
-        ClosingPostgresSink(final PostgresSink sink)
-        {
-            this.sink = sink;
-            this.output = new PostgresOutputSink(sink, dev.weir.postgres.TestDatabase.URL);
-        }
-
-        @Override
-        public void deliver(final JournalDirectory journal)
-        {
-            output.deliver(journal);
-        }
-
-        @Override
-        public long heldPosition()
-        {
-            return output.heldPosition();
-        }
-
-        @Override
-        public long pendingResults(final JournalDirectory journal)
-        {
-            return output.pendingResults(journal);
-        }
-
-        @Override
-        public void abort()
-        {
-            output.abort();
-        }
-
-        @Override
-        public void close() throws Exception
-        {
-            sink.close();
         }
     }
 }

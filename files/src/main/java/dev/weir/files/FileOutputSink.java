@@ -107,15 +107,6 @@ public final class FileOutputSink implements OutputSink
         return held;
     }
 
-    /**
-     * @return the results (not update rows) after {@link #heldPosition()}, all of them while it is unknown; any thread.
-     */
-    @Override
-    public long pendingResults(final JournalDirectory journal)
-    {
-        return OutputSink.resultsAfter(journal, held);
-    }
-
     /** Nothing to abort: an export writes local files and ends on its own. */
     @Override
     public void abort()

@@ -271,15 +271,6 @@ public final class KafkaOutputSink implements OutputSink, AutoCloseable
         return held;
     }
 
-    /**
-     * @return the results (not update rows) after {@link #heldPosition()}, all of them while it is unknown; any thread.
-     */
-    @Override
-    public long pendingResults(final JournalDirectory journal)
-    {
-        return OutputSink.resultsAfter(journal, held);
-    }
-
     /** Close the producer at once: a delivery blocked on Kafka fails now (its open transaction is aborted by the broker). */
     @Override
     public void abort()

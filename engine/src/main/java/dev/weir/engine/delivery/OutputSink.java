@@ -57,9 +57,12 @@ public interface OutputSink
      * unknown). Reads with its own cursor; any thread, even while a delivery runs.
      *
      * @param journal the pipeline's journal.
-     * @return results not delivered.
+     * @return results not delivered: by default, {@link #resultsAfter} the held position.
      */
-    long pendingResults(JournalDirectory journal);
+    default long pendingResults(final JournalDirectory journal)
+    {
+        return resultsAfter(journal, heldPosition());
+    }
 
     /**
      * Make a delivery blocked on a target that hangs fail now (its uncommitted step is lost, what it committed
