@@ -7,5 +7,7 @@
  * weir-files writes them. {@link dev.weir.kafka.CsvProducer} sends a CSV file to a topic,
  * {@link dev.weir.kafka.CommittedTopic} reads a topic's committed records, and
  * {@link dev.weir.kafka.KafkaInstanceStatus} reads an instance's status from another process.
+ * {@link dev.weir.kafka.KafkaOutputSink} delivers a local pipeline's outputs into a topic, as the delivery layer's
+ * sink ({@link dev.weir.engine.delivery.OutputSink}).
  */
 package dev.weir.kafka;

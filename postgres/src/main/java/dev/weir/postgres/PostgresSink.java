@@ -571,24 +571,7 @@ public final class PostgresSink implements AutoCloseable
      */
     public long pendingResults(final JournalDirectory journal)
     {
-        final long after = Math.max(OutputJournal.NONE, heldPosition);
-        final long[] results = {0};
-        try (OutputJournal pending = OutputJournal.open(journal))
-        {
-            pending.seekAfter(after);
-            final dev.weir.journal.OutputConsumer counter = stored ->
-            {
-                if (stored.isResult() && stored.result().kind() != dev.weir.journal.ResultKind.UPDATE)
-                {
-                    results[0]++;
-                }
-            };
-            while (pending.next(counter) != 0)
-            {
-                // counted
-            }
-        }
-        return results[0];
+        return dev.weir.engine.delivery.OutputSink.resultsAfter(journal, heldPosition);
     }
 
     /**

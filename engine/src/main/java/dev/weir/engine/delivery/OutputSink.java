@@ -1,6 +1,8 @@
 package dev.weir.engine.delivery;
 
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.OutputJournal;
+import dev.weir.journal.ResultKind;
 
 /**
  * A target that a pipeline's outputs are delivered into (a PostgreSQL table, files, a Kafka topic), by tailing
@@ -55,13 +57,44 @@ public interface OutputSink
      * unknown). Reads with its own cursor; any thread, even while a delivery runs.
      *
      * @param journal the pipeline's journal.
-     * @return results not delivered.
+     * @return results not delivered: by default, {@link #resultsAfter} the held position.
      */
-    long pendingResults(JournalDirectory journal);
+    default long pendingResults(final JournalDirectory journal)
+    {
+        return resultsAfter(journal, heldPosition());
+    }
 
     /**
      * Make a delivery blocked on a target that hangs fail now (its uncommitted step is lost, what it committed
      * stays); any thread. The next {@link #deliver} connects again.
      */
     void abort();
+
+    /**
+     * Count the results (not update rows) a journal's output journal holds after a position, with a cursor of its
+     * own: what {@link #pendingResults} tells for a sink that holds that position. Any thread.
+     *
+     * @param journal  the pipeline's journal.
+     * @param position the position held, or {@link #UNKNOWN} or -1 to count every result.
+     * @return results after it.
+     */
+    static long resultsAfter(final JournalDirectory journal, final long position)
+    {
+        final long[] results = {0};
+        try (OutputJournal pending = OutputJournal.open(journal))
+        {
+            pending.seekAfter(Math.max(OutputJournal.NONE, position));
+            while (pending.next(stored ->
+            {
+                if (stored.isResult() && stored.result().kind() != ResultKind.UPDATE)
+                {
+                    results[0]++;
+                }
+            }) != 0)
+            {
+                // counted
+            }
+        }
+        return results[0];
+    }
 }
