@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,6 +83,7 @@ class JournalDirectoryTest
     }
 
     @Test
+    @Tag("slow") // about 10 s: Chronicle waits on the garbage metadata before the refusal
     void refusesAJournalWhoseQueueIsCorrupt() throws IOException
     {
         final Path journalDir = dir.resolve("journal");
