@@ -15,6 +15,7 @@ import dev.weir.csv.CsvInputException;
 import dev.weir.journal.JournalSchema;
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ final class CsvProducerTest
     Path dir;
 
     @Test
+    @Tag("slow")
     void sendsEachLineOnceKeyedByItsKeyFieldAndReadsThemBackCommitted() throws Exception
     {
         final String bootstrap = KafkaBroker.bootstrap();
