@@ -109,7 +109,9 @@ final class KafkaWalkthroughTest
     private static void awaitStatus(final Path journal) throws InterruptedException
     {
         final Path status = journal.resolve("kafka").resolve("status");
-        for (int i = 0; i < 600 && !Files.exists(status); i++)
+        // a generous bound: a child JVM joining a group takes seconds on a quiet machine and far more at load 20
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (!Files.exists(status) && System.nanoTime() < deadline)
         {
             Thread.sleep(100);
         }
