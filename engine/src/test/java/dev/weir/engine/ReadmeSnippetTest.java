@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Java snippet of the README compiles against this build and runs: its statements become the body of
+ * The first Java snippet of docs/java-api.md ("A first pipeline") compiles against this build and runs: its statements become the body of
  * a {@code main} method (its imports stay imports), compiled with the system Java compiler, then run in a
  * child JVM whose working directory is empty, twice (the second run resumes from the first's checkpoint),
- * and its output is checked. A README that drifts from the API fails the build.
+ * and its output is checked. A page that drifts from the API fails the build.
  */
 class ReadmeSnippetTest
 {
@@ -35,7 +35,7 @@ class ReadmeSnippetTest
     @Test
     void theReadmeJavaSnippetCompilesAndRuns() throws IOException, InterruptedException
     {
-        final List<String> snippet = javaSnippet(Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".."), "README.md"));
+        final List<String> snippet = javaSnippet(Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".."), "docs", "java-api.md"));
         final StringBuilder source = new StringBuilder();
         final StringBuilder body = new StringBuilder();
         for (final String line : snippet)
@@ -57,7 +57,7 @@ class ReadmeSnippetTest
             List.of("-classpath", System.getProperty("java.class.path"), "-d", classes.toString()), null,
             compiler.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(src.resolve("ReadmeSnippet.java").toFile()))
             .call();
-        assertTrue(compiled, "the README's Java snippet does not compile:\n" + errors + "\n" + source);
+        assertTrue(compiled, "the Java snippet of docs/java-api.md does not compile:\n" + errors + "\n" + source);
 
         final Path work = dir.resolve("work");
         Files.createDirectories(work);
@@ -89,11 +89,11 @@ class ReadmeSnippetTest
         return out;
     }
 
-    private static List<String> javaSnippet(final Path readme) throws IOException
+    private static List<String> javaSnippet(final Path page) throws IOException
     {
-        final List<String> lines = Files.readAllLines(readme, StandardCharsets.UTF_8);
+        final List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
         final int start = lines.indexOf("```java");
-        assertTrue(start >= 0, "the README has a ```java block");
+        assertTrue(start >= 0, "docs/java-api.md has a ```java block");
         final int end = lines.subList(start + 1, lines.size()).indexOf("```") + start + 1;
         return lines.subList(start + 1, end);
     }

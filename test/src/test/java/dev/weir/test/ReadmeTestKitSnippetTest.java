@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's "Testing a rule with weir-test" snippet is the body of
- * {@code WeirTestDriverTest.approvedSpendReachingTheLimitAlertsEarly}, line for line, so the README shows
+ * The snippet of docs/java-api.md's section "Testing a rule with weir-test" is the body of
+ * {@code WeirTestDriverTest.approvedSpendReachingTheLimitAlertsEarly}, line for line, so the page shows
  * code that compiles and passes.
  */
 class ReadmeTestKitSnippetTest
@@ -21,13 +21,13 @@ class ReadmeTestKitSnippetTest
     private static final String SECTION = "## Testing a rule with weir-test";
 
     @Test
-    void theReadmeSnippetIsTheTestsBody() throws IOException
+    void thePagesSnippetIsTheTestsBody() throws IOException
     {
-        final String readme = Files.readString(Path.of("..", "README.md"));
-        final int section = readme.indexOf(SECTION);
-        assertTrue(section >= 0, "README has no section " + SECTION);
-        final int start = readme.indexOf("```java\n", section) + "```java\n".length();
-        final List<String> snippet = readme.substring(start, readme.indexOf("```", start)).lines()
+        final String page = Files.readString(Path.of("..", "docs", "java-api.md"));
+        final int section = page.indexOf(SECTION);
+        assertTrue(section >= 0, "docs/java-api.md has no section " + SECTION);
+        final int start = page.indexOf("```java\n", section) + "```java\n".length();
+        final List<String> snippet = page.substring(start, page.indexOf("```", start)).lines()
             .map(String::strip).filter(line -> !line.isEmpty()).toList();
         assertFalse(snippet.isEmpty());
 
@@ -36,6 +36,6 @@ class ReadmeTestKitSnippetTest
         assertTrue(method >= 0);
         final List<String> body = source.substring(source.indexOf('{', method) + 1).lines()
             .map(String::strip).filter(line -> !line.isEmpty()).limit(snippet.size()).toList();
-        assertEquals(snippet, body, "README snippet and test body differ");
+        assertEquals(snippet, body, "the snippet of docs/java-api.md and the test body differ");
     }
 }

@@ -40,7 +40,7 @@ class WeirTestDriverTest
         return rows;
     }
 
-    /** The README's "Testing a rule with weir-test" snippet: keep the two the same. */
+    /** The snippet of docs/java-api.md, "Testing a rule with weir-test": keep the two the same. */
     @Test
     void approvedSpendReachingTheLimitAlertsEarly()
     {
