@@ -12,7 +12,7 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalSchema;
 
 /**
- * An independent model of the rules of an events CSV line, written from the README's rules with Java's own
+ * An independent model of the rules of an events CSV line, written from docs/formats.md's rules with Java's own
  * parsing (String.split, regular expressions, Long.parseLong, BigDecimal), to check {@link CsvLineParser}
  * against: the same verdict, the same reason, the same values. Slow and allocating; test use only.
  */

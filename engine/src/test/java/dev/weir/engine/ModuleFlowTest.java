@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The modules follow the flow the README's "Layout" draws, and reach into each other only through public packages.
+ * The modules follow the flow docs/architecture.md draws, and reach into each other only through public packages.
  * Every module of the parent pom (its profiles included) has a place in {@link #FLOW}; a module's dependencies on
  * Weir's artifacts (its pom) and its main sources' references to Weir's packages (imports and fully qualified names,
  * comments left out) point only at modules of an earlier layer; a test kit ({@link #TEST_KITS}) is a test-scoped

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's packages, and the journal's, form graphs without cycles, in the flow the README's "Layout" draws
+ * The engine's packages, and the journal's, form graphs without cycles, in the flow docs/architecture.md draws
  * ({@link ModuleFlowTest} checks the modules). Dependencies are read from the sources: imports and fully qualified
  * names, comments left out.
  */

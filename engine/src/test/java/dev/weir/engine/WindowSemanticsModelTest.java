@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The engine against the brute-force {@link ReferenceModel} on many seeded streams: results as sorted
- * multisets and then in emission order (README "Formats": the deterministic order), late rows in order, and the dropped/side/ignored counts. The number of streams per window
+ * multisets and then in emission order (docs/formats.md: the deterministic order), late rows in order, and the dropped/side/ignored counts. The number of streams per window
  * kind is {@code -Dweir.model.streams} (1,000 by default; 100,000 before a release). A failure prints
  * its seed and a reduced stream.
  */

@@ -150,7 +150,7 @@ public final class JvmFlags
             + "  java:           java " + javaOptions(missing) + " ..." + System.lineSeparator()
             + "  Maven Surefire: " + surefireArgLine(missing) + System.lineSeparator()
             + "  Gradle:         " + gradleJvmArgs(missing) + System.lineSeparator()
-            + "  (all of Weir's flags: dev.weir.journal.JvmFlags.REQUIRED, and the README's \"Embedding\" section)";
+            + "  (all of Weir's flags: dev.weir.journal.JvmFlags.REQUIRED, and docs/java-api.md, \"The JVM flags\")";
     }
 
     private static Module chronicleModule()

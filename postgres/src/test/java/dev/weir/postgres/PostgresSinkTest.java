@@ -363,7 +363,7 @@ class PostgresSinkTest
         assertSameRows(OutputRows.highestVersions(journal), table(), "every row back after a second TRUNCATE");
     }
 
-    /** A DELETE keeps the table's identity, so it is not detected; the README's way back is deleting the offsets too. */
+    /** A DELETE keeps the table's identity, so it is not detected; docs/guarantees.md's way back is deleting the offsets too. */
     @Test
     void rowsRemovedByDeleteComeBackOnceTheOffsetsRowIsDeletedToo() throws SQLException
     {

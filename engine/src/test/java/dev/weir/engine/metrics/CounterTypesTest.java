@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Each engine counter has its own type id, and the ids are stable: the table below is the contract tools
- * rely on (README), so changing an id fails here. A file of before type ids is still read by label.
+ * rely on (docs/operations.md), so changing an id fails here. A file of before type ids is still read by label.
  */
 class CounterTypesTest
 {

@@ -15,7 +15,7 @@ import java.util.Map;
  * it; add it to its non-late windows (sessions merge first), firing at once every such window
  * whose end has already passed; skip it (drop or side) when all its windows are late and
  * {@code event_time + A < wm}; then advance the watermark to {@code max(wm, event_time - D)},
- * fire every changed window whose {@code end <= wm} in README "Formats"' order: by window end, then
+ * fire every changed window whose {@code end <= wm} in docs/formats.md's order: by window end, then
  * start; among tumbling or sliding windows of one start, in the order they were opened (created here);
  * among sessions, by the key's first appearance. Discard every window with {@code end + A <= wm}. At the end of input the watermark
  * becomes +infinity and every changed window fires. A heartbeat ({@link ModelEvent#heartbeat}) only advances the
