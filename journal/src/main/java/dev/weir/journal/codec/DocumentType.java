@@ -90,7 +90,7 @@ public final class DocumentType
      * @param offset the document's offset.
      * @throws NewerFormatException if the code is above {@link #NEWEST_EVENTS}.
      */
-    static void refuseNewerEvent(final int type, final Object queue, final long offset)
+    public static void refuseNewerEvent(final int type, final Object queue, final long offset)
     {
         if (type > NEWEST_EVENTS)
         {

@@ -1,7 +1,5 @@
 package dev.weir.journal.codec;
 
-import dev.weir.journal.KeyDictionary;
-
 /**
  * Receives events read from the journal, one call per event, in journal order, on the reading thread, and the
  * heartbeats among them ({@link #onHeartbeat}).
@@ -14,8 +12,8 @@ public interface EventConsumer
      * @param offset    the event's journal offset (its queue index).
      * @param eventId   the event's id.
      * @param eventTime the event's time, epoch ms.
-     * @param keyId     the dense id of the event's key (see {@link KeyDictionary}); in a schema other than the
-     *                  default, of its first string column's value (0 if it has none).
+     * @param keyId     the dense id of the event's key (see {@link dev.weir.journal.KeyDictionary}); in a schema
+     *                  other than the default, of its first string column's value (0 if it has none).
      * @param value     the event's value; in a schema other than the default, its first long or decimal
      *                  column's (0 if it has none).
      */

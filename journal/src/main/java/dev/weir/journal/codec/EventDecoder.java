@@ -2,7 +2,6 @@ package dev.weir.journal.codec;
 
 import net.openhft.chronicle.bytes.BytesIn;
 
-import dev.weir.journal.JournalReader;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.JournalSchema;
 
@@ -11,7 +10,7 @@ import dev.weir.journal.schema.JournalSchema;
  * checks the document at the read position of its bytes, the getters read its fields at their offsets.
  * The fixed fields allocate nothing; {@link #key()} and {@link #text} allocate their string. The read
  * position is left where it was. A reusable flyweight, valid while the document is, and the
- * {@link EventView} a {@link JournalReader} hands over; not thread-safe: one owner thread.
+ * {@link EventView} a {@link dev.weir.journal.JournalReader} hands over; not thread-safe: one owner thread.
  * <p>
  * Which string columns an {@link DocumentType#EVENT_NEW_KEY} event defines (so which strings follow its
  * fixed part) is told by the documents before it: in the default shape it is the key, always; in any
@@ -25,7 +24,7 @@ import dev.weir.journal.schema.JournalSchema;
  * <p>
  * The journal's scan reads only the fixed fields of every event, once each, in order: {@link #read} does
  * that with sequential reads, which on a Chronicle queue's mapped bytes cost measurably less per event
- * than the flyweight's absolute reads (the scan's hot path; see {@link JournalReader#poll}).
+ * than the flyweight's absolute reads (the scan's hot path; see {@link dev.weir.journal.JournalReader#poll}).
  */
 public final class EventDecoder extends EventFieldsDecoder implements EventView
 {
@@ -198,7 +197,7 @@ public final class EventDecoder extends EventFieldsDecoder implements EventView
      * @param defined what the documents before this one defined.
      * @return a mask of the columns the event defines: bit {@code c} for column {@code c}.
      */
-    long newStrings(final StringDefinitions defined)
+    public long newStrings(final StringDefinitions defined)
     {
         if (newColumns == UNKNOWN)
         {

@@ -3,8 +3,6 @@ package dev.weir.journal.codec;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesIn;
 
-import dev.weir.journal.EventViewConsumer;
-
 /**
  * The heartbeat document ({@link DocumentType#HEARTBEAT}) of the {@code events} queue: a watermark hint at
  * its offset, never an event.
@@ -13,9 +11,9 @@ import dev.weir.journal.EventViewConsumer;
  *   1  long  event_time   the event time the watermark may advance to, as an event of that time would move it
  *   9  long  wall_clock   the wall clock of the append, epoch ms (for display only: no result depends on it)
  * </pre>
- * Readers of events pass it to {@link EventConsumer#onHeartbeat}/{@link EventViewConsumer#onHeartbeat}; every
- * other reader (dictionaries, key tuples, the ingest log) skips it. Static methods on the caller's bytes:
- * thread-safe, allocation-free.
+ * Readers of events pass it to {@link EventConsumer#onHeartbeat}/
+ * {@link dev.weir.journal.EventViewConsumer#onHeartbeat}; every other reader (dictionaries, key tuples, the ingest
+ * log) skips it. Static methods on the caller's bytes: thread-safe, allocation-free.
  */
 public final class Heartbeat
 {
@@ -37,7 +35,7 @@ public final class Heartbeat
      * @param eventTime its event time, ms.
      * @param wallClock the wall clock, epoch ms.
      */
-    static void write(final Bytes<?> out, final long eventTime, final long wallClock)
+    public static void write(final Bytes<?> out, final long eventTime, final long wallClock)
     {
         out.writeByte(DocumentType.HEARTBEAT);
         out.writeLong(eventTime);

@@ -1,10 +1,8 @@
 package dev.weir.journal.codec;
 
-import dev.weir.journal.OutputJournal;
-
 /**
  * The fields of one late event routed to the side output: the event as it was appended (id, time, key
- * id, value) and its journal offset. What {@link OutputJournal#appendLate(LateFields)} copies and a
+ * id, value) and its journal offset. What {@link dev.weir.journal.OutputJournal#appendLate(LateFields)} copies and a
  * {@link LateEventDecoder} exposes. Implementations are flyweights, valid while their owner says so;
  * their thread-safety is theirs to state.
  */

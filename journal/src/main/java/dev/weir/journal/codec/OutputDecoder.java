@@ -2,12 +2,11 @@ package dev.weir.journal.codec;
 
 import net.openhft.chronicle.bytes.BytesIn;
 
-import dev.weir.journal.OutputConsumer;
-
 /**
  * Reads one document of the output journal in place: {@link #wrap} tells a result from a late event,
  * {@link #result()} or {@link #late()} exposes its fields. Allocates nothing. Handed to an
- * {@link OutputConsumer}, it is valid only during that call. A reusable flyweight; not thread-safe: one owner thread.
+ * {@link dev.weir.journal.OutputConsumer}, it is valid only during that call. A reusable flyweight; not
+ * thread-safe: one owner thread.
  */
 public final class OutputDecoder
 {

@@ -5,7 +5,7 @@ package dev.weir.journal.codec;
  * the events queue from its start, which of an {@link DocumentType#EVENT_NEW_KEY} event's string ids are
  * new, so which strings it carries (see {@link EventDecoder#newStrings}). Not thread-safe.
  */
-interface StringDefinitions
+public interface StringDefinitions
 {
     /**
      * @param column a string column's index.

@@ -8,8 +8,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.weir.journal.JournalDirectory;
-
 /**
  * The columns of a journal's events: {@code event_id} and {@code event_time} always, then 1 to
  * {@value #MAX_COLUMNS} named columns, each a {@link ColumnType#STRING}, {@link ColumnType#LONG} or
@@ -24,7 +22,7 @@ import dev.weir.journal.JournalDirectory;
  * parsed and checked as a field of its column would be ({@link FieldParser}); a string default cannot
  * contain {@code ,} (which separates columns). A default means something only on an added column: a journal
  * created with a schema keeps no default (every event carries every column it was created with), so
- * {@link JournalDirectory#create} drops the defaults it is given. {@link #generation()} and
+ * {@link dev.weir.journal.JournalDirectory#create} drops the defaults it is given. {@link #generation()} and
  * {@link #generationOf(int)} tell which generation added each column; a schema parsed from text is all of
  * generation 1 (only {@link #extend} makes later generations). Equality compares the text form only.
  * <p>
