@@ -14,7 +14,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.codec.EventConsumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

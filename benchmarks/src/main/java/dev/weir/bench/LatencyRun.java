@@ -23,7 +23,7 @@ import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalPretoucher;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;

@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Journals filled with synthetic events for the benchmarks: {@code keys} keys chosen uniformly,

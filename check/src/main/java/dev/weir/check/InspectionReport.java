@@ -18,9 +18,9 @@ import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.retention.HeldRemovedCycles;
 import dev.weir.journal.retention.OutputHistory;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * A {@link JournalInspection} as text, the lines {@code weir inspect} prints, for a service's logs or admin endpoint:

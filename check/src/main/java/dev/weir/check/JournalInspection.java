@@ -10,7 +10,6 @@ import dev.weir.engine.retention.RetentionFloor;
 import dev.weir.engine.status.CheckpointCoverage;
 import dev.weir.engine.status.EngineStat;
 import dev.weir.engine.status.NewestCheckpoint;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventLag;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestLog;
@@ -18,12 +17,13 @@ import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.retention.HeldRemovedCycles;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.StringDictionaries;
 import dev.weir.journal.retention.OutputHistory;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What a journal holds, as {@code weir inspect} shows it, read without changing anything: its columns and their

@@ -1,6 +1,6 @@
 package dev.weir.cli;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The {@code --columns SPEC} option of {@code weir ingest}, {@code run} and {@code produce}: its text as a

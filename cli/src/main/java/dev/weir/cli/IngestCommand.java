@@ -9,7 +9,7 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import dev.weir.engine.Weir;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.kafka.KafkaRun;
 import dev.weir.kafka.KafkaRunBuilder;
 
@@ -73,7 +73,7 @@ final class KafkaExecution
         {
             throw new BadInputException("--key " + window.keyColumn + " is not a column of " + schema);
         }
-        if (schema.column(key).type() == dev.weir.journal.ColumnType.DECIMAL)
+        if (schema.column(key).type() == dev.weir.journal.schema.ColumnType.DECIMAL)
         {
             throw new BadInputException("--kafka needs a string or long key column, not the decimal " + window.keyColumn);
         }

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 
 import dev.weir.csv.InputLines;
 import dev.weir.engine.expr.ColumnProjection;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.kafka.CsvProducer;
 import dev.weir.kafka.SendRate;
 import picocli.CommandLine.Command;

@@ -6,7 +6,7 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.files.PartitionedResults;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.postgres.PostgresSink;
 
 /**

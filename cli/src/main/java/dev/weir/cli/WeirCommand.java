@@ -7,8 +7,8 @@ import dev.weir.files.ExportRefusedException;
 import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
-import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
+import dev.weir.journal.schema.NewerFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

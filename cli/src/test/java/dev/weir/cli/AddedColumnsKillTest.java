@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.testsupport.JournalRows;
 import dev.weir.testsupport.KillHarness;
 import dev.weir.testsupport.KillRounds;

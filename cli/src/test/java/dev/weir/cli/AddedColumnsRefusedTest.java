@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.testsupport.JournalRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

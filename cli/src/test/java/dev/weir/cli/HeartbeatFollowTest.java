@@ -16,12 +16,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.csv.CsvLineParser;
-import dev.weir.journal.EventConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.codec.ResultDecoder;
 import dev.weir.testsupport.KillHarness;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -14,10 +14,10 @@ import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
 import dev.weir.journal.DeliveryPositions;
-import dev.weir.journal.DocumentType;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.codec.DocumentType;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.rollcycles.LegacyRollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;

@@ -215,7 +215,7 @@ class PostgresColumnsRunTest
             + table);
         Collections.sort(rows);
         assertEquals(dev.weir.postgres.OutputRows.highestVersions(directory, dev.weir.postgres.ResultsTableShape.of(
-            dev.weir.journal.JournalSchema.parse(COLUMNS), new int[] {1, 2}, 3, 0)), rows, "every window fired while following, of its highest version");
+            dev.weir.journal.schema.JournalSchema.parse(COLUMNS), new int[] {1, 2}, 3, 0)), rows, "every window fired while following, of its highest version");
         assertTrue(rows.size() > 300, "rows: " + rows.size());
     }
 

@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.postgres.OutputRows;
 import dev.weir.postgres.ResultsTableShape;
 import dev.weir.testsupport.KillHarness;

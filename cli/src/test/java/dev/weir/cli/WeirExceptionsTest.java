@@ -29,9 +29,9 @@ import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.CycleFullException;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
-import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.NewerFormatException;
+import dev.weir.journal.schema.WeirException;
 import dev.weir.postgres.SinkRefusedException;
 import org.junit.jupiter.api.Test;
 

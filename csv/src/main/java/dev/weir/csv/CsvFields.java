@@ -17,7 +17,7 @@ package dev.weir.csv;
 public final class CsvFields
 {
     /** The most fields recorded: the event id, the event time and every column of the widest schema. */
-    public static final int MAX_FIELDS = dev.weir.journal.JournalSchema.MAX_COLUMNS + 2;
+    public static final int MAX_FIELDS = dev.weir.journal.schema.JournalSchema.MAX_COLUMNS + 2;
 
     private final int[] starts = new int[MAX_FIELDS];
     private final int[] ends = new int[MAX_FIELDS];

@@ -14,8 +14,8 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.files.CsvText;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Appends the lines of an events CSV, a file or a stream, to a journal, resumably and exactly once:

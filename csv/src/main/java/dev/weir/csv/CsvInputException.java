@@ -1,6 +1,6 @@
 package dev.weir.csv;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * An input the CSV source refuses as a whole, before or instead of ingesting it: a missing file, a first line that

@@ -6,12 +6,12 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.FieldParser;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.KeyFormat;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.FieldParser;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.KeyFormat;
 
 /**
  * The one parser of an events CSV line in a journal's {@link JournalSchema} ({@code event_id,event_time,} then

@@ -6,7 +6,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Decodes a Kafka record (or any keyed message) whose value is one events CSV line in the journal's columns into

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The columns an ingest reads, from the columns given ({@code --columns SPEC}), the journal and the events CSV's header:

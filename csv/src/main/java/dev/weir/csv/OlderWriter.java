@@ -1,9 +1,9 @@
 package dev.weir.csv;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * A writer of a journal's events that does not know its last columns yet: its lines (a file's, a Kafka

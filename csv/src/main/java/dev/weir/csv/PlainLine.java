@@ -3,10 +3,10 @@ package dev.weir.csv;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The allocation-free reading of a line, from its bytes: {@link CsvLineParser}'s first try. It takes only a line

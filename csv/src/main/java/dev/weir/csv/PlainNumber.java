@@ -2,7 +2,7 @@ package dev.weir.csv;
 
 /**
  * Reads a number field of a CSV line from its bytes when it is in a plain form, one that
- * {@link Long#parseLong(CharSequence, int, int, int)} and {@link dev.weir.journal.FieldParser} read as the
+ * {@link Long#parseLong(CharSequence, int, int, int)} and {@link dev.weir.journal.schema.FieldParser} read as the
  * same value: an optional {@code -} (where allowed), then 1 to {@value #MAX_DIGITS} ASCII digits (so it
  * cannot overflow), and for a decimal an optional {@code .} followed by 1 to scale digits, with at most
  * {@value #MAX_DIGITS} digits once scaled. Anything else (a {@code +}, spaces, more digits, quotes) is

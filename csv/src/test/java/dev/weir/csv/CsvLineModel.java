@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * An independent model of the rules of an events CSV line, written from docs/formats.md's rules with Java's own

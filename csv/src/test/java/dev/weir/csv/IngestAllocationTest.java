@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

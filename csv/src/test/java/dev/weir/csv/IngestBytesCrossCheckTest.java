@@ -14,13 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.testsupport.JournalRows;
 
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The in-process costs of {@code weir ingest} per line (issue 18), not a test: reading lines from the input

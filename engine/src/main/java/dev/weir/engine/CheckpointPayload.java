@@ -28,7 +28,7 @@ public final class CheckpointPayload
     /**
      * @param payload a checkpoint payload, from its position to its limit (copied, not changed).
      * @return the payload.
-     * @throws dev.weir.journal.NewerFormatException if its envelope was written by a newer Weir.
+     * @throws dev.weir.journal.schema.NewerFormatException if its envelope was written by a newer Weir.
      * @throws IllegalStateException                 if it is not a checkpoint payload a Weir wrote.
      */
     public static CheckpointPayload of(final ByteBuffer payload)
@@ -41,7 +41,7 @@ public final class CheckpointPayload
     /**
      * @param payload a checkpoint payload's bytes (copied).
      * @return the payload.
-     * @throws dev.weir.journal.NewerFormatException if its envelope was written by a newer Weir.
+     * @throws dev.weir.journal.schema.NewerFormatException if its envelope was written by a newer Weir.
      * @throws IllegalStateException                 if it is not a checkpoint payload a Weir wrote.
      */
     public static CheckpointPayload of(final byte[] payload)

@@ -1,6 +1,6 @@
 package dev.weir.engine;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * A pipeline's threads cannot be pinned to the CPUs asked for ({@link PipelineBuilder#pinStages(int...)},

@@ -13,8 +13,8 @@ import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.source.SlotFiller;
 import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
-import dev.weir.journal.EventView;
 import dev.weir.journal.KeyTuples;
+import dev.weir.journal.schema.EventView;
 
 /**
  * A configuration's window stages run in memory, synchronously, on the caller's thread: no journal, no

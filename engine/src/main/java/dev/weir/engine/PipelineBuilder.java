@@ -25,7 +25,7 @@ import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.agrona.concurrent.IdleStrategy;
 
 /**

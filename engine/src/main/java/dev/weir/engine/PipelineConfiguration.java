@@ -31,8 +31,8 @@ import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.JvmFlags;
+import dev.weir.journal.schema.JournalSchema;
 import org.agrona.concurrent.IdleStrategy;
 
 /**

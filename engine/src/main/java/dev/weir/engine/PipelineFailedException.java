@@ -1,6 +1,6 @@
 package dev.weir.engine;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * A pipeline run stopped because a stage or the journal publisher threw. The cause is attached.

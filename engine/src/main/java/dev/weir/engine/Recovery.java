@@ -11,8 +11,8 @@ import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * Where a run resumes: the journal's newest valid checkpoint, read once from the store and checked

@@ -17,10 +17,10 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.codec.LateEventDecoder;
+import dev.weir.journal.codec.ResultDecoder;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -21,8 +21,8 @@ import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -19,7 +19,7 @@ import dev.weir.engine.model.StreamGenerator;
 import dev.weir.engine.model.StreamReducer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

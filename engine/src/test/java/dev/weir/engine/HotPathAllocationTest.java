@@ -18,7 +18,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -45,7 +45,8 @@ class ModuleFlowTest
     private static final Set<String> VERSIONS_ONLY = Set.of("bom");
     /** The packages besides its root package that other modules may use, per module; every other package is internal. */
     private static final Map<String, Set<String>> PUBLIC = Map.of(
-        "journal", Set.of("dev.weir.journal.files", "dev.weir.journal.retention"),
+        "journal", Set.of("dev.weir.journal.files", "dev.weir.journal.schema", "dev.weir.journal.codec",
+            "dev.weir.journal.retention"),
         "engine", Set.of("dev.weir.engine.emit", "dev.weir.engine.window", "dev.weir.engine.time", "dev.weir.engine.aggregate",
             "dev.weir.engine.expr", "dev.weir.engine.delivery", "dev.weir.engine.status", "dev.weir.engine.retention",
             "dev.weir.engine.resume", "dev.weir.engine.agent", "dev.weir.engine.metrics"));

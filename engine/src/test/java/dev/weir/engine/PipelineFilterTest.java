@@ -13,9 +13,9 @@ import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyTupleReader;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,7 +16,7 @@ import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

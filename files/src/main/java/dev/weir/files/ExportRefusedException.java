@@ -1,6 +1,6 @@
 package dev.weir.files;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * An export refused before any file is replaced: the pipeline's columns are not in the journal (a missing column,

@@ -3,11 +3,11 @@ package dev.weir.files;
 import java.math.BigDecimal;
 
 import dev.weir.engine.expr.ColumnProjection;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.KeyTupleReader;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The text of a pipeline's key ids, one field per key column: a string column's value from its dictionary,

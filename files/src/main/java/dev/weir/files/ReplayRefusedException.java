@@ -1,6 +1,6 @@
 package dev.weir.files;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * A replay refused before anything is written ({@link ResultReplay#run()}): a range that leaves out events of a

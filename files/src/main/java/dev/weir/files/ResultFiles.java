@@ -5,9 +5,9 @@ import java.util.Objects;
 
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultFields;
+import dev.weir.journal.codec.LateEventDecoder;
+import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.files.AtomicTextFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -2,8 +2,8 @@ package dev.weir.files;
 
 import java.math.BigDecimal;
 
-import dev.weir.journal.LateFields;
-import dev.weir.journal.ResultFields;
+import dev.weir.journal.codec.LateFields;
+import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.files.CsvText;
 
 /**

@@ -7,7 +7,7 @@ import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and

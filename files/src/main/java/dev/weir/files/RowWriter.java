@@ -2,9 +2,9 @@ package dev.weir.files;
 
 import java.nio.charset.StandardCharsets;
 
-import dev.weir.journal.LateFields;
-import dev.weir.journal.ResultFields;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.LateFields;
+import dev.weir.journal.codec.ResultFields;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.files.TextBytes;
 
 /**

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.files.AtomicTextFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

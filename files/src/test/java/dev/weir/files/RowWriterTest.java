@@ -10,7 +10,7 @@ import java.util.Random;
 
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.files.TextBytes;
 import org.junit.jupiter.api.Test;
 

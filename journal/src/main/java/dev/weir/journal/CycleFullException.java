@@ -1,5 +1,7 @@
 package dev.weir.journal;
 
+import dev.weir.journal.schema.WeirException;
+
 /**
  * An append that would put more documents into one cycle of a journal's queue than its
  * {@link JournalRollCycle} allows: the rate was above what the roll cycle sustains. The append did not happen.

@@ -14,6 +14,7 @@ import java.util.zip.CRC32C;
 
 import dev.weir.journal.files.FileReplacement;
 import dev.weir.journal.files.TextChecksum;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The local records of the deliveries that read a pipeline's output journal across runs (a PostgreSQL sink),

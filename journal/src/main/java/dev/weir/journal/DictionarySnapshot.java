@@ -13,6 +13,7 @@ import java.util.zip.CRC32;
 
 import dev.weir.journal.files.BinaryFields;
 import dev.weir.journal.files.ChecksummedFile;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * A cache of a journal's string dictionaries and document counts as of one offset, in the file

@@ -4,6 +4,15 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.codec.IngestStartEncoder;
+import dev.weir.journal.codec.RejectedLineEncoder;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.KeyFormat;
+import dev.weir.journal.schema.StringFormat;
+
 /**
  * The append side of the event journal: the offset log.
  * <p>

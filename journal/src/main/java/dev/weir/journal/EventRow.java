@@ -1,5 +1,10 @@
 package dev.weir.journal;
 
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.EventView;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * One event to append, column by column: the reusable row of an {@link EventJournal} ({@link EventJournal#row()}).
  * Set its id, time and every column, then hand it to {@link EventJournal#append(EventRow)} or

@@ -1,5 +1,8 @@
 package dev.weir.journal;
 
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.schema.EventView;
+
 /**
  * Receives whole events from a {@link JournalReader}, in offset order, on the reading thread, and the heartbeats
  * among them ({@link #onHeartbeat}).

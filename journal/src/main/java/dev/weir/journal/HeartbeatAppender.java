@@ -3,6 +3,8 @@ package dev.weir.journal;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
+import dev.weir.journal.codec.Heartbeat;
+
 /**
  * An occasional appender of heartbeats ({@link Heartbeat}) to a journal that another process may be
  * appending events to: a following pipeline's idle heartbeats.

@@ -20,8 +20,16 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.codec.IngestStartDecoder;
+import dev.weir.journal.codec.RejectedLineDecoder;
+import dev.weir.journal.codec.StringDefinitions;
 import dev.weir.journal.files.BinaryFields;
 import dev.weir.journal.files.ChecksummedFile;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What the removed start of a journal's events queue defined, kept in the file {@code history.base} of the

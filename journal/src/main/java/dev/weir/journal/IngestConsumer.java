@@ -1,5 +1,8 @@
 package dev.weir.journal;
 
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.codec.IngestStartEncoder;
+
 /**
  * Visitor of the documents of the events queue that tell where each input line went
  * ({@link IngestLog#scan}), called on the scanning thread.

@@ -7,6 +7,16 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.codec.IngestStartDecoder;
+import dev.weir.journal.codec.IngestStartEncoder;
+import dev.weir.journal.codec.RejectedLineDecoder;
+import dev.weir.journal.codec.StringDefinitions;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * Reads back what ingests recorded in a journal: where each source was ingested up to, and which of
  * its lines were rejected, so that an interrupted ingest resumes after the last line it appended and

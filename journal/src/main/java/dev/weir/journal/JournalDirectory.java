@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.weir.journal.files.FileReplacement;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The identity and layout of a Weir journal directory on disk.

@@ -6,6 +6,14 @@ import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.schema.EventView;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * The read side of the event journal: reads events in order from any offset.
  * <p>

@@ -2,6 +2,8 @@ package dev.weir.journal;
 
 import java.nio.file.Path;
 
+import dev.weir.journal.schema.WeirException;
+
 /**
  * Thrown when a directory cannot be used as a Weir journal: it is not one (a foreign or non-empty
  * directory without a Weir marker), it is of an unknown format version, or its queue files cannot be

@@ -2,6 +2,11 @@ package dev.weir.journal;
 
 import net.openhft.chronicle.bytes.BytesIn;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.schema.NewerFormatException;
+
 /**
  * What the documents of an events queue count up to one offset: events, rejected lines, ingest starts and
  * heartbeats, and the offsets of the first and last of them ({@link IngestLog.Counts}), kept as documents are

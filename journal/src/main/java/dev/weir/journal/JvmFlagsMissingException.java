@@ -2,6 +2,8 @@ package dev.weir.journal;
 
 import java.util.List;
 
+import dev.weir.journal.schema.WeirException;
+
 /**
  * Thrown before Weir opens a journal or builds a pipeline in a JVM started without flags Chronicle Queue needs
  * ({@link JvmFlags#REQUIRED}). Nothing has been written to disk when it is thrown. The message names the

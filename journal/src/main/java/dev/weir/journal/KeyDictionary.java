@@ -5,6 +5,11 @@ import java.util.SortedMap;
 
 import org.agrona.collections.Object2IntHashMap;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.KeyFormat;
+import dev.weir.journal.schema.StringFormat;
+
 /**
  * String values in the outside world, dense int ids inside: the durable dictionary between them, for one
  * {@link ColumnType#STRING} column of a journal (the {@code key} column in the default schema; see

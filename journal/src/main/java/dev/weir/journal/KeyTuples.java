@@ -2,6 +2,10 @@ package dev.weir.journal;
 
 import java.util.Arrays;
 
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.EventView;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * The dense ids of a pipeline's composite key: a tuple of one or more key columns (string columns by
  * their dictionary id, long and decimal columns by their unscaled value), numbered from 0 in the order in

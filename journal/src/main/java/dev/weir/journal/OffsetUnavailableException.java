@@ -1,5 +1,7 @@
 package dev.weir.journal;
 
+import dev.weir.journal.schema.WeirException;
+
 /**
  * A read asked for an offset (or output position) that is not in the journal any more: it lies before the oldest
  * one available, because the cycle files that held it were deleted (by retention, or by hand), or it never was

@@ -1,5 +1,7 @@
 package dev.weir.journal;
 
+import dev.weir.journal.codec.OutputDecoder;
+
 /**
  * Receives the documents read from the output journal, one at a time, on the reading thread.
  */

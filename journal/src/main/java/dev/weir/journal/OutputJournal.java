@@ -5,6 +5,14 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.LateEventEncoder;
+import dev.weir.journal.codec.LateFields;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultEncoder;
+import dev.weir.journal.codec.ResultFields;
+import dev.weir.journal.schema.NewerFormatException;
+
 /**
  * The output journal: window results and late events appended, in the engine's order, to the journal's
  * {@code results} Chronicle Queue, each in one document with the source offset it covers

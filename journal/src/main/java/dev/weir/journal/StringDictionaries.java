@@ -10,6 +10,14 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.StringDefinitions;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * The string dictionaries of a journal, one {@link KeyDictionary} per {@link ColumnType#STRING} column,
  * rebuilt and kept up to date by one scan of the events queue.

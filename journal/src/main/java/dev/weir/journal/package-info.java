@@ -9,9 +9,13 @@
  * {@code handOff()} where the type has one. One appender per queue, across processes, is enforced by
  * {@link dev.weir.journal.AppendLock}.
  * <p>
- * Two packages beside it: {@code files} below (the one atomic file replacement and the checksummed file
- * formats; this package uses it) and {@code retention} above (removing whole cycles; it uses this package).
+ * Packages beside it, in layers: {@code files} at the bottom (the one atomic file replacement and the checksummed
+ * file formats), {@code schema} (an event's columns and their rules, the event view, the format exceptions),
+ * {@code codec} (the documents' bytes: one encoder and one decoder per document type), this package on them, and
+ * {@code retention} above it (removing whole cycles). The string dictionaries stay here: they read the events queue
+ * through this package's directory, queues and history base, and the appender and the scans own them.
  * <p>
- * Depends on Chronicle Queue and {@code dev.weir.journal.files} only; no other Weir package.
+ * Depends on Chronicle Queue and {@code dev.weir.journal.files}, {@code schema} and {@code codec} only; no other
+ * Weir package.
  */
 package dev.weir.journal;

@@ -17,6 +17,13 @@ import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.NewerFormatException;
+
 /**
  * A live journal gains columns: the marker of a journal that never did stays version 2 byte for byte; adding
  * columns writes version 3 with the schema's history, durable and under the events lock, and a newer version is

@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.ResultFields;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * Appending to a real journal allocates nothing once warm: an event with a known key id
  * ({@link EventJournal#append(long, long, int, long)}), a six-column row with known string ids

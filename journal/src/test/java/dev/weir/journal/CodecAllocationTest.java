@@ -6,6 +6,13 @@ import java.lang.management.ManagementFactory;
 import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.codec.LateEventEncoder;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultEncoder;
+
 /**
  * Encoding and decoding the hot-path documents (event in the default shape and in a six-column one,
  * result, late event) allocate nothing once warm,

@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A journal of the default columns that gained columns still takes events through the key-and-value methods
  * ({@link EventJournal#append(long, long, String, long)}, {@link EventJournal#keyId}, as {@code Pipeline.append}

@@ -17,6 +17,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * The dictionary snapshot: written by the appender when it closes, it makes opening a journal read it and
  * the documents after it, with the same dictionaries and counts as a scan of the whole journal; a missing,

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.EventConsumer;
+
 class EventJournalTest
 {
     @TempDir

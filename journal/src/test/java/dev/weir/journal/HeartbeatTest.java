@@ -11,6 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.schema.EventView;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * Heartbeats are documents of the events queue that readers of events pass to {@code onHeartbeat}, in
  * order (a poll's limit bounds events and heartbeats together, so a consumer that claims a slot for each

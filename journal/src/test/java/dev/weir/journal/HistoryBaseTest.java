@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A journal with a history base reads exactly as the same journal without one: dictionaries, ingest progress,
  * unterminated lines, counts, key tuples and events, with the base at a cycle start, inside an ingest block and

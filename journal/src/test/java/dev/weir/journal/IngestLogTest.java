@@ -13,6 +13,10 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.RejectedLineEncoder;
+
 /**
  * How far each source was ingested, read back from the journal: events appended by another appender
  * inside an ingest's block are no lines of it, and journals written before lines were tagged read as

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A minutely journal appended to under a test clock that moves a minute at a time: its events land in one
  * cycle file per minute, {@link JournalCycles} lists them with contiguous offsets and their counts, and after

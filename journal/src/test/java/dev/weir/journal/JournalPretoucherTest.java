@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.EventConsumer;
+
 class JournalPretoucherTest
 {
     private static final int EVENTS = 600_000;

@@ -21,6 +21,9 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.queue.rollcycles.TestRollCycles;
 
+import dev.weir.journal.codec.EventConsumer;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A journal's roll cycle: recorded in its marker at creation, given back on every open, daily for a marker
  * without one, refused when another is asked for or when the queues on disk roll otherwise; and the

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.weir.journal.retention.HeldRemovedCycles;
+import dev.weir.journal.schema.EventView;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Key tuples are numbered in order of first occurrence, the same by whoever reads the journal: checked

@@ -13,7 +13,12 @@ import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.IngestStartDecoder;
+import dev.weir.journal.codec.IngestStartEncoder;
 import dev.weir.journal.retention.OutputHistory;
+import dev.weir.journal.schema.NewerFormatException;
 import dev.weir.test.golden.GoldenBytes;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;

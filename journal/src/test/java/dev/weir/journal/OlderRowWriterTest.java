@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A Java writer built for the columns a journal was created with goes on appending rows after the journal gains
  * columns: each added column it leaves unset gets its default, as a CSV of the older columns does. A column the

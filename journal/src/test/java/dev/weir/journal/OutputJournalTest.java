@@ -12,6 +12,12 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.LateEventDecoder;
+import dev.weir.journal.codec.LateFields;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultDecoder;
+
 /**
  * The output journal on a real Chronicle Queue: results (with and without a user aggregation's value) and
  * late events round-trip field for field, in order and across a reopen; positions grow;

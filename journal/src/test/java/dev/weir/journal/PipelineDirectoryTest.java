@@ -15,6 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * Named pipelines on one journal: the default is the journal's own layout, a named one's files are under
  * {@code pipelines/NAME/}, each has its own output journal, results lock and id, and all share the events.

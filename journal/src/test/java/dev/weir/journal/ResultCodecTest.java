@@ -8,6 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultDecoder;
+import dev.weir.journal.codec.ResultEncoder;
+import dev.weir.journal.codec.ResultFields;
+import dev.weir.journal.codec.ResultKind;
+
 /**
  * {@link ResultEncoder} and {@link ResultDecoder} (through {@link OutputDecoder}): round trips with no,
  * one and several user aggregations' values, comparison (every field counts), and the bytes of the

@@ -15,6 +15,12 @@ import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventDecoder;
+import dev.weir.journal.codec.EventEncoder;
+import dev.weir.journal.codec.EventShape;
+import dev.weir.journal.schema.JournalSchema;
+
 /**
  * A journal of a six-column schema: its layout, round trips of whole events through {@link EventRow} and
  * {@link JournalReader#poll(EventViewConsumer, int)}, events defining several strings at once, the

@@ -1,5 +1,7 @@
 package dev.weir.journal;
 
+import dev.weir.journal.codec.ResultFields;
+
 /**
  * A result's fields as an immutable value, for tests that write or compare results.
  *

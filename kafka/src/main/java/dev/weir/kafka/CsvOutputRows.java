@@ -4,7 +4,7 @@ import dev.weir.files.KeyText;
 import dev.weir.files.ResultRow;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.OutputDecoder;
 
 /**
  * The output topic's rows as the files sink writes them ({@link OutputRows#csv(RowColumns)}): a result as the

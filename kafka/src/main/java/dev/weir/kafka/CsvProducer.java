@@ -13,7 +13,7 @@ import java.util.function.LongConsumer;
 import dev.weir.csv.CsvInputException;
 import dev.weir.csv.InputLines;
 import dev.weir.csv.KeyField;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;

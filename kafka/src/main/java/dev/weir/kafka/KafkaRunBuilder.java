@@ -10,9 +10,9 @@ import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.files.RowColumns;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Builds the {@link KafkaRun.Settings} of one instance, and its {@link KafkaRun}, from what a service or

@@ -2,7 +2,7 @@ package dev.weir.kafka;
 
 import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.OutputDecoder;
 
 /**
  * The text of the outputs a partition's pipeline writes, as they go to the output topic: a result as a results

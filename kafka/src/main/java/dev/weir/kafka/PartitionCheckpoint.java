@@ -10,9 +10,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.files.BinaryFields;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * A partition's checkpoint as it is stored in Kafka, so that any instance can take the partition over: the

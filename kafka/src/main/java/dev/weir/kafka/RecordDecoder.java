@@ -2,7 +2,7 @@ package dev.weir.kafka;
 
 import dev.weir.csv.CsvRecordDecoder;
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Turns one Kafka record into one event of a partition's journal, or says why it cannot: the record's value is

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.csv.CsvInputException;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Tag;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 import dev.weir.test.golden.GoldenBytes;
 import dev.weir.test.golden.GoldenBytes.Sample;
 import org.junit.jupiter.api.Test;

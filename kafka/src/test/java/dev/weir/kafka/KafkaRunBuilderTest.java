@@ -14,7 +14,7 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

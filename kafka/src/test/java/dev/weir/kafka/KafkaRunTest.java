@@ -17,7 +17,7 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

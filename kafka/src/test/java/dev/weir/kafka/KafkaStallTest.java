@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.journal.EventJournal;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.OutputDecoder;
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionDescription;

@@ -2,9 +2,9 @@ package dev.weir.kafka;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyDictionary;
-import dev.weir.journal.LateEventDecoder;
-import dev.weir.journal.OutputDecoder;
-import dev.weir.journal.ResultDecoder;
+import dev.weir.journal.codec.LateEventDecoder;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultDecoder;
 
 /** Rows of the tests: {@code start,end,key,count,sum,min,max,version} and late {@code id,time,key,value}. Not thread-safe. */
 final class LineRows implements OutputRows

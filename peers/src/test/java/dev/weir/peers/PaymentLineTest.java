@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import dev.weir.csv.CsvLineParser;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**

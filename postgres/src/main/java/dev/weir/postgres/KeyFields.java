@@ -2,11 +2,11 @@ package dev.weir.postgres;
 
 import java.math.BigDecimal;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.KeyTupleReader;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The values of a pipeline's key ids in its results table's key columns: a string column's text from its

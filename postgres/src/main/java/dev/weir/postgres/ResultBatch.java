@@ -7,12 +7,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.OutputConsumer;
-import dev.weir.journal.OutputDecoder;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.OutputDecoder;
+import dev.weir.journal.codec.ResultDecoder;
+import dev.weir.journal.codec.ResultKind;
+import dev.weir.journal.schema.ColumnType;
 
 /**
  * The outputs of one delivery transaction: read from the output journal ({@link #fill}), the results held
@@ -143,7 +143,7 @@ final class ResultBatch implements OutputConsumer
         }
         else
         {
-            final dev.weir.journal.LateEventDecoder event = stored.late();
+            final dev.weir.journal.codec.LateEventDecoder event = stored.late();
             maxSource = Math.max(maxSource, event.offset());
             if (late != null)
             {

@@ -1,6 +1,6 @@
 package dev.weir.postgres;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * The PostgreSQL sink refused to write: the server refused the login or has no such database

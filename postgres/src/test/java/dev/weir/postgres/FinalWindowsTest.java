@@ -19,7 +19,7 @@ import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;

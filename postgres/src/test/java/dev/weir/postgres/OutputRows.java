@@ -8,8 +8,8 @@ import java.util.Map;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultDecoder;
+import dev.weir.journal.codec.ResultKind;
 
 /**
  * What a results table should hold, computed from an output journal without the sink's upserts: the highest
@@ -87,7 +87,7 @@ public final class OutputRows
             {
                 if (!stored.isResult())
                 {
-                    final dev.weir.journal.LateEventDecoder late = stored.late();
+                    final dev.weir.journal.codec.LateEventDecoder late = stored.late();
                     final StringBuilder row = new StringBuilder();
                     for (int i = 0; i < shape.keyArity(); i++)
                     {

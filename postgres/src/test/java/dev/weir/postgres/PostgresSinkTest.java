@@ -240,7 +240,7 @@ class PostgresSinkTest
             {
                 if (stored.isResult())
                 {
-                    final dev.weir.journal.ResultDecoder r = stored.result();
+                    final dev.weir.journal.codec.ResultDecoder r = stored.result();
                     assertTrue(r.hasAggregate(), "every result carries the aggregation");
                     final String window = keys.name(r.keyId()) + "," + r.windowStart() + "," + r.windowEnd();
                     if (versions.getOrDefault(window, -1) < r.version())
@@ -282,13 +282,13 @@ class PostgresSinkTest
             {
                 if (stored.isResult())
                 {
-                    final dev.weir.journal.ResultDecoder r = stored.result();
+                    final dev.weir.journal.codec.ResultDecoder r = stored.result();
                     final String window = keys.name(r.keyId()) + "," + r.windowStart() + "," + r.windowEnd();
-                    if (r.kind() == dev.weir.journal.ResultKind.EARLY)
+                    if (r.kind() == dev.weir.journal.codec.ResultKind.EARLY)
                     {
                         assertTrue(early.add(window), "one early row per window");
                     }
-                    else if (r.kind() == dev.weir.journal.ResultKind.FINAL)
+                    else if (r.kind() == dev.weir.journal.codec.ResultKind.FINAL)
                     {
                         finalRows[0]++;
                         finals.put(window, window + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max() + "," + r.version());

@@ -4,11 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Reads a journal's events back as rows of every column ({@code event_id,event_time,} then each column,

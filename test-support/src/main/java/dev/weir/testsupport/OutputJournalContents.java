@@ -8,14 +8,14 @@ import java.util.Map;
 
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.files.KeyText;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.LateEventDecoder;
+import dev.weir.journal.codec.LateEventDecoder;
+import dev.weir.journal.codec.ResultDecoder;
+import dev.weir.journal.codec.ResultKind;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultDecoder;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Reads a journal's output journal back, for assertions: one line per output, in output-journal order,

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.engine.expr.ColumnProjection;
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.KeyTuples;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The text of a result's key id, one value per key column: a string column's value from the driver's

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 
 /**
  * One result row the driver's pipeline emitted: a window's aggregate for one key, with its kind (a final

@@ -11,11 +11,11 @@ import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
-import dev.weir.journal.ColumnType;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.FieldParser;
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.KeyFormat;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.FieldParser;
+import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.KeyFormat;
 
 /**
  * Runs a configured pipeline's window stages in memory and synchronously, for unit tests, as Kafka Streams'

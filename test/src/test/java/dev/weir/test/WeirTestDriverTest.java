@@ -15,7 +15,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.JvmFlags;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import org.junit.jupiter.api.Test;
 
 /**

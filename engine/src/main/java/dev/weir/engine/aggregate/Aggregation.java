@@ -1,7 +1,7 @@
 package dev.weir.engine.aggregate;
 
-import dev.weir.journal.JournalSchema;
-import dev.weir.journal.ResultEncoder;
+import dev.weir.journal.codec.ResultEncoder;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * A user aggregation, computed per (key, window) beside count, sum, min and max, over a fixed number of

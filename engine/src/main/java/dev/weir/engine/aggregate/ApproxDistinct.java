@@ -1,6 +1,6 @@
 package dev.weir.engine.aggregate;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * An approximate count of the distinct values: a HyperLogLog sketch of 64 one-byte registers packed in

@@ -1,7 +1,7 @@
 package dev.weir.engine.aggregate;
 
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The whole event an {@link Aggregation} that {@link Aggregation#readsColumns() reads columns} is handed

@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 
 import dev.weir.engine.operator.OperatorState;
 import dev.weir.engine.resume.CheckpointMismatchException;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The format of a checkpoint's payload: an envelope (format version, the configuration string, the

@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
-import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.files.FileReplacement;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * Durable checkpoint blobs in one directory, safe against a crash at any moment, able to tell a torn or

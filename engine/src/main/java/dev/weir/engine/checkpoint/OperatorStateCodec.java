@@ -4,7 +4,7 @@ import dev.weir.engine.operator.OperatorCounters;
 import dev.weir.engine.operator.OperatorState;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.state.WindowSlots;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The checkpoint format of the aggregation stage's state (format {@value #STATE_VERSION}), written and

@@ -9,7 +9,7 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

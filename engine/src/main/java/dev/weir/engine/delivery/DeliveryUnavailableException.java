@@ -1,6 +1,6 @@
 package dev.weir.engine.delivery;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * An {@link OutputSink}'s target cannot be reached now, or failed (down, hanging past its timeouts): nothing is

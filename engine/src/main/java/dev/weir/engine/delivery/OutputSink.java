@@ -2,7 +2,7 @@ package dev.weir.engine.delivery;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 
 /**
  * A target that a pipeline's outputs are delivered into (a PostgreSQL table, files, a Kafka topic), by tailing

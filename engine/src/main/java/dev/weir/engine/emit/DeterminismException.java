@@ -1,6 +1,6 @@
 package dev.weir.engine.emit;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * Recovery reproduced an output that differs from the one already in the output journal. Processing is

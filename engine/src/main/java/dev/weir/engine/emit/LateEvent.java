@@ -1,6 +1,6 @@
 package dev.weir.engine.emit;
 
-import dev.weir.journal.LateFields;
+import dev.weir.journal.codec.LateFields;
 
 /**
  * An event skipped because every window it belongs to is already late: the row

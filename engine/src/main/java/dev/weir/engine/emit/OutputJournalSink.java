@@ -1,9 +1,9 @@
 package dev.weir.engine.emit;
 
-import dev.weir.journal.LateEventDecoder;
 import dev.weir.journal.OutputConsumer;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.LateEventDecoder;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.codec.OutputDecoder;
 
 /**
  * Writes every result and late event to the output journal exactly once, then hands it to the

@@ -3,7 +3,7 @@ package dev.weir.engine.emit;
 import java.util.Arrays;
 
 import dev.weir.journal.OutputConsumer;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.OutputDecoder;
 
 /**
  * The outputs one journal event reproduced while a pipeline rebuilds a state an older Weir wrote, held until

@@ -1,8 +1,8 @@
 package dev.weir.engine.emit;
 
-import dev.weir.journal.ResultEncoder;
-import dev.weir.journal.ResultFields;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultEncoder;
+import dev.weir.journal.codec.ResultFields;
+import dev.weir.journal.codec.ResultKind;
 
 /**
  * One row of one (key, window), of a {@link #kind()}: a firing ({@link ResultKind#FINAL}), an update or the

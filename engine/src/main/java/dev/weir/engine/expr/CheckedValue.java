@@ -1,6 +1,6 @@
 package dev.weir.engine.expr;
 
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 
 /**
  * A compiled value expression ({@link Expressions#value}): its root node, and the flag its operations raise

@@ -2,9 +2,9 @@ package dev.weir.engine.expr;
 
 import java.util.Objects;
 
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.KeyTuples;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Which of a journal's columns a pipeline groups by and aggregates: the key, one or more columns of any

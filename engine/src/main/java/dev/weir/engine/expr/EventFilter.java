@@ -8,5 +8,5 @@ public interface EventFilter
      * @param event the event, valid during the call only.
      * @return true if the pipeline keeps the event.
      */
-    boolean test(dev.weir.journal.EventView event);
+    boolean test(dev.weir.journal.schema.EventView event);
 }

@@ -12,7 +12,7 @@ public interface EventValue
      * @param event the event, valid during the call only.
      * @return the value, unscaled at {@link #scale()}.
      */
-    long value(dev.weir.journal.EventView event);
+    long value(dev.weir.journal.schema.EventView event);
 
     /**
      * @return true if the last {@link #value} wrapped: a step of its arithmetic (an operation, or rescaling an

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Recursive descent over an expression's text, type-checking as it goes and building the nodes;

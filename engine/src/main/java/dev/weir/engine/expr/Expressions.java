@@ -2,7 +2,7 @@ package dev.weir.engine.expr;
 
 import java.util.Objects;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Compiles filters and values over a journal's events. Grammar (keywords {@code and or not in} in any

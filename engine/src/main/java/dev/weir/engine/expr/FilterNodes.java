@@ -1,6 +1,6 @@
 package dev.weir.engine.expr;
 
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 
 /**
  * The filter nodes. Numbers compare exactly: a number compared with a literal compares with the literal at

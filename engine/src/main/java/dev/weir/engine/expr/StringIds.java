@@ -2,7 +2,7 @@ package dev.weir.engine.expr;
 
 /**
  * Resolves a string literal of a filter to its id in a string column's dictionary (the id
- * {@link dev.weir.journal.EventView#stringId(int)} gives for events with that value).
+ * {@link dev.weir.journal.schema.EventView#stringId(int)} gives for events with that value).
  * <p>
  * Contract: when asked, it knows every id carried by the events handed to the filter so far (an adapter
  * over the journal's dictionaries refreshes them from the journal when a text is unknown). A filter asks
@@ -16,7 +16,7 @@ package dev.weir.engine.expr;
 public interface StringIds
 {
     /**
-     * @param column the index of a {@link dev.weir.journal.ColumnType#STRING} column.
+     * @param column the index of a {@link dev.weir.journal.schema.ColumnType#STRING} column.
      * @param text   the literal's text.
      * @return its id in that column's dictionary, or -1 if the column has never held it.
      */

@@ -18,7 +18,7 @@ abstract class ValueNode extends RenderedNode implements EventValue
 
     ValueNode(final int scale)
     {
-        assert scale >= 0 && scale <= dev.weir.journal.JournalSchema.MAX_SCALE : scale;
+        assert scale >= 0 && scale <= dev.weir.journal.schema.JournalSchema.MAX_SCALE : scale;
         this.scale = scale;
     }
 

@@ -1,6 +1,6 @@
 package dev.weir.engine.expr;
 
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 
 /**
  * The value nodes: a column, {@code event_id}, {@code event_time}, a constant, {@code + - *} and unary

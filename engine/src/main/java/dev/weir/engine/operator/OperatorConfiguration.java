@@ -14,7 +14,7 @@ import dev.weir.engine.time.Lateness;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * What the window operators compute: the window spec, out-of-orderness {@code D}, allowed lateness
@@ -416,7 +416,7 @@ public final class OperatorConfiguration
 
         /**
          * @param enabled after each event added to a window whose end the watermark has not passed, emit an
-         *                {@link dev.weir.journal.ResultKind#UPDATE} row with its current aggregate (part of
+         *                {@link dev.weir.journal.codec.ResultKind#UPDATE} row with its current aggregate (part of
          *                {@link #describe()} when on: {@code emit=updates}).
          * @return this.
          */
@@ -428,7 +428,7 @@ public final class OperatorConfiguration
 
         /**
          * @param condition the condition on which an open window emits its one
-         *                  {@link dev.weir.journal.ResultKind#EARLY} row, or null for none (part of
+         *                  {@link dev.weir.journal.codec.ResultKind#EARLY} row, or null for none (part of
          *                  {@link #describe()} when set: {@code early=NAME}).
          * @return this.
          */

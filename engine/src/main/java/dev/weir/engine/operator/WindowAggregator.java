@@ -13,7 +13,7 @@ import dev.weir.engine.state.WindowSlots;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.time.Watermark;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import org.HdrHistogram.ValueRecorder;
 
 /**

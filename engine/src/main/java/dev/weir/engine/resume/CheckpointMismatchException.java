@@ -1,6 +1,6 @@
 package dev.weir.engine.resume;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * The newest checkpoint of a journal was taken under another pipeline configuration: resuming with this

@@ -1,6 +1,6 @@
 package dev.weir.engine.resume;
 
-import dev.weir.journal.WeirException;
+import dev.weir.journal.schema.WeirException;
 
 /**
  * A run would resume from a checkpoint taken at the end of a bounded input (its watermark is +infinity) and process

@@ -8,7 +8,7 @@ import java.util.List;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.OutputDecoder;
+import dev.weir.journal.codec.OutputDecoder;
 import dev.weir.journal.retention.CycleRemoval;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.RetentionLock;

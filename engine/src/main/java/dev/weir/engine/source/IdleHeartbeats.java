@@ -10,11 +10,11 @@ import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.IdleStrategy;
 
 import dev.weir.engine.agent.WakeableIdleStrategy;
-import dev.weir.journal.EventConsumer;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HeartbeatAppender;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.codec.EventConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

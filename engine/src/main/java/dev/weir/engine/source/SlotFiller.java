@@ -3,10 +3,10 @@ package dev.weir.engine.source;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
-import dev.weir.journal.ColumnType;
-import dev.weir.journal.EventView;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.EventView;
 import dev.weir.journal.KeyTuples;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it

@@ -13,7 +13,7 @@ import dev.weir.engine.metrics.CounterTypes;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.MetricsFile;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 import org.agrona.concurrent.status.CountersReader;
 
 /**

@@ -8,7 +8,7 @@ import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.checkpoint.StateSummary;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What a pipeline's checkpoint directory holds: its newest valid checkpoint, if any, and how many newer files were

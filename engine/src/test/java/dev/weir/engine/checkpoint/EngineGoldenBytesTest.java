@@ -23,7 +23,7 @@ import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SlidingWindows;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 import dev.weir.test.golden.GoldenBytes;
 import dev.weir.test.golden.GoldenBytes.Sample;
 import org.junit.jupiter.api.Test;

@@ -24,7 +24,7 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
 import dev.weir.engine.window.TumblingWindows;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -12,7 +12,7 @@ import java.util.function.Predicate;
 import java.util.function.ToLongBiFunction;
 import java.util.function.ToLongFunction;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,6 +1,6 @@
 package dev.weir.engine.expr;
 
-import dev.weir.journal.EventView;
+import dev.weir.journal.schema.EventView;
 
 /** A mutable event of any schema for tests: long columns and string ids by column index. */
 final class TestEvent implements EventView

@@ -24,8 +24,8 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.OutputJournal;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -17,7 +17,7 @@ import dev.weir.engine.Weir;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.NewerFormatException;
+import dev.weir.journal.schema.NewerFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

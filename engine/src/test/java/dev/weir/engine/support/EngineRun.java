@@ -28,12 +28,12 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
-import dev.weir.journal.JournalSchema;
 import dev.weir.journal.KeyDictionary;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.KeyTupleReader;
-import dev.weir.journal.ResultKind;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.codec.ResultKind;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Runs the real engine on a list of events and renders its output as the model's rows, so the two can

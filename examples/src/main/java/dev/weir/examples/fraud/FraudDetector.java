@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import org.agrona.collections.IntHashSet;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The service's one appender of payments: every rule's pipeline reads the journal it appends to. Keeps

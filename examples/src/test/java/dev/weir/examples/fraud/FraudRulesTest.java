@@ -7,7 +7,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.test.TestResult;
 import dev.weir.test.WeirTestDriver;
 import org.junit.jupiter.api.Test;

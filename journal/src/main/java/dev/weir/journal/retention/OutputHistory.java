@@ -12,10 +12,10 @@ import java.util.Optional;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRefusedException;
-import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.RetentionLock;
 import dev.weir.journal.files.FileReplacement;
 import dev.weir.journal.files.TextChecksum;
+import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What retention removed from the start of a pipeline's output journal: the file {@code results.base} in the

@@ -10,6 +10,6 @@
  * Threading: the static methods are thread-safe; one retention step at a time per journal
  * ({@code RetentionLock}).
  * <p>
- * Depends on {@code dev.weir.journal} and {@code dev.weir.journal.files}; nothing in the journal depends on it.
+ * Depends on {@code dev.weir.journal} and the packages below it; nothing in the journal depends on it.
  */
 package dev.weir.journal.retention;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.Weir;
 import dev.weir.engine.window.TumblingWindows;
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The service's one rule: approved spend per card per minute, with an early alert as soon as a card's

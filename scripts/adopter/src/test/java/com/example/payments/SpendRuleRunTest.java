@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.engine.RunSummary;
-import dev.weir.journal.ResultKind;
 import dev.weir.journal.StringDictionaries;
+import dev.weir.journal.codec.ResultKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.math.BigDecimal;
 import java.util.List;
 
-import dev.weir.journal.ResultKind;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.test.TestResult;
 import dev.weir.test.WeirTestDriver;
 import org.junit.jupiter.api.Test;
