@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The adoption proof of the README's "Using Weir from Maven": builds and tests scripts/adopter, a service
+# The adoption proof of docs/java-api.md's "Using Weir from Maven": builds and tests scripts/adopter, a service
 # team's Maven project that depends on Weir only through the BOM, against the Weir artifacts installed in
 # the local Maven repository (run after `mvn install` of Weir, as `./weir test` does). The project is
 # copied out of the repository first, so no reactor, parent pom or relative path can help it: it sees what

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's walkthrough of Weir over Kafka, as a newcomer runs it: the demo payments produced to a topic with
+ * The walkthrough of docs/kafka.md, as a newcomer runs it: the demo payments produced to a topic with
  * {@code weir produce}, two {@code weir run --kafka} instances (child JVMs), one killed with {@code kill -9}, and
  * every result read once with {@code weir consume}: per partition, the rows committed are the beginning of what a
  * bounded {@code weir run} of that partition's payments gives (the rest are the windows the stream has not closed),

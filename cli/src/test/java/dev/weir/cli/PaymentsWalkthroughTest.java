@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's walkthrough of issue 14, command for command: a six-column payments CSV is ingested once,
+ * The walkthrough of docs/cli.md ("weir example"), command for command: a six-column payments CSV is ingested once,
  * two rules follow the journal at once as named pipelines (each a {@code weir run --follow} process), a
  * third runs over it bounded with a composite key, and {@code weir inspect} lists the three. Each rule's
  * results, once its follower is stopped and a bounded run has fired what it left open, are those of a

@@ -35,7 +35,7 @@ import org.agrona.collections.IntHashSet;
  * warm-up: the first alerts of a fresh JVM wait for compilation). The payments are simulated at {@code rate} per second of wall-clock
  * time, with event time running at 500 payments per second of card traffic.
  * <p>
- * Run it with {@code ./weir example} (see the README). Not thread-safe: {@link #run()} on one thread;
+ * Run it with {@code ./weir example} (see docs/cli.md). Not thread-safe: {@link #run()} on one thread;
  * alerts are raised on the pipelines' threads.
  */
 public final class FraudDetector
