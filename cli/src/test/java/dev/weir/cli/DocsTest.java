@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DocsTest
 {
-    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    /** The repository: the cli module's parent, or the directory the property {@code weir.docs.root} names (to check a draft). */
+    static final Path ROOT = Path.of(System.getProperty("weir.docs.root", "..")).toAbsolutePath().normalize();
 
     @TempDir
     Path dir;
