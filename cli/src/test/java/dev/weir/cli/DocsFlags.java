@@ -15,7 +15,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * Checks that every {@code --flag} the documentation shows in code (inline code, fenced blocks) is an option of
  * some {@code weir} command of the picocli model, except in a command of another tool: a command (a fenced line,
  * or a part of it after {@code |}, {@code &&} or {@code ;}, or an inline code span) is another tool's when a word
- * before its first flag is one of {@link #OTHER_TOOLS} or starts with {@code kafka-}; and except the JVM's
+ * before its first flag is one of {@link #OTHER_TOOLS}, starts with {@code kafka-} or is a script of
+ * Python ({@code .py}); and except the JVM's
  * {@link #JVM_FLAGS}. Stateless; safe from any thread.
  */
 final class DocsFlags
@@ -84,7 +85,7 @@ final class DocsFlags
         {
             final String command = word.replaceAll("^[($\"'`]+", "");
             final String name = command.substring(command.lastIndexOf('/') + 1);
-            if (OTHER_TOOLS.contains(name) || name.startsWith("kafka-"))
+            if (OTHER_TOOLS.contains(name) || name.startsWith("kafka-") || name.endsWith(".py"))
             {
                 return true;
             }
