@@ -12,13 +12,12 @@ import dev.weir.journal.JournalRefusedException;
 import dev.weir.journal.JvmFlagsMissingException;
 import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code weir} command: one subcommand per class; bare {@code weir} lists them (exit 2). A usage error (unknown flag, with
- * "did you mean", bad value, missing
+ * The {@code weir} command: one subcommand per class; bare {@code weir} lists them (exit 2). A usage error (an unknown
+ * flag or command, with "did you mean" ({@link UsageErrors}), a bad value, a missing
  * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
  * exits with code 2; a run that completed but could not deliver its results to PostgreSQL exits with code 4
  * ({@link #DELIVERY_PENDING}); any other failure (a full disk among them) prints its cause and exits 1, also when it happens while a run stops on SIGINT
