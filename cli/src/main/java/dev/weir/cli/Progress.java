@@ -12,8 +12,8 @@ import dev.weir.engine.agent.WakeableIdleStrategy;
 
 /**
  * A one-line progress display for long work on a terminal: events, events/s and the journal offset (or
- * another unit, without an offset), refreshed once a second on standard error. It shows only when standard output is a terminal (or
- * {@code WEIR_PROGRESS=1}), so scripts and logs stay clean. It is an Agrona {@link Agent} on an
+ * another unit, without an offset), redrawn once a second on standard error. It shows only when standard error is a
+ * {@link Terminal} (or {@code WEIR_PROGRESS=1}), so no carriage return reaches a pipe, a file or a log. It is an Agrona {@link Agent} on an
  * {@link AgentRunner} of its own, a daemon thread named {@code weir-progress} (no pipeline's thread: it
  * belongs to the command). The sampled suppliers must be safe to call from that thread; if one throws, the
  * display stops (its stack trace printed once). {@link #close()} stops it and ends the line.
@@ -85,7 +85,7 @@ final class Progress implements Agent, AutoCloseable
 
     private static boolean enabled()
     {
-        return "1".equals(System.getenv("WEIR_PROGRESS")) || System.console() != null;
+        return "1".equals(System.getenv("WEIR_PROGRESS")) || Terminal.standardError();
     }
 
     /**

@@ -58,7 +58,7 @@ final class StatCommand implements Callable<Integer>
         {
             do
             {
-                if (!once && System.console() != null)
+                if (!once && Terminal.standardOutput())
                 {
                     System.out.print("\033[H\033[2J");
                 }
@@ -75,7 +75,7 @@ final class StatCommand implements Callable<Integer>
         }
         final JournalDirectory base = JournalDirectory.open(journal);
         final JournalDirectory selected = pipeline == null ? null : PipelineSelection.existing(base, pipeline); // refused: one line, exit 2
-        final boolean clear = !once && System.console() != null;
+        final boolean clear = !once && Terminal.standardOutput();
         final Map<String, Reading> previous = new HashMap<>();
         do
         {

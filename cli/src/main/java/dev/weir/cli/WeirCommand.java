@@ -1,5 +1,8 @@
 package dev.weir.cli;
 
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
 import dev.weir.csv.CsvInputException;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.resume.ResumeAfterEndException;
@@ -13,7 +16,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
+ * The {@code weir} command: one subcommand per class; bare {@code weir} lists them (exit 2). A usage error (an unknown
+ * flag or command, with "did you mean" ({@link UsageErrors}), a bad value, a missing
  * file, refused journal directory, a checkpoint of another configuration or version) prints one line and
  * exits with code 2; a run that completed but could not deliver its results to PostgreSQL exits with code 4
  * ({@link #DELIVERY_PENDING}); any other failure (a full disk among them) prints its cause and exits 1, also when it happens while a run stops on SIGINT
@@ -22,7 +26,7 @@ import picocli.CommandLine.Command;
 @Command(name = "weir", mixinStandardHelpOptions = true, version = "weir 0.1.0",
     description = "Low-latency streaming ETL: event-time windows over a Chronicle Queue journal.",
     subcommands = {RunCommand.class, IngestCommand.class, ProduceCommand.class, ConsumeCommand.class, ReplayCommand.class, InspectCommand.class, StatCommand.class, CheckCommand.class, RetainCommand.class, DemoCommand.class})
-public final class WeirCommand implements Runnable
+public final class WeirCommand implements Callable<Integer>
 {
     /** Exit code for usage and input errors. */
     public static final int USAGE = 2;
@@ -37,10 +41,20 @@ public final class WeirCommand implements Runnable
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /**
+     * Bare {@code weir}: a usage error that lists every command with its one-line description, on standard error.
+     *
+     * @return {@link #USAGE}.
+     */
     @Override
-    public void run()
+    public Integer call()
     {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (run, ingest, replay, inspect, demo)");
+        final PrintWriter err = spec.commandLine().getErr();
+        err.println("weir: a command is required:");
+        err.print(new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF)).commandList());
+        err.println("Try 'weir COMMAND --help' for a command's flags.");
+        err.flush();
+        return USAGE;
     }
 
     /**
@@ -79,13 +93,8 @@ public final class WeirCommand implements Runnable
     public static int execute(final String... args)
     {
         final CommandLine commandLine = new CommandLine(new WeirCommand()).setCaseInsensitiveEnumValuesAllowed(true);
-        commandLine.setParameterExceptionHandler((ex, arguments) ->
-        {
-            final CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("weir: " + ex.getMessage());
-            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the flags.");
-            return USAGE;
-        });
+        commandLine.setParameterExceptionHandler(new UsageErrors());
+        OptionSections.install(commandLine);
         commandLine.setExecutionExceptionHandler((ex, cmd, parsed) ->
         {
             if (ex instanceof DeliveryPendingException pending)
