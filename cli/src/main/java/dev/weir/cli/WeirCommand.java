@@ -3,6 +3,7 @@ package dev.weir.cli;
 import dev.weir.csv.CsvInputException;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.resume.ResumeAfterEndException;
+import dev.weir.engine.time.UnitlessDurationException;
 import dev.weir.files.ExportRefusedException;
 import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.JournalRefusedException;
@@ -11,6 +12,7 @@ import dev.weir.journal.NewerFormatException;
 import dev.weir.journal.OffsetUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The {@code weir} command: one subcommand per class. A usage error (unknown flag, bad value, missing
@@ -82,7 +84,8 @@ public final class WeirCommand implements Runnable
         commandLine.setParameterExceptionHandler((ex, arguments) ->
         {
             final CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("weir: " + ex.getMessage());
+            cmd.getErr().println("weir: " + (ex.getCause() instanceof UnitlessDurationException unitless && ex.getArgSpec() instanceof OptionSpec option
+                ? option.longestName() + " " + ex.getValue() + ": " + unitless.reason() : ex.getMessage()));
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the flags.");
             return USAGE;
         });
