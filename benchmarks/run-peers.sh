@@ -105,7 +105,7 @@ for window_ms in $shapes; do
     rows=$(canonical < "$out/results.csv")
     late_rows="0 -"
     [ "$late" = side ] && late_rows=$(canonical < "$out/late.csv")
-    echo "  $window run $run: weir $secs s, ${rss} KB, rows $rows, late $late_rows; $(grep -o 'at [0-9,]* events/s' "$out/log" || true)" >&2
+    echo "  $window run $run: weir $secs s, ${rss} KB, rows $rows, late $late_rows; $(grep -oE '^events/s +[0-9,]+' "$out/log" | tr -s ' ' || true)" >&2
     if [ -z "$expected" ]; then expected=$rows; expected_late=$late_rows; fi
     if [ "$rows" != "$expected" ] || [ "$late_rows" != "$expected_late" ]; then
       echo "run-peers: MISMATCH: weir run $run gives $rows / $late_rows, expected $expected / $expected_late" >&2

@@ -109,6 +109,7 @@ final class ReplayCommand implements Callable<Integer>
         {
             builder.late(lateOutput);
         }
+        window.warn(System.err);
         final ResultReplay replay = (outputDir == null ? builder.results(results) : builder.partitions(outputDir, format)).build();
         final ResultReplay.Outcome outcome;
         try (Progress progress = Progress.start("replay", replay::processedEvents, replay::processedOffset))
@@ -125,6 +126,11 @@ final class ReplayCommand implements Callable<Integer>
         System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s%s. %s%n",
             summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
             summary.dropped(), summary.sideOutput(), lateOutput, RunReport.wrapped(summary), written);
+        final String late = RunReport.lateWarning(summary);
+        if (late != null)
+        {
+            System.err.println(late);
+        }
         return 0;
     }
 

@@ -118,6 +118,7 @@ final class RunCommand implements Callable<Integer>
                 : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"
                 : follow ? "--follow (it always follows)" : retention != null ? "--retention" : idleTimeout != null ? "--idle-timeout"
                 : pipeline != null ? "--pipeline" : resumeAfterEnd ? ResumeAfterEnd.FLAG : null);
+            window.warn(System.err);
             execution.execute(System.out, System.err);
             return 0;
         }
@@ -141,6 +142,7 @@ final class RunCommand implements Callable<Integer>
             .jdbc(jdbcUrl, jdbcTable, jdbcBatch)
             .jdbcLateTable(jdbcLateTable)
             .build();
+        window.warn(System.err);
         new RunExecution(job).execute(System.out);
         return 0;
     }

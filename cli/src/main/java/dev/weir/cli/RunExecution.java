@@ -160,7 +160,13 @@ final class RunExecution
             {
                 pending = ex; // the database is down or hangs: the run completed all the same; exit code 4 after the summary
             }
-            out.println(RunReport.text(job, ingested, ran, rows, postgres == null ? null : postgres.describe(delivered)));
+            out.print(RunReport.text(job, ingested, ran, rows, postgres == null ? null : postgres.describe(delivered)));
+            out.flush();
+            final String late = RunReport.lateWarning(ran);
+            if (late != null)
+            {
+                System.err.println(late);
+            }
             if (pending != null)
             {
                 throw pending;

@@ -1,16 +1,23 @@
 package dev.weir.cli;
 
+import java.util.Locale;
+
 import dev.weir.csv.CsvIngest;
 import dev.weir.engine.RunSummary;
+import dev.weir.engine.time.DurationText;
 import dev.weir.files.ExportCounts;
 
 /**
- * The one-paragraph summary {@code weir run} prints: what was ingested, whether the run resumed from a
- * checkpoint, what was processed (with the values and sums that wrapped, when any did), where the results and
- * late events went and what was delivered into PostgreSQL. Stateless.
+ * The summary {@code weir run} prints, a table of one {@code name  value} line each: what was ingested, whether
+ * the run resumed from a checkpoint, what was processed (with the values and sums that wrapped, when any did),
+ * where the results and late events went and what was delivered into PostgreSQL; and the warning a run with
+ * many late events ends with. Stateless.
  */
 final class RunReport
 {
+    /** The width of the name column. */
+    private static final int NAME = 16;
+
     private RunReport()
     {
     }
@@ -21,60 +28,87 @@ final class RunReport
      * @param run      the pipeline's summary.
      * @param rows     what the export wrote.
      * @param delivery what was delivered into PostgreSQL, described, or null without a database.
-     * @return the paragraph, ending with a full stop.
+     * @return the table, one line per fact, ending with a line separator.
      */
     static String text(final RunJob job, final CsvIngest.Summary in, final RunSummary run, final ExportCounts rows, final String delivery)
     {
         final StringBuilder text = new StringBuilder();
         if (in != null)
         {
-            text.append(String.format("Read %,d lines from %s: %,d events ingested into %s, %,d rejected",
-                in.lines(), job.input(), in.ingested(), job.temporaryJournal() ? "a temporary journal" : "journal " + job.journal(), in.rejected()));
-            if (in.skipped() > 0)
-            {
-                text.append(String.format(" (%,d lines were already ingested and were skipped)", in.skipped()));
-            }
-            text.append(". ");
+            line(text, "input", String.format("%s: %,d lines read, %,d events ingested, %,d rejected%s", job.input(), in.lines(), in.ingested(),
+                in.rejected(), in.skipped() > 0 ? String.format(" (%,d lines already ingested, skipped)", in.skipped()) : ""));
         }
+        line(text, "journal", job.temporaryJournal() ? "a temporary journal" : job.journal().toString());
         if (run.resumedAfterOffset() >= 0)
         {
-            text.append(String.format("Resumed from the checkpoint at offset %d (%,d outputs reproduced and verified, not written again). ",
+            line(text, "resumed", String.format("from the checkpoint at offset %d (%,d outputs reproduced and verified, not written again)",
                 run.resumedAfterOffset(), run.suppressedOutputs()));
         }
         final boolean dedupe = job.processing().dedupe;
-        text.append(String.format("Processed %,d events (%s%s) at %,.0f events/s, offsets %d..%d: %,d windows fired, "
-                + "%,d late events dropped, %,d sent to the late output, %,d in no window",
-            run.eventsThisRun(), job.window().describe(), dedupe ? ", dedupe" : "", run.eventsPerSecond(), run.firstOffset(), run.lastOffset(),
-            run.windowsFired(), run.dropped(), run.sideOutput(), run.ignored()));
+        line(text, "window", job.window().describe() + (dedupe ? ", dedupe" : ""));
+        line(text, "events", String.format("%,d", run.eventsThisRun()));
+        if (job.follow())
+        {
+            line(text, "events/s", String.format("%,.0f (of busy time)", run.eventsPerBusySecond()));
+            line(text, "busy", seconds(run.busyNanos()) + " (with events to process)");
+        }
+        else
+        {
+            line(text, "events/s", String.format("%,.0f", run.eventsPerSecond()));
+        }
+        line(text, "duration", seconds(run.elapsedNanos()));
+        line(text, "offsets", run.firstOffset() + ".." + run.lastOffset());
+        line(text, "windows fired", String.format("%,d", run.windowsFired()));
+        line(text, "late dropped", String.format("%,d", run.dropped()));
+        line(text, "late to output", String.format("%,d", run.sideOutput()));
+        line(text, "in no window", String.format("%,d", run.ignored()));
         if (dedupe)
         {
-            text.append(String.format(", %,d duplicates ignored", run.duplicates()));
+            line(text, "duplicates", String.format("%,d ignored", run.duplicates()));
         }
         if (job.window().where != null)
         {
-            text.append(String.format(", %,d filtered out by --where (since the journal's first event)", run.filtered()));
+            line(text, "filtered", String.format("%,d by --where (since the journal's first event)", run.filtered()));
         }
-        text.append(wrapped(run));
-        text.append(String.format("; %d checkpoints (longest pause %.1f ms).", run.checkpoints(), run.maxCheckpointNanos() / 1e6));
-        final boolean files = job.results() != null || job.outputDir() != null;
-        if (files)
+        if (run.valuesWrapped() != 0 || run.sumsWrapped() != 0)
         {
-            text.append(String.format(" Results: %s (%,d rows%s)", job.results() != null ? job.results() : job.outputDir(), rows.results(),
-                job.results() != null ? "" : String.format(" in %,d date partitions", rows.partitions())));
+            line(text, "values wrapped", String.format("%,d by --value, %,d in window sums (past the 64-bit range, kept as wrapped)",
+                run.valuesWrapped(), run.sumsWrapped()));
+        }
+        line(text, "checkpoints", String.format("%d (longest pause %.1f ms)", run.checkpoints(), run.maxCheckpointNanos() / 1e6));
+        if (job.results() != null)
+        {
+            line(text, "results", String.format("%s (%,d rows)", job.results(), rows.results()));
+        }
+        else if (job.outputDir() != null)
+        {
+            line(text, "results", String.format("%s (%,d rows in %,d date partitions)", job.outputDir(), rows.results(), rows.partitions()));
         }
         if (job.lateOutput() != null)
         {
-            text.append(String.format("%s late events: %s (%,d rows)", files ? "," : " Late", job.lateOutput(), rows.late()));
-        }
-        if (text.charAt(text.length() - 1) != '.')
-        {
-            text.append('.');
+            line(text, "late output", String.format("%s (%,d rows)", job.lateOutput(), rows.late()));
         }
         if (delivery != null)
         {
-            text.append(' ').append(delivery).append('.');
+            line(text, "postgresql", delivery);
         }
         return text.toString();
+    }
+
+    /**
+     * @param run a pipeline's summary.
+     * @return the warning to print on standard error when more than 1% of the run's events were late, naming the
+     *         out-of-orderness that would have kept 99% on time; else null.
+     */
+    static String lateWarning(final RunSummary run)
+    {
+        if (!run.manyLate())
+        {
+            return null;
+        }
+        return String.format(Locale.ROOT, "weir: warning: %.1f%% of events were late (%,d of %,d); --out-of-orderness %s would have kept %d%% on time",
+            run.lateThisRun() * 100.0 / run.eventsThisRun(), run.lateThisRun(), run.eventsThisRun(),
+            DurationText.format(run.onTimeOutOfOrderness()), RunSummary.ON_TIME_PERCENT);
     }
 
     /**
@@ -87,5 +121,15 @@ final class RunReport
         return run.valuesWrapped() == 0 && run.sumsWrapped() == 0 ? ""
             : String.format(", values wrapped past the 64-bit range (kept as wrapped): %,d by --value, %,d in window sums",
                 run.valuesWrapped(), run.sumsWrapped());
+    }
+
+    private static void line(final StringBuilder text, final String name, final String value)
+    {
+        text.append(name).append(" ".repeat(Math.max(2, NAME - name.length()))).append(value).append(System.lineSeparator());
+    }
+
+    private static String seconds(final long nanos)
+    {
+        return String.format("%.1f s", nanos / 1e9);
     }
 }

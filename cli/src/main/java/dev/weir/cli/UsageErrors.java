@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
+import dev.weir.engine.time.UnitlessDurationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -27,7 +28,8 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler
         final PrintWriter err = cmd.getErr();
         if (unknownIn == null)
         {
-            err.println("weir: " + ex.getMessage());
+            err.println("weir: " + (ex.getCause() instanceof UnitlessDurationException unitless && ex.getArgSpec() instanceof OptionSpec option
+                ? option.longestName() + " " + ex.getValue() + ": " + unitless.reason() : ex.getMessage()));
         }
         else
         {

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -8,7 +9,9 @@ import java.util.Set;
 import dev.weir.engine.EarlyRows;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.expr.ColumnProjection;
+import dev.weir.engine.time.DurationText;
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.files.AggregateSpec;
 import dev.weir.files.RowColumns;
@@ -20,15 +23,15 @@ import picocli.CommandLine.Option;
 final class WindowOptions
 {
     @Option(names = "--window", required = true, paramLabel = "SPEC", converter = WindowSpecs.class,
-        description = "tumbling:SIZE, sliding:SIZE/SLIDE or session:GAP (durations: 500ms, 10s, 5m, 1h; bare = ms)")
+        description = "tumbling:SIZE, sliding:SIZE/SLIDE or session:GAP, each duration with a unit: 500ms, 10s, 5m, 1h or 2d")
     WindowSpec window;
 
     @Option(names = "--out-of-orderness", paramLabel = "D", converter = Durations.class, defaultValue = "0",
-        description = "how far behind the newest event time events may arrive (default: ${DEFAULT-VALUE} ms)")
+        description = "how far behind the newest event time events may arrive, e.g. 5s (default: ${DEFAULT-VALUE})")
     long outOfOrderness;
 
     @Option(names = "--allowed-lateness", paramLabel = "A", converter = Durations.class, defaultValue = "0",
-        description = "how long after its end a window still accepts events and re-fires (default: ${DEFAULT-VALUE} ms)")
+        description = "how long after its end a window still accepts events and re-fires, e.g. 1m (default: ${DEFAULT-VALUE})")
     long allowedLateness;
 
     @Option(names = "--late", paramLabel = "POLICY", defaultValue = "drop", converter = LatePolicyConverter.class,
@@ -98,6 +101,22 @@ final class WindowOptions
         }
     }
 
+    /**
+     * Say on standard error, as a run starts, what the flags accept but may not mean: sliding windows whose slide
+     * exceeds their size leave events in no window (counted in the summary, not aggregated).
+     *
+     * @param err where to say it.
+     */
+    void warn(final PrintStream err)
+    {
+        if (window instanceof AlignedWindows aligned && aligned.uncoveredPerSlide() > 0)
+        {
+            err.println("weir: warning: " + window.text() + ": slide is greater than size; events in "
+                + DurationText.format(aligned.uncoveredPerSlide()) + " of every " + DurationText.format(aligned.slide())
+                + " fall in no window and are counted, not aggregated");
+        }
+    }
+
     PipelineBuilder applyTo(final PipelineBuilder builder)
     {
         try
@@ -130,8 +149,8 @@ final class WindowOptions
 
     String describe()
     {
-        return window.describe() + ", out-of-orderness " + outOfOrderness + " ms, allowed lateness " + allowedLateness
-            + " ms, late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
+        return window.text() + ", out-of-orderness " + DurationText.format(outOfOrderness) + ", allowed lateness "
+            + DurationText.format(allowedLateness) + ", late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn)
             + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "")

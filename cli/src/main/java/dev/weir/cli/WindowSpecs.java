@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import dev.weir.engine.window.WindowSpec;
+import dev.weir.engine.time.UnitlessDurationException;
 import picocli.CommandLine;
 
 /**
@@ -15,6 +16,10 @@ public final class WindowSpecs implements CommandLine.ITypeConverter<WindowSpec>
         try
         {
             return WindowSpec.parse(value);
+        }
+        catch (final UnitlessDurationException ex)
+        {
+            throw ex; // picocli keeps it as the cause: WeirCommand names the flag in its message
         }
         catch (final IllegalArgumentException ex)
         {

@@ -49,7 +49,7 @@ class ColumnsKillRecoveryTest
             "run", "--input", input.toString(), "--columns", PaymentsCsv.COLUMNS, "--key", key, "--value", "amount",
             "--journal", out.resolve("journal").toString(), "--results", out.resolve("results.csv").toString(),
             "--late-output", out.resolve("late.csv").toString(), "--rejected", out.resolve("rejected.csv").toString(),
-            "--window", window, "--out-of-orderness", "400", "--allowed-lateness", lateness, "--late", "side", "--checkpoint-every", "1000"});
+            "--window", window, "--out-of-orderness", "400ms", "--allowed-lateness", lateness, "--late", "side", "--checkpoint-every", "1000"});
 
         final List<String> outputs = OutputJournalContents.outputs(reference.resolve("journal"), JournalDirectory.DEFAULT_PIPELINE, key);
         assertTrue(outputs.stream().filter(o -> o.startsWith("late,")).count() > 10, "the stream has late events");

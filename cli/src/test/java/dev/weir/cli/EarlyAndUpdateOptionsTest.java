@@ -53,7 +53,7 @@ class EarlyAndUpdateOptionsTest
         final Path journal = dir.resolve("journal");
         final Path results = dir.resolve("results.csv");
         final Cli run = Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
-            "--journal", journal.toString(), "--window", "tumbling:10s", "--out-of-orderness", "300", "--emit", "updates",
+            "--journal", journal.toString(), "--window", "tumbling:10s", "--out-of-orderness", "300ms", "--emit", "updates",
             "--early-when", "sum >= 1000 or count>30", "--results", results.toString());
         assertEquals(0, run.exit(), run.err());
         final List<String> rows = Files.readAllLines(results);
@@ -82,19 +82,19 @@ class EarlyAndUpdateOptionsTest
 
         final Path plain = dir.resolve("plain.csv");
         assertEquals(0, Cli.run("run", "--input", input.toString(), "--columns", "key:string,amount:decimal(2)", "--value", "amount",
-            "--window", "tumbling:10s", "--out-of-orderness", "300", "--results", plain.toString()).exit());
+            "--window", "tumbling:10s", "--out-of-orderness", "300ms", "--results", plain.toString()).exit());
         final List<String> plainRows = Files.readAllLines(plain);
         assertEquals(ResultRow.HEADER, plainRows.get(0), "no kind column without the options");
         assertEquals(plainRows.subList(1, plainRows.size()), finals, "the final rows are the rows of a run without the options");
 
         final Path replayed = dir.resolve("replayed.csv");
         final Cli replay = Cli.run("replay", "--journal", journal.toString(), "--value", "amount", "--window", "tumbling:10s",
-            "--out-of-orderness", "300", "--emit", "updates", "--early-when", "sum>=1000.00 or count>30", "--results", replayed.toString());
+            "--out-of-orderness", "300ms", "--emit", "updates", "--early-when", "sum>=1000.00 or count>30", "--results", replayed.toString());
         assertEquals(0, replay.exit(), replay.err());
         assertEquals(rows, Files.readAllLines(replayed), "a replay gives the run's rows in the same order");
 
         final Cli other = Cli.run("run", "--journal", journal.toString(), "--value", "amount", "--window", "tumbling:10s",
-            "--out-of-orderness", "300", "--emit", "updates", "--results", dir.resolve("other.csv").toString());
+            "--out-of-orderness", "300ms", "--emit", "updates", "--results", dir.resolve("other.csv").toString());
         assertEquals(WeirCommand.USAGE, other.exit(), "the early condition is part of the checkpointed configuration: " + other.err());
     }
 

@@ -107,7 +107,10 @@ class FollowFailureTest
             child.process.destroy(); // SIGTERM
             assertTrue(child.process.waitFor(TIMEOUT_S, TimeUnit.SECONDS), "stopped:\n" + child.output());
             assertEquals(143, child.process.exitValue(), child.output());
-            assertTrue(child.stdout().contains("Processed "), "the summary is printed:\n" + child.output());
+            assertTrue(child.stdout().contains("\nwindows fired "), "the summary is printed:\n" + child.output());
+            assertTrue(child.stdout().lines().anyMatch(l -> l.matches("events/s +[0-9,]+ \\(of busy time\\)"))
+                && child.stdout().lines().anyMatch(l -> l.matches("busy +[0-9]+\\.[0-9] s \\(with events to process\\)")),
+                "a follower's events/s counts its busy time:\n" + child.output());
             assertFalse(child.stderr().contains("failed"), child.output());
             assertTrue(Files.readAllLines(results).size() > 1, "the results are exported");
         }

@@ -49,7 +49,7 @@ class FollowKillRecoveryTest
     private static final int KILLS = KillRounds.count("weir.kill.count.follow", 12);
     private static final int EVENTS = 40_000;
     private static final int CHUNKS = 6;
-    private static final List<String> FLAGS = List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--allowed-lateness", "1s",
+    private static final List<String> FLAGS = List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400ms", "--allowed-lateness", "1s",
         "--late", "side", "--checkpoint-every", "1000");
 
     @TempDir

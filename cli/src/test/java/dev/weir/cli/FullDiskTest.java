@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 final class FullDiskTest
 {
     private static final int EVENTS = 100_000;
-    private static final List<String> FLAGS = List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400",
+    private static final List<String> FLAGS = List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400ms",
         "--allowed-lateness", "1s", "--late", "side", "--checkpoint-every", "2000");
     private static final long AMPLE_KIB = 256 << 10;
 

@@ -42,7 +42,7 @@ class HeartbeatFollowTest
     /** What the last window may take beyond T: the follower's polling, the pipeline, a loaded machine. */
     private static final long BOUND_MS = 4_000;
     private static final long WINDOW_MS = 500;
-    private static final List<String> FLAGS = List.of("--window", "tumbling:500ms", "--out-of-orderness", "200");
+    private static final List<String> FLAGS = List.of("--window", "tumbling:500ms", "--out-of-orderness", "200ms");
 
     @TempDir
     Path dir;

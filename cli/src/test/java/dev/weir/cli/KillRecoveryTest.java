@@ -38,7 +38,7 @@ class KillRecoveryTest
     {
         final Path input = dir.resolve("events.csv");
         KillHarness.writeEvents(input, EVENTS, 2_000, window.hashCode());
-        final List<String> flags = List.of("--window", window, "--out-of-orderness", "400", "--allowed-lateness", "1s", "--late", "side",
+        final List<String> flags = List.of("--window", window, "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--late", "side",
             "--checkpoint-every", "2000");
 
         final Path reference = new KillRounds(window, dir, KILLS, EVENTS, window.hashCode() * 31L).run(out -> args(input, out, flags));

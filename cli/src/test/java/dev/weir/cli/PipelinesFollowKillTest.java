@@ -81,14 +81,14 @@ class PipelinesFollowKillTest
     {
         return Stream.of(
             new Case("key,value", List.of(), List.of(
-                new Pipeline("spend", "key", List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400", "--checkpoint-every", "700")),
-                new Pipeline("bursts", "key", List.of("--window", "session:20ms", "--out-of-orderness", "200", "--allowed-lateness", "500ms",
+                new Pipeline("spend", "key", List.of("--window", "sliding:2s/500ms", "--out-of-orderness", "400ms", "--checkpoint-every", "700")),
+                new Pipeline("bursts", "key", List.of("--window", "session:20ms", "--out-of-orderness", "200ms", "--allowed-lateness", "500ms",
                     "--checkpoint-every", "1100")))),
             new Case("payments", List.of("--columns", PaymentsCsv.COLUMNS), List.of(
                 new Pipeline("card-spend", "card", List.of("--key", "card", "--value", "amount", "--window", "sliding:2s/500ms",
-                    "--out-of-orderness", "400", "--checkpoint-every", "700")),
+                    "--out-of-orderness", "400ms", "--checkpoint-every", "700")),
                 new Pipeline("merchant-spend", "merchant", List.of("--key", "merchant", "--value", "amount", "--window", "tumbling:500ms",
-                    "--out-of-orderness", "400", "--allowed-lateness", "1s", "--checkpoint-every", "1100")))));
+                    "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--checkpoint-every", "1100")))));
     }
 
     @TempDir

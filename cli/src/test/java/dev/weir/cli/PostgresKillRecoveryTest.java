@@ -80,7 +80,7 @@ class PostgresKillRecoveryTest
         final boolean columns = variant.equals("columns");
         final Path input = dir.resolve("events.csv");
         KillHarness.writeEvents(input, EVENTS, 1_000, 77);
-        final List<String> flags = new ArrayList<>(List.of("--window", "tumbling:2s", "--out-of-orderness", "400", "--allowed-lateness", "3s",
+        final List<String> flags = new ArrayList<>(List.of("--window", "tumbling:2s", "--out-of-orderness", "400ms", "--allowed-lateness", "3s",
             "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200"));
         keys = "key";
         shape = ResultsTableShape.DEFAULT;

@@ -113,8 +113,8 @@ class SchemaEvolutionTest
         {
             final Cli resumed = ok(with(List.of("run", "--journal", journal(out), "--pipeline", "spend", "--results", out.resolve("spend.csv")
                 .toString()), SPEND));
-            assertTrue(resumed.out().contains("Resumed from the checkpoint at offset " + lastEventOf(FIRST, out)), out + ": " + resumed.out());
-            assertTrue(resumed.out().contains("Processed " + String.format("%,d", SECOND) + " events"),
+            assertTrue(resumed.out().contains("\nresumed         from the checkpoint at offset " + lastEventOf(FIRST, out) + " "), out + ": " + resumed.out());
+            assertTrue(resumed.out().contains("\nevents          " + String.format("%,d", SECOND) + "\n"),
                 out + ": only the events after the checkpoint are processed: " + resumed.out());
             ok(with(List.of("run", "--journal", journal(out), "--pipeline", "channels", "--results", out.resolve("channels.csv").toString()),
                 CHANNELS));

@@ -114,8 +114,8 @@ class UpgradeFixturesTest
                 final Cli resumed = Cli.run(run.toArray(String[]::new));
                 assertEquals(0, resumed.exit(), name + ", pipeline " + pipeline + ": weir " + String.join(" ", run) + " exited " + resumed.exit()
                     + ":\n" + resumed.err() + resumed.out());
-                assertTrue(resumed.out().contains("Resumed from the checkpoint"), name + ", pipeline " + pipeline
-                    + ": did not resume from the fixture's checkpoint (its summary does not say 'Resumed from the checkpoint'):\n" + resumed.out());
+                assertTrue(resumed.out().contains("\nresumed         from the checkpoint"), name + ", pipeline " + pipeline
+                    + ": did not resume from the fixture's checkpoint (its summary has no line 'resumed  from the checkpoint'):\n" + resumed.out());
                 final List<String> files = new ArrayList<>(List.of(pipeline + ".results.csv", pipeline + ".late.csv"));
                 if (partitioned)
                 {

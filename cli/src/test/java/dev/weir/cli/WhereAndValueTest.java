@@ -51,8 +51,8 @@ class WhereAndValueTest
             "--window", "sliding:60s/10s", "--results", results.toString());
         assertEquals(0, run.exit(), run.err());
         final long kept = expectedKept(input);
-        assertTrue(run.out().contains(String.format("Processed %,d events", kept)), run.out());
-        assertTrue(run.out().contains(String.format("%,d filtered out by --where", EVENTS - kept)), run.out());
+        assertTrue(run.out().contains(String.format("\nevents          %,d\n", kept)), run.out());
+        assertTrue(run.out().contains(String.format("\nfiltered        %,d by --where (since the journal's first event)\n", EVENTS - kept)), run.out());
 
         final List<String> rows = Files.readAllLines(results);
         assertEquals("window_start,window_end,card,count,sum,min,max,version", rows.get(0));
@@ -121,7 +121,7 @@ class WhereAndValueTest
         final Cli run = Cli.run("run", "--input", input.toString(), "--journal", journal.toString(), "--columns", "card:string,amount:decimal(2)",
             "--key", "card", "--value", "amount * 1000000000000", "--window", "tumbling:10s", "--results", results.toString());
         assertEquals(0, run.exit(), run.err());
-        assertTrue(run.out().contains(", values wrapped past the 64-bit range (kept as wrapped): 3 by --value, 1 in window sums;"), run.out());
+        assertTrue(run.out().contains("\nvalues wrapped  3 by --value, 1 in window sums (past the 64-bit range, kept as wrapped)\n"), run.out());
 
         final Map<String, String> sums = new TreeMap<>();
         final List<String> rows = Files.readAllLines(results);

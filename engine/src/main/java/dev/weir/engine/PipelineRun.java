@@ -153,7 +153,7 @@ final class PipelineRun
         if (completion.failure() == null)
         {
             final long lastOffset = completion.lastOffset() >= 0 ? completion.lastOffset() : recovery.resumeAfterOffset();
-            summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos);
+            summary = RunSummary.of(stages.counters(), lastOffset, System.nanoTime() - startedNanos, stages.lastStage().busyNanos());
             if (lifecycle.moveTo(PipelineState.STOPPED))
             {
                 log.stopped(summary);

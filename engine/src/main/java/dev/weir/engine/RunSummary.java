@@ -27,6 +27,12 @@ import dev.weir.engine.metrics.RunCounters;
  * @param checkpoints         checkpoints taken by this run.
  * @param maxCheckpointNanos  the longest pause a checkpoint caused.
  * @param meanCheckpointNanos the mean checkpoint pause.
+ * @param lateThisRun         late events (dropped or sent to the side output) among this run's events.
+ * @param onTimeOutOfOrderness the smallest readable out-of-orderness, ms, under which 99% of this run's events
+ *                            would not have been late ({@link dev.weir.engine.time.EventDelays}), or -1 without events.
+ * @param busyNanos           how long the run had events to process: the union, over the last stage's batches, of
+ *                            the time from the publisher's read of a batch's first slot to the batch's having been
+ *                            applied (a follower's idle waits left out; for display only).
  */
 public record RunSummary(
     long events,
@@ -47,8 +53,16 @@ public record RunSummary(
     long suppressedOutputs,
     long checkpoints,
     long maxCheckpointNanos,
-    long meanCheckpointNanos)
+    long meanCheckpointNanos,
+    long lateThisRun,
+    long onTimeOutOfOrderness,
+    long busyNanos)
 {
+    /** The share of a run's events, in percent, past which its late events are many ({@link #manyLate()}). */
+    public static final int MANY_LATE_PERCENT = 1;
+    /** The share of events, in percent, {@link #onTimeOutOfOrderness()} keeps on time. */
+    public static final int ON_TIME_PERCENT = 99;
+
     /**
      * @return events this run processed per second of its wall-clock time (a display figure).
      */
@@ -58,18 +72,37 @@ public record RunSummary(
     }
 
     /**
+     * @return events this run processed per second of its busy time ({@link #busyNanos()}), the figure for a run
+     *         that follows a journal and waits for events (a display figure).
+     */
+    public double eventsPerBusySecond()
+    {
+        return busyNanos <= 0 ? 0 : eventsThisRun * 1e9 / busyNanos;
+    }
+
+    /**
+     * @return true if more than {@link #MANY_LATE_PERCENT}% of this run's events were late.
+     */
+    public boolean manyLate()
+    {
+        return lateThisRun * 100 > eventsThisRun * MANY_LATE_PERCENT;
+    }
+
+    /**
      * The summary view of a run's counters, once its stages have stopped.
      *
      * @param run          the run's counters.
      * @param lastOffset   the journal offset of the last slot applied, or of the checkpoint resumed from, or -1.
      * @param elapsedNanos how long the run took.
+     * @param busyNanos    how long it had events to process.
      * @return the summary.
      */
-    static RunSummary of(final RunCounters run, final long lastOffset, final long elapsedNanos)
+    static RunSummary of(final RunCounters run, final long lastOffset, final long elapsedNanos, final long busyNanos)
     {
         return new RunSummary(
             run.events(), run.eventsThisRun(), run.dropped(), run.sideOutput(), run.ignored(), run.windowsFired(), run.windowsOpened(),
             run.duplicates(), run.filtered(), run.valuesWrapped(), run.sumsWrapped(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
-            run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos());
+            run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos(), run.lateThisRun(), run.outOfOrdernessKeeping(ON_TIME_PERCENT),
+            busyNanos);
     }
 }

@@ -21,6 +21,7 @@ public final class RunCounters
     private final Checkpointer checkpointer;
     private final OutputJournalSink sink;
     private final long eventsAtStart;
+    private final long lateAtStart;
     private final long firstOffset;
     private final long resumedAfterOffset;
 
@@ -43,6 +44,7 @@ public final class RunCounters
         this.checkpointer = checkpointer;
         this.sink = sink;
         this.eventsAtStart = operator.events();
+        this.lateAtStart = operator.dropped() + operator.sideOutput();
         this.firstOffset = firstOffset;
         this.resumedAfterOffset = resumedAfterOffset;
     }
@@ -69,6 +71,22 @@ public final class RunCounters
     public long sideOutput()
     {
         return operator.sideOutput();
+    }
+
+    /** @return late events (dropped or sent to the side output) of this run. */
+    public long lateThisRun()
+    {
+        return operator.dropped() + operator.sideOutput() - lateAtStart;
+    }
+
+    /**
+     * @param percent the share of this run's events to keep on time, 1 to 100.
+     * @return the smallest readable out-of-orderness, ms, under which that share of this run's events would not
+     *         have been late (see {@link dev.weir.engine.time.EventDelays}), or -1 without events.
+     */
+    public long outOfOrdernessKeeping(final int percent)
+    {
+        return aggregator.delays().outOfOrdernessKeeping(percent);
     }
 
     /** @return events that fell in no window. */

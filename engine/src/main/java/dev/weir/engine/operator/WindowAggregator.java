@@ -10,6 +10,7 @@ import dev.weir.engine.state.DuplicateFilter;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.StartChains;
 import dev.weir.engine.state.WindowSlots;
+import dev.weir.engine.time.EventDelays;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.time.Lateness;
 import dev.weir.engine.time.Watermark;
@@ -40,6 +41,9 @@ import org.HdrHistogram.ValueRecorder;
  * With dedupe on, an event whose id was already seen is counted and ignored; ids are forgotten once no
  * window a duplicate could reach can still change ({@link #canForget(long, int)}).
  * <p>
+ * Each event's delay (the newest event time before it, the watermark it was judged against plus the
+ * out-of-orderness, minus its time) is recorded in {@link #delays()}, for this run only (not checkpointed).
+ * <p>
  * Subclasses own the index from (key, window) to slot. Steady state allocates nothing.
  * The whole state is read and restored for checkpoints through {@link OperatorState}, whose format the
  * checkpoint codec owns. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner
@@ -63,6 +67,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final boolean earlyOncePerKey;
     private final WindowView view;
     private final LateEvent lateEvent = new LateEvent();
+    private final long outOfOrderness;
+    private final EventDelays delays = new EventDelays();
     private final DuplicateFilter duplicates;
     private final DuplicateFilter.EvictionRule forgetRule = this::canForget;
     private long watermark = Watermark.MIN;
@@ -89,6 +95,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         final int initialWindows = configuration.initialWindows();
         this.duplicates = configuration.dedupe() ? new DuplicateFilter(initialWindows * 4) : null;
         this.lateness = configuration.lateness();
+        this.outOfOrderness = configuration.outOfOrderness();
         this.latePolicy = configuration.latePolicy();
         this.results = results;
         this.late = late;
@@ -144,6 +151,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         }
         assert slot.type == EventSlot.EVENT : "an event, a heartbeat or the end of input";
         counters.events++;
+        delays.record(slot.watermarkBefore == Watermark.MIN ? 0 : slot.watermarkBefore + outOfOrderness - slot.eventTime);
         if (slot.valueWrapped)
         {
             counters.valuesWrapped++; // kept as computed (as Java, Flink and Kafka Streams arithmetic wraps), counted
@@ -401,6 +409,15 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     public long retainedBytes()
     {
         return slots.retainedBytes() + schedule.retainedBytes() + (duplicates == null ? 0 : duplicates.retainedBytes());
+    }
+
+    /**
+     * @return the delays of the events this aggregator applied (since it was made, not restored by a checkpoint);
+     *         the owner thread's, or another's once the run has stopped.
+     */
+    public final EventDelays delays()
+    {
+        return delays;
     }
 
     @Override

@@ -8,7 +8,8 @@ import org.HdrHistogram.ValueRecorder;
 
 /**
  * The work of the pipeline's last stage for one slot: apply it to the aggregation stage, checkpoint when
- * due, and report progress and completion. Shared by the fused and the staged layouts.
+ * due, and report progress and completion; and add up the run's busy time ({@link #busyNanos()}). Shared by the
+ * fused and the staged layouts.
  * Not thread-safe: the last stage's thread only.
  */
 public final class LastStage
@@ -21,6 +22,11 @@ public final class LastStage
     /** The read stamp of the last slot applied since read-to-applied was last recorded, or 0. */
     private long unrecordedReadNanos;
     private final ValueRecorder readToApplied;
+    /** The read stamp of the first slot of the batch being applied, or 0 between batches. */
+    private long batchReadNanos;
+    /** {@code System.nanoTime()} when the last batch had been applied, or 0. */
+    private long lastAppliedNanos;
+    private long busyNanos;
 
     /**
      * @param aggregator   the aggregation stage.
@@ -76,6 +82,7 @@ public final class LastStage
         {
             case EventSlot.EVENT:
                 unrecordedReadNanos = slot.readNanos;
+                batchStarts(slot);
                 aggregator.apply(slot);
                 if (applied != null)
                 {
@@ -93,6 +100,7 @@ public final class LastStage
                 break;
             case EventSlot.HEARTBEAT:
                 unrecordedReadNanos = slot.readNanos;
+                batchStarts(slot);
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
@@ -106,6 +114,7 @@ public final class LastStage
                 break;
             case EventSlot.FILTERED:
                 unrecordedReadNanos = slot.readNanos;
+                batchStarts(slot);
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
@@ -144,16 +153,48 @@ public final class LastStage
         }
     }
 
-    /** The batch's last slot is applied: record its read-to-applied time, then publish. */
+    /**
+     * @return the run's busy time so far: the union, over its batches, of the time from the publisher's read of a
+     *         batch's first slot to the batch's having been applied, ns (this stage's thread, or another once the
+     *         run has stopped).
+     */
+    public long busyNanos()
+    {
+        return busyNanos;
+    }
+
+    private void batchStarts(final EventSlot slot)
+    {
+        if (batchReadNanos == 0)
+        {
+            batchReadNanos = slot.readNanos;
+        }
+    }
+
+    /** The batch's last slot is applied: record its read-to-applied and busy times, then publish. */
     private void batchApplied(final EventSlot slot)
     {
+        final long now = batchEnds();
         if (readToApplied != null)
         {
             assert slot.readNanos != 0 : "the publisher stamps every event, heartbeat and filtered slot";
-            readToApplied.recordValue(System.nanoTime() - slot.readNanos);
+            readToApplied.recordValue(now - slot.readNanos);
         }
         unrecordedReadNanos = 0;
         afterBatch();
+    }
+
+    /** Add the batch just applied to the busy time (not the time before its first slot was read, nor again the time an earlier batch covered). */
+    private long batchEnds()
+    {
+        final long now = System.nanoTime();
+        if (batchReadNanos != 0)
+        {
+            busyNanos += Math.max(0, now - Math.max(batchReadNanos, lastAppliedNanos));
+            batchReadNanos = 0;
+        }
+        lastAppliedNanos = now;
+        return now;
     }
 
     /**
@@ -163,9 +204,10 @@ public final class LastStage
      */
     private void recordUnrecorded()
     {
+        final long now = batchEnds();
         if (readToApplied != null && unrecordedReadNanos != 0)
         {
-            readToApplied.recordValue(System.nanoTime() - unrecordedReadNanos);
+            readToApplied.recordValue(now - unrecordedReadNanos);
         }
         unrecordedReadNanos = 0;
     }

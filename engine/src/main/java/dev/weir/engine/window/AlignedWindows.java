@@ -48,6 +48,15 @@ public abstract sealed class AlignedWindows implements WindowSpec permits Tumbli
     }
 
     /**
+     * @return how much of each slide no window covers, ms: {@code slide - size} when the slide exceeds the size
+     *         (events there fall in no window, and are counted as such), else 0.
+     */
+    public final long uncoveredPerSlide()
+    {
+        return Math.max(0, slide - size);
+    }
+
+    /**
      * @param eventTime an event time, ms.
      * @return the greatest window start {@code <= eventTime} (the event may still lie outside that
      *         window when the slide exceeds the size).

@@ -1,5 +1,7 @@
 package dev.weir.engine.window;
 
+import dev.weir.engine.time.DurationText;
+
 /**
  * Session windows: each event opens {@code [t, t + gap)}; windows of one key that overlap or touch
  * ({@code a.start <= b.end && a.end >= b.start}) merge into {@code [min start, max end)}.
@@ -43,6 +45,12 @@ public final class SessionWindows implements WindowSpec
     public String describe()
     {
         return "session:" + gap;
+    }
+
+    @Override
+    public String text()
+    {
+        return "session:" + DurationText.format(gap);
     }
 
     @Override

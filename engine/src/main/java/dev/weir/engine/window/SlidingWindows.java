@@ -1,5 +1,7 @@
 package dev.weir.engine.window;
 
+import dev.weir.engine.time.DurationText;
+
 /**
  * Sliding (hopping) windows: every {@code [s, s + size)} with {@code s} a multiple of {@code slide} and
  * {@code s <= t < s + size}. Immutable and thread-safe.
@@ -25,6 +27,12 @@ public final class SlidingWindows extends AlignedWindows
     public String describe()
     {
         return "sliding:" + size() + "/" + slide();
+    }
+
+    @Override
+    public String text()
+    {
+        return "sliding:" + DurationText.format(size()) + "/" + DurationText.format(slide());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.weir.engine.window;
 
+import dev.weir.engine.time.DurationText;
+
 /**
  * Tumbling windows: {@code [s, s + size)} with {@code s = t - (t mod size)}; every event lies in exactly
  * one window. Immutable and thread-safe.
@@ -24,6 +26,12 @@ public final class TumblingWindows extends AlignedWindows
     public String describe()
     {
         return "tumbling:" + size();
+    }
+
+    @Override
+    public String text()
+    {
+        return "tumbling:" + DurationText.format(size());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weir.engine.window;
 
 import dev.weir.engine.time.DurationText;
+import dev.weir.engine.time.UnitlessDurationException;
 
 /**
  * How events are grouped into event-time windows, aligned to epoch 0, times in milliseconds.
@@ -18,12 +19,14 @@ public sealed interface WindowSpec permits AlignedWindows, SessionWindows
 
     /**
      * Reads a spec as {@code weir run --window} takes it: {@code tumbling:SIZE}, {@code sliding:SIZE/SLIDE} or
-     * {@code session:GAP}, each duration as {@link DurationText} reads it and greater than zero; what
-     * {@link #describe()} returns reads back as the same spec.
+     * {@code session:GAP}, each duration as {@link DurationText} reads it (with a unit) and greater than zero; what
+     * {@link #text()} returns reads back as the same spec.
      *
      * @param text e.g. {@code tumbling:1m}, {@code sliding:10s/2s}, {@code session:30s}.
      * @return the spec.
-     * @throws IllegalArgumentException if the text is not a spec; the message quotes it and says the forms accepted.
+     * @throws UnitlessDurationException if a duration is a bare number ({@code tumbling:10}); the message quotes
+     *                                   the whole text.
+     * @throws IllegalArgumentException  if the text is not a spec; the message quotes it and says the forms accepted.
      */
     static WindowSpec parse(final String text)
     {
@@ -38,7 +41,7 @@ public sealed interface WindowSpec permits AlignedWindows, SessionWindows
         switch (kind)
         {
             case "tumbling":
-                return TumblingWindows.of(positiveMillis(args, "tumbling window size"));
+                return TumblingWindows.of(positiveMillis(text, args, "tumbling window size"));
             case "sliding":
             {
                 final int slash = args.indexOf('/');
@@ -47,19 +50,27 @@ public sealed interface WindowSpec permits AlignedWindows, SessionWindows
                     throw new IllegalArgumentException("'" + text + "': a sliding window needs SIZE/SLIDE, e.g. sliding:10s/2s");
                 }
                 return SlidingWindows.of(
-                    positiveMillis(args.substring(0, slash), "sliding window size"),
-                    positiveMillis(args.substring(slash + 1), "sliding window slide"));
+                    positiveMillis(text, args.substring(0, slash), "sliding window size"),
+                    positiveMillis(text, args.substring(slash + 1), "sliding window slide"));
             }
             case "session":
-                return SessionWindows.withGap(positiveMillis(args, "session gap"));
+                return SessionWindows.withGap(positiveMillis(text, args, "session gap"));
             default:
                 throw new IllegalArgumentException("'" + kind + "' is not a window kind (use tumbling, sliding or session)");
         }
     }
 
-    private static long positiveMillis(final String text, final String what)
+    private static long positiveMillis(final String spec, final String text, final String what)
     {
-        final long millis = text.startsWith("-") ? 0 : DurationText.parseMillis(text);
+        final long millis;
+        try
+        {
+            millis = text.startsWith("-") ? 0 : DurationText.parseMillis(text);
+        }
+        catch (final UnitlessDurationException ex)
+        {
+            throw new UnitlessDurationException(spec, ex.amount());
+        }
         if (millis <= 0)
         {
             throw new IllegalArgumentException("the " + what + " must be greater than zero: '" + text + "'");
@@ -68,7 +79,15 @@ public sealed interface WindowSpec permits AlignedWindows, SessionWindows
     }
 
     /**
-     * @return the form {@code weir run --window} accepts for this spec, e.g. {@code tumbling:10000}.
+     * @return the spec in milliseconds without units, e.g. {@code tumbling:10000}: the form checkpoints store and
+     *         a resume compares (a format: it never changes). {@link #parse} refuses it; {@link #text()} is the
+     *         form to show a user.
      */
     String describe();
+
+    /**
+     * @return the spec as {@link #parse} reads it, each duration in its largest whole unit
+     *         ({@link DurationText#format}), e.g. {@code tumbling:10s}, {@code sliding:1m/1500ms}.
+     */
+    String text();
 }

@@ -4,6 +4,7 @@
  * <p>
  * Threading: immutable specs; safe from any thread.
  * <p>
- * Depends on {@code dev.weir.engine.time} only to read durations as text ({@link dev.weir.engine.window.WindowSpec#parse}).
+ * Depends on {@code dev.weir.engine.time} only to read and write durations as text ({@link dev.weir.engine.window.WindowSpec#parse},
+ * {@link dev.weir.engine.window.WindowSpec#text()}).
  */
 package dev.weir.engine.window;
