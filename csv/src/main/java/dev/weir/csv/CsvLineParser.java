@@ -141,6 +141,12 @@ public final class CsvLineParser
             text = null;
             return null;
         }
+        return parseDecoded(bytes, start, end);
+    }
+
+    /** A line not plain: decoded strictly, then read as text (apart, so that the plain reading stays small). */
+    private String parseDecoded(final byte[] bytes, final int start, final int end)
+    {
         try
         {
             text = strict.reset().decode(ByteBuffer.wrap(bytes, start, end - start)).toString();

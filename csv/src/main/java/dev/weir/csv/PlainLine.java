@@ -14,7 +14,8 @@ import dev.weir.journal.schema.JournalSchema;
  * and number columns unquoted and {@link PlainNumber plain} (the time without a sign); string columns holding a
  * text {@link #learn learned} before (so known to be valid, UTF-8 included), quoted as RFC 4180 has it except in
  * the default columns, whose key is never quoted. Any other line is not plain, which says nothing of whether it
- * is valid. Not thread-safe: the parser's thread.
+ * is valid. A line of the default columns (long, long, key, long) is read straight through, without the loop over
+ * the columns that reads the others. Not thread-safe: the parser's thread.
  */
 final class PlainLine
 {
@@ -69,6 +70,51 @@ final class PlainLine
             return false;
         }
         final long time = number.value();
+        if (!(defaultColumns ? keyAndValue(bytes, i, end) : columns(bytes, i, end)))
+        {
+            return false;
+        }
+        eventId = id;
+        eventTime = time;
+        return true;
+    }
+
+    /**
+     * The rest of a line of the default columns, {@code ,key,value}, read straight through: no loop over the
+     * columns, no switch on their types, so that the compiler makes one small method of the whole line.
+     *
+     * @param from the offset after the event time.
+     * @return true if the rest is plain, and so held here.
+     */
+    private boolean keyAndValue(final byte[] bytes, final int from, final int end)
+    {
+        if (from == end || bytes[from] != ',')
+        {
+            return false;
+        }
+        int i = unquotedString(0, bytes, from + 1, end);
+        if (i < 0 || i == end || bytes[i] != ',')
+        {
+            return false;
+        }
+        i = number.integer(bytes, i + 1, end, true);
+        if (i != end)
+        {
+            return false;
+        }
+        longs[1] = number.value();
+        return true;
+    }
+
+    /**
+     * The rest of a line of any other columns, each field read by its column's type.
+     *
+     * @param from the offset after the event time.
+     * @return true if the rest is plain, and so held here.
+     */
+    private boolean columns(final byte[] bytes, final int from, final int end)
+    {
+        int i = from;
         for (int c = 0; c < types.length; c++)
         {
             if (i == end || bytes[i] != ',')
@@ -91,13 +137,7 @@ final class PlainLine
                 longs[c] = number.value();
             }
         }
-        if (i != end)
-        {
-            return false;
-        }
-        eventId = id;
-        eventTime = time;
-        return true;
+        return i == end;
     }
 
     /**
@@ -108,7 +148,7 @@ final class PlainLine
     private int string(final int column, final byte[] bytes, final int from, final int end)
     {
         int i = from;
-        if (!defaultColumns && i < end && bytes[i] == '"')
+        if (i < end && bytes[i] == '"')
         {
             final int first = ++i;
             int kept = 0;
@@ -142,6 +182,17 @@ final class PlainLine
             }
             return learned(column, doubled ? unquoted : bytes, doubled ? 0 : first, doubled ? kept : i) ? i + 1 : -1;
         }
+        return unquotedString(column, bytes, from, end);
+    }
+
+    /**
+     * Read an unquoted string field into {@link #ids}: up to the next comma, without a quote.
+     *
+     * @return the offset after the field, or -1 if it is not a learned text or holds a quote.
+     */
+    private int unquotedString(final int column, final byte[] bytes, final int from, final int end)
+    {
+        int i = from;
         while (i < end && bytes[i] != ',')
         {
             if (bytes[i] == '"')

@@ -3,15 +3,23 @@ package dev.weir.csv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
+import dev.weir.journal.EventJournal;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.testsupport.JournalRows;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Typed parsing of one line against a schema: each column type's rule and reason, quoted fields, the
  * field count, event id and time as the default columns read them, and the default columns read as an
- * independent model of their rules ({@link CsvLineModel}) reads them, reasons included.
+ * independent model of their rules ({@link CsvLineModel}) reads them, reasons included, from their bytes as from
+ * their text.
  */
 class CsvLineParserTest
 {
@@ -151,6 +159,44 @@ class CsvLineParserTest
         assertEquals("key has characters outside [A-Za-z0-9_-]: '\"a\"'", line.parse("1,1,\"a\",1"), "no quoting in the default schema");
         assertEquals("empty key: ''", line.parse("8,1000,,10"));
         assertEquals("value is not a 64-bit integer: 'ten'", line.parse("10,1000,a,ten"));
+    }
+
+    /**
+     * The default columns' own plain reading from the bytes takes exactly the lines of its shape (long, long, a
+     * learned key, long, no sign on the time, at most 18 digits a number) and hands any other line, however far it
+     * got, to the general reading, with its reason; the events appended either way are the model's.
+     */
+    @Test
+    void aDefaultLineIsReadPlainOnlyInItsPlainShapeEvenToItsLastField(@TempDir final Path dir)
+    {
+        final CsvLineParser parser = new CsvLineParser(JournalSchema.DEFAULT);
+        final CsvLineModel model = new CsvLineModel(JournalSchema.DEFAULT);
+        final Pattern plainShape = Pattern.compile("-?[0-9]{1,18},[0-9]{1,18},(k1|k2),-?[0-9]{1,18}");
+        final List<String> learned = new ArrayList<>();
+        final List<String> expected = new ArrayList<>();
+        final List<String> lines = List.of("1,1000,k1,5", "2,1000,k1,-6", "3,1000,k1,7x", "4,1000,k1,7 ", "5,1000,k1,+7", "6,1000,k1,",
+            "7,1000,k1,-", "8,1000,k1,7,8", "9,1000,k1,1234567890123456789", "10,1000,k1,123456789012345678", "11,1000,k1,-9223372036854775808",
+            "12,1000,k1,9223372036854775808", "13,1000,k1,7\"", "14,1000,k1,7\u00A0", "15,1000,k1,0", "16,+1000,k1,1", "17,1000,k2,1",
+            "18,1000,k2,1", "19,1000,k2x,1", "20,1000,k1 ,1", "21,1000,k1", "-22,1000,k2,-0", "23,-1000,k1,1", "24,1000,k1,\"7\"");
+        try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal")))
+        {
+            for (int n = 0; n < lines.size(); n++)
+            {
+                final String line = lines.get(n);
+                final byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+                final String why = model.parse(line);
+                assertEquals(why, parser.parse(bytes, 0, bytes.length), line);
+                final boolean plain = plainShape.matcher(line).matches() && learned.contains(line.split(",")[2]);
+                assertEquals(plain, parser.text() == null, () -> (plain ? "read plain: " : "read as text: ") + line);
+                if (why == null)
+                {
+                    parser.append(journal, n + 2, -1);
+                    learned.add(model.string(0));
+                    expected.add(model.eventId() + "|" + model.eventTime() + "|" + model.string(0) + "|" + model.longColumn(1));
+                }
+            }
+        }
+        assertEquals(expected, JournalRows.events(dir.resolve("journal")));
     }
 
     private static void assertDecimal(final CsvLineParser line, final String text, final long unscaled)
