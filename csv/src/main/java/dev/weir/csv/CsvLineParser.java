@@ -276,6 +276,11 @@ public final class CsvLineParser
     /** Read an event time into {@link #eventTime}: a 64-bit integer of epoch milliseconds, or an {@link IsoInstant}. */
     private boolean readTime(final String text, final int start, final int end)
     {
+        if (end - start > 4 && text.charAt(start + 4) == '-' && instant.read(text, start, end)) // before throwing for each ISO time
+        {
+            eventTime = instant.millis();
+            return true;
+        }
         try
         {
             eventTime = Long.parseLong(text, start, end, 10);
@@ -283,12 +288,7 @@ public final class CsvLineParser
         }
         catch (final NumberFormatException ex)
         {
-            if (!instant.read(text, start, end))
-            {
-                return false;
-            }
-            eventTime = instant.millis();
-            return true;
+            return false;
         }
     }
 
