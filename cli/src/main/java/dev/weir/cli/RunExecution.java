@@ -119,11 +119,11 @@ final class RunExecution
             continuousTarget = following != null ? postgres : null;
             final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
             final JournalSchema fileColumns = job.columns() != null ? job.columns() : columns;
-            job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
             if (input != null)
             {
-                IngestColumns.checkHeader(input, fileColumns);
+                IngestColumns.checkHeader(input, fileColumns); // first: a header of other columns says which --columns to pass
             }
+            job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 JournalDirectory.open(journalDir).checkRollCycle(job.rollCycle());

@@ -15,6 +15,7 @@ import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.files.AggregateSpec;
 import dev.weir.files.RowColumns;
+import dev.weir.files.TimeFormat;
 import picocli.CommandLine.Option;
 
 /**
@@ -59,6 +60,11 @@ final class WindowOptions
             + "(= != < <= > >=) of columns, numbers and 'strings', arithmetic, in (...), and, or, not, parentheses; the others still "
             + "move the watermark and are counted as filtered (default: every event)")
     String where;
+
+    @Option(names = "--time-format", paramLabel = "epoch|iso", defaultValue = "epoch",
+        description = "how results and late-events files print window_start, window_end and event_time: epoch milliseconds or ISO-8601 UTC "
+            + "(2026-12-02T09:30:00Z, .SSS only when the milliseconds are not zero) (default: ${DEFAULT-VALUE})")
+    TimeFormat timeFormat = TimeFormat.epoch;
 
     @Option(names = "--emit", paramLabel = "ROWS", defaultValue = "final", converter = EmitConverter.class,
         description = "final | updates: with updates, every event added to a window whose end the watermark has not passed "
@@ -197,7 +203,7 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where);
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat);
     }
 
     /** @return true with {@code --emit updates}. */

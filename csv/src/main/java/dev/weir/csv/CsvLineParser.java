@@ -25,7 +25,9 @@ import dev.weir.journal.schema.KeyFormat;
  * then appends it and learns its strings. {@link #parse(String)} reads a line that is text already.
  * <p>
  * In {@link JournalSchema#DEFAULT} ({@code event_id,event_time,key,value}) a line has exactly four fields,
- * split at commas, each trimmed: an id, time and value that are 64-bit integers, a time neither negative nor
+ * split at commas, each trimmed: an id and value that are 64-bit integers, a time that is a 64-bit integer of epoch
+ * milliseconds or an ISO-8601 instant with an offset ({@link IsoInstant}: {@value #ISO_EXAMPLE},
+ * {@code 2026-12-02T10:30:00.250+01:00}; truncated to the millisecond), neither negative (before 1970) nor
  * later than {@link EventJournal#MAX_EVENT_TIME}, and a key of {@link KeyFormat}. In any other schema:
  * <ul>
  *   <li>the fields are split as RFC 4180 quotes them ({@link CsvFields}), taken as they are, without trimming;</li>
@@ -45,6 +47,8 @@ public final class CsvLineParser
     public static final String DEFAULT_HEADER = "event_id,event_time,key,value";
     /** The reason of a line that is not valid UTF-8. */
     public static final String INVALID_UTF8 = "invalid UTF-8";
+    /** An ISO-8601 instant, as a reason shows the form. */
+    public static final String ISO_EXAMPLE = "2026-12-02T09:30:00Z";
     /** The most characters of a bad field that a reason quotes. */
     public static final int SHOWN_CHARS = FieldParser.SHOWN_CHARS;
 
@@ -52,6 +56,7 @@ public final class CsvLineParser
     private final boolean defaultColumns;
     private final boolean keyRule;
     private final CsvFields fields = new CsvFields();
+    private final IsoInstant instant = new IsoInstant();
     private final FieldParser parser;
     private final String[] names;
     private final ColumnType[] types;
@@ -258,13 +263,10 @@ public final class CsvLineParser
         {
             return "event_id is not a 64-bit integer: '" + shown(fieldText(0, idText, idStart, idEnd)) + "'";
         }
-        try
+        if (!readTime(timeText, timeStart, timeEnd))
         {
-            eventTime = Long.parseLong(timeText, timeStart, timeEnd, 10);
-        }
-        catch (final NumberFormatException ex)
-        {
-            return "event_time is not a 64-bit integer: '" + shown(fieldText(1, timeText, timeStart, timeEnd)) + "'";
+            return "event_time is neither epoch milliseconds nor an ISO-8601 instant (" + ISO_EXAMPLE + "): '"
+                + shown(fieldText(1, timeText, timeStart, timeEnd)) + "'";
         }
         if (eventTime < 0)
         {
@@ -275,6 +277,25 @@ public final class CsvLineParser
             return "event_time is later than " + EventJournal.MAX_EVENT_TIME + ": " + eventTime;
         }
         return null;
+    }
+
+    /** Read an event time into {@link #eventTime}: a 64-bit integer of epoch milliseconds, or an {@link IsoInstant}. */
+    private boolean readTime(final String text, final int start, final int end)
+    {
+        if (end - start > 4 && text.charAt(start + 4) == '-' && instant.read(text, start, end)) // before throwing for each ISO time
+        {
+            eventTime = instant.millis();
+            return true;
+        }
+        try
+        {
+            eventTime = Long.parseLong(text, start, end, 10);
+            return true;
+        }
+        catch (final NumberFormatException ex)
+        {
+            return false;
+        }
     }
 
     /** @return a field's text: as it lies in the line in the default columns, else as RFC 4180 unquotes it. */

@@ -20,7 +20,9 @@ import dev.weir.journal.schema.JournalSchema;
  *   <li>any other difference from an existing journal's columns (a column removed, renamed, moved or retyped, added
  *   without a default, or an added column's default changed) is refused, naming the column and the rule, before
  *   the journal is touched ({@link JournalSchema#sameColumns}, {@link JournalSchema#extend});</li>
- *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}).</li>
+ *   <li>the CSV must start with the header of the columns ({@link JournalSchema#csvHeader()}); a header of other
+ *   columns than the default ones, read with the default columns, is refused with the {@code --columns} to pass,
+ *   their types guessed from the first line ({@link ColumnsGuess}).</li>
  * </ul>
  * Every refusal is a {@link CsvInputException}. Stateless and thread-safe.
  */
@@ -140,7 +142,8 @@ public final class IngestColumns
         {
             if (schema.isDefault())
             {
-                throw new CsvInputException(input + " does not start with the header '" + expected + "'");
+                final String guess = header == null ? null : ColumnsGuess.refusal(input, header, in.next() && !in.tooLong() ? in.text() : null);
+                throw new CsvInputException(guess != null ? guess : input + " does not start with the header '" + expected + "'");
             }
             throw new CsvInputException(input + " does not start with the header '" + expected + "' of the columns " + schema + "; its first line is "
                 + (!any ? "missing: the file is empty" : header == null ? "not valid UTF-8" : "'" + shown(header) + "'"));

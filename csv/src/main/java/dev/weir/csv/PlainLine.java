@@ -11,7 +11,7 @@ import dev.weir.journal.schema.JournalSchema;
 /**
  * The allocation-free reading of a line, from its bytes: {@link CsvLineParser}'s first try. It takes only a line
  * in a plain form that the text reading takes as the same event: exactly the schema's fields; event id, event time
- * and number columns unquoted and {@link PlainNumber plain} (the time without a sign); string columns holding a
+ * and number columns unquoted and {@link PlainNumber plain} (the time {@link PlainNumber#time as a time}); string columns holding a
  * text {@link #learn learned} before (so known to be valid, UTF-8 included), quoted as RFC 4180 has it except in
  * the default columns, whose key is never quoted. Any other line is not plain, which says nothing of whether it
  * is valid. A line of the default columns (long, long, key, long) is read straight through, without the loop over
@@ -64,7 +64,7 @@ final class PlainLine
             return false;
         }
         final long id = number.value();
-        i = number.integer(bytes, i + 1, end, false);
+        i = number.time(bytes, i + 1, end);
         if (i < 0)
         {
             return false;

@@ -6,7 +6,8 @@ package dev.weir.csv;
  * same value: an optional {@code -} (where allowed), then 1 to {@value #MAX_DIGITS} ASCII digits (so it
  * cannot overflow), and for a decimal an optional {@code .} followed by 1 to scale digits, with at most
  * {@value #MAX_DIGITS} digits once scaled. Anything else (a {@code +}, spaces, more digits, quotes) is
- * not plain, which says nothing of whether it is valid. Allocates nothing. Not thread-safe.
+ * not plain, which says nothing of whether it is valid. An event time may also be an {@link IsoInstant}
+ * ({@link #time}). Allocates nothing. Not thread-safe.
  */
 final class PlainNumber
 {
@@ -17,6 +18,7 @@ final class PlainNumber
         1_000_000_000, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L, 10_000_000_000_000L, 100_000_000_000_000L,
         1_000_000_000_000_000L, 10_000_000_000_000_000L, 100_000_000_000_000_000L, 1_000_000_000_000_000_000L};
 
+    private final IsoInstant instant = new IsoInstant();
     private long value;
 
     /**
@@ -55,6 +57,30 @@ final class PlainNumber
         }
         value = negative ? -acc : acc;
         return i;
+    }
+
+    /**
+     * Read an event time: an unsigned integer of epoch milliseconds, or an {@link IsoInstant} not before 1970.
+     *
+     * @param bytes the line.
+     * @param from  the field's first byte.
+     * @param end   the line's end.
+     * @return the offset after it, or -1 if it is not plain.
+     */
+    int time(final byte[] bytes, final int from, final int end)
+    {
+        final int i = integer(bytes, from, end, false);
+        if (i < 0 || i == end || bytes[i] != '-')
+        {
+            return i;
+        }
+        final int after = instant.read(bytes, from, end);
+        if (after < 0 || instant.millis() < 0)
+        {
+            return -1;
+        }
+        value = instant.millis();
+        return after;
     }
 
     /**

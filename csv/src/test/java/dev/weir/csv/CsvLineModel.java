@@ -2,6 +2,9 @@ package dev.weir.csv;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -13,13 +16,15 @@ import dev.weir.journal.schema.JournalSchema;
 
 /**
  * An independent model of the rules of an events CSV line, written from docs/formats.md's rules with Java's own
- * parsing (String.split, regular expressions, Long.parseLong, BigDecimal), to check {@link CsvLineParser}
+ * parsing (String.split, regular expressions, Long.parseLong, BigDecimal, java.time for ISO-8601 times), to check {@link CsvLineParser}
  * against: the same verdict, the same reason, the same values. Slow and allocating; test use only.
  */
 final class CsvLineModel
 {
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"]|\"\")*+)\"");
     private static final Pattern UNQUOTED = Pattern.compile("[^,]*");
+    private static final Pattern ISO =
+        Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})");
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
     private final JournalSchema schema;
@@ -79,14 +84,12 @@ final class CsvLineModel
         {
             return "event_id is not a 64-bit integer: '" + shown(fields.get(0)) + "'";
         }
-        try
+        final Long time = time(fields.get(1));
+        if (time == null)
         {
-            eventTime = Long.parseLong(fields.get(1));
+            return "event_time is neither epoch milliseconds nor an ISO-8601 instant (2026-12-02T09:30:00Z): '" + shown(fields.get(1)) + "'";
         }
-        catch (final NumberFormatException ex)
-        {
-            return "event_time is not a 64-bit integer: '" + shown(fields.get(1)) + "'";
-        }
+        eventTime = time;
         if (eventTime < 0)
         {
             return "event_time is negative: " + eventTime;
@@ -96,6 +99,30 @@ final class CsvLineModel
             return "event_time is later than " + EventJournal.MAX_EVENT_TIME + ": " + eventTime;
         }
         return schema.isDefault() ? defaultColumns(fields) : columns(fields);
+    }
+
+    /** @return epoch milliseconds, or an ISO-8601 instant of the one shape read by java.time, truncated to the ms; else null. */
+    private static Long time(final String text)
+    {
+        try
+        {
+            return Long.parseLong(text);
+        }
+        catch (final NumberFormatException ex)
+        {
+            if (!ISO.matcher(text).matches())
+            {
+                return null;
+            }
+            try
+            {
+                return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant().toEpochMilli();
+            }
+            catch (final DateTimeParseException notADate)
+            {
+                return null;
+            }
+        }
     }
 
     private String defaultColumns(final List<String> fields)

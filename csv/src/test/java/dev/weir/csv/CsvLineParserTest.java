@@ -129,7 +129,8 @@ class CsvLineParserTest
     {
         assertEquals("event_id is not a 64-bit integer: 'x4'", payments.parse("x4,1000,c,m,CH,1,0,web"));
         assertEquals("event_id is not a 64-bit integer: ''", payments.parse(",1000,c,m,CH,1,0,web"));
-        assertEquals("event_time is not a 64-bit integer: 'soon'", payments.parse("1,soon,c,m,CH,1,0,web"));
+        assertEquals("event_time is neither epoch milliseconds nor an ISO-8601 instant (2026-12-02T09:30:00Z): 'soon'",
+            payments.parse("1,soon,c,m,CH,1,0,web"));
         assertEquals("event_time is negative: -1", payments.parse("1,-1,c,m,CH,1,0,web"));
         assertEquals("event_time is later than 4611686018427387904: 4611686018427387905",
             payments.parse("1,4611686018427387905,c,m,CH,1,0,web"));

@@ -63,6 +63,24 @@ class CsvRecordDecoderTest
         assertEquals(rows.subList(0, 2), JournalRows.events(rebuilt), "the defaults are those of --columns");
     }
 
+    @Test
+    void aRecordsEventTimeIsEpochMillisecondsOrAnIsoInstant()
+    {
+        final Path journal = dir.resolve("iso");
+        try (EventJournal events = EventJournal.openOrCreate(journal, JournalSchema.parse(FOUR)))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(JournalSchema.parse(FOUR), 0);
+            assertTrue(append(records, events, "c1", "1,2026-12-02T09:30:00Z,c1,m1,FR,12.50") >= 0, records.rejection());
+            assertTrue(append(records, events, "c2", "2,2026-12-02T10:30:00.250+01:00,c2,m2,DE,1.00") >= 0, records.rejection());
+            assertTrue(append(records, events, "c3", "3,1796203800500,c3,m3,IT,2.00") >= 0, records.rejection());
+            assertEquals(-1, append(records, events, "c4", "4,2026-12-02,c4,m4,FR,1.00"));
+            assertEquals("event_time is neither epoch milliseconds nor an ISO-8601 instant (2026-12-02T09:30:00Z): '2026-12-02'",
+                records.rejection());
+        }
+        assertEquals(List.of("1|1796203800000|c1|m1|FR|12.50", "2|1796203800250|c2|m2|DE|1.00", "3|1796203800500|c3|m3|IT|2.00"),
+            JournalRows.events(journal));
+    }
+
     private static long append(final CsvRecordDecoder records, final EventJournal events, final String key, final String value)
     {
         return records.append(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8), events);

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded hostile lines of an events CSV, most of them valid: quotes, CRLF, UTF-8 keys and invalid UTF-8, empty and
- * missing fields, spaces, signs, Unicode digits, overlong numbers and strings, a line too long. The default columns'
+ * missing fields, spaces, signs, Unicode digits, overlong numbers and strings, a line too long, ISO-8601 times of every shape near the one accepted. The default columns'
  * ({@link #defaultLine}) and {@value #COLUMNS}'s ({@link #columnsLine}).
  */
 final class HostileLines
@@ -22,7 +22,7 @@ final class HostileLines
     static byte[] defaultLine(final SplittableRandom random, final int i)
     {
         final String id = Long.toString(i);
-        final String time = Long.toString(1_000L * i);
+        final String time = random.nextInt(10) == 0 ? isoTime(random, i) : Long.toString(1_000L * i);
         final String key = random.nextInt(50) == 0 ? "new" + random.nextInt(1_000) : KEYS[random.nextInt(KEYS.length)];
         final String value = Long.toString(random.nextLong(-1_000_000, 1_000_000));
         if (random.nextInt(100) >= 25)
@@ -67,7 +67,7 @@ final class HostileLines
     static byte[] columnsLine(final SplittableRandom random, final int i)
     {
         final String id = Long.toString(i);
-        final String time = Long.toString(1_000L * i);
+        final String time = random.nextInt(10) == 0 ? isoTime(random, i) : Long.toString(1_000L * i);
         final String card = random.nextInt(40) == 0 ? "new-" + random.nextInt(500) : CARDS[random.nextInt(CARDS.length)];
         final String merchant = MERCHANTS[random.nextInt(MERCHANTS.length)];
         final long cents = random.nextLong(-100_000, 100_000);
@@ -114,6 +114,25 @@ final class HostileLines
             case 28 -> utf8(head + "-" + rest);
             default -> utf8("");
         };
+    }
+
+    private static final String[] OFFSETS = {"Z", "+00:00", "-00:00", "+01:00", "+05:45", "-03:30", "+14:00", "-12:00", "+18:00",
+        "-18:00", "+18:01", "+24:00", "+1:00", "+0100", "z", ""};
+    private static final String[] FRACTIONS = {"", ".2", ".25", ".250", ".2501", ".999999999", ".9999999999", ".", ",5"};
+    private static final String[] DATES = {"2026-12-02", "2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "1970-01-01",
+        "1969-12-31", "9999-12-31", "0000-01-01", "2026-13-01", "2026-00-10", "2026-04-31", "2026-4-01", "+2026-12-02", "-0001-01-01"};
+    private static final String[] CLOCKS = {"09:30:00", "00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "12:00", "9:30:00"};
+
+    /** An ISO-8601 time of the event, mostly of the accepted shape, sometimes not: boundaries of each part. */
+    private static String isoTime(final SplittableRandom random, final int i)
+    {
+        if (random.nextInt(3) != 0)
+        {
+            return java.time.Instant.ofEpochMilli(1_000L * i + random.nextInt(1_000)).toString();
+        }
+        final String t = random.nextInt(40) == 0 ? "t" : random.nextInt(40) == 0 ? " " : "T";
+        return DATES[random.nextInt(DATES.length)] + t + CLOCKS[random.nextInt(CLOCKS.length)] + FRACTIONS[random.nextInt(FRACTIONS.length)]
+            + OFFSETS[random.nextInt(OFFSETS.length)];
     }
 
     private static byte[] utf8(final String text)

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ingesting valid lines allocates nothing per line once warm, in the default columns and in six
- * columns with quoted and UTF-8 strings: the bytes allocated by ingesting a long file, less those of
+ * Ingesting valid lines allocates nothing per line once warm, in the default columns (event times in epoch
+ * milliseconds and as ISO-8601 instants) and in six columns with quoted and UTF-8 strings: the bytes allocated by ingesting a long file, less those of
  * ingesting a short one (what an ingest allocates once: opening, the read buffer, the rejected file),
  * over the lines between them. Measured with the thread's allocated-bytes counter, the least of a few
  * rounds, each into a new journal.
@@ -29,6 +29,7 @@ class IngestAllocationTest
     private static final int SHORT = 20_000;
     private static final int LONG = 220_000;
     private static final int ROUNDS = 3;
+    private static final java.time.format.DateTimeFormatter ISO = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
     private static final String PAYMENTS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
     /**
      * Under one byte per hundred lines: what reading the input (a buffer view per 1 MiB read) and mapping
@@ -45,6 +46,16 @@ class IngestAllocationTest
     {
         final long perFile = allocatedPerLines(JournalSchema.DEFAULT, (random, i) ->
             i + "," + (1_000L * i) + ",key-" + random.nextInt(1_000) + "," + (random.nextInt(2_000) - 1_000));
+        assertTrue(perFile < BOUND, "bytes allocated by ingesting " + (LONG - SHORT) + " more lines: " + perFile);
+    }
+
+    @Test
+    void ingestingValidLinesWithIsoTimesAllocatesNothingPerLine() throws IOException
+    {
+        final String[] offsets = {"Z", "+01:00", "-05:30"};
+        final long perFile = allocatedPerLines(JournalSchema.DEFAULT, (random, i) ->
+            i + "," + ISO.format(java.time.Instant.ofEpochMilli(1_700_000_000_000L + 1_000L * i + random.nextInt(1_000)).atOffset(
+                java.time.ZoneOffset.of(offsets[random.nextInt(offsets.length)]))) + ",key-" + random.nextInt(1_000) + "," + random.nextInt(1_000));
         assertTrue(perFile < BOUND, "bytes allocated by ingesting " + (LONG - SHORT) + " more lines: " + perFile);
     }
 

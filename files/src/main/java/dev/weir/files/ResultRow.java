@@ -16,7 +16,8 @@ import dev.weir.journal.files.CsvText;
  * field each) and VALUE the name of its value column ({@code key} and {@code value} by default, which gives the files of before columns
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
- * scale ({@code 1234} at scale 2 is {@code 12.34}). The text is the reference; the files are written with the
+ * scale ({@code 1234} at scale 2 is {@code 12.34}). Instants are epoch milliseconds, or ISO-8601 UTC text
+ * ({@link #withIsoTimes()}). The text is the reference; the files are written with the
  * same bytes by its {@code writer()}. Made by {@link RowColumns#rows}.
  * <p>
  * Immutable; thread-safe if its key lookup is (a dictionary read on the thread that owns it).
@@ -32,6 +33,7 @@ public final class ResultRow
     private final String[] aggregateNames;
     private final int[] aggregateScales;
     private final boolean withKind;
+    private final boolean isoTimes;
 
     /**
      * @param keys          the key columns' names and a key id's text in each.
@@ -65,7 +67,7 @@ public final class ResultRow
         final String[] aggregateNames,
         final int[] aggregateScales)
     {
-        this(keys, valueName, valueScale, aggregateNames, aggregateScales, false);
+        this(keys, valueName, valueScale, aggregateNames, aggregateScales, false, false);
     }
 
     private ResultRow(
@@ -74,7 +76,8 @@ public final class ResultRow
         final int valueScale,
         final String[] aggregateNames,
         final int[] aggregateScales,
-        final boolean withKind)
+        final boolean withKind,
+        final boolean isoTimes)
     {
         assert aggregateNames.length == aggregateScales.length : "a scale per aggregate";
         this.keys = keys;
@@ -83,6 +86,7 @@ public final class ResultRow
         this.aggregateNames = aggregateNames.clone();
         this.aggregateScales = aggregateScales.clone();
         this.withKind = withKind;
+        this.isoTimes = isoTimes;
     }
 
     /**
@@ -91,7 +95,16 @@ public final class ResultRow
      */
     ResultRow withKinds()
     {
-        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, true);
+        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, true, isoTimes);
+    }
+
+    /**
+     * @return the same format with its instants, {@code window_start}, {@code window_end} and a late event's
+     *         {@code event_time}, as ISO-8601 UTC text ({@link IsoTimes}; a JSON string) instead of epoch milliseconds.
+     */
+    ResultRow withIsoTimes()
+    {
+        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, withKind, true);
     }
 
     /** @return whether rows carry a {@code kind} column. */
@@ -118,7 +131,7 @@ public final class ResultRow
      */
     RowWriter writer()
     {
-        return new RowWriter(this, valueScale, aggregateNames, aggregateScales, withKind);
+        return new RowWriter(this, valueScale, aggregateNames, aggregateScales, withKind, isoTimes);
     }
 
     /** @return the results CSV header. */
@@ -198,7 +211,7 @@ public final class ResultRow
      */
     public StringBuilder csv(final StringBuilder row, final ResultFields r)
     {
-        csvKey(row.append(r.windowStart()).append(',').append(r.windowEnd()).append(','), r.keyId()).append(',').append(r.count()).append(',');
+        csvKey(time(time(row, r.windowStart()).append(','), r.windowEnd()).append(','), r.keyId()).append(',').append(r.count()).append(',');
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
         value(row, r.max()).append(',').append(r.version());
@@ -222,7 +235,7 @@ public final class ResultRow
      */
     public StringBuilder json(final StringBuilder row, final ResultFields r)
     {
-        jsonKey(row.append("{\"window_start\":").append(r.windowStart()).append(",\"window_end\":").append(r.windowEnd()), r.keyId());
+        jsonKey(jsonTime(jsonTime(row.append("{\"window_start\":"), r.windowStart()).append(",\"window_end\":"), r.windowEnd()), r.keyId());
         row.append(",\"count\":").append(r.count()).append(",\"sum\":");
         value(row, r.sum()).append(",\"min\":");
         value(row, r.min()).append(",\"max\":");
@@ -244,9 +257,19 @@ public final class ResultRow
      */
     public String late(final LateFields e)
     {
-        final StringBuilder row = csvKey(new StringBuilder(64).append(e.eventId()).append(',').append(e.eventTime()).append(','), e.keyId())
+        final StringBuilder row = csvKey(time(new StringBuilder(64).append(e.eventId()).append(','), e.eventTime()).append(','), e.keyId())
             .append(',');
         return value(row, e.value()).toString();
+    }
+
+    private StringBuilder time(final StringBuilder row, final long millis)
+    {
+        return isoTimes ? IsoTimes.append(row, millis) : row.append(millis);
+    }
+
+    private StringBuilder jsonTime(final StringBuilder row, final long millis)
+    {
+        return isoTimes ? IsoTimes.append(row.append('"'), millis).append('"') : row.append(millis);
     }
 
     private StringBuilder value(final StringBuilder row, final long unscaled)

@@ -1,6 +1,7 @@
 package dev.weir.files;
 
 import java.util.List;
+import java.util.Objects;
 
 import dev.weir.engine.EarlyRows;
 import dev.weir.engine.expr.ColumnProjection;
@@ -24,8 +25,10 @@ import dev.weir.journal.schema.JournalSchema;
  * @param earlyWhen  the pipeline's early condition ({@code earlyWhen}, {@code --early-when}), or null; with either option rows carry
  *                   a {@code kind} column.
  * @param where      the pipeline's filter ({@code where}, {@code --where}), or null: no column of the rows, checked with them.
+ * @param times      how rows print their instants ({@code --time-format}).
  */
-public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where)
+public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where,
+    TimeFormat times)
 {
     /**
      * The columns of a pipeline with final rows only.
@@ -40,6 +43,8 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
     }
 
     /**
+     * The columns of a pipeline whose rows print instants in epoch milliseconds.
+     *
      * @param key        the key column's name, or several separated by commas.
      * @param value      the value column's name.
      * @param aggregates the user aggregations, in order.
@@ -47,9 +52,25 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      * @param earlyWhen  the pipeline's early condition, or null.
      * @param where      the pipeline's filter, or null.
      */
+    public RowColumns(final String key, final String value, final List<AggregateSpec> aggregates, final boolean updates, final String earlyWhen,
+        final String where)
+    {
+        this(key, value, aggregates, updates, earlyWhen, where, TimeFormat.epoch);
+    }
+
+    /**
+     * @param key        the key column's name, or several separated by commas.
+     * @param value      the value column's name.
+     * @param aggregates the user aggregations, in order.
+     * @param updates    whether the pipeline emits update rows.
+     * @param earlyWhen  the pipeline's early condition, or null.
+     * @param where      the pipeline's filter, or null.
+     * @param times      how rows print their instants.
+     */
     public RowColumns
     {
         aggregates = List.copyOf(aggregates);
+        Objects.requireNonNull(times, "times");
     }
 
     /** @return whether rows carry a {@code kind} column: with update or early rows. */
@@ -145,6 +166,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             scales[i] = aggregates.get(i).isAValue() ? projection.valueScale() : 0;
         }
         final ResultRow row = new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
-        return withKind() ? row.withKinds() : row;
+        final ResultRow kinds = withKind() ? row.withKinds() : row;
+        return times == TimeFormat.iso ? kinds.withIsoTimes() : kinds;
     }
 }

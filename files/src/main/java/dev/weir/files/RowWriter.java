@@ -11,7 +11,8 @@ import dev.weir.journal.files.TextBytes;
  * Writes rows straight into a {@link TextBytes} buffer: results as CSV or JSON lines and late events as
  * CSV, with the same bytes as the text of their {@link ResultRow} (which stays the reference), line end
  * included. Numbers are written as ASCII digits, decimals at their scale, and a key's fields are encoded
- * once per key id ({@link KeyBytes}); nothing is allocated per row once every key was seen.
+ * once per key id ({@link KeyBytes}), instants as epoch milliseconds or ISO-8601 text ({@link IsoTimes}); nothing is allocated
+ * per row once every key was seen (an instant after year 9999 excepted).
  * <p>
  * Not thread-safe: one writer thread, the one that may read the key text.
  */
@@ -33,12 +34,20 @@ final class RowWriter
     private final byte[][] jsonAggregates;
     private final byte[][] kindLabels = new byte[KINDS.length][];
     private final boolean withKind;
+    private final boolean isoTimes;
+    private final byte[] time = new byte[IsoTimes.MAX_LENGTH];
     /** The window of the last row, whose prefix the next rows of the same window copy. */
-    private final WindowPrefix csvWindow = new WindowPrefix(new byte[0], ascii(","), ascii(","));
-    private final WindowPrefix jsonWindow = new WindowPrefix(JSON_WINDOW_START, JSON_WINDOW_END, new byte[0]);
+    private final WindowPrefix csvWindow;
+    private final WindowPrefix jsonWindow;
 
-    RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean withKind)
+    RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean withKind,
+        final boolean isoTimes)
     {
+        this.csvWindow = new WindowPrefix(new byte[0], ascii(","), ascii(","), isoTimes);
+        this.jsonWindow = isoTimes // an ISO instant is a JSON string
+            ? new WindowPrefix(ascii("{\"window_start\":\""), ascii("\",\"window_end\":\""), ascii("\""), true)
+            : new WindowPrefix(JSON_WINDOW_START, JSON_WINDOW_END, new byte[0], false);
+        this.isoTimes = isoTimes;
         this.keys = new KeyBytes(format);
         this.valueScale = valueScale;
         this.aggregateScales = aggregateScales.clone();
@@ -112,7 +121,8 @@ final class RowWriter
      */
     void late(final TextBytes out, final LateFields e)
     {
-        out.number(e.eventId()).put((byte)',').number(e.eventTime()).put((byte)',').put(keys.csv(e.keyId())).put((byte)',')
+        out.number(e.eventId()).put((byte)',');
+        (isoTimes ? out.put(time, IsoTimes.write(e.eventTime(), time, 0)) : out.number(e.eventTime())).put((byte)',').put(keys.csv(e.keyId())).put((byte)',')
             .scaled(e.value(), valueScale).put((byte)'\n');
     }
 
@@ -122,25 +132,28 @@ final class RowWriter
     }
 
     /**
-     * The text before a row's key, {@code START,END,} or {@code {"window_start":START,"window_end":END}, kept
+     * The text before a row's key, {@code START,END,} or {@code {"window_start":START,"window_end":END} (each instant
+     * quoted when it is ISO-8601 text), kept
      * for the window of the last row: the rows of one window (thousands when windows fire for many keys at
      * once) copy it instead of writing the same two numbers again.
      */
     private static final class WindowPrefix
     {
-        private final byte[] text = new byte[96];
+        private final byte[] text = new byte[128];
         private final byte[] before;
         private final byte[] between;
         private final byte[] after;
+        private final boolean isoTimes;
         private long start;
         private long end;
         private int length = -1;
 
-        WindowPrefix(final byte[] before, final byte[] between, final byte[] after)
+        WindowPrefix(final byte[] before, final byte[] between, final byte[] after, final boolean isoTimes)
         {
             this.before = before;
             this.between = between;
             this.after = after;
+            this.isoTimes = isoTimes;
         }
 
         TextBytes write(final TextBytes out, final long windowStart, final long windowEnd)
@@ -148,9 +161,9 @@ final class RowWriter
             if (length < 0 || windowStart != start || windowEnd != end)
             {
                 int at = copy(before, 0);
-                at = TextBytes.number(windowStart, text, at);
+                at = isoTimes ? IsoTimes.write(windowStart, text, at) : TextBytes.number(windowStart, text, at);
                 at = copy(between, at);
-                at = TextBytes.number(windowEnd, text, at);
+                at = isoTimes ? IsoTimes.write(windowEnd, text, at) : TextBytes.number(windowEnd, text, at);
                 length = copy(after, at);
                 start = windowStart;
                 end = windowEnd;

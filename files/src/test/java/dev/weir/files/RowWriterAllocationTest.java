@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Writing rows to a file allocates nothing per row once every key was seen: CSV and JSON results (a
  * decimal column, several aggregates, kinds, a composite key's quoting cached per key id) and late events,
- * formatted into the file's buffer and written to it in large writes.
+ * formatted into the file's buffer and written to it in large writes; instants as epoch milliseconds or ISO-8601 text.
  */
 class RowWriterAllocationTest
 {
@@ -31,8 +31,23 @@ class RowWriterAllocationTest
     @Test
     void writingRowsAllocatesNothingPerRow()
     {
-        final ResultRow format = new ResultRow(KeyColumns.single("merchant", id -> "m\u00e9,\"" + id + "\""), "amount", 2,
+        writeRows(format());
+    }
+
+    @Test
+    void writingRowsWithIsoTimesAllocatesNothingPerRow()
+    {
+        writeRows(format().withIsoTimes());
+    }
+
+    private static ResultRow format()
+    {
+        return new ResultRow(KeyColumns.single("merchant", id -> "m\u00e9,\"" + id + "\""), "amount", 2,
             new String[] {"mean", "distinct"}, new int[] {2, 0}).withKinds();
+    }
+
+    private void writeRows(final ResultRow format)
+    {
         final RowWriter writer = format.writer();
         final WindowResult r = new WindowResult().withAggregates(2);
         final LateEvent e = new LateEvent();

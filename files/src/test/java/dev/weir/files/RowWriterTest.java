@@ -6,6 +6,9 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 import dev.weir.engine.emit.LateEvent;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * files were made with), line end included: on seeded random rows with hostile keys (commas, quotes, line
  * breaks, control characters, backslashes, non-ASCII, an unpaired surrogate), composite keys with number
  * columns, decimal scales, negative numbers, {@link Long#MIN_VALUE}, update and early kinds, several
- * aggregates, runs of rows of one window, through buffers small enough to drain mid-row.
+ * aggregates, runs of rows of one window, instants as ISO-8601 text, through buffers small enough to drain mid-row.
+ * And ISO-8601 instants are the text of {@link Instant#toString()}.
  */
 class RowWriterTest
 {
@@ -71,7 +75,33 @@ class RowWriterTest
                     scale, capacity);
                 check(new ResultRow(COMPOSITE, "amount", scale, new String[] {"mean", "distinct"}, new int[] {scale, 0}).withKinds(),
                     scale, capacity);
+                check(new ResultRow(KeyColumns.single("key", id -> TEXTS[id % TEXTS.length]), "value", scale, false, 0).withIsoTimes(), scale,
+                    capacity);
+                check(new ResultRow(COMPOSITE, "amount", scale, new String[] {"mean"}, new int[] {scale}).withKinds().withIsoTimes(), scale,
+                    capacity);
             }
+        }
+    }
+
+    @Test
+    void isoTimesAreTheTextOfInstant()
+    {
+        final long first = Instant.parse("0000-01-01T00:00:00Z").toEpochMilli();
+        final long last = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
+        final List<Long> times = new ArrayList<>(List.of(0L, 1L, -1L, 999L, 1_000L, -1_000L, -1_001L, first, first - 1, first + 1, last, last - 1,
+            last + 1, Long.MIN_VALUE, Long.MAX_VALUE, Instant.parse("2000-02-29T23:59:59.999Z").toEpochMilli(),
+            Instant.parse("2024-02-29T00:00:00Z").toEpochMilli(), Instant.parse("1900-03-01T00:00:00Z").toEpochMilli(),
+            Instant.parse("2100-02-28T12:00:00.010Z").toEpochMilli(), Instant.parse("2026-12-02T09:30:00.250Z").toEpochMilli()));
+        final Random random = new Random(18);
+        for (int i = 0; i < 500_000; i++)
+        {
+            times.add(i % 2 == 0 ? first + (long)(random.nextDouble() * (last - first)) : 1_700_000_000_000L + random.nextInt() * 1_000L + random.nextInt(3));
+        }
+        final byte[] into = new byte[3 + IsoTimes.MAX_LENGTH];
+        for (final long millis : times)
+        {
+            final int end = IsoTimes.write(millis, into, 3);
+            assertEquals(Instant.ofEpochMilli(millis).toString(), new String(into, 3, end - 3, StandardCharsets.US_ASCII), () -> "" + millis);
         }
     }
 

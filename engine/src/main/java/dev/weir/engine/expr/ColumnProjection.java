@@ -74,7 +74,8 @@ public final class ColumnProjection
         if (v < 0 || schema.column(v).type() == ColumnType.STRING)
         {
             throw new IllegalArgumentException((v < 0 ? "no column '" + value + "'" : "column '" + value + "' is not a long or decimal column")
-                + " to aggregate: the journal's columns are " + schema + " (choose the value with --value / valueColumn)");
+                + " to aggregate: the journal's columns are " + schema + " (choose the value with --value / valueColumn)"
+                + (v < 0 ? defaultColumnsHint(schema) : ""));
         }
         return new ColumnProjection(schema, keys, v, null, null);
     }
@@ -103,7 +104,7 @@ public final class ColumnProjection
             if (keys[i] < 0)
             {
                 throw new IllegalArgumentException((name.isEmpty() ? "an empty key column name in '" + key + "'" : "no column '" + name + "'")
-                    + " to key by: the journal's columns are " + schema + " (choose the key with --key / keyColumns)");
+                    + " to key by: the journal's columns are " + schema + " (choose the key with --key / keyColumns)" + defaultColumnsHint(schema));
             }
             for (int j = 0; j < i; j++)
             {
@@ -114,6 +115,12 @@ public final class ColumnProjection
             }
         }
         return keys;
+    }
+
+    /** @return for a journal of the default columns, the likely cause of a missing column: a CSV ingested without its columns. */
+    private static String defaultColumnsHint(final JournalSchema schema)
+    {
+        return schema.isDefault() ? "; these are the default columns: was the CSV ingested without --columns?" : "";
     }
 
     private static boolean isName(final String text)
