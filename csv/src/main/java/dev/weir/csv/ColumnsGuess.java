@@ -1,6 +1,6 @@
 package dev.weir.csv;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * The {@code --columns} an events CSV probably has, guessed from its header and its first data line, for the message

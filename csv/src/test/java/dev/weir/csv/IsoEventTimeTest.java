@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 
-import dev.weir.journal.JournalSchema;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**
