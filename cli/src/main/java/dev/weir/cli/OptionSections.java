@@ -32,7 +32,7 @@ final class OptionSections
             new Section("Input", "--input", "--columns", "--journal", "--roll-cycle", "--pipeline", "--rejected", "--dedupe",
                 "--resume-after-end"),
             WINDOW, RULE, EARLY_ROWS,
-            new Section("Outputs", "--results", "--output-dir", "--format", "--late-output"),
+            new Section("Outputs", "--results", "--output-dir", "--format", "--time-format", "--late-output"),
             new Section("PostgreSQL", "--jdbc-url", "--jdbc-table", "--jdbc-batch", "--jdbc-late-table"),
             new Section("Kafka", "--kafka", "--topic", "--group", "--output-topic", "--rejected-topic", "--instance",
                 "--commit-interval", "--transaction-timeout", "--session-timeout"),
@@ -42,7 +42,7 @@ final class OptionSections
         "replay", List.of(
             new Section("Input", "--journal", "--from", "--to", "--days", "--archive", "--dedupe"),
             WINDOW, RULE, EARLY_ROWS,
-            new Section("Outputs", "--results", "--output-dir", "--format", "--late-output"),
+            new Section("Outputs", "--results", "--output-dir", "--format", "--time-format", "--late-output"),
             HELP),
         "check", List.of(
             new Section("What to check", "--journal", "--pipeline", "--output-dir", "--jdbc-url", "--jdbc-table"),
