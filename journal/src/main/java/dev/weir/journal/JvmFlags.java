@@ -42,6 +42,12 @@ public final class JvmFlags
     /** The system property that stops Chronicle's usage analytics; Weir sets it to {@code true} unless it is set. */
     public static final String ANALYTICS_PROPERTY = "chronicle.analytics.disable";
 
+    /**
+     * The system property that stops Chronicle's start-up banner ("Leave your e-mail ..."); Weir sets it to
+     * {@code true} unless it is set.
+     */
+    public static final String ANNOUNCER_PROPERTY = "chronicle.announcer.disable";
+
     private static final String OPENS = "--add-opens=";
     private static final String EXPORTS = "--add-exports=";
     private static final String CHRONICLE_CLASS = "net.openhft.chronicle.core.Jvm";
@@ -94,17 +100,20 @@ public final class JvmFlags
     }
 
     /**
-     * What Weir does before it first touches Chronicle: set {@value #ANALYTICS_PROPERTY} to {@code true} unless
-     * the property is set already (so an embedding service does not send Chronicle usage analytics), then
-     * {@link #check()}.
+     * What Weir does before it first touches Chronicle: set {@value #ANALYTICS_PROPERTY} and
+     * {@value #ANNOUNCER_PROPERTY} to {@code true}, each unless it is set already (so an embedding service sends
+     * no Chronicle usage analytics and its log shows no Chronicle banner), then {@link #check()}.
      *
      * @throws JvmFlagsMissingException naming the missing flags and the line to add.
      */
     public static void prepare()
     {
-        if (System.getProperty(ANALYTICS_PROPERTY) == null)
+        for (final String quiet : new String[] {ANALYTICS_PROPERTY, ANNOUNCER_PROPERTY})
         {
-            System.setProperty(ANALYTICS_PROPERTY, "true");
+            if (System.getProperty(quiet) == null)
+            {
+                System.setProperty(quiet, "true");
+            }
         }
         check();
     }

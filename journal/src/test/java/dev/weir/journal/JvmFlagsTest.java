@@ -112,6 +112,16 @@ class JvmFlagsTest
         assertTrue(kept.output.contains("opened analytics=false"), kept.output);
     }
 
+    @Test
+    void openingAJournalPrintsNoChronicleBanner() throws Exception
+    {
+        final Child child = run(JvmFlags.REQUIRED, "openOrCreate", dir.resolve("quiet"));
+        assertEquals(0, child.exit, child.output);
+        assertFalse(child.output.contains("e-mail"), "Chronicle's announcer printed its banner:\n" + child.output);
+        assertFalse(child.output.contains("release-notes"), child.output);
+        assertTrue(child.output.contains("opened analytics=true announcer=true"), child.output);
+    }
+
     private static void assertRefusalNames(final List<String> missing, final String output)
     {
         assertTrue(output.contains("refused:this JVM was started without " + missing.size() + " of the "), output);
@@ -144,7 +154,7 @@ class JvmFlagsTest
         command.add("-ea");
         command.add("-Xmx256m");
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(withoutJUnit(System.getProperty("java.class.path")));
         command.add(JvmCheckChild.class.getName());
         command.add(mode);
         command.add(journal.toString());
@@ -155,6 +165,24 @@ class JvmFlagsTest
         final byte[] output = process.getInputStream().readAllBytes();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child ends");
         return new Child(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @return the class path without JUnit's jars: Chronicle stays quiet (no analytics, no banner) when it sees JUnit,
+     *         and the child is a service's JVM, which has none.
+     */
+    private static String withoutJUnit(final String classPath)
+    {
+        final List<String> kept = new ArrayList<>();
+        for (final String entry : classPath.split(java.io.File.pathSeparator))
+        {
+            final String name = Path.of(entry).getFileName().toString();
+            if (!name.startsWith("junit-") && !name.startsWith("opentest4j") && !name.startsWith("apiguardian"))
+            {
+                kept.add(entry);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, kept);
     }
 
     private static final class Child
