@@ -2,6 +2,7 @@ package dev.weir.engine;
 
 import java.util.Objects;
 
+import dev.weir.engine.emit.KeyText;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -53,12 +54,28 @@ public final class InMemoryRun
      */
     public InMemoryRun(final PipelineConfiguration config, final StringIds strings, final ResultListener results, final LateListener late)
     {
+        this(config, strings, null, results, late);
+    }
+
+    /**
+     * @param config  the configuration, concluded with or without a journal ({@link PipelineBuilder#concludeFor}).
+     * @param strings resolves the string literals of a text filter ({@code where("status = 'approved'")}).
+     * @param texts   the string columns' values by id, for the results' key text ({@link WindowResult#key()}), or
+     *                null for results without it.
+     * @param results told of each result first, then the configuration's listener.
+     * @param late    told of each late event side-output first, then the configuration's listener.
+     */
+    public InMemoryRun(
+        final PipelineConfiguration config, final StringIds strings, final KeyText.Strings texts, final ResultListener results, final LateListener late)
+    {
         Objects.requireNonNull(strings, "strings");
         final ResultListener ours = Objects.requireNonNull(results, "results");
         final LateListener oursLate = Objects.requireNonNull(late, "late");
         final ResultListener theirs = config.results();
         final LateListener theirsLate = config.late();
         this.assigner = config.newAssigner();
+        this.keys = config.projection().keysByTuple() ? new KeyTuples(config.schema(), config.projection().keyColumns()) : null;
+        final KeyText keyText = texts == null ? null : KeyText.of(config.projection(), texts, keys == null ? null : keys::component);
         final WindowAggregator aggregator = config.newAggregator(new ResultListener()
         {
             @Override
@@ -89,9 +106,8 @@ public final class InMemoryRun
                 oursLate.onComplete();
                 theirsLate.onComplete();
             }
-        });
+        }, keyText);
         this.last = new LastStage(aggregator, null, completion, config.applied(), null);
-        this.keys = config.projection().keysByTuple() ? new KeyTuples(config.schema(), config.projection().keyColumns()) : null;
         this.filler = new SlotFiller(config.projection(), keys, config.newFilter(strings), config.slotColumns() > 0);
         this.slot = new EventSlot(config.slotColumns());
     }

@@ -17,6 +17,7 @@ import dev.weir.engine.delivery.ContinuousDelivery;
 import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.AppliedListener;
+import dev.weir.engine.emit.KeyText;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.expr.ColumnProjection;
@@ -338,9 +339,17 @@ public final class PipelineConfiguration
         return operators.newAssigner();
     }
 
-    WindowAggregator newAggregator(final ResultListener resultListener, final LateListener lateListener)
+    /**
+     * @param resultListener receives results.
+     * @param lateListener   receives late events.
+     * @param keys           the text of the key ids the results carry (owned by the last stage's thread), or null.
+     * @return the aggregator, whose results and late events carry that key text and the value's scale.
+     */
+    WindowAggregator newAggregator(final ResultListener resultListener, final LateListener lateListener, final KeyText keys)
     {
-        return operators.newAggregator(resultListener, lateListener);
+        final WindowAggregator aggregator = operators.newAggregator(resultListener, lateListener);
+        aggregator.describeKeys(keys, projection.valueScale());
+        return aggregator;
     }
 
     /**

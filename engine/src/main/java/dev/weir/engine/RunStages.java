@@ -1,6 +1,7 @@
 package dev.weir.engine;
 
 import dev.weir.engine.checkpoint.Checkpointer;
+import dev.weir.engine.emit.KeyText;
 import dev.weir.engine.emit.OutputJournalSink;
 import dev.weir.engine.metrics.EngineCounters;
 import dev.weir.engine.metrics.LatencySampler;
@@ -49,11 +50,14 @@ final class RunStages
     private final PipelineMetrics view;
     private final LastStage last;
     private final KeyTuples keyTuples;
+    /** The results' key text, opened on the last stage's thread at its first use. */
+    private final KeyText keyText;
 
     RunStages(final PipelineConfiguration config, final Recovery recovery, final RunCompletion completion, final PipelineThreads threads)
     {
         final JournalDirectory directory = config.directory();
         final OutputJournal outputs = config.durableOutput() ? OutputJournal.openForAppend(directory) : null;
+        keyText = KeyText.open(directory, config.projection());
         reader = JournalReader.open(directory);
         long firstOffset = reader.firstOffset();
         assigner = config.newAssigner();
@@ -64,7 +68,7 @@ final class RunStages
             {
                 sink.verifyEachEventInAnyOrder(); // the older Weir fired the windows of one start in another order
             }
-            aggregator = config.newAggregator(sink, sink);
+            aggregator = config.newAggregator(sink, sink, keyText);
             recovery.restoreInto(aggregator);
             assigner.restoreWatermark(aggregator.watermark());
             if (recovery.resumeAfterOffset() >= 0)
@@ -88,7 +92,7 @@ final class RunStages
             checkpointer = null;
             metrics = MetricsFile.inMemory(EngineCounters.COUNT); // the in-process view only
 
-            aggregator = config.newAggregator(config.results(), config.late());
+            aggregator = config.newAggregator(config.results(), config.late(), keyText);
             if (config.fromOffset() >= 0)
             {
                 reader.seek(config.fromOffset());
@@ -212,6 +216,8 @@ final class RunStages
         }
         reader.handOff();
         reader.close();
+        keyText.handOff(); // the last stage's thread has ended
+        keyText.close();
         if (sink != null)
         {
             sink.close();

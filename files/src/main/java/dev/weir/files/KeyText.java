@@ -1,35 +1,21 @@
 package dev.weir.files;
 
-import java.math.BigDecimal;
-
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.schema.ColumnType;
-import dev.weir.journal.KeyTupleReader;
-import dev.weir.journal.StringDictionaries;
-import dev.weir.journal.schema.JournalSchema;
 
 /**
- * The text of a pipeline's key ids, one field per key column: a string column's value from its dictionary,
- * a long column's digits, a decimal column's value at its scale. A key of one string column has that
- * column's dictionary ids; any other key has {@link dev.weir.journal.KeyTuples} ids, resolved by reading the
- * journal's events as far as each id's first event.
+ * The text of a pipeline's key ids, one field per key column, as the output files print them: the engine's
+ * {@link dev.weir.engine.emit.KeyText} over the journal, seen as {@link KeyColumns}.
  * <p>
  * Not thread-safe: one owner thread at a time ({@link #handOff()} moves it).
  */
 public final class KeyText implements KeyColumns, AutoCloseable
 {
-    private final JournalSchema schema;
-    private final int[] columns;
-    private final StringDictionaries strings;
-    private final KeyTupleReader tuples;
+    private final dev.weir.engine.emit.KeyText keys;
 
-    private KeyText(final JournalDirectory directory, final ColumnProjection projection)
+    private KeyText(final dev.weir.engine.emit.KeyText keys)
     {
-        this.schema = projection.schema();
-        this.columns = projection.keyColumns();
-        this.strings = StringDictionaries.open(directory);
-        this.tuples = projection.keysByTuple() ? KeyTupleReader.open(directory, columns) : null;
+        this.keys = keys;
     }
 
     /**
@@ -39,14 +25,14 @@ public final class KeyText implements KeyColumns, AutoCloseable
      */
     public static KeyText open(final JournalDirectory directory, final ColumnProjection projection)
     {
-        return new KeyText(directory, projection);
+        return new KeyText(dev.weir.engine.emit.KeyText.open(directory, projection));
     }
 
     /** @return the number of key columns. */
     @Override
     public int arity()
     {
-        return columns.length;
+        return keys.arity();
     }
 
     /**
@@ -56,7 +42,7 @@ public final class KeyText implements KeyColumns, AutoCloseable
     @Override
     public String name(final int index)
     {
-        return schema.column(columns[index]).name();
+        return keys.name(index);
     }
 
     /**
@@ -66,7 +52,7 @@ public final class KeyText implements KeyColumns, AutoCloseable
     @Override
     public boolean isString(final int index)
     {
-        return schema.column(columns[index]).type() == ColumnType.STRING;
+        return keys.isString(index);
     }
 
     /**
@@ -77,36 +63,18 @@ public final class KeyText implements KeyColumns, AutoCloseable
     @Override
     public String text(final int keyId, final int index)
     {
-        if (tuples == null)
-        {
-            return strings.dictionary(columns[0]).name(keyId);
-        }
-        final long component = tuples.component(keyId, index);
-        final JournalSchema.Column column = schema.column(columns[index]);
-        if (column.type() == ColumnType.STRING)
-        {
-            return strings.dictionary(columns[index]).name((int)component);
-        }
-        return column.scale() == 0 ? Long.toString(component) : BigDecimal.valueOf(component, column.scale()).toPlainString();
+        return keys.text(keyId, index);
     }
 
     /** Hand it to another thread: the next thread to use it becomes its owner. */
     public void handOff()
     {
-        strings.handOff();
-        if (tuples != null)
-        {
-            tuples.handOff();
-        }
+        keys.handOff();
     }
 
     @Override
     public void close()
     {
-        if (tuples != null)
-        {
-            tuples.close();
-        }
-        strings.close();
+        keys.close();
     }
 }

@@ -21,12 +21,12 @@ public final class TestLateEvent
     private final long offset;
     private final int scale;
 
-    TestLateEvent(final long eventId, final long eventTime, final List<String> keyValues, final long value, final long offset, final int scale)
+    TestLateEvent(final long eventId, final long eventTime, final String key, final List<String> keyValues, final long value, final long offset, final int scale)
     {
         this.eventId = eventId;
         this.eventTime = eventTime;
         this.keyValues = List.copyOf(keyValues);
-        this.key = KeyText.join(keyValues);
+        this.key = key;
         this.value = value;
         this.offset = offset;
         this.scale = scale;

@@ -35,6 +35,7 @@ public final class TestResult
     private final int scale;
 
     TestResult(
+        final String key,
         final List<String> keyValues,
         final long windowStart,
         final long windowEnd,
@@ -49,7 +50,7 @@ public final class TestResult
         final int scale)
     {
         this.keyValues = List.copyOf(keyValues);
-        this.key = KeyText.join(keyValues);
+        this.key = key;
         this.windowStart = windowStart;
         this.windowEnd = windowEnd;
         this.kind = Objects.requireNonNull(kind, "kind");

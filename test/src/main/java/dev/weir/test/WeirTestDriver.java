@@ -56,7 +56,7 @@ public final class WeirTestDriver
     private final TestStrings strings;
     private final EventRow event;
     private final InMemoryRun run;
-    private final KeyText keys;
+    private final int keyArity;
     private final int scale;
     private final boolean defaultSchema;
     private final List<TestResult> results = new ArrayList<>();
@@ -73,7 +73,8 @@ public final class WeirTestDriver
         this.event = EventRow.of(schema);
         final PipelineConfiguration config = builder.concludeFor(schema);
         this.scale = config.projection().valueScale();
-        this.run = new InMemoryRun(config, strings, new ResultListener()
+        this.keyArity = config.projection().keyArity();
+        this.run = new InMemoryRun(config, strings, strings::text, new ResultListener()
         {
             @Override
             public void onResult(final WindowResult r)
@@ -88,7 +89,6 @@ public final class WeirTestDriver
                 onLateEvent(e);
             }
         });
-        this.keys = new KeyText(config.projection(), strings, run.keyTuples());
     }
 
     /**
@@ -283,12 +283,23 @@ public final class WeirTestDriver
         {
             aggregates[i] = r.aggregate(i);
         }
-        results.add(new TestResult(keys.values(r.keyId()), r.windowStart(), r.windowEnd(), r.kind(), r.count(), r.sum(), r.min(), r.max(),
+        results.add(new TestResult(r.key().toString(), keyValues(r::keyColumn), r.windowStart(), r.windowEnd(), r.kind(), r.count(), r.sum(), r.min(), r.max(),
             r.version(), aggregates, r.sourceOffset(), scale));
     }
 
     private void onLateEvent(final LateEvent e)
     {
-        late.add(new TestLateEvent(e.eventId(), e.eventTime(), keys.values(e.keyId()), e.value(), e.offset(), scale));
+        late.add(new TestLateEvent(e.eventId(), e.eventTime(), e.key().toString(), keyValues(e::keyColumn), e.value(), e.offset(), scale));
+    }
+
+    /** @return each key column's value, as the engine's output gives them. */
+    private List<String> keyValues(final java.util.function.IntFunction<CharSequence> column)
+    {
+        final List<String> values = new ArrayList<>(keyArity);
+        for (int i = 0; i < keyArity; i++)
+        {
+            values.add(column.apply(i).toString());
+        }
+        return values;
     }
 }

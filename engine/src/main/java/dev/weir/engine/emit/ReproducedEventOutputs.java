@@ -58,7 +58,7 @@ final class ReproducedEventOutputs implements OutputConsumer
         final int i = grow(r.sourceOffset());
         if (results[i] == null)
         {
-            results[i] = new WindowResult();
+            results[i] = r.emptyLike();
         }
         results[i].copy(r);
         late[i] = false;
@@ -70,7 +70,7 @@ final class ReproducedEventOutputs implements OutputConsumer
         final int i = grow(e.offset());
         if (lates[i] == null)
         {
-            lates[i] = new LateEvent();
+            lates[i] = e.emptyLike();
         }
         lates[i].set(e.eventId(), e.eventTime(), e.keyId(), e.value(), e.offset());
         late[i] = true;

@@ -1,5 +1,7 @@
 package dev.weir.engine.emit;
 
+import java.math.BigDecimal;
+
 import dev.weir.journal.codec.ResultEncoder;
 import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.codec.ResultKind;
@@ -10,6 +12,14 @@ import dev.weir.journal.codec.ResultKind;
  * and the values of the pipeline's user aggregations ({@link #aggregate(int)}, {@link #aggregateCount()}).
  * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}),
  * and {@link #copy} fills it back from a stored result.
+ * <p>
+ * The key and the numbers in the user's terms: {@link #key()} is the key's text (its columns joined as a CSV
+ * result row joins them), {@link #keyColumn(int)} and {@link #keyColumn(String)} one key column's value;
+ * {@link #scale()} is the value's scale (a decimal column's, 0 for a long), {@link #appendSum(StringBuilder)}
+ * and {@link #sumText()} write the sum at that scale ({@code 12.50}) without allocating, and
+ * {@link #decimalSum()}, {@link #decimalMin()} and {@link #decimalMax()} return {@link BigDecimal}s (allocating:
+ * off the hot path). The engine's results carry the pipeline's key text; the key text of a key already seen
+ * allocates nothing (the first result of a pipeline reads the journal's dictionaries, a new key its definition).
  * <p>
  * A reusable flyweight: the engine fills the same instance for every result and hands it to
  * {@link ResultListener#onResult(WindowResult)} on the engine thread. It is valid only during that call:
@@ -29,6 +39,33 @@ public final class WindowResult implements ResultFields
     private final long[] aggregates = new long[ResultEncoder.MAX_AGGREGATES];
     private int aggregateCount;
     private ResultKind kind = ResultKind.FINAL;
+    /** The key ids' text, or null for a result without it. */
+    private final KeyText keys;
+    private final int scale;
+    private final StringBuilder sumText = new StringBuilder(24);
+
+    /** A result without key text, of a long value (scale 0): {@link #key()} throws. */
+    public WindowResult()
+    {
+        this(null, 0);
+    }
+
+    /**
+     * @param keys  the text of the key ids this result will carry (owned by the thread that reads the result), or
+     *              null for none.
+     * @param scale the value's scale: a decimal column's, 0 for a long.
+     */
+    public WindowResult(final KeyText keys, final int scale)
+    {
+        this.keys = keys;
+        this.scale = scale;
+    }
+
+    /** @return an empty result with this one's key text and scale. */
+    WindowResult emptyLike()
+    {
+        return new WindowResult(keys, scale);
+    }
 
     /**
      * Fill the flyweight with a stored result's fields (e.g. a {@code ResultDecoder}'s).
@@ -279,6 +316,121 @@ public final class WindowResult implements ResultFields
     public long sourceOffset()
     {
         return sourceOffset;
+    }
+
+    /**
+     * @return the key's text: the one key column's value, or the key columns' values joined by commas as a CSV
+     *         result row joins them (a value holding a comma, quote or line break quoted as RFC 4180 has it). A
+     *         flyweight, valid during the listener's call; allocates nothing for a key already seen.
+     * @throws IllegalStateException for a result made without key text.
+     */
+    public CharSequence key()
+    {
+        return keyText().key(keyId);
+    }
+
+    /**
+     * @param index a key column's position in the key, 0 .. {@link #keyColumnCount()} - 1.
+     * @return that column's value as text (a decimal at its scale); a flyweight, valid until the next call.
+     * @throws IllegalStateException for a result made without key text.
+     */
+    public CharSequence keyColumn(final int index)
+    {
+        return keyText().column(keyId, index);
+    }
+
+    /**
+     * @param name a key column's name.
+     * @return that column's value as text (a decimal at its scale); a flyweight, valid until the next call.
+     * @throws IllegalArgumentException if no key column has that name.
+     * @throws IllegalStateException    for a result made without key text.
+     */
+    public CharSequence keyColumn(final String name)
+    {
+        final int index = keyText().indexOf(name);
+        if (index < 0)
+        {
+            throw new IllegalArgumentException("no key column '" + name + "': the key is " + keyNames());
+        }
+        return keyText().column(keyId, index);
+    }
+
+    /**
+     * @return the number of key columns.
+     * @throws IllegalStateException for a result made without key text.
+     */
+    public int keyColumnCount()
+    {
+        return keyText().arity();
+    }
+
+    /**
+     * @param index a key column's position in the key.
+     * @return its name.
+     * @throws IllegalStateException for a result made without key text.
+     */
+    public String keyColumnName(final int index)
+    {
+        return keyText().name(index);
+    }
+
+    /** @return the fraction digits of the value, and so of the sum, min and max: a decimal column's scale, 0 for a long. */
+    public int scale()
+    {
+        return scale;
+    }
+
+    /**
+     * @param to where to append.
+     * @return {@code to}, with the sum at the value's scale appended ({@code 12.50}); allocates nothing.
+     */
+    public StringBuilder appendSum(final StringBuilder to)
+    {
+        return DecimalText.append(to, sum, scale);
+    }
+
+    /** @return the sum at the value's scale ({@code 12.50}): a flyweight, valid until the next call; allocates nothing. */
+    public CharSequence sumText()
+    {
+        sumText.setLength(0);
+        return appendSum(sumText);
+    }
+
+    /** @return the sum at the value's scale, e.g. {@code 12.50}; allocates a {@link BigDecimal}. */
+    public BigDecimal decimalSum()
+    {
+        return BigDecimal.valueOf(sum, scale);
+    }
+
+    /** @return the least value at the value's scale; allocates a {@link BigDecimal}. */
+    public BigDecimal decimalMin()
+    {
+        return BigDecimal.valueOf(min, scale);
+    }
+
+    /** @return the greatest value at the value's scale; allocates a {@link BigDecimal}. */
+    public BigDecimal decimalMax()
+    {
+        return BigDecimal.valueOf(max, scale);
+    }
+
+    private KeyText keyText()
+    {
+        if (keys == null)
+        {
+            throw new IllegalStateException("this result was made without key text: use keyId()");
+        }
+        return keys;
+    }
+
+    private String keyNames()
+    {
+        final StringBuilder names = new StringBuilder();
+        for (int i = 0; i < keys.arity(); i++)
+        {
+            names.append(i == 0 ? "" : ",").append(keys.name(i));
+        }
+        return names.toString();
     }
 
     @Override

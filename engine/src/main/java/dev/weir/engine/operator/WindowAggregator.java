@@ -1,6 +1,7 @@
 package dev.weir.engine.operator;
 
 import dev.weir.engine.aggregate.EventColumns;
+import dev.weir.engine.emit.KeyText;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -61,12 +62,12 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final LatePolicy latePolicy;
     private final ResultListener results;
     private final LateListener late;
-    private final WindowResult result = new WindowResult();
+    private WindowResult result = new WindowResult();
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
     private final boolean earlyOncePerKey;
     private final WindowView view;
-    private final LateEvent lateEvent = new LateEvent();
+    private LateEvent lateEvent = new LateEvent();
     private final long outOfOrderness;
     private final EventDelays delays = new EventDelays();
     private final DuplicateFilter duplicates;
@@ -106,6 +107,19 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.view = new WindowView(slots);
         this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
+    }
+
+    /**
+     * Give the results and late events the key text and value scale the listeners read them in
+     * ({@link WindowResult#key()}, {@link WindowResult#decimalSum()}). Call before the first slot.
+     *
+     * @param keys  the key ids' text, used on the owner thread, or null for none.
+     * @param scale the value's scale.
+     */
+    public final void describeKeys(final KeyText keys, final int scale)
+    {
+        this.result = new WindowResult(keys, scale);
+        this.lateEvent = new LateEvent(keys, scale);
     }
 
     /**
