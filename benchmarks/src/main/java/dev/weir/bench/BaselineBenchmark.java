@@ -2,6 +2,7 @@ package dev.weir.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.RunSummary;
@@ -96,7 +97,7 @@ public class BaselineBenchmark
         final RunSummary summary = Weir.pipeline()
             .journal(journal)
             .window(spec)
-            .outOfOrderness(outOfOrderness)
+            .outOfOrderness(Duration.ofMillis(outOfOrderness))
             .replayRange(-1, Long.MAX_VALUE)
             .onResult(weir)
             .build()

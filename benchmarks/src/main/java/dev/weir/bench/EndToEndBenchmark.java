@@ -2,6 +2,7 @@ package dev.weir.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.PipelineBuilder;
@@ -158,7 +159,7 @@ public class EndToEndBenchmark
         final RunSummary summary = builder
             .journal(journal)
             .window(spec(window))
-            .outOfOrderness(1_000)
+            .outOfOrderness(Duration.ofSeconds(1))
             .layout(threads)
             .ringSize(8192)
             .initialWindows(64 * 1024)
@@ -177,11 +178,11 @@ public class EndToEndBenchmark
         switch (name)
         {
             case "tumbling":
-                return TumblingWindows.of(10_000);
+                return TumblingWindows.of(Duration.ofSeconds(10));
             case "sliding":
-                return SlidingWindows.of(10_000, 2_000);
+                return SlidingWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(2));
             default:
-                return SessionWindows.withGap(10_000);
+                return SessionWindows.withGap(Duration.ofSeconds(10));
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -260,8 +261,8 @@ public final class LatencyRun
             final Probe probe = new Probe(firstOffset, t0, rate, warmupEvents, applied, result, early);
             final PipelineBuilder builder = Weir.pipeline()
                 .journal(dir)
-                .window(TumblingWindows.of(windowMillis))
-                .outOfOrderness(1_000)
+                .window(TumblingWindows.of(Duration.ofMillis(windowMillis)))
+                .outOfOrderness(Duration.ofSeconds(1))
                 .initialWindows(64 * 1024)
                 .layout(layout)
                 .publisherIdle(publisherIdle(publisherIdle))

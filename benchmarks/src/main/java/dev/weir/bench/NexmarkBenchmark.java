@@ -2,6 +2,7 @@ package dev.weir.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.RunSummary;
@@ -83,7 +84,7 @@ public class NexmarkBenchmark
         final RunSummary summary = Weir.pipeline()
             .journal(journal)
             .window(spec(query))
-            .outOfOrderness(1_000)
+            .outOfOrderness(Duration.ofSeconds(1))
             .ringSize(8192)
             .initialWindows(64 * 1024)
             .onResult(sink)
@@ -101,11 +102,11 @@ public class NexmarkBenchmark
         switch (query)
         {
             case "q5":
-                return SlidingWindows.of(10_000, 2_000);
+                return SlidingWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(2));
             case "q7":
-                return TumblingWindows.of(10_000);
+                return TumblingWindows.of(Duration.ofSeconds(10));
             case "q11":
-                return SessionWindows.withGap(10_000);
+                return SessionWindows.withGap(Duration.ofSeconds(10));
             default:
                 throw new IllegalArgumentException("unknown query " + query);
         }

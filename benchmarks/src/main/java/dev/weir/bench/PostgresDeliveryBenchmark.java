@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.RunSummary;
@@ -62,7 +63,7 @@ public class PostgresDeliveryBenchmark
     public void outputJournal() throws IOException, SQLException
     {
         final Path dir = Workloads.filledJournal(1_000_000, 10_000, 0.1, 42);
-        final RunSummary run = Weir.pipeline().journal(dir).window(TumblingWindows.of(10_000)).outOfOrderness(100).build().runToEnd();
+        final RunSummary run = Weir.pipeline().journal(dir).window(TumblingWindows.of(Duration.ofSeconds(10))).outOfOrderness(Duration.ofMillis(100)).build().runToEnd();
         System.out.printf("%n[setup] %,d windows fired into the output journal%n", run.windowsFired());
         journal = JournalDirectory.open(dir);
         expected = run.windowsFired();

@@ -3,6 +3,7 @@ package dev.weir.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -121,7 +122,7 @@ public class RecoveryBenchmark
 
     private PipelineBuilder builder()
     {
-        return Weir.pipeline().journal(journal).window(TumblingWindows.of(10_000)).outOfOrderness(1_000).checkpointEvery(1_000_000)
+        return Weir.pipeline().journal(journal).window(TumblingWindows.of(Duration.ofSeconds(10))).outOfOrderness(Duration.ofSeconds(1)).checkpointEvery(1_000_000)
             .initialWindows(64 * 1024);
     }
 

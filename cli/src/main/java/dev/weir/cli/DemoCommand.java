@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -65,7 +66,7 @@ final class DemoCommand implements Callable<Integer>
         new SamplePayments(payments, cards, seed).writeTo(csv);
 
         final WindowOptions window = new WindowOptions();
-        window.window = TumblingWindows.of(10_000);
+        window.window = TumblingWindows.of(Duration.ofSeconds(10));
         window.outOfOrderness = 5_000;
         window.allowedLateness = 0;
         window.latePolicy = LatePolicy.DROP;

@@ -1,6 +1,7 @@
 package dev.weir.cli;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -127,8 +128,8 @@ final class WindowOptions
     {
         try
         {
-            final PipelineBuilder configured = builder.window(window).outOfOrderness(outOfOrderness).allowedLateness(allowedLateness)
-                .latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates());
+            final PipelineBuilder configured = builder.window(window).outOfOrderness(Duration.ofMillis(outOfOrderness))
+                .allowedLateness(Duration.ofMillis(allowedLateness)).latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates());
             if (where != null)
             {
                 configured.where(where);

@@ -22,6 +22,7 @@ import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowCondition;
+import dev.weir.engine.time.DurationMillis;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
@@ -115,9 +116,22 @@ public final class PipelineBuilder
     }
 
     /**
+     * @param outOfOrderness D, how far behind the newest event time events may arrive without being late, &gt;= 0,
+     *                       whole milliseconds.
+     * @return this.
+     * @throws IllegalArgumentException if it is negative, not whole milliseconds, or too long.
+     */
+    public PipelineBuilder outOfOrderness(final Duration outOfOrderness)
+    {
+        return outOfOrderness(DurationMillis.of("out-of-orderness", outOfOrderness));
+    }
+
+    /**
      * @param millis D, how far behind the newest event time events may arrive without being late, &gt;= 0.
      * @return this.
+     * @deprecated a bare number of milliseconds is easy to misread: use {@link #outOfOrderness(Duration)}.
      */
+    @Deprecated
     public PipelineBuilder outOfOrderness(final long millis)
     {
         this.outOfOrderness = OperatorConfiguration.checkDuration("out-of-orderness", millis);
@@ -125,9 +139,22 @@ public final class PipelineBuilder
     }
 
     /**
+     * @param lateness A, how long after its end a window still accepts events (and re-fires), &gt;= 0, whole
+     *                 milliseconds.
+     * @return this.
+     * @throws IllegalArgumentException if it is negative, not whole milliseconds, or too long.
+     */
+    public PipelineBuilder allowedLateness(final Duration lateness)
+    {
+        return allowedLateness(DurationMillis.of("allowed lateness", lateness));
+    }
+
+    /**
      * @param millis A, how long after its end a window still accepts events (and re-fires), &gt;= 0.
      * @return this.
+     * @deprecated a bare number of milliseconds is easy to misread: use {@link #allowedLateness(Duration)}.
      */
+    @Deprecated
     public PipelineBuilder allowedLateness(final long millis)
     {
         this.allowedLateness = OperatorConfiguration.checkDuration("allowed lateness", millis);

@@ -5,9 +5,9 @@ package dev.weir.engine;
  * <pre>{@code
  * RunSummary summary = Weir.pipeline()
  *     .journal(Path.of("data/journal"))
- *     .window(TumblingWindows.of(10_000))
- *     .outOfOrderness(5_000)
- *     .allowedLateness(0)
+ *     .window(TumblingWindows.of(Duration.ofSeconds(10)))
+ *     .outOfOrderness(Duration.ofSeconds(5))
+ *     .allowedLateness(Duration.ZERO)
  *     .latePolicy(LatePolicy.DROP)
  *     .onResult(result -> System.out.println(result))
  *     .build()

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 final class KafkaClients implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaClients.class);
-    private static final Duration LEADERS_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration LEADERS_TIMEOUT = Duration.ofMinutes(1);
 
     private final KafkaRun.Settings settings;
     private final String name;

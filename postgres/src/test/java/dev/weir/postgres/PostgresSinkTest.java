@@ -405,7 +405,7 @@ class PostgresSinkTest
     /** Deliver while the table is locked: it must fail with lock_not_available, well before the socket's timeout. */
     private long msUntilTheLockTimesOut(final String url, final JournalDirectory journal)
     {
-        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () ->
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(1), () ->
         {
             try (PostgresSink sink = PostgresSink.connect(url, table, 1_000))
             {

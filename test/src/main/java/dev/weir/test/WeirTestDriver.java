@@ -27,7 +27,7 @@ import dev.weir.journal.schema.KeyFormat;
  * <pre>{@code
  * WeirTestDriver driver = WeirTestDriver.create(
  *     Weir.pipeline().keyColumn("card").valueColumn("amount").where("status = 'approved'")
- *         .window(SlidingWindows.of(60_000, 10_000)).outOfOrderness(5_000),
+ *         .window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(10))).outOfOrderness(Duration.ofSeconds(5)),
  *     "card:string,amount:decimal(2),status:string");
  * driver.event(1_000, "c1", "12.50", "approved");
  * driver.heartbeat(70_000);

@@ -1,5 +1,8 @@
 package dev.weir.engine.window;
 
+import java.time.Duration;
+
+import dev.weir.engine.time.DurationMillis;
 import dev.weir.engine.time.DurationText;
 
 /**
@@ -25,9 +28,21 @@ public final class SessionWindows implements WindowSpec
     }
 
     /**
+     * @param gap the inactivity gap that closes a session, &gt; 0, whole milliseconds.
+     * @return session windows.
+     * @throws IllegalArgumentException if the gap is not a positive whole number of milliseconds.
+     */
+    public static SessionWindows withGap(final Duration gap)
+    {
+        return new SessionWindows(DurationMillis.of("session gap", gap));
+    }
+
+    /**
      * @param gapMs the inactivity gap that closes a session, ms, &gt; 0.
      * @return session windows.
+     * @deprecated a bare number of milliseconds is easy to misread: use {@link #withGap(Duration)}.
      */
+    @Deprecated
     public static SessionWindows withGap(final long gapMs)
     {
         return new SessionWindows(gapMs);

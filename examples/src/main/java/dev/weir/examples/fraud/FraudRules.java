@@ -1,5 +1,7 @@
 package dev.weir.examples.fraud;
 
+import java.time.Duration;
+
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.Weir;
 import dev.weir.engine.aggregate.ApproxDistinct;
@@ -28,13 +30,13 @@ final class FraudRules
     static PipelineBuilder spend()
     {
         return rule().keyColumn("card").where("channel = 'online' and status = 'approved'").value("amount - fee")
-            .window(SlidingWindows.of(60_000, 5_000)).earlyWhen("sum>" + FraudDetector.SPEND_LIMIT_CENTS / 100 + ".00");
+            .window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(5))).earlyWhen("sum>" + FraudDetector.SPEND_LIMIT_CENTS / 100 + ".00");
     }
 
     /** @return {@code bursts}: a card's sessions of payments (gap 10 s); a session of more than {@link FraudDetector#BURST_LIMIT} alerts. */
     static PipelineBuilder bursts()
     {
-        return rule().keyColumn("card").window(SessionWindows.withGap(10_000));
+        return rule().keyColumn("card").window(SessionWindows.withGap(Duration.ofSeconds(10)));
     }
 
     /**
@@ -43,7 +45,7 @@ final class FraudRules
      */
     static PipelineBuilder merchants()
     {
-        return rule().keyColumn("card").window(TumblingWindows.of(60_000)).aggregate(ApproxDistinct.of("merchant"));
+        return rule().keyColumn("card").window(TumblingWindows.of(Duration.ofMinutes(1))).aggregate(ApproxDistinct.of("merchant"));
     }
 
     /**
@@ -52,18 +54,18 @@ final class FraudRules
      */
     static PipelineBuilder declines()
     {
-        return rule().keyColumn("card").where("status = 'declined'").window(SlidingWindows.of(60_000, 10_000))
+        return rule().keyColumn("card").where("status = 'declined'").window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(10)))
             .earlyWhen("count>=" + FraudDetector.DECLINE_LIMIT);
     }
 
     /** @return {@code places}: spend per merchant and country (a composite key) per tumbling minute. */
     static PipelineBuilder places()
     {
-        return rule().keyColumns("merchant", "country").window(TumblingWindows.of(60_000));
+        return rule().keyColumns("merchant", "country").window(TumblingWindows.of(Duration.ofMinutes(1)));
     }
 
     private static PipelineBuilder rule()
     {
-        return Weir.pipeline().valueColumn("amount").outOfOrderness(1_000);
+        return Weir.pipeline().valueColumn("amount").outOfOrderness(Duration.ofSeconds(1));
     }
 }

@@ -1,6 +1,7 @@
 package com.example.payments;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.Weir;
@@ -34,8 +35,8 @@ public final class SpendRule
             .keyColumn("card")
             .valueColumn("amount")
             .where("status = 'approved'")
-            .window(TumblingWindows.of(60_000))
-            .outOfOrderness(1_000)
+            .window(TumblingWindows.of(Duration.ofMinutes(1)))
+            .outOfOrderness(Duration.ofSeconds(1))
             .earlyWhen("sum >= 1000.00");
     }
 
