@@ -357,6 +357,18 @@ public final class Pipeline implements AutoCloseable
         return new PipelineFailedException("pipeline over " + config.directory() + " failed: " + completion.failure(), completion.failure());
     }
 
+    /** @return the run's lifecycle, for the {@link PipelineService} that owns this pipeline. */
+    PipelineLifecycle lifecycle()
+    {
+        return lifecycle;
+    }
+
+    /** @return the run's failure as the owner is given it, or null if it has not failed (any thread). */
+    PipelineFailedException failure()
+    {
+        return completion.failure() == null ? null : failedException();
+    }
+
     /**
      * @return the configuration string that a checkpoint must match to be resumed.
      */

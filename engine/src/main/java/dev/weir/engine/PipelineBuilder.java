@@ -816,4 +816,16 @@ public final class PipelineBuilder
     {
         return conclude().build();
     }
+
+    /**
+     * Build the pipeline as a service to own: one object to start, await and close, from any thread.
+     *
+     * @return the service, not started.
+     * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
+     *                                                   ({@link dev.weir.journal.JvmFlags}).
+     */
+    public PipelineService buildService()
+    {
+        return new PipelineService(build());
+    }
 }

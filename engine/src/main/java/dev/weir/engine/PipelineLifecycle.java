@@ -8,8 +8,8 @@ import org.slf4j.LoggerFactory;
  * every change, then, for a failure, the {@link PipelineFailureListener}.
  * <p>
  * Thread-safe: {@link #state()} is a volatile read; changes are made under this object's lock, so they are
- * told in order, one at a time, on the thread that makes them. A change to an earlier state, or from a
- * final one, is refused.
+ * told in order, one at a time, on the thread that makes them, and wake the threads waiting in
+ * {@link #awaitFinal(long)}. A change to an earlier state, or from a final one, is refused.
  */
 final class PipelineLifecycle
 {
@@ -51,6 +51,7 @@ final class PipelineLifecycle
             return false;
         }
         state = next;
+        notifyAll();
         if (stateListener != null)
         {
             try
@@ -78,6 +79,7 @@ final class PipelineLifecycle
             return;
         }
         state = PipelineState.FAILED;
+        notifyAll();
         if (stateListener != null)
         {
             try
@@ -100,6 +102,33 @@ final class PipelineLifecycle
                 suppress(cause, ex);
             }
         }
+    }
+
+    /**
+     * Wait until the state is final ({@link PipelineState#STOPPED} or {@link PipelineState#FAILED}).
+     *
+     * @param nanos how long to wait at most; {@link Long#MAX_VALUE} for ever.
+     * @return true if the state is final, false on time-out.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    synchronized boolean awaitFinal(final long nanos) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + nanos;
+        while (!state.isFinal())
+        {
+            if (nanos == Long.MAX_VALUE)
+            {
+                wait();
+                continue;
+            }
+            final long left = deadline - System.nanoTime();
+            if (left <= 0)
+            {
+                return false;
+            }
+            wait(left / 1_000_000, (int)(left % 1_000_000));
+        }
+        return true;
     }
 
     private static void suppress(final Throwable cause, final Throwable ex)
