@@ -1,14 +1,20 @@
 package com.example.payments;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 
 import dev.weir.csv.CsvIngest;
-import dev.weir.engine.Pipeline;
+import dev.weir.engine.PipelineFailedException;
+import dev.weir.engine.PipelineService;
+import dev.weir.engine.PipelineState;
 import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.DeliveryUnavailableException;
 import dev.weir.engine.delivery.PendingDelivery;
+import dev.weir.engine.emit.ResultListener;
+import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.JournalRefusedException;
 import dev.weir.postgres.PostgresOutputSink;
 import dev.weir.postgres.PostgresSink;
@@ -19,11 +25,14 @@ import dev.weir.postgres.ResultsTableShape;
  * the payments journal ({@code weir-csv}), {@link SpendRule} follows the journal, closing a quiet minute with
  * idle heartbeats, and its alerts and minute totals are delivered continuously into a PostgreSQL table
  * ({@code weir-postgres} through the engine's delivery layer). While the database is down the rule goes on, the
- * output journal keeps every result, and the delivery retries with backoff until the database is back.
+ * output journal keeps every result, and the delivery retries with backoff until the database is back. Each alert is
+ * also printed as it fires, with the card and the amount as the payments wrote them
+ * ({@code alert: card-1 spent 1000.00 in the minute from 0}).
  * <p>
- * Threads: {@link #ingest} from one thread at a time; {@link #processedOffset()}, {@link #lastIngestedOffset()}
- * and {@link #resultsDelivered()} from any; {@link #close()} from the thread that started it. The listener is called on
- * the pipeline's delivery thread.
+ * Threads: {@link #ingest} from one thread at a time; {@link #processedOffset()}, {@link #lastIngestedOffset()},
+ * {@link #resultsDelivered()}, {@link #state()}, {@link #awaitTermination()} and {@link #close()} from any (close
+ * from a shutdown hook too). The delivery listener is called on the pipeline's delivery thread, the alerts printed
+ * on its stage thread.
  */
 public final class CardAlerts implements AutoCloseable
 {
@@ -43,18 +52,19 @@ public final class CardAlerts implements AutoCloseable
     private final CsvIngest csv;
     private final PostgresSink sink;
     private final AbandonedDelivery abandoned;
-    private final Pipeline pipeline;
+    private final PipelineService service;
 
-    private CardAlerts(final Path journal, final String jdbcUrl, final String table, final DeliveryListener listener)
+    private CardAlerts(final Path journal, final String jdbcUrl, final String table, final DeliveryListener listener, final PrintStream alerts)
     {
         new PaymentsJournal(journal).close(); // the rule follows an existing journal
         this.csv = CsvIngest.into(journal).columns(SpendRule.COLUMNS).build();
         this.sink = PostgresSink.deferred(jdbcUrl, table, TABLE_SHAPE, PostgresSink.DEFAULT_BATCH); // connects at its first delivery
         this.abandoned = new AbandonedDelivery(listener);
-        this.pipeline = SpendRule.on(journal)
+        this.service = SpendRule.on(journal)
             .idleTimeout(IDLE_TIMEOUT)
             .deliverContinuously(new PostgresOutputSink(sink, jdbcUrl), DELIVERY_INTERVAL, abandoned)
-            .build();
+            .onResult(new AlertPrinter(alerts))
+            .buildService();
     }
 
     /**
@@ -64,13 +74,29 @@ public final class CardAlerts implements AutoCloseable
      * @param jdbcUrl  the database; it need not be reachable now.
      * @param table    the alerts table, created at the first delivery if missing.
      * @param listener told of the delivery's retries, its refusal and what is pending at the stop.
-     * @return the running alerts.
+     * @return the running alerts, printing each alert on standard output.
      */
     public static CardAlerts start(final Path journal, final String jdbcUrl, final String table, final DeliveryListener listener)
     {
-        final CardAlerts alerts = new CardAlerts(journal, jdbcUrl, table, listener);
-        alerts.pipeline.start();
-        return alerts;
+        return start(journal, jdbcUrl, table, listener, System.out);
+    }
+
+    /**
+     * Start following the payments journal and delivering into the table, printing each alert where asked.
+     *
+     * @param journal  the payments journal, created if missing.
+     * @param jdbcUrl  the database; it need not be reachable now.
+     * @param table    the alerts table, created at the first delivery if missing.
+     * @param listener told of the delivery's retries, its refusal and what is pending at the stop.
+     * @param alerts   where each alert is printed, a line each.
+     * @return the running alerts.
+     */
+    public static CardAlerts start(
+        final Path journal, final String jdbcUrl, final String table, final DeliveryListener listener, final PrintStream alerts)
+    {
+        final CardAlerts started = new CardAlerts(journal, jdbcUrl, table, listener, alerts);
+        started.service.start();
+        return started;
     }
 
     /**
@@ -122,7 +148,7 @@ public final class CardAlerts implements AutoCloseable
      */
     public long processedOffset()
     {
-        return pipeline.processedOffset();
+        return service.pipeline().processedOffset();
     }
 
     /**
@@ -133,20 +159,65 @@ public final class CardAlerts implements AutoCloseable
         return sink.resultsDelivered();
     }
 
+    /** @return where the rule is in its life: RUNNING, then STOPPED once closed, or FAILED; any thread. */
+    public PipelineState state()
+    {
+        return service.state();
+    }
+
+    /**
+     * Wait until the alerts are closed (by another thread, or a shutdown hook) or the rule fails.
+     *
+     * @throws PipelineFailedException if the rule failed: the cause is what failed.
+     * @throws InterruptedException    if interrupted while waiting.
+     */
+    public void awaitTermination() throws InterruptedException
+    {
+        service.awaitTermination();
+    }
+
     /**
      * Stop: the rule processes what was ingested and checkpoints, the delivery delivers once more (for a few
      * seconds at most; what it leaves is told to the listener, and delivered by the next start), and the
-     * connection is closed.
+     * connection is closed. Idempotent; any thread.
      *
      * @throws SQLException if the connection cannot be closed.
      */
     @Override
     public void close() throws SQLException
     {
-        pipeline.close();
+        service.close();
         if (!abandoned.abandoned)
         {
             sink.close();
+        }
+    }
+
+    /**
+     * Prints each alert (the early row of a card's minute) as {@code alert: CARD spent SUM in the minute from START}:
+     * the card's text and the sum at the amount's scale, from the result itself, into one reused line.
+     */
+    private static final class AlertPrinter implements ResultListener
+    {
+        private final PrintStream out;
+        private final StringBuilder line = new StringBuilder(96);
+
+        AlertPrinter(final PrintStream out)
+        {
+            this.out = out;
+        }
+
+        @Override
+        public void onResult(final WindowResult result)
+        {
+            if (result.kind() != ResultKind.EARLY)
+            {
+                return;
+            }
+            line.setLength(0);
+            line.append("alert: ").append(result.keyColumn("card")).append(" spent ");
+            result.appendSum(line).append(" in the minute from ").append(result.windowStart());
+            out.println(line);
         }
     }
 
