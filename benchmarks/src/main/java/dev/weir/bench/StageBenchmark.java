@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
@@ -68,7 +68,7 @@ public class StageBenchmark
     private long n;
     private Path dir;
     private OutputJournal output;
-    private final WindowResult appended = new WindowResult();
+    private final FiredResult appended = new FiredResult();
 
     @Setup(Level.Trial)
     public void setUp(final Blackhole bh) throws IOException

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import dev.weir.engine.PipelineFailedException;
 import dev.weir.engine.delivery.OutputSink;
 import dev.weir.engine.emit.DeterminismException;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
@@ -127,7 +127,7 @@ abstract class OutputSinkContract
         final JournalDirectory pipeline = JournalDirectory.open(journal).pipeline(JournalDirectory.DEFAULT_PIPELINE);
         try (OutputJournal output = OutputJournal.open(pipeline))
         { // stored by an earlier run whose rule gave another result for the event at source offset 42
-            output.appendResult(new WindowResult().window(0, 1_000).keyId(0).count(1).sum(1).min(1).max(1).version(0).sourceOffset(42), false);
+            output.appendResult(new FiredResult().window(0, 1_000).keyId(0).count(1).sum(1).min(1).max(1).version(0).sourceOffset(42), false);
         }
         final String target = target("tampered");
         final OutputSink sink = SinkDeliveryChild.open(kind(), journal, target);

@@ -71,9 +71,10 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "agent");
         assertAllowed(edges, "dev.weir.engine", "expr");
         assertAllowed(edges, "dev.weir.engine", "source", "expr", "agent");
-        assertAllowed(edges, "dev.weir.engine", "emit");
+        assertAllowed(edges, "dev.weir.engine", "fired");
+        assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr");
         assertAllowed(edges, "dev.weir.engine", "state", "aggregate");
-        assertAllowed(edges, "dev.weir.engine", "operator", "source", "window", "time", "state", "aggregate", "emit");
+        assertAllowed(edges, "dev.weir.engine", "operator", "source", "window", "time", "state", "aggregate", "emit", "fired");
         assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source", "resume", "agent");
         assertAllowed(edges, "dev.weir.engine", "retention", "checkpoint", "source", "expr");
         assertAllowed(edges, "dev.weir.engine", "status", "", "checkpoint", "operator", "metrics");

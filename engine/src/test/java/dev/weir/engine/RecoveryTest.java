@@ -15,7 +15,7 @@ import java.util.function.UnaryOperator;
 
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.DeterminismException;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.time.LatePolicy;
@@ -216,7 +216,7 @@ class RecoveryTest
         fill(journal, 1_000, 1, 1);
         try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal)))
         {
-            output.appendResult(new WindowResult().window(0, 10).keyId(0).count(1).sum(1).min(1).max(1).version(0).sourceOffset(42), false);
+            output.appendResult(new FiredResult().window(0, 10).keyId(0).count(1).sum(1).min(1).max(1).version(0).sourceOffset(42), false);
         }
         final PipelineFailedException ex = assertThrows(PipelineFailedException.class, () -> builder(journal, WindowKind.TUMBLING).build().runToEnd());
         assertInstanceOf(DeterminismException.class, ex.getCause());

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
@@ -79,7 +80,7 @@ class ResultKeyTextTest
             .runToEnd();
         assertEquals(1, thrown.size());
         assertEquals("no key column 'shop': the key is card", thrown.get(0).getMessage());
-        assertThrows(IllegalStateException.class, () -> new WindowResult().key());
+        assertThrows(IllegalStateException.class, () -> new WindowResult(new FiredResult()).key());
     }
 
     @Test

@@ -187,14 +187,18 @@ public final class ResultFiles
                 {
                     lateFile.line(rowFormat.lateHeader());
                 }
-                final WindowResult result = new WindowResult();
+                final WindowResult[] result = new WindowResult[1]; // over the journal's one decoder, made at the first result
                 final RowWriter lateWriter = rowFormat.writer();
                 output.readAll(stored ->
                 {
                     if (stored.isResult())
                     {
                         requireAggregates(rowFormat.aggregates(), stored.result());
-                        days.onResult(result.copy(stored.result()));
+                        if (result[0] == null)
+                        {
+                            result[0] = new WindowResult(stored.result());
+                        }
+                        days.onResult(result[0]);
                         rows.count(true);
                     }
                     else

@@ -2,8 +2,8 @@ package dev.weir.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.engine.emit.LateEvent;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
  */
 class ResultRowTest
 {
-    private static final WindowResult RESULT =
-        new WindowResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1).sourceOffset(7);
+    private static final FiredResult RESULT =
+        new FiredResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1).sourceOffset(7);
 
     @Test
     void theDefaultColumnsGiveTheRowsOfBefore()
@@ -36,13 +36,13 @@ class ResultRowTest
         assertEquals("0,10000,\"Café \"\"Le Bon\"\", Paris\",3,12.34,-0.05,12.00,1", rows.csv(new StringBuilder(), RESULT).toString());
         assertEquals("{\"window_start\":0,\"window_end\":10000,\"merchant\":\"Café \\\"Le Bon\\\", Paris\",\"count\":3,\"sum\":12.34,"
             + "\"min\":-0.05,\"max\":12.00,\"version\":1}", rows.json(new StringBuilder(), RESULT).toString());
-        assertEquals("9,5000,\"Café \"\"Le Bon\"\", Paris\",-1.50", rows.late(new LateEvent().set(9, 5_000, 0, -150, 3)));
+        assertEquals("9,5000,\"Café \"\"Le Bon\"\", Paris\",-1.50", rows.late(new SkippedEvent().set(9, 5_000, 0, -150, 3)));
     }
 
     @Test
     void aMeanPrintsAtTheValuesScaleAndADistinctCountAsItIs()
     {
-        final WindowResult withAggregate = new WindowResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1)
+        final FiredResult withAggregate = new FiredResult().window(0, 10_000).keyId(0).count(3).sum(1234).min(-5).max(1200).version(1)
             .sourceOffset(7).withAggregate(411);
         assertEquals("0,10000,c,3,12.34,-0.05,12.00,1,4.11",
             new ResultRow(KeyColumns.single("card", id -> "c"), "amount", 2, true, 2).csv(new StringBuilder(), withAggregate).toString());

@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.weir.engine.emit.LateEvent;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.files.AtomicTextFile;
 import org.junit.jupiter.api.Test;
@@ -49,8 +49,8 @@ class RowWriterAllocationTest
     private void writeRows(final ResultRow format)
     {
         final RowWriter writer = format.writer();
-        final WindowResult r = new WindowResult().withAggregates(2);
-        final LateEvent e = new LateEvent();
+        final FiredResult r = new FiredResult().withAggregates(2);
+        final SkippedEvent e = new SkippedEvent();
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
         try (AtomicTextFile csv = new AtomicTextFile(dir.resolve("results.csv"));

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import dev.weir.engine.emit.LateEvent;
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.files.TextBytes;
 import org.junit.jupiter.api.Test;
@@ -140,8 +140,8 @@ class RowWriterTest
         final StringBuilder jsonText = new StringBuilder();
         final StringBuilder lateText = new StringBuilder();
         final RowWriter writer = format.writer();
-        final WindowResult r = new WindowResult();
-        final LateEvent e = new LateEvent();
+        final FiredResult r = new FiredResult();
+        final SkippedEvent e = new SkippedEvent();
         final ResultKind[] kinds = ResultKind.values();
         for (int i = 0; i < 3_000; i++)
         {

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.fired.FiredResult;
 import dev.weir.journal.files.AtomicTextFile;
 
 /**
@@ -34,7 +34,7 @@ public final class RowWriterThroughput
         final int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         final ResultRow format = new ResultRow(KeyColumns.single("key", id -> "k" + id), "value", 0, false, 0);
         final Path dir = Files.createTempDirectory("row-writer");
-        final WindowResult r = new WindowResult();
+        final FiredResult r = new FiredResult();
         for (int round = 0; round < rounds; round++)
         {
             for (final boolean json : new boolean[] {false, true})
@@ -65,7 +65,7 @@ public final class RowWriterThroughput
             what, rows, rows / cpuSeconds / 1e6, cpuSeconds, rows / wallSeconds / 1e6, wallSeconds);
     }
 
-    private static void fill(final WindowResult r, final Random random, final int i)
+    private static void fill(final FiredResult r, final Random random, final int i)
     {
         final long start = 1_700_000_000_000L + (i / 6_323) * 1000L;
         final long value = 1 + random.nextInt(999);
@@ -73,7 +73,7 @@ public final class RowWriterThroughput
             .version(0);
     }
 
-    private static void text(final ResultRow format, final Path file, final WindowResult r, final int rows, final boolean json) throws IOException
+    private static void text(final ResultRow format, final Path file, final FiredResult r, final int rows, final boolean json) throws IOException
     {
         final Random random = new Random(18);
         final StringBuilder row = new StringBuilder(128);
@@ -89,7 +89,7 @@ public final class RowWriterThroughput
         }
     }
 
-    private static void bytes(final ResultRow format, final Path file, final WindowResult r, final int rows, final boolean json)
+    private static void bytes(final ResultRow format, final Path file, final FiredResult r, final int rows, final boolean json)
     {
         final Random random = new Random(18);
         final RowWriter writer = format.writer();

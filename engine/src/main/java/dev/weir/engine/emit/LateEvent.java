@@ -1,6 +1,7 @@
 package dev.weir.engine.emit;
 
 import java.math.BigDecimal;
+import java.util.Objects;
 
 import dev.weir.journal.codec.LateFields;
 
@@ -16,35 +17,40 @@ import dev.weir.journal.codec.LateFields;
  */
 public final class LateEvent implements LateFields
 {
-    private long eventId;
-    private long eventTime;
-    private int keyId;
-    private long value;
-    private long offset;
+    private final LateFields fields;
     /** The key ids' text, or null for an event without it. */
     private final KeyText keys;
     private final int scale;
 
-    /** A late event without key text, of a long value (scale 0): {@link #key()} throws. */
-    public LateEvent()
+    /**
+     * A late event over these fields, without key text ({@link #key()} throws), of a long value (scale 0).
+     *
+     * @param fields the fields it reads, e.g. a stored late event's ({@code LateEventDecoder}).
+     */
+    public LateEvent(final LateFields fields)
     {
-        this(null, 0);
+        this(fields, null, 0);
     }
 
     /**
-     * @param keys  the text of the key ids this event will carry (owned by the thread that reads it), or null.
-     * @param scale the value's scale: a decimal column's, 0 for a long.
+     * @param fields the fields it reads: the engine's, or a stored late event's.
+     * @param keys   the text of the key ids they carry (owned by the thread that reads it), or null.
+     * @param scale  the value's scale: a decimal column's, 0 for a long.
      */
-    public LateEvent(final KeyText keys, final int scale)
+    public LateEvent(final LateFields fields, final KeyText keys, final int scale)
     {
+        this.fields = Objects.requireNonNull(fields, "fields");
         this.keys = keys;
         this.scale = scale;
     }
 
-    /** @return an empty late event with this one's key text and scale. */
-    LateEvent emptyLike()
+    /**
+     * @param other other fields.
+     * @return a late event over them with this one's key text and scale.
+     */
+    LateEvent over(final LateFields other)
     {
-        return new LateEvent(keys, scale);
+        return new LateEvent(other, keys, scale);
     }
 
     /**
@@ -53,7 +59,7 @@ public final class LateEvent implements LateFields
      */
     public CharSequence key()
     {
-        return keyText().key(keyId);
+        return keyText().key(keyId());
     }
 
     /**
@@ -63,7 +69,7 @@ public final class LateEvent implements LateFields
      */
     public CharSequence keyColumn(final int index)
     {
-        return keyText().column(keyId, index);
+        return keyText().column(keyId(), index);
     }
 
     /** @return the fraction digits of the value: a decimal column's scale, 0 for a long. */
@@ -78,13 +84,13 @@ public final class LateEvent implements LateFields
      */
     public StringBuilder appendValue(final StringBuilder to)
     {
-        return DecimalText.append(to, value, scale);
+        return DecimalText.append(to, value(), scale);
     }
 
     /** @return the value at its scale; allocates a {@link BigDecimal}. */
     public BigDecimal decimalValue()
     {
-        return BigDecimal.valueOf(value, scale);
+        return BigDecimal.valueOf(value(), scale);
     }
 
     private KeyText keyText()
@@ -96,58 +102,38 @@ public final class LateEvent implements LateFields
         return keys;
     }
 
-    /**
-     * Fill the flyweight (engine use).
-     *
-     * @param eventId   event id.
-     * @param eventTime event time.
-     * @param keyId     key id.
-     * @param value     value.
-     * @param offset    journal offset of the event.
-     * @return this.
-     */
-    public LateEvent set(final long eventId, final long eventTime, final int keyId, final long value, final long offset)
-    {
-        this.eventId = eventId;
-        this.eventTime = eventTime;
-        this.keyId = keyId;
-        this.value = value;
-        this.offset = offset;
-        return this;
-    }
-
     /** @return the event id. */
     @Override
     public long eventId()
     {
-        return eventId;
+        return fields.eventId();
     }
 
     /** @return the event time, ms. */
     @Override
     public long eventTime()
     {
-        return eventTime;
+        return fields.eventTime();
     }
 
-    /** @return the key id. */
+    /** @return the key id; {@link #key()} is its text. */
     @Override
     public int keyId()
     {
-        return keyId;
+        return fields.keyId();
     }
 
-    /** @return the value. */
+    /** @return the value, unscaled ({@link #decimalValue()} is at its scale). */
     @Override
     public long value()
     {
-        return value;
+        return fields.value();
     }
 
     /** @return the journal offset of the event. */
     @Override
     public long offset()
     {
-        return offset;
+        return fields.offset();
     }
 }

@@ -2,6 +2,8 @@ package dev.weir.engine.emit;
 
 import java.util.Arrays;
 
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.codec.OutputDecoder;
 
@@ -19,7 +21,9 @@ final class ReproducedEventOutputs implements OutputConsumer
 {
     private final int aggregates;
     private WindowResult[] results = new WindowResult[16];
+    private FiredResult[] resultCopies = new FiredResult[16];
     private LateEvent[] lates = new LateEvent[16];
+    private SkippedEvent[] lateCopies = new SkippedEvent[16];
     private boolean[] late = new boolean[16];
     private boolean[] matched = new boolean[16];
     private int size;
@@ -58,9 +62,10 @@ final class ReproducedEventOutputs implements OutputConsumer
         final int i = grow(r.sourceOffset());
         if (results[i] == null)
         {
-            results[i] = r.emptyLike();
+            resultCopies[i] = new FiredResult();
+            results[i] = r.over(resultCopies[i]);
         }
-        results[i].copy(r);
+        resultCopies[i].copy(r);
         late[i] = false;
     }
 
@@ -70,9 +75,10 @@ final class ReproducedEventOutputs implements OutputConsumer
         final int i = grow(e.offset());
         if (lates[i] == null)
         {
-            lates[i] = e.emptyLike();
+            lateCopies[i] = new SkippedEvent();
+            lates[i] = e.over(lateCopies[i]);
         }
-        lates[i].set(e.eventId(), e.eventTime(), e.keyId(), e.value(), e.offset());
+        lateCopies[i].set(e.eventId(), e.eventTime(), e.keyId(), e.value(), e.offset());
         late[i] = true;
     }
 
@@ -127,7 +133,9 @@ final class ReproducedEventOutputs implements OutputConsumer
         if (size == results.length)
         {
             results = Arrays.copyOf(results, size * 2);
+            resultCopies = Arrays.copyOf(resultCopies, size * 2);
             lates = Arrays.copyOf(lates, size * 2);
+            lateCopies = Arrays.copyOf(lateCopies, size * 2);
             late = Arrays.copyOf(late, size * 2);
             matched = Arrays.copyOf(matched, size * 2);
         }

@@ -1,6 +1,7 @@
 package dev.weir.engine.emit;
 
 import java.math.BigDecimal;
+import java.util.Objects;
 
 import dev.weir.journal.codec.ResultEncoder;
 import dev.weir.journal.codec.ResultFields;
@@ -10,8 +11,9 @@ import dev.weir.journal.codec.ResultKind;
  * One row of one (key, window), of a {@link #kind()}: a firing ({@link ResultKind#FINAL}), an update or the
  * early row; the row {@code window_start,window_end,key,count,sum,min,max,version},
  * and the values of the pipeline's user aggregations ({@link #aggregate(int)}, {@link #aggregateCount()}).
- * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}),
- * and {@link #copy} fills it back from a stored result.
+ * Its fields ({@link ResultFields}) are what the output journal stores for it ({@code ResultEncoder.copy}). It
+ * reads them from the fields it is made over ({@link #WindowResult(ResultFields, KeyText, int)}): the engine's, or
+ * a stored result's; it has no setters.
  * <p>
  * The key and the numbers in the user's terms: {@link #key()} is the key's text (its columns joined as a CSV
  * result row joins them), {@link #keyColumn(int)} and {@link #keyColumn(String)} one key column's value;
@@ -27,89 +29,41 @@ import dev.weir.journal.codec.ResultKind;
  */
 public final class WindowResult implements ResultFields
 {
-    private long windowStart;
-    private long windowEnd;
-    private int keyId;
-    private long count;
-    private long sum;
-    private long min;
-    private long max;
-    private int version;
-    private long sourceOffset;
-    private final long[] aggregates = new long[ResultEncoder.MAX_AGGREGATES];
-    private int aggregateCount;
-    private ResultKind kind = ResultKind.FINAL;
+    private final ResultFields fields;
     /** The key ids' text, or null for a result without it. */
     private final KeyText keys;
     private final int scale;
     private final StringBuilder sumText = new StringBuilder(24);
 
-    /** A result without key text, of a long value (scale 0): {@link #key()} throws. */
-    public WindowResult()
+    /**
+     * A result over these fields, without key text ({@link #key()} throws), of a long value (scale 0).
+     *
+     * @param fields the fields it reads, e.g. a stored result's ({@code ResultDecoder}).
+     */
+    public WindowResult(final ResultFields fields)
     {
-        this(null, 0);
+        this(fields, null, 0);
     }
 
     /**
-     * @param keys  the text of the key ids this result will carry (owned by the thread that reads the result), or
-     *              null for none.
-     * @param scale the value's scale: a decimal column's, 0 for a long.
+     * @param fields the fields it reads: the engine's, or a stored result's ({@code ResultDecoder}).
+     * @param keys   the text of the key ids they carry (owned by the thread that reads the result), or null for none.
+     * @param scale  the value's scale: a decimal column's, 0 for a long.
      */
-    public WindowResult(final KeyText keys, final int scale)
+    public WindowResult(final ResultFields fields, final KeyText keys, final int scale)
     {
+        this.fields = Objects.requireNonNull(fields, "fields");
         this.keys = keys;
         this.scale = scale;
     }
 
-    /** @return an empty result with this one's key text and scale. */
-    WindowResult emptyLike()
-    {
-        return new WindowResult(keys, scale);
-    }
-
     /**
-     * Fill the flyweight with a stored result's fields (e.g. a {@code ResultDecoder}'s).
-     *
-     * @param result the fields to copy.
-     * @return this.
+     * @param other other fields.
+     * @return a result over them with this one's key text and scale.
      */
-    public WindowResult copy(final ResultFields result)
+    WindowResult over(final ResultFields other)
     {
-        window(result.windowStart(), result.windowEnd()).keyId(result.keyId()).count(result.count()).sum(result.sum())
-            .min(result.min()).max(result.max()).version(result.version()).sourceOffset(result.sourceOffset()).kind(result.kind());
-        final int n = result.aggregateCount();
-        if (n == 1)
-        {
-            return withAggregate(result.aggregate());
-        }
-        withAggregates(n);
-        for (int i = 0; i < n; i++)
-        {
-            withAggregate(i, result.aggregate(i));
-        }
-        return this;
-    }
-
-    /**
-     * @param windowStart inclusive start (engine use).
-     * @param windowEnd   exclusive end.
-     * @return this.
-     */
-    public WindowResult window(final long windowStart, final long windowEnd)
-    {
-        this.windowStart = windowStart;
-        this.windowEnd = windowEnd;
-        return this;
-    }
-
-    /**
-     * @param rowKind what the row is (engine use): {@link ResultKind#FINAL} for a firing.
-     * @return this.
-     */
-    public WindowResult kind(final ResultKind rowKind)
-    {
-        this.kind = rowKind;
-        return this;
+        return new WindowResult(other, keys, scale);
     }
 
     /**
@@ -120,105 +74,7 @@ public final class WindowResult implements ResultFields
     @Override
     public ResultKind kind()
     {
-        return kind;
-    }
-
-    /** @param keyId the key id (engine use). @return this. */
-    public WindowResult keyId(final int keyId)
-    {
-        this.keyId = keyId;
-        return this;
-    }
-
-    /** @param count events aggregated (engine use). @return this. */
-    public WindowResult count(final long count)
-    {
-        this.count = count;
-        return this;
-    }
-
-    /** @param sum wrapping sum of values (engine use). @return this. */
-    public WindowResult sum(final long sum)
-    {
-        this.sum = sum;
-        return this;
-    }
-
-    /** @param min least value (engine use). @return this. */
-    public WindowResult min(final long min)
-    {
-        this.min = min;
-        return this;
-    }
-
-    /** @param max greatest value (engine use). @return this. */
-    public WindowResult max(final long max)
-    {
-        this.max = max;
-        return this;
-    }
-
-    /** @param version 0 for the first firing of this window, then 1, 2, ... (engine use). @return this. */
-    public WindowResult version(final int version)
-    {
-        this.version = version;
-        return this;
-    }
-
-    /**
-     * @param sourceOffset journal offset of the event whose processing produced this firing (at the end of
-     *                     input: of the last event of the input; -1 if there was none) (engine use).
-     * @return this.
-     */
-    public WindowResult sourceOffset(final long sourceOffset)
-    {
-        this.sourceOffset = sourceOffset;
-        return this;
-    }
-
-    /**
-     * Set the one user aggregation's result (engine use): the result then carries one aggregate.
-     *
-     * @param value the result.
-     * @return this.
-     */
-    public WindowResult withAggregate(final long value)
-    {
-        this.aggregateCount = 1;
-        this.aggregates[0] = value;
-        return this;
-    }
-
-    /**
-     * Say how many user aggregations' results the result carries (engine use); set each with
-     * {@link #withAggregate(int, long)}.
-     *
-     * @param count 0 to {@link ResultEncoder#MAX_AGGREGATES}.
-     * @return this.
-     */
-    public WindowResult withAggregates(final int count)
-    {
-        assert count >= 0 && count <= aggregates.length : "0 to MAX_AGGREGATES aggregates";
-        this.aggregateCount = count;
-        if (count == 0)
-        {
-            aggregates[0] = 0;
-        }
-        return this;
-    }
-
-    /**
-     * Set one user aggregation's result (engine use).
-     *
-     * @param index 0 .. {@link #aggregateCount()} - 1.
-     * @param value the result.
-     * @return this.
-     */
-    public WindowResult withAggregate(final int index, final long value)
-    {
-        assert index >= 0 && index < aggregateCount : "an index below the aggregate count";
-        aggregates[index] = value;
-        return this;
+        return fields.kind();
     }
 
     /**
@@ -228,7 +84,7 @@ public final class WindowResult implements ResultFields
     @Override
     public long aggregate()
     {
-        return aggregates[0];
+        return fields.aggregateCount() == 0 ? 0 : fields.aggregate();
     }
 
     /**
@@ -237,7 +93,7 @@ public final class WindowResult implements ResultFields
     @Override
     public int aggregateCount()
     {
-        return aggregateCount;
+        return fields.aggregateCount();
     }
 
     /**
@@ -248,74 +104,74 @@ public final class WindowResult implements ResultFields
     @Override
     public long aggregate(final int index)
     {
-        if (index < 0 || index >= aggregates.length)
+        if (index < 0 || index >= ResultEncoder.MAX_AGGREGATES)
         {
-            throw new IndexOutOfBoundsException("aggregate " + index + " of at most " + aggregates.length);
+            throw new IndexOutOfBoundsException("aggregate " + index + " of at most " + ResultEncoder.MAX_AGGREGATES);
         }
-        return index < aggregateCount ? aggregates[index] : 0;
+        return index < fields.aggregateCount() ? fields.aggregate(index) : 0;
     }
 
     /** @return inclusive window start, ms. */
     @Override
     public long windowStart()
     {
-        return windowStart;
+        return fields.windowStart();
     }
 
     /** @return exclusive window end, ms. */
     @Override
     public long windowEnd()
     {
-        return windowEnd;
+        return fields.windowEnd();
     }
 
-    /** @return the key id (see {@code KeyDictionary}). */
+    /** @return the key id (see {@code KeyDictionary}); {@link #key()} is its text. */
     @Override
     public int keyId()
     {
-        return keyId;
+        return fields.keyId();
     }
 
     /** @return events aggregated. */
     @Override
     public long count()
     {
-        return count;
+        return fields.count();
     }
 
-    /** @return wrapping 64-bit sum of values. */
+    /** @return wrapping 64-bit sum of values, unscaled ({@link #decimalSum()} is at the value's scale). */
     @Override
     public long sum()
     {
-        return sum;
+        return fields.sum();
     }
 
-    /** @return least value. */
+    /** @return least value, unscaled. */
     @Override
     public long min()
     {
-        return min;
+        return fields.min();
     }
 
-    /** @return greatest value. */
+    /** @return greatest value, unscaled. */
     @Override
     public long max()
     {
-        return max;
+        return fields.max();
     }
 
     /** @return 0 for a window's first firing, then one more for each re-firing. */
     @Override
     public int version()
     {
-        return version;
+        return fields.version();
     }
 
     /** @return journal offset of the event that caused this firing (end of input: the last event's). */
     @Override
     public long sourceOffset()
     {
-        return sourceOffset;
+        return fields.sourceOffset();
     }
 
     /**
@@ -326,7 +182,7 @@ public final class WindowResult implements ResultFields
      */
     public CharSequence key()
     {
-        return keyText().key(keyId);
+        return keyText().key(keyId());
     }
 
     /**
@@ -336,7 +192,7 @@ public final class WindowResult implements ResultFields
      */
     public CharSequence keyColumn(final int index)
     {
-        return keyText().column(keyId, index);
+        return keyText().column(keyId(), index);
     }
 
     /**
@@ -352,7 +208,7 @@ public final class WindowResult implements ResultFields
         {
             throw new IllegalArgumentException("no key column '" + name + "': the key is " + keyNames());
         }
-        return keyText().column(keyId, index);
+        return keyText().column(keyId(), index);
     }
 
     /**
@@ -386,7 +242,7 @@ public final class WindowResult implements ResultFields
      */
     public StringBuilder appendSum(final StringBuilder to)
     {
-        return DecimalText.append(to, sum, scale);
+        return DecimalText.append(to, sum(), scale);
     }
 
     /** @return the sum at the value's scale ({@code 12.50}): a flyweight, valid until the next call; allocates nothing. */
@@ -399,19 +255,19 @@ public final class WindowResult implements ResultFields
     /** @return the sum at the value's scale, e.g. {@code 12.50}; allocates a {@link BigDecimal}. */
     public BigDecimal decimalSum()
     {
-        return BigDecimal.valueOf(sum, scale);
+        return BigDecimal.valueOf(sum(), scale);
     }
 
     /** @return the least value at the value's scale; allocates a {@link BigDecimal}. */
     public BigDecimal decimalMin()
     {
-        return BigDecimal.valueOf(min, scale);
+        return BigDecimal.valueOf(min(), scale);
     }
 
     /** @return the greatest value at the value's scale; allocates a {@link BigDecimal}. */
     public BigDecimal decimalMax()
     {
-        return BigDecimal.valueOf(max, scale);
+        return BigDecimal.valueOf(max(), scale);
     }
 
     private KeyText keyText()
@@ -436,7 +292,7 @@ public final class WindowResult implements ResultFields
     @Override
     public String toString()
     {
-        final String row = windowStart + "," + windowEnd + ",#" + keyId + "," + count + "," + sum + "," + min + "," + max + "," + version;
-        return kind == ResultKind.FINAL ? row : row + "," + kind.label();
+        final String row = windowStart() + "," + windowEnd() + ",#" + keyId() + "," + count() + "," + sum() + "," + min() + "," + max() + "," + version();
+        return kind() == ResultKind.FINAL ? row : row + "," + kind().label();
     }
 }

@@ -2,6 +2,8 @@ package dev.weir.engine.operator;
 
 import dev.weir.engine.aggregate.EventColumns;
 import dev.weir.engine.emit.KeyText;
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
@@ -62,12 +64,14 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final LatePolicy latePolicy;
     private final ResultListener results;
     private final LateListener late;
-    private WindowResult result = new WindowResult();
+    private final FiredResult fired = new FiredResult();
+    private WindowResult result = new WindowResult(fired);
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
     private final boolean earlyOncePerKey;
     private final WindowView view;
-    private LateEvent lateEvent = new LateEvent();
+    private final SkippedEvent skipped = new SkippedEvent();
+    private LateEvent lateEvent = new LateEvent(skipped);
     private final long outOfOrderness;
     private final EventDelays delays = new EventDelays();
     private final DuplicateFilter duplicates;
@@ -118,8 +122,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
      */
     public final void describeKeys(final KeyText keys, final int scale)
     {
-        this.result = new WindowResult(keys, scale);
-        this.lateEvent = new LateEvent(keys, scale);
+        this.result = new WindowResult(fired, keys, scale);
+        this.lateEvent = new LateEvent(skipped, keys, scale);
     }
 
     /**
@@ -274,7 +278,8 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         if (latePolicy == LatePolicy.SIDE)
         {
             counters.sideOutput++;
-            late.onLate(lateEvent.set(slot.eventId, slot.eventTime, slot.keyId, slot.value, slot.offset));
+            skipped.set(slot.eventId, slot.eventTime, slot.keyId, slot.value, slot.offset);
+            late.onLate(lateEvent);
         }
         else
         {
@@ -369,12 +374,12 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
      */
     private void emit(final int slot, final int version, final ResultKind kind, final long offset)
     {
-        result.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
+        fired.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
             .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset).kind(kind)
             .withAggregates(slots.aggregations());
         for (int i = 0, n = slots.aggregations(); i < n; i++)
         {
-            result.withAggregate(i, slots.aggregate(slot, i));
+            fired.withAggregate(i, slots.aggregate(slot, i));
         }
         results.onResult(result);
     }

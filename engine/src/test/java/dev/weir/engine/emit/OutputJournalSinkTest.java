@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
@@ -30,15 +32,15 @@ class OutputJournalSinkTest
     private final ResultListener results = r -> delivered.add(r.toString());
     private final LateListener late = e -> delivered.add("late " + e.eventId());
 
-    private static WindowResult result(final int i)
+    private static FiredResult result(final int i)
     {
-        return new WindowResult().window(i * 10L, i * 10L + 10).keyId(i % 3).count(i + 1).sum(7L * i).min(-i).max(i).version(i % 2)
+        return new FiredResult().window(i * 10L, i * 10L + 10).keyId(i % 3).count(i + 1).sum(7L * i).min(-i).max(i).version(i % 2)
             .sourceOffset(100L + i);
     }
 
-    private static LateEvent lateEvent(final int i)
+    private static SkippedEvent lateEvent(final int i)
     {
-        return new LateEvent().set(1_000 + i, 5L * i, i % 3, 9L * i, 100L + i);
+        return new SkippedEvent().set(1_000 + i, 5L * i, i % 3, 9L * i, 100L + i);
     }
 
     /** Outputs 0..n-1: a late event every fourth, results otherwise. */
@@ -48,11 +50,11 @@ class OutputJournalSinkTest
         {
             if (i % 4 == 3)
             {
-                sink.onLate(lateEvent(i));
+                sink.onLate(new LateEvent(lateEvent(i)));
             }
             else
             {
-                sink.onResult(result(i));
+                sink.onResult(new WindowResult(result(i)));
             }
         }
     }
@@ -88,7 +90,7 @@ class OutputJournalSinkTest
     {
         firstRun(false);
         assertEquals(10, delivered.size());
-        assertEquals(result(0).toString(), delivered.get(0));
+        assertEquals(new WindowResult(result(0)).toString(), delivered.get(0));
         assertEquals("late 1003", delivered.get(3));
         assertEquals(10, stored());
     }
@@ -107,7 +109,7 @@ class OutputJournalSinkTest
         emit(replay, 10, 13);
         assertEquals(3, replay.appended());
         assertTrue(replay.position() > lastStored);
-        assertEquals(List.of(result(10).toString(), "late 1011", result(12).toString()), delivered);
+        assertEquals(List.of(new WindowResult(result(10)).toString(), "late 1011", new WindowResult(result(12)).toString()), delivered);
         replay.close();
         assertEquals(13, stored(), "nothing was written twice");
     }
@@ -129,9 +131,9 @@ class OutputJournalSinkTest
     {
         for (final int key : keys)
         {
-            sink.onResult(new WindowResult().window(0, 10).keyId(key).count(key + 1).sum(key).min(key).max(key).version(0).sourceOffset(500));
+            sink.onResult(new WindowResult(new FiredResult().window(0, 10).keyId(key).count(key + 1).sum(key).min(key).max(key).version(0).sourceOffset(500)));
         }
-        sink.onLate(new LateEvent().set(77, 1, 0, 5, 500));
+        sink.onLate(new LateEvent(new SkippedEvent().set(77, 1, 0, 5, 500)));
     }
 
     @Test
@@ -148,7 +150,7 @@ class OutputJournalSinkTest
         emit(rebuild, 10, 13); // later events: past the last stored output
         assertEquals(4, rebuild.suppressed(), "the first event's four outputs were stored, in another order");
         assertEquals(3, rebuild.appended());
-        assertEquals(List.of(result(10).toString(), "late 1011", result(12).toString()), delivered);
+        assertEquals(List.of(new WindowResult(result(10)).toString(), "late 1011", new WindowResult(result(12)).toString()), delivered);
         rebuild.close();
         assertEquals(7, stored(), "nothing was written twice");
     }
@@ -176,9 +178,9 @@ class OutputJournalSinkTest
         delivered.clear();
         final OutputJournalSink replay = sink(checkpoint, false);
         emit(replay, 4, 6);
-        final WindowResult different = result(6);
+        final FiredResult different = result(6);
         different.sum(different.sum() + 1);
-        final DeterminismException thrown = assertThrows(DeterminismException.class, () -> replay.onResult(different));
+        final DeterminismException thrown = assertThrows(DeterminismException.class, () -> replay.onResult(new WindowResult(different)));
         assertTrue(thrown.getMessage().contains("replay reproduced result"), thrown.getMessage());
         assertEquals(List.of(), delivered);
         replay.close();
@@ -193,14 +195,14 @@ class OutputJournalSinkTest
         final long checkpoint = firstRun(false);
         final OutputJournalSink replay = sink(checkpoint, false);
         emit(replay, 4, 7);
-        final LateEvent e = lateEvent(7);
-        final LateEvent different = new LateEvent().set(
+        final SkippedEvent e = lateEvent(7);
+        final SkippedEvent different = new SkippedEvent().set(
             e.eventId() + (field == 0 ? 1 : 0),
             e.eventTime() + (field == 1 ? 1 : 0),
             e.keyId() + (field == 2 ? 1 : 0),
             e.value() + (field == 3 ? 1 : 0),
             e.offset() + (field == 4 ? 1 : 0));
-        assertThrows(DeterminismException.class, () -> replay.onLate(different));
+        assertThrows(DeterminismException.class, () -> replay.onLate(new LateEvent(different)));
         replay.close();
     }
 
@@ -210,7 +212,7 @@ class OutputJournalSinkTest
         final long checkpoint = firstRun(false);
         final OutputJournalSink replay = sink(checkpoint, false);
         emit(replay, 4, 7);
-        assertThrows(DeterminismException.class, () -> replay.onResult(result(7)), "output 7 is stored as a late event");
+        assertThrows(DeterminismException.class, () -> replay.onResult(new WindowResult(result(7))), "output 7 is stored as a late event");
         replay.close();
     }
 
@@ -220,7 +222,7 @@ class OutputJournalSinkTest
         final long checkpoint = firstRun(true);
         final OutputJournalSink replay = sink(checkpoint, true);
         emit(replay, 4, 5);
-        assertThrows(DeterminismException.class, () -> replay.onResult(result(5).withAggregate(1)));
+        assertThrows(DeterminismException.class, () -> replay.onResult(new WindowResult(result(5).withAggregate(1))));
         replay.close();
     }
 }

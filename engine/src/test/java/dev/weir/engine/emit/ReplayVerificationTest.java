@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.weir.engine.fired.FiredResult;
+import dev.weir.engine.fired.SkippedEvent;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,8 +34,8 @@ class ReplayVerificationTest
     {
         journal = JournalDirectory.create(dir.resolve("journal"));
         final OutputJournalSink first = sink(true);
-        first.onResult(result());
-        first.onLate(late());
+        first.onResult(new WindowResult(result()));
+        first.onLate(new LateEvent(late()));
         first.close();
         assertEquals(List.of("R 2", "L 7"), delivered);
         delivered.clear();
@@ -43,9 +45,9 @@ class ReplayVerificationTest
     void aFaithfulReplayIsSuppressedThenAppends()
     {
         final OutputJournalSink replay = sink(true);
-        replay.onResult(result());
-        replay.onLate(late());
-        replay.onResult(result().version(3));
+        replay.onResult(new WindowResult(result()));
+        replay.onLate(new LateEvent(late()));
+        replay.onResult(new WindowResult(result().version(3)));
         replay.close();
         assertEquals(2, replay.suppressed());
         assertEquals(1, replay.appended());
@@ -71,20 +73,20 @@ class ReplayVerificationTest
     void theAggregateMustBeStoredAsConfigured()
     {
         final OutputJournalSink replay = sink(false);
-        assertThrows(DeterminismException.class, () -> replay.onResult(result()), "stored with an aggregate, replayed without");
+        assertThrows(DeterminismException.class, () -> replay.onResult(new WindowResult(result())), "stored with an aggregate, replayed without");
         replay.close();
     }
 
     @Test
     void everyLateEventFieldIsVerified()
     {
-        for (final LateEvent changed : List.of(
-            new LateEvent().set(8, 500, 4, -3, 99), new LateEvent().set(7, 501, 4, -3, 99), new LateEvent().set(7, 500, 5, -3, 99),
-            new LateEvent().set(7, 500, 4, -2, 99), new LateEvent().set(7, 500, 4, -3, 98)))
+        for (final SkippedEvent changed : List.of(
+            new SkippedEvent().set(8, 500, 4, -3, 99), new SkippedEvent().set(7, 501, 4, -3, 99), new SkippedEvent().set(7, 500, 5, -3, 99),
+            new SkippedEvent().set(7, 500, 4, -2, 99), new SkippedEvent().set(7, 500, 4, -3, 98)))
         {
             final OutputJournalSink replay = sink(true);
-            replay.onResult(result());
-            assertThrows(DeterminismException.class, () -> replay.onLate(changed));
+            replay.onResult(new WindowResult(result()));
+            assertThrows(DeterminismException.class, () -> replay.onLate(new LateEvent(changed)));
             replay.close();
         }
     }
@@ -93,15 +95,15 @@ class ReplayVerificationTest
     void anOutputOfTheOtherKindDiverges()
     {
         final OutputJournalSink replay = sink(true);
-        final DeterminismException ex = assertThrows(DeterminismException.class, () -> replay.onLate(late()));
+        final DeterminismException ex = assertThrows(DeterminismException.class, () -> replay.onLate(new LateEvent(late())));
         assertTrue(ex.getMessage().contains("result 0,10000,#4,3,9,1,5,2 (source offset 42) aggregate 7"), ex.getMessage());
         replay.close();
     }
 
-    private void assertDiverges(final java.util.function.UnaryOperator<WindowResult> change)
+    private void assertDiverges(final java.util.function.UnaryOperator<FiredResult> change)
     {
         final OutputJournalSink replay = sink(true);
-        assertThrows(DeterminismException.class, () -> replay.onResult(change.apply(result())));
+        assertThrows(DeterminismException.class, () -> replay.onResult(new WindowResult(change.apply(result()))));
         replay.close();
         assertTrue(delivered.isEmpty(), "a diverging output reaches no listener");
     }
@@ -112,13 +114,13 @@ class ReplayVerificationTest
             e -> delivered.add("L " + e.eventId()), withAggregate);
     }
 
-    private static WindowResult result()
+    private static FiredResult result()
     {
-        return new WindowResult().window(0, 10_000).keyId(4).count(3).sum(9).min(1).max(5).version(2).sourceOffset(42).withAggregate(7);
+        return new FiredResult().window(0, 10_000).keyId(4).count(3).sum(9).min(1).max(5).version(2).sourceOffset(42).withAggregate(7);
     }
 
-    private static LateEvent late()
+    private static SkippedEvent late()
     {
-        return new LateEvent().set(7, 500, 4, -3, 99);
+        return new SkippedEvent().set(7, 500, 4, -3, 99);
     }
 }
