@@ -22,6 +22,9 @@ import dev.weir.journal.EventJournal;
  * watermark goes to plus infinity) and checkpoints. {@link #start()} follows the journal for new events
  * until {@link #stop()}, which checkpoints without firing open windows.
  * <p>
+ * A service that follows a journal is simplest to write over a {@link PipelineService}
+ * ({@link PipelineBuilder#buildService()}), which owns the pipeline and gives its state and failure.
+ * <p>
  * A following pipeline whose stage or publisher fails processes nothing more: the failure reaches the
  * application through {@link PipelineBuilder#onFailure(PipelineFailureListener)} and
  * {@link PipelineBuilder#onStateChange(PipelineStateListener)} at once, and {@link #awaitOffset} and

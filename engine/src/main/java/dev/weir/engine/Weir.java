@@ -9,10 +9,13 @@ package dev.weir.engine;
  *     .outOfOrderness(Duration.ofSeconds(5))
  *     .allowedLateness(Duration.ZERO)
  *     .latePolicy(LatePolicy.DROP)
- *     .onResult(result -> System.out.println(result))
+ *     .onResult(result -> System.out.println(result.key() + " " + result.sumText()))
  *     .build()
  *     .runToEnd();
  * }</pre>
+ * A service that follows the journal owns a {@link PipelineService} ({@link PipelineBuilder#buildService()}):
+ * {@code start()}, then {@code awaitTermination()} (which throws the run's failure) and {@code close()}.
+ * <p>
  * Stateless and thread-safe.
  */
 public final class Weir

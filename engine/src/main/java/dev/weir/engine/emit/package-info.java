@@ -1,12 +1,12 @@
 /**
- * What the engine emits: results ({@code WindowResult}) and late events ({@code LateEvent}), flyweights
- * reused for every output; the listeners an application implements; and {@code OutputJournalSink}, which
- * writes every output to the output journal exactly once (verifying the outputs a recovery reproduces)
- * before it reaches the listeners.
+ * What the engine emits: results ({@code WindowResult}) and late events ({@code LateEvent}), read-only
+ * flyweights reused for every output, which give the key as text ({@code KeyText}) and the numbers at the value's
+ * scale; the listeners an application implements; and {@code OutputJournalSink}, which writes every output to the
+ * output journal exactly once (verifying the outputs a recovery reproduces) before it reaches the listeners.
  * <p>
  * Threading: outputs are emitted, and listeners called, on the last stage's thread; a flyweight is valid
  * only during the call.
  * <p>
- * Depends on the journal only.
+ * Depends on the journal, {@code fired} (the fields the engine fills) and {@code expr} (the key columns).
  */
 package dev.weir.engine.emit;
