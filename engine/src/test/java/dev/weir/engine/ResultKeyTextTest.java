@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A result listener reads the key as text, each key column, and the sum at the value's scale, with no dictionary
- * plumbing; for a key already seen, through the flyweights, without allocating.
+ * plumbing; for a key already seen, through the flyweights, without allocating (measured with the thread's
+ * allocated-bytes counter around the listener's reading of each result).
  */
 class ResultKeyTextTest
 {
@@ -100,7 +101,7 @@ class ResultKeyTextTest
         {
             final boolean[] seen = new boolean[64 * 1024];
             final StringBuilder line = new StringBuilder(256);
-            final long[] measured = new long[2]; // bytes, results measured
+            final long[] measured = new long[3]; // bytes, results measured, results that allocated anything
             Weir.pipeline().journal(journal).pipeline("by-" + key.length).keyColumns(key).valueColumn("amount")
                 .window(TumblingWindows.of(10_000))
                 .onResult(r ->
@@ -113,14 +114,19 @@ class ResultKeyTextTest
                     r.appendSum(line).append(',').append(r.sumText());
                     if (known)
                     {
-                        measured[0] += threads.getCurrentThreadAllocatedBytes() - before;
+                        final long bytes = threads.getCurrentThreadAllocatedBytes() - before;
+                        measured[0] += bytes;
                         measured[1]++;
+                        measured[2] += bytes == 0 ? 0 : 1;
                     }
                 })
                 .build()
                 .runToEnd();
             assertTrue(measured[1] > 1_000, "results of known keys measured: " + measured[1]);
-            assertEquals(0, measured[0], "bytes allocated by the key text and sum of " + measured[1] + " results keyed by " + String.join(",", key));
+            // An allocation per result would be 16 bytes or more each. What is not per result can show once or twice:
+            // compiled code that deoptimizes puts back on the heap the objects escape analysis had removed.
+            assertTrue(measured[0] < measured[1] && measured[2] <= 3, measured[0] + " bytes allocated by the key text and sum of " + measured[1]
+                + " results keyed by " + String.join(",", key) + ", by " + measured[2] + " of them");
         }
     }
 
