@@ -24,6 +24,7 @@ import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.operator.ConditionSyntaxException;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.engine.resume.ResumeAfterEndException;
+import dev.weir.engine.time.UnitlessDurationException;
 import dev.weir.files.ExportRefusedException;
 import dev.weir.files.ReplayRefusedException;
 import dev.weir.journal.CycleFullException;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every public exception type of Weir's library modules extends {@link WeirException}, except the two syntax
- * errors that stay {@link IllegalArgumentException}s (a bad argument, as the JDK reports one). The lists are
+ * errors and the unitless duration, which stay {@link IllegalArgumentException}s (a bad argument, as the JDK reports one). The lists are
  * checked against the sources, so a new public exception must be added to one of them.
  */
 class WeirExceptionsTest
@@ -61,7 +62,8 @@ class WeirExceptionsTest
 
     private static final List<Class<? extends RuntimeException>> BAD_ARGUMENT = List.of(
         ExpressionException.class,
-        ConditionSyntaxException.class);
+        ConditionSyntaxException.class,
+        UnitlessDurationException.class);
 
     private static final List<String> LIBRARY_MODULES = List.of("journal", "engine", "csv", "files", "check", "postgres", "kafka", "micrometer");
     private static final Pattern PUBLIC_EXCEPTION = Pattern.compile(
