@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,7 +47,7 @@ class WeirTestDriverTest
     {
         final WeirTestDriver driver = WeirTestDriver.create(
             Weir.pipeline().keyColumn("card").valueColumn("amount").where("status = 'approved'")
-                .window(SlidingWindows.of(60_000, 10_000)).outOfOrderness(5_000)
+                .window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(10))).outOfOrderness(Duration.ofSeconds(5))
                 .earlyWhen("sum >= 1000.00"),
             "card:string,amount:decimal(2),status:string");
 
