@@ -22,6 +22,7 @@ import dev.weir.testsupport.KillHarness;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * scale), re-fired versions included; a table of another shape is refused with both shapes named, and left
  * as it was.
  */
+@Tag("slow")
 class PostgresColumnsRunTest
 {
     private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string";

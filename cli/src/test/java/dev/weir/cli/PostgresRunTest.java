@@ -20,6 +20,7 @@ import dev.weir.testsupport.KillHarness;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * output; a refused delivery is reported at once without stopping the run or its export; and rerunning a
  * bounded run, or resending every event, leaves the table as it was.
  */
+@Tag("slow")
 class PostgresRunTest
 {
     @TempDir

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.testsupport.ChildJvm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code script}), with standard error or output sent to a file. Needs Linux's {@code /proc} and {@code script};
  * skipped without them.
  */
+@Tag("slow")
 class TerminalCodesTest
 {
     private static final long BOUND_S = 120;

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * child JVM whose working directory is empty, twice (the second run resumes from the first's checkpoint),
  * and its output is checked. A page that drifts from the API fails the build.
  */
+@Tag("slow")
 class ReadmeSnippetTest
 {
     @TempDir

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a message naming the missing flags and the line to add; one started with them opens journals and has
  * Chronicle's analytics off though it did not set the property. The list in code is the one the build passes.
  */
+@Tag("slow")
 class JvmFlagsTest
 {
     /**

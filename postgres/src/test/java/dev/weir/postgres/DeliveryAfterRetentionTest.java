@@ -18,6 +18,7 @@ import dev.weir.journal.retention.OutputHistory;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * than leave the table silently without those results, and so is one from a position retention removed; a delivery
  * that continues from a position it holds goes on.
  */
+@Tag("slow")
 class DeliveryAfterRetentionTest
 {
     @TempDir

@@ -22,6 +22,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * stopped there leaves it so), advanced after each commit, lowered durably before the sink reads again
  * from a lower position the database holds, and written again when it cannot be read.
  */
+@Tag("slow")
 class DeliveryRecordTest
 {
     @TempDir

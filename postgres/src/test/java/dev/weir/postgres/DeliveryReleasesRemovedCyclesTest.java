@@ -24,6 +24,7 @@ import dev.weir.journal.retention.HeldRemovedCycles;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where every key is defined, and then needed nothing more; before, that kept the first cycle file mapped for
  * the sink's whole life, its disk space held after retention deleted it. A minutely journal under a test clock.
  */
+@Tag("slow")
 class DeliveryReleasesRemovedCyclesTest
 {
     private static final int CYCLES = 5;

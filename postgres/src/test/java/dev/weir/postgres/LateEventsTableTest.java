@@ -19,6 +19,7 @@ import dev.weir.journal.JournalDirectory;
 import dev.weir.testsupport.TestDatabase;
 import dev.weir.testsupport.TestTables;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The late-events table against a real server: every late event of the output journal arrives once, in the
  * transactions of the results, and delivering the output journal again from its start inserts none twice.
  */
+@Tag("slow")
 class LateEventsTableTest
 {
     @TempDir
