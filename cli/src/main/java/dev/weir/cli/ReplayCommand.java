@@ -118,14 +118,12 @@ final class ReplayCommand implements Callable<Integer>
         }
         outcome.notes().forEach(note -> System.err.println("weir: note: " + note));
         final RunSummary summary = outcome.summary();
-        final String written = outputDir == null ? String.format("Results: %s (%,d rows).", results, outcome.rows())
-            : days == null ? String.format("Results: %,d rows in %d partitions of %s replaced (others untouched).",
+        final String written = outputDir == null ? String.format("%s (%,d rows)", results, outcome.rows())
+            : days == null ? String.format("%,d rows in %d partitions of %s replaced (others untouched)",
                 outcome.rows(), outcome.partitions(), outputDir)
-            : String.format("Results of %s: %,d rows in %d partitions of %s replaced, %d %s of a day without rows removed (other days untouched).",
+            : String.format("%s: %,d rows in %d partitions of %s replaced, %d %s of a day without rows removed (other days untouched)",
                 days, outcome.rows(), outcome.partitions(), outputDir, outcome.removed(), outcome.removed() == 1 ? "partition" : "partitions");
-        System.out.printf("Replayed %,d events of %s, offsets %d..%d (%s): %,d windows fired, %,d late dropped, %,d late to %s%s. %s%n",
-            summary.events(), journal, summary.firstOffset(), summary.lastOffset(), window.describe(), summary.windowsFired(),
-            summary.dropped(), summary.sideOutput(), lateOutput, RunReport.wrapped(summary), written);
+        System.out.print(RunReport.replayText(journal, window.describe(), summary, lateOutput, written));
         final String late = RunReport.lateWarning(summary);
         if (late != null)
         {

@@ -1,5 +1,6 @@
 package dev.weir.cli;
 
+import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.weir.csv.CsvIngest;
@@ -96,6 +97,34 @@ final class RunReport
     }
 
     /**
+     * @param journal the journal replayed.
+     * @param window  the configuration, described.
+     * @param run     the replay's summary.
+     * @param late    where late events went.
+     * @param written what the replay wrote, described.
+     * @return the replay's table, one line per fact, ending with a line separator.
+     */
+    static String replayText(final Path journal, final String window, final RunSummary run, final Object late, final String written)
+    {
+        final StringBuilder text = new StringBuilder();
+        line(text, "replayed", journal.toString());
+        line(text, "window", window);
+        line(text, "events", String.format("%,d", run.events()));
+        line(text, "offsets", run.firstOffset() + ".." + run.lastOffset());
+        line(text, "windows fired", String.format("%,d", run.windowsFired()));
+        line(text, "late dropped", String.format("%,d", run.dropped()));
+        line(text, "late to output", String.format("%,d (%s)", run.sideOutput(), late));
+        line(text, "in no window", String.format("%,d", run.ignored()));
+        if (run.valuesWrapped() != 0 || run.sumsWrapped() != 0)
+        {
+            line(text, "values wrapped", String.format("%,d by --value, %,d in window sums (past the 64-bit range, kept as wrapped)",
+                run.valuesWrapped(), run.sumsWrapped()));
+        }
+        line(text, "results", written);
+        return text.toString();
+    }
+
+    /**
      * @param run a pipeline's summary.
      * @return the warning to print on standard error when more than 1% of the run's events were late, naming the
      *         out-of-orderness that would have kept 99% on time; else null.
@@ -109,18 +138,6 @@ final class RunReport
         return String.format(Locale.ROOT, "weir: warning: %.1f%% of events were late (%,d of %,d); --out-of-orderness %s would have kept %d%% on time",
             run.lateThisRun() * 100.0 / run.eventsThisRun(), run.lateThisRun(), run.eventsThisRun(),
             DurationText.format(run.onTimeOutOfOrderness()), RunSummary.ON_TIME_PERCENT);
-    }
-
-    /**
-     * @param run a pipeline's summary.
-     * @return its wrapped values and sums as a clause to append ({@code ", values wrapped past the 64-bit range
-     *         (kept as wrapped): 3 by --value, 1 in window sums"}), or empty when none wrapped.
-     */
-    static String wrapped(final RunSummary run)
-    {
-        return run.valuesWrapped() == 0 && run.sumsWrapped() == 0 ? ""
-            : String.format(", values wrapped past the 64-bit range (kept as wrapped): %,d by --value, %,d in window sums",
-                run.valuesWrapped(), run.sumsWrapped());
     }
 
     private static void line(final StringBuilder text, final String name, final String value)
