@@ -95,10 +95,9 @@ final class RunCommand implements Callable<Integer>
     Long idleTimeout;
 
     @Option(names = "--retention", paramLabel = "DURATION", converter = Durations.class,
-        description = "with --follow: while following, remove (delete, or move to --archive) every whole roll cycle of the events and output "
-            + "journals that ended more than DURATION ago (e.g. 2h, 7d) and that no checkpoint or PostgreSQL delivery still needs, as weir "
-            + "retain does, on a thread of its own at least every min(roll cycle / 4, 10 s); shown by weir stat. Deliver with --jdbc-url: "
-            + "not with --results, --output-dir or --late-output, which a stop would write from what retention left")
+        description = "with --follow: remove (or move to --archive) the roll cycles of the events and output journals that ended "
+            + "more than DURATION ago (e.g. 2h, 7d). What a checkpoint or a PostgreSQL delivery still needs is kept, as weir retain "
+            + "keeps it. Checked at least every 10 s; shown by weir stat. Deliver with --jdbc-url, not with file outputs")
     Long retention;
 
     @Option(names = "--archive", paramLabel = "DIR", description = "with --retention: move removed cycles under DIR (events/, results/, "

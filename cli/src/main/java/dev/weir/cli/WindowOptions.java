@@ -74,15 +74,14 @@ final class WindowOptions
 
     @Option(names = "--early-when", paramLabel = "EXPR",
         description = "a window emits one early row at the first event that makes EXPR true, e.g. 'sum>=5000.00' or "
-            + "'count>8 and max>100': comparisons (< <= > >= = !=) of count, sum, min, max, aggregate or aggregateN with a "
-            + "number (sum, min and max in the value's unit), joined with and/or, parentheses allowed (rows get a kind column)")
+            + "'count>8 and max>100'. EXPR compares count, sum, min, max, aggregate or aggregateN with a number (< <= > >= = !=), "
+            + "joined with and/or and parentheses. Rows get a kind column")
     String earlyWhen;
 
     @Option(names = "--early-once", paramLabel = "SCOPE", converter = EarlyOnceConverter.class,
-        description = "key: with sliding windows, a window emits its early row only if no overlapping window of its key has "
-            + "emitted one and not fired yet; a window whose condition first holds while one has never emits one, so one "
-            + "crossing gives one early row, not one per overlapping window (needs --early-when and sliding windows whose slide is "
-            + "less than their size) (default: every window its own)")
+        description = "key: one early row per key while its overlapping sliding windows are open, not one per window. A window "
+            + "emits its early row only if no overlapping window of its key has emitted one and not fired yet. Needs --early-when "
+            + "and a slide less than the size (default: every window its own)")
     String earlyOnce;
 
     /**
