@@ -113,7 +113,7 @@ final class RunReport
         line(text, "offsets", run.firstOffset() + ".." + run.lastOffset());
         line(text, "windows fired", String.format("%,d", run.windowsFired()));
         line(text, "late dropped", String.format("%,d", run.dropped()));
-        line(text, "late to output", String.format("%,d (%s)", run.sideOutput(), late));
+        line(text, "late to output", late == null ? String.format("%,d", run.sideOutput()) : String.format("%,d (%s)", run.sideOutput(), late));
         line(text, "in no window", String.format("%,d", run.ignored()));
         if (run.valuesWrapped() != 0 || run.sumsWrapped() != 0)
         {
