@@ -146,6 +146,15 @@ final class JournalTally
         appended(INGESTS, offset);
     }
 
+    /** @param offset a table row appended at this offset. */
+    void tableRow(final long offset)
+    {
+        if (offset > countedThrough)
+        {
+            countedThrough = offset;
+        }
+    }
+
     /** @param offset a heartbeat appended at this offset. */
     void heartbeat(final long offset)
     {

@@ -51,6 +51,8 @@ public final class DocumentType
     public static final byte EVENT_EXTENDED = 10;
     /** An {@link #EVENT_EXTENDED} that uses a string id first: followed by the strings, as {@link #EVENT_NEW_KEY} is. */
     public static final byte EVENT_EXTENDED_NEW_KEY = 11;
+    /** A row of a reference table (a version of one key, or a tombstone): not an event (see {@link TableRowEncoder}). */
+    public static final byte TABLE_ROW = 12;
 
     /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
     public static final int NEWEST_RESULTS = RESULT_EARLY;
