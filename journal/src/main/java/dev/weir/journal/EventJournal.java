@@ -38,6 +38,10 @@ import dev.weir.journal.schema.StringFormat;
  * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
  * one while it is held throws {@link JournalRefusedException}.
  * <p>
+ * Rows of the journal's reference tables are appended by the {@link TableAppender} of each table ({@link #table(String)}),
+ * with the same appending thread and lock. A journal made by a table's ingest whose events' columns are not fixed yet
+ * ({@link JournalDirectory#eventsPending()}) takes table rows, ingest records and heartbeats, and refuses events.
+ * <p>
  * It counts what it appends, and {@link #close()} writes the journal's {@link DictionarySnapshot} (its
  * string dictionaries and counts as of its last document), so that the next open of the journal scans only
  * what is appended after it.
@@ -375,6 +379,7 @@ public final class EventJournal implements AutoCloseable
 
     private long writeRow(final EventRow row, final long line, final long unterminatedLength)
     {
+        requireEvents();
         if (row.shape() != shape)
         {
             throw new IllegalArgumentException("a row of " + row.schema() + " appended to a journal of " + shape.schema());
@@ -469,6 +474,16 @@ public final class EventJournal implements AutoCloseable
         return offset;
     }
 
+    /** Refuse an event in a journal whose events' columns are not fixed yet ({@link JournalDirectory#eventsPending()}). */
+    private void requireEvents()
+    {
+        if (directory.eventsPending())
+        {
+            throw new IllegalStateException("journal " + directory + " holds tables only: its events' columns are not fixed yet;"
+                + " open it with its events' columns (EventJournal.openOrCreate(directory, schema, rollCycle)) to append events");
+        }
+    }
+
     private void requireDefault()
     {
         if (!shape.originalIsDefault())
@@ -505,6 +520,7 @@ public final class EventJournal implements AutoCloseable
 
     private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
     {
+        requireEvents();
         checkTime(eventTime);
         if (keyId < 0 || keyId >= keys.size())
         {
