@@ -59,7 +59,23 @@ public final class Expressions
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(ids, "ids");
-        return new ExpressionParser(text, schema, ids).filter();
+        return new ExpressionParser(text, ExpressionColumns.of(schema), ids, null).filter();
+    }
+
+    /**
+     * @param text    the filter, e.g. {@code country != cards.home and amount > cards.limit}.
+     * @param columns the columns it may name: the event's, then joined tables' as {@code TABLE.COLUMN}.
+     * @param strings resolves its string literals (as {@link StringIds}) and gives the text of string ids, so two
+     *                string columns compare by text.
+     * @return the filter; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a filter over the columns.
+     */
+    public static EventFilter filter(final String text, final ExpressionColumns columns, final StringTexts strings)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(columns, "columns");
+        Objects.requireNonNull(strings, "strings");
+        return new ExpressionParser(text, columns, strings, strings).filter();
     }
 
     /**
@@ -72,6 +88,19 @@ public final class Expressions
     {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(schema, "schema");
-        return new ExpressionParser(text, schema, NO_STRINGS).value();
+        return value(text, ExpressionColumns.of(schema));
+    }
+
+    /**
+     * @param text    the value, e.g. {@code amount * fx.rate}, or a column's name.
+     * @param columns the columns it may name: the event's, then joined tables' as {@code TABLE.COLUMN}.
+     * @return the value, at its {@link EventValue#scale()}; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a numeric value over the columns.
+     */
+    public static EventValue value(final String text, final ExpressionColumns columns)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(columns, "columns");
+        return new ExpressionParser(text, columns, NO_STRINGS, null).value();
     }
 }
