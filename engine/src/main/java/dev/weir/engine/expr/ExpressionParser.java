@@ -413,7 +413,7 @@ final class ExpressionParser
         {
             final Term column = left.kind == STRING_COLUMN ? left : right;
             final Term other = column == left ? right : left;
-            if (other.kind == STRING_COLUMN)
+            if (other.kind == STRING_COLUMN && texts == null)
             {
                 throw errorAt(right.start, "cannot compare string columns '" + left.text + "' and '" + right.text
                     + "': compare each with a string literal");
@@ -426,6 +426,10 @@ final class ExpressionParser
             {
                 throw errorAt(operatorAt, "string column '" + column.text + "' compares only with = and != or in (...), not "
                     + FilterNodes.OPERATORS[operator]);
+            }
+            if (other.kind == STRING_COLUMN)
+            {
+                return new StringColumnsEqual(left.column, left.text, right.column, right.text, texts, operator == FilterNodes.NE);
             }
             return new FilterNodes.StringEquals(column.column, column.text, new FilterNodes.StringLiteral(column.column, other.text, ids),
                 operator == FilterNodes.NE);
