@@ -162,6 +162,31 @@ class TableRetentionTest
     }
 
     @Test
+    void aBaseWrittenWhileTheEventsWerePendingHoldsOnceAnEventIngestFixesThem() throws IOException
+    {
+        final SetTimeProvider clock = new SetTimeProvider(1_700_000_000_000L * 1_000_000L);
+        JournalClock.useForTests(JournalClock.of(clock::currentTimeMillis));
+        try (EventJournal journal = EventJournal.open(JournalDirectory.openOrCreateForTable(dir, TableJournalMarkerTest.CARDS, null)))
+        {
+            final TableAppender cards = journal.table("cards");
+            cycleStarts.add(add(cards.upsert(card(cards, "a", 10, "DE"))));
+            clock.advanceMillis(DAY);
+            cycleStarts.add(add(cards.upsert(card(cards, "b", 20, "FR"))));
+            clock.advanceMillis(DAY);
+            cycleStarts.add(add(cards.upsert(card(cards, "c", 30, "IT"))));
+        }
+        HistoryBase.advance(JournalDirectory.open(dir), cycleStarts.get(1), List.of(), 0, null);
+        deleteFirstCycle(JournalDirectory.open(dir));
+        final JournalDirectory fixed = JournalDirectory.openOrCreate(dir, TableJournalMarkerTest.PAYMENTS);
+        try (EventJournal journal = EventJournal.open(fixed))
+        {
+            add(event(journal, 1));
+        }
+        assertEquals(List.of(offsets.get(0) + " a from 10 DE", offsets.get(1) + " b from 20 FR", offsets.get(2) + " c from 30 IT", "event 1"),
+            read(JournalDirectory.open(dir), null));
+    }
+
+    @Test
     void aRowOfTheSameKeyAndTimeAfterTheBaseStillComesAfterTheHeldOne() throws IOException
     {
         final JournalDirectory directory = seed();
