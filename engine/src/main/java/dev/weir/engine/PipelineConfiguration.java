@@ -38,6 +38,7 @@ import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.source.JournalPublisher;
+import dev.weir.engine.source.SlotFiller;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.JournalDirectory;
@@ -164,7 +165,8 @@ public final class PipelineConfiguration
             bound.add(a.bind(schema));
         }
         final WindowCondition early = builder.earlyWhenText != null
-            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size()) : builder.earlyWhen;
+            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), expressionColumns)
+            : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
             .aggregations(bound).schema(schema).initialWindows(builder.initialWindows)
@@ -586,11 +588,36 @@ public final class PipelineConfiguration
 
     /**
      * @return how many columns of each event the ring's slots carry: every column of the journal's schema
-     *         if a user aggregation reads them, else 0.
+     *         if a user aggregation or the early condition reads columns, else 0.
      */
     int slotColumns()
     {
-        return operators.readsColumns() ? schema.size() : 0;
+        return copiedColumns() != null ? (joins.isEmpty() ? schema.size() : expressionColumns.size()) : 0;
+    }
+
+    /** @return per column an expression may name (the events', then each joined table's), true for a string column. */
+    boolean[] stringColumns()
+    {
+        final boolean[] strings = new boolean[expressionColumns.size()];
+        for (int i = 0; i < strings.length; i++)
+        {
+            strings[i] = expressionColumns.column(i).type() == dev.weir.journal.schema.ColumnType.STRING;
+        }
+        return strings;
+    }
+
+    /**
+     * @return the columns the source copies into each event's slot: every column if a user aggregation reads them,
+     *         else those the early condition names, or null for none.
+     */
+    int[] copiedColumns()
+    {
+        if (operators.readsColumns())
+        {
+            return SlotFiller.every(schema);
+        }
+        final int[] named = operators.earlyWhen() == null ? new int[0] : operators.earlyWhen().columns();
+        return named.length == 0 ? null : named;
     }
 
     int ringSize()

@@ -132,21 +132,30 @@ final class Wiring
         {
             publisher.noteReadClocks(readClocks[0], readClocks[1]);
         }
-        if (slotColumns > 0)
-        {
-            publisher.copyEveryColumn(config.projection(), config.directory().schema());
-        }
         final boolean joined = !config.joins().isEmpty();
         final StringDictionaries strings = config.filtersByText() || joined ? StringDictionaries.open(config.directory()) : null;
         this.filterStrings = strings;
-        final EventFilter filter;
+        final JoinedTexts joinedTexts;
         if (joined)
         {
             final DictionaryTexts eventTexts = new DictionaryTexts(strings);
             final TableJoins joins = config.newJoins(eventTexts);
             joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
-            publisher.join(config.projection(), joins);
-            filter = config.newJoinedFilter(new JoinedTexts(eventTexts, joins.view()));
+            publisher.join(config.projection(), joins, config.stringColumns());
+            joinedTexts = new JoinedTexts(eventTexts, joins.view());
+        }
+        else
+        {
+            joinedTexts = null;
+        }
+        if (slotColumns > 0)
+        {
+            publisher.copyColumns(config.projection(), config.copiedColumns());
+        }
+        final EventFilter filter;
+        if (joined)
+        {
+            filter = config.newJoinedFilter(joinedTexts);
         }
         else
         {

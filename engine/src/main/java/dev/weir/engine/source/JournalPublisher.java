@@ -29,9 +29,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  * published as a {@link EventSlot#HEARTBEAT} slot at its offset. With a
  * {@link #filter(ColumnProjection, EventFilter) filter}, an event it rejects is published as a
  * {@link EventSlot#FILTERED} slot (offset and time only), so it still moves the watermark: the watermark
- * belongs to the journal. With {@link #join(TableJoins) joins}, the publisher owns their state: it applies each table
- * row as it reads it, in journal order, and joins each event as it fills its slot, so an event sees exactly the rows
- * appended before it; an event a join finds no row for (under {@code drop}) is published as an unmatched
+ * belongs to the journal. With {@link #join joins}, the publisher owns their state: it applies each table row as it
+ * reads it, in journal order, and joins each event as it fills its slot, so an event sees exactly the rows appended
+ * before it; an event a join finds no row for (under {@code drop}) is published as an unmatched
  * {@link EventSlot#FILTERED} slot. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
@@ -77,7 +77,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /** The cycle the reader stood in at the last poll. */
     private int readCycle = Integer.MIN_VALUE;
     /** True if every column of each event is copied into its slot too ({@link #copyEveryColumn}). */
-    private boolean copyColumns;
+    private int[] copied;
     /**
      * Fills a slot with a whole event (filter, key and value, every column if copied), for a projection other
      * than the default, a filter, or columns copied; null on the four-field path.
@@ -85,6 +85,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private SlotFiller filler;
     /** The pipeline's joins, or null for none. */
     private TableJoins joins;
+    /** With joins, per copied column, true for a string column; else null. */
+    private boolean[] copiedStrings;
+    /** With joins, per column of the joined view, true for a string column; else null. */
+    private boolean[] joinedStrings;
     /** Hands whole events to {@link #onEvent(long, EventView)} and heartbeats to {@link #onHeartbeat}. */
     private final EventViewConsumer views = new EventViewConsumer()
     {
@@ -157,22 +161,24 @@ public final class JournalPublisher implements Runnable, EventConsumer
     {
         assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
-        this.filler = new SlotFiller(projection, keys, filter, copyColumns, joins);
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
     }
 
     /**
      * Join every event: apply table rows as they are read, look each event up before the filter. Reads whole events
-     * then, whatever the projection. Call before the publisher runs (before {@link #filter} and
-     * {@link #copyEveryColumn}, which keep the joins).
+     * then, whatever the projection. Call before the publisher runs, before {@link #filter} and
+     * {@link #copyColumns}, which keep the joins.
      *
-     * @param projection the key and value columns, as given to the constructor.
-     * @param tableJoins the joins, their state as of the reader's position, owned by the publisher's thread from now on.
+     * @param projection    the key and value columns, as given to the constructor.
+     * @param tableJoins    the joins, their state as of the reader's position, owned by the publisher's thread from now on.
+     * @param stringColumns per column of the joined view (the event's, then the tables'), true for a string column.
      */
-    public void join(final ColumnProjection projection, final TableJoins tableJoins)
+    public void join(final ColumnProjection projection, final TableJoins tableJoins, final boolean[] stringColumns)
     {
-        assert projection == this.projection;
+        assert projection == this.projection && copied == null : "join first";
         this.joins = Objects.requireNonNull(tableJoins, "joins");
-        this.filler = new SlotFiller(projection, keys, filter, copyColumns, joins);
+        this.joinedStrings = stringColumns.clone();
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
     }
 
     /**
@@ -215,10 +221,32 @@ public final class JournalPublisher implements Runnable, EventConsumer
      */
     public void copyEveryColumn(final ColumnProjection projection, final JournalSchema schema)
     {
-        assert ring.get(0).columns.length == schema.size() : "the slots hold every column";
-        assert projection == this.projection && schema.equals(projection.schema());
-        this.copyColumns = true;
-        this.filler = new SlotFiller(projection, keys, filter, true, joins);
+        assert schema.equals(projection.schema());
+        copyColumns(projection, SlotFiller.every(schema));
+    }
+
+    /**
+     * Copy some columns of each event into its slot's {@link EventSlot#columns} too, each at its index, as
+     * {@link #copyEveryColumn} does every column (for an early condition that names columns); the ring's slots must
+     * have been made with the schema's size. Call before the publisher runs.
+     *
+     * @param projection the key and value columns, as given to the constructor.
+     * @param columns    the columns' indices.
+     */
+    public void copyColumns(final ColumnProjection projection, final int[] columns)
+    {
+        assert ring.get(0).columns.length == (joins == null ? projection.schema().size() : joinedStrings.length) : "the slots hold every column";
+        assert projection == this.projection;
+        this.copied = columns.clone();
+        if (joins != null)
+        {
+            copiedStrings = new boolean[copied.length];
+            for (int i = 0; i < copied.length; i++)
+            {
+                copiedStrings[i] = joinedStrings[copied[i]];
+            }
+        }
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
     }
 
     /**
