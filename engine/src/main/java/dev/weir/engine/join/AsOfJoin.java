@@ -7,7 +7,7 @@ import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.TableDefinition;
-import dev.weir.journal.TableRowView;
+import dev.weir.journal.schema.TableRowView;
 
 /**
  * One {@code --join}: the state of one table as the pipeline has read it (its keys, texts and versions), the rows

@@ -5,9 +5,9 @@ import java.util.Arrays;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.TableRowView;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.TableDefinition;
+import dev.weir.journal.schema.TableRowView;
 
 /**
  * A pipeline's joins and their {@link Horizon}, owned by the thread that reads the journal for it (its publisher):

@@ -10,7 +10,7 @@ import dev.weir.engine.join.TableJoins;
 import dev.weir.journal.codec.EventConsumer;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.TableRowView;
+import dev.weir.journal.schema.TableRowView;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.KeyTuples;
 import dev.weir.journal.schema.JournalSchema;
