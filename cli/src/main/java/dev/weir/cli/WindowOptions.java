@@ -239,7 +239,12 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat);
+        final List<String> tables = new ArrayList<>();
+        for (final String join : joins)
+        {
+            tables.add(join.indexOf(':') < 0 ? join : join.substring(0, join.indexOf(':')));
+        }
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat, tables);
     }
 
     /** @return true with {@code --emit updates}. */

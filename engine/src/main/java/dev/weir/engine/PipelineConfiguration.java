@@ -30,6 +30,7 @@ import dev.weir.engine.join.AsOfJoin;
 import dev.weir.engine.join.Horizon;
 import dev.weir.engine.join.JoinMissing;
 import dev.weir.engine.join.JoinSpec;
+import dev.weir.engine.join.JoinedColumns;
 import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
@@ -142,18 +143,9 @@ public final class PipelineConfiguration
             columns = columns.join(join.definition().name(), join.definition().columns());
         }
         this.expressionColumns = columns;
-        if (builder.valueExpression == null && !joins.isEmpty() && schema.indexOf(builder.valueColumn) < 0)
-        {
-            // a value that may name a joined table's columns: compiled over the joined columns
-            final dev.weir.engine.expr.EventValue value = Expressions.value(builder.valueColumn, expressionColumns);
-            this.projection = ColumnProjection.of(schema, builder.keyColumn, value, value.toString());
-        }
-        else
-        {
-            this.projection = builder.valueExpression == null
-                ? ColumnProjection.of(schema, builder.keyColumn, builder.valueColumn)
-                : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
-        }
+        this.projection = builder.valueExpression == null
+            ? JoinedColumns.projection(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
+            : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
@@ -337,30 +329,8 @@ public final class PipelineConfiguration
         {
             return Expressions.filter(filterSource, schema, strings == null ? (column, text) -> -1 : strings);
         }
-        return Expressions.filter(filterSource, expressionColumns, strings == null ? NO_TEXTS : strings);
+        return Expressions.filter(filterSource, expressionColumns, strings == null ? JoinedColumns.NO_TEXTS : strings);
     }
-
-    /** No text known: what a filter is checked against before any run. */
-    private static final StringTexts NO_TEXTS = new StringTexts()
-    {
-        @Override
-        public int idOf(final int column, final String text)
-        {
-            return -1;
-        }
-
-        @Override
-        public CharSequence textOf(final int column, final int id)
-        {
-            throw new IllegalStateException("no texts before a run");
-        }
-
-        @Override
-        public int definedCount(final int column)
-        {
-            return 0;
-        }
-    };
 
     /** @return the joins, in order; empty for none. */
     public List<JoinSpec> joins()

@@ -1,6 +1,5 @@
 package dev.weir.engine.join;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import dev.weir.journal.schema.ColumnType;
@@ -32,21 +31,7 @@ public record JoinSpec(int table, TableDefinition definition, int[] eventColumns
      */
     public static JoinSpec resolve(final List<TableDefinition> tables, final JournalSchema events, final String name, final List<String> keyColumns)
     {
-        int index = -1;
-        final List<String> names = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++)
-        {
-            names.add(tables.get(i).name());
-            if (tables.get(i).name().equals(name))
-            {
-                index = i;
-            }
-        }
-        if (index < 0)
-        {
-            throw new IllegalArgumentException("--join " + name + ": the journal has no table " + name
-                + (names.isEmpty() ? " (it has none: ingest one with weir ingest --table)" : " (its tables: " + String.join(", ", names) + ")"));
-        }
+        final int index = JoinedColumns.table(tables, name);
         final TableDefinition definition = tables.get(index);
         final List<String> key = definition.key();
         if (!keyColumns.isEmpty() && keyColumns.get(0).contains("="))
