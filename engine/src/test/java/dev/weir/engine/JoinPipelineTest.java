@@ -102,6 +102,35 @@ class JoinPipelineTest
         assertEquals(1, summary.filtered());
     }
 
+    @Test
+    void anEarlyConditionComparesTheSpendWithTheCardsOwnLimitAsOfTheEventBeingAdded()
+    {
+        final Path journal = dir.resolve("journal");
+        final List<Step> steps = List.of(
+            row(0, "c1", "FR", 100_00),
+            row(0, "c2", "FR", 500_00),
+            event(1, 1_000, "c1", "DE", 60_00),
+            event(2, 1_100, "c2", "DE", 60_00),
+            row(1_150, "c2", "FR", 100_00),       // c2's limit lowered
+            event(3, 1_200, "c1", "DE", 30_00),   // c1: 90, under 100
+            event(4, 1_300, "c2", "DE", 50_00),   // c2: 110, over its new limit
+            event(5, 1_400, "c1", "DE", 20_00));  // c1: 110, over 100
+        append(journal, steps, 0, steps.size());
+        for (final PipelineLayout layout : PipelineLayout.values())
+        {
+            final List<String> early = new CopyOnWriteArrayList<>();
+            Weir.pipeline().journal(journal).window(TumblingWindows.of(60_000)).keyColumn("card").value("amount").join("cards")
+                .earlyWhen("sum > cards.limit").layout(layout).replayRange(-1, Long.MAX_VALUE).onResult(r ->
+                {
+                    if (r.kind() == dev.weir.journal.codec.ResultKind.EARLY)
+                    {
+                        early.add(r.keyId() + ":" + r.count() + "," + r.sum());
+                    }
+                }).build().runToEnd();
+            assertEquals(List.of("1:2,11000", "0:3,11000"), early, layout.toString());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(WindowKind.class)
     void aReplayGivesTheResultsOfARun(final WindowKind kind)
