@@ -9,6 +9,7 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.expr.DictionaryTexts;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
@@ -133,7 +134,7 @@ final class Wiring
         }
         final StringDictionaries strings = config.filtersByText() ? StringDictionaries.open(config.directory()) : null;
         this.filterStrings = strings;
-        final EventFilter filter = config.newFilter(strings == null ? null : (column, text) -> strings.dictionary(column).idOf(text));
+        final EventFilter filter = config.newFilter(strings == null ? null : new DictionaryTexts(strings));
         if (filter != null)
         {
             publisher.filter(config.projection(), filter);

@@ -108,7 +108,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             {
                 try
                 {
-                    Expressions.filter(where, schema, (column, text) -> -1);
+                    Expressions.check(where, ExpressionColumns.of(schema));
                 }
                 catch (final ExpressionException ex)
                 {
