@@ -228,7 +228,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /**
      * Copy some columns of each event into its slot's {@link EventSlot#columns} too, each at its index, as
      * {@link #copyEveryColumn} does every column (for an early condition that names columns); the ring's slots must
-     * have been made with the schema's size. Call before the publisher runs.
+     * have been made with a column for each index named. Call before the publisher runs.
      *
      * @param projection the key and value columns, as given to the constructor.
      * @param columns    the columns' indices.
