@@ -144,7 +144,7 @@ public final class PipelineConfiguration
         }
         this.expressionColumns = columns;
         this.projection = builder.valueExpression == null
-            ? JoinedColumns.projection(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
+            ? ColumnProjection.of(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
             : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
@@ -570,7 +570,7 @@ public final class PipelineConfiguration
      */
     int slotColumns()
     {
-        return copiedColumns() != null ? (joins.isEmpty() ? schema.size() : expressionColumns.size()) : 0;
+        return copiedColumns() != null ? expressionColumns.size() : 0;
     }
 
     /** @return per column an expression may name (the events', then each joined table's), true for a string column. */

@@ -133,7 +133,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             final ColumnProjection projection;
             try
             {
-                projection = JoinedColumns.projection(schema, columns, key, value);
+                projection = ColumnProjection.of(schema, columns, key, value);
             }
             catch (final ExpressionException ex)
             {
