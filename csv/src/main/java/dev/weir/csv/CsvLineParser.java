@@ -41,7 +41,7 @@ import dev.weir.journal.schema.KeyFormat;
  * <p>
  * Not thread-safe: a reusable parser holding the last line parsed; one owner thread.
  */
-public final class CsvLineParser
+public final class CsvLineParser implements IngestLineParser
 {
     /** The header an events CSV of the default columns starts with. */
     public static final String DEFAULT_HEADER = "event_id,event_time,key,value";
@@ -56,7 +56,7 @@ public final class CsvLineParser
     private final boolean defaultColumns;
     private final boolean keyRule;
     private final CsvFields fields = new CsvFields();
-    private final IsoInstant instant = new IsoInstant();
+    private final EventTimeField time = new EventTimeField();
     private final FieldParser parser;
     private final String[] names;
     private final ColumnType[] types;
@@ -138,6 +138,7 @@ public final class CsvLineParser
      * @param end   one past its last byte.
      * @return null if valid, else the reason.
      */
+    @Override
     public String parse(final byte[] bytes, final int start, final int end)
     {
         if (plain != null && plain.read(bytes, start, end))
@@ -168,6 +169,7 @@ public final class CsvLineParser
      * @return the text of the last line parsed from bytes, or null if it was read from its bytes only (a valid
      *         plain line) or is not valid UTF-8.
      */
+    @Override
     public String text()
     {
         return text;
@@ -263,39 +265,12 @@ public final class CsvLineParser
         {
             return "event_id is not a 64-bit integer: '" + shown(fieldText(0, idText, idStart, idEnd)) + "'";
         }
-        if (!readTime(timeText, timeStart, timeEnd))
+        if (!time.read(timeText, timeStart, timeEnd))
         {
-            return "event_time is neither epoch milliseconds nor an ISO-8601 instant (" + ISO_EXAMPLE + "): '"
-                + shown(fieldText(1, timeText, timeStart, timeEnd)) + "'";
+            return EventTimeField.notATime(fieldText(1, timeText, timeStart, timeEnd));
         }
-        if (eventTime < 0)
-        {
-            return "event_time is negative: " + eventTime;
-        }
-        if (eventTime > EventJournal.MAX_EVENT_TIME)
-        {
-            return "event_time is later than " + EventJournal.MAX_EVENT_TIME + ": " + eventTime;
-        }
-        return null;
-    }
-
-    /** Read an event time into {@link #eventTime}: a 64-bit integer of epoch milliseconds, or an {@link IsoInstant}. */
-    private boolean readTime(final String text, final int start, final int end)
-    {
-        if (end - start > 4 && text.charAt(start + 4) == '-' && instant.read(text, start, end)) // before throwing for each ISO time
-        {
-            eventTime = instant.millis();
-            return true;
-        }
-        try
-        {
-            eventTime = Long.parseLong(text, start, end, 10);
-            return true;
-        }
-        catch (final NumberFormatException ex)
-        {
-            return false;
-        }
+        eventTime = time.millis();
+        return time.whyOutOfRange();
     }
 
     /** @return a field's text: as it lies in the line in the default columns, else as RFC 4180 unquotes it. */
@@ -343,6 +318,7 @@ public final class CsvLineParser
      * @param unterminatedLength the line's length if it had no terminator, else -1.
      * @return the offset of the appended event.
      */
+    @Override
     public long append(final EventJournal journal, final long line, final long unterminatedLength)
     {
         if (readPlain)
