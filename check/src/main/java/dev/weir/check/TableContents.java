@@ -8,7 +8,7 @@ import java.util.Map;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
-import dev.weir.journal.TableRowView;
+import dev.weir.journal.schema.TableRowView;
 import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.TableDefinition;

@@ -113,7 +113,9 @@ final class IngestCommand implements Callable<Integer>
             if (s.pendingLine() > 0)
             {
                 System.out.printf("Line %,d has no line terminator yet: it was left pending, not ingested; the next ingest of %s takes it "
-                    + "once it is complete (or give --final if the file is complete as it is).%n", s.pendingLine(), input);
+                    + "once it is complete (%s).%n", s.pendingLine(), input, definition != null
+                        ? "a table CSV's last line is taken once it ends with a line break, even with --final"
+                        : "or give --final if the file is complete as it is");
             }
         }
         return 0;

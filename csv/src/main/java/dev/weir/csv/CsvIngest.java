@@ -35,7 +35,8 @@ import dev.weir.journal.schema.TableDefinition;
  * <p>
  * A table CSV ({@link Builder#table}) is ingested by the same rules, each valid line a row of the table
  * ({@link TableCsvParser}); a new journal is then created with the table and its events pending, and an existing one
- * gains the table if it lacks it ({@link JournalDirectory#openOrCreateForTable}).
+ * gains the table if it lacks it ({@link JournalDirectory#openOrCreateForTable}). Its last line without a line
+ * terminator is left pending even if the source is complete (see {@link Builder#complete}).
  * <p>
  * Lines are read in the journal's columns by one {@link CsvLineParser}, which gives a bad line its reason. A source
  * of an older writer, whose columns are the journal's without some of its last ones ({@link IngestColumns}), is
@@ -170,7 +171,9 @@ public final class CsvIngest
         /**
          * @param complete the source is complete (the default): a last line without a line terminator is a line. If
          *                 false, the source may still grow, and such a line is left pending, neither ingested nor
-         *                 recorded, for the next ingest to take once it is complete.
+         *                 recorded, for the next ingest to take once it is complete. A table CSV's such line is always left
+         *                 pending: a table row does not record its line's length, so a line that grew since could not
+         *                 be told.
          * @return this.
          */
         public Builder complete(final boolean complete)
@@ -364,7 +367,7 @@ public final class CsvIngest
                     skipped++;
                     continue;
                 }
-                if (!in.terminated() && !complete)
+                if (!in.terminated() && (!complete || table != null)) // a table row cannot record the length of its line yet
                 {
                     pending = lineNo;
                     lineNo--;

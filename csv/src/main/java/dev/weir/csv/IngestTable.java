@@ -13,7 +13,8 @@ import dev.weir.journal.schema.TableDefinition;
  *   <li>a table the journal lacks (or a journal not made yet) needs its key and columns;</li>
  *   <li>a table the journal has takes the key and columns not given from it; those given must be its own, which
  *   {@link JournalDirectory#openOrCreateForTable} checks as it opens the journal;</li>
- *   <li>a table may not have a column named {@code event_time} or {@code op} ({@link TableCsvParser#checkColumns}).</li>
+ *   <li>a table may not have a column named {@code op} ({@link TableCsvParser#checkColumns}) nor, as no columns can,
+ *   {@code event_time}.</li>
  * </ul>
  * Every refusal is a {@link CsvInputException}. Stateless and thread-safe.
  */
@@ -48,7 +49,7 @@ public final class IngestTable
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new CsvInputException("--table " + name + ": " + ex.getMessage());
+            throw new CsvInputException(ex.getMessage()); // names the table
         }
         return table;
     }

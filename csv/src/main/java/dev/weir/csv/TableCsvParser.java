@@ -29,7 +29,7 @@ import dev.weir.journal.schema.TableDefinition;
  *   with its rules and reasons; a tombstone's other columns are ignored, and may be empty.</li>
  * </ul>
  * A line is decoded strictly as UTF-8 (reason {@value CsvLineParser#INVALID_UTF8}). A table may not have a column
- * named {@code event_time} or {@code op} ({@link #checkColumns}).
+ * named {@code op} ({@link #checkColumns}), nor, as no columns can, {@code event_time}.
  * <p>
  * Not thread-safe: a reusable parser holding the last line parsed; one owner thread.
  */
@@ -65,7 +65,7 @@ public final class TableCsvParser implements IngestLineParser
     /**
      * @param table  the table whose lines are read.
      * @param withOp the lines end with an {@code op} field (their header ends with {@code ,op}).
-     * @throws IllegalArgumentException if the table has a column named {@code event_time} or {@code op}.
+     * @throws IllegalArgumentException if the table has a column named {@code op}.
      */
     public TableCsvParser(final TableDefinition table, final boolean withOp)
     {
@@ -97,20 +97,16 @@ public final class TableCsvParser implements IngestLineParser
     }
 
     /**
-     * @param table a table.
-     * @throws IllegalArgumentException if it has a column named {@code event_time} or {@code op}, which a table CSV
-     *                                  cannot tell from its own columns.
+     * @param table a table (whose columns cannot be named {@code event_id} or {@code event_time}: no columns can).
+     * @throws IllegalArgumentException if it has a column named {@code op}, which a table CSV cannot tell from its own
+     *                                  last column.
      */
     public static void checkColumns(final TableDefinition table)
     {
-        for (int i = 0; i < table.columns().size(); i++)
+        if (table.columns().indexOf(OP) >= 0)
         {
-            final String name = table.columns().column(i).name();
-            if (EVENT_TIME.equals(name) || OP.equals(name))
-            {
-                throw new IllegalArgumentException("table " + table.name() + " may not have a column named " + name
-                    + ": a table CSV's event_time and op columns are its own");
-            }
+            throw new IllegalArgumentException("table " + table.name() + ": column name '" + OP + "' is reserved: a table CSV's last column "
+                + OP + " tells an upsert from a delete");
         }
     }
 
