@@ -30,7 +30,7 @@ final class IngestCommand implements Callable<Integer>
 
     @Option(names = "--columns", paramLabel = "SPEC", description = "the columns of the events, e.g. card:string,amount:decimal(2),fee:long "
         + "(default: the journal's, or key:string,value:long for a new journal); new columns at the end of a journal's, each with a "
-        + "default (channel:string=web), are added to it. With --table: the table's columns (default: the existing table's)")
+        + "default (channel:string=web), are added to it. With --table: the table's columns, the existing table's if left out")
     String columns;
 
     @Option(names = "--table", paramLabel = "NAME", description = "the reference table the input's rows go to (a table CSV), "
@@ -55,7 +55,7 @@ final class IngestCommand implements Callable<Integer>
     boolean sync;
 
     @Option(names = "--final", description = "the file is complete: also ingest a last line that has no line terminator "
-        + "(by default such a line is left pending, for a later ingest to take once it is complete)")
+        + "(by default such a line is left pending, for a later ingest to take once it is complete; a table CSV's always is)")
     boolean complete;
 
     @Override
