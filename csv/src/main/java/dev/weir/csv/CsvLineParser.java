@@ -57,11 +57,8 @@ public final class CsvLineParser implements IngestLineParser
     private final boolean keyRule;
     private final CsvFields fields = new CsvFields();
     private final EventTimeField time = new EventTimeField();
-    private final FieldParser parser;
+    private final ColumnValues values;
     private final String[] names;
-    private final ColumnType[] types;
-    private final long[] longs;
-    private final String[] strings;
     private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private PlainLine plain;
@@ -88,19 +85,15 @@ public final class CsvLineParser implements IngestLineParser
         this.schema = schema;
         this.defaultColumns = schema.isDefault();
         this.keyRule = keyRule;
-        this.parser = new FieldParser(schema);
+        this.values = new ColumnValues(schema);
         this.plain = new PlainLine(schema);
         final int n = schema.size();
         this.names = new String[n + 2];
-        this.types = new ColumnType[n];
-        this.longs = new long[n];
-        this.strings = new String[n];
         names[0] = "event_id";
         names[1] = "event_time";
         for (int i = 0; i < n; i++)
         {
             names[i + 2] = schema.column(i).name();
-            types[i] = schema.column(i).type();
         }
     }
 
@@ -206,7 +199,7 @@ public final class CsvLineParser implements IngestLineParser
         {
             return time;
         }
-        for (int i = 0; i < types.length; i++)
+        for (int i = 0; i < values.size(); i++)
         {
             final String why = parseColumn(line, i, i + 2);
             if (why != null)
@@ -243,13 +236,13 @@ public final class CsvLineParser implements IngestLineParser
         }
         try
         {
-            longs[1] = Long.parseLong(value);
+            values.set(1, Long.parseLong(value));
         }
         catch (final NumberFormatException ex)
         {
             return "value is not a 64-bit integer: '" + shown(value) + "'";
         }
-        strings[0] = key;
+        values.set(0, key);
         return null;
     }
 
@@ -281,28 +274,14 @@ public final class CsvLineParser implements IngestLineParser
 
     private String parseColumn(final String line, final int column, final int field)
     {
-        if (types[column] != ColumnType.STRING)
+        final String why = values.read(line, fields, column, field);
+        if (why == null && keyRule && column == 0 && values.isString(0))
         {
-            if (!parser.parseNumber(column, line, fields.start(field), fields.end(field)))
-            {
-                return parser.whyNotNumber(column, fields.text(field));
-            }
-            longs[column] = parser.number();
-            return null;
-        }
-        final String value = fields.isEmpty(field) ? "" : fields.text(field);
-        final String why = parser.checkString(column, value);
-        if (why == null && keyRule && column == 0)
-        {
-            final String notKey = KeyFormat.whyInvalid(value);
+            final String notKey = KeyFormat.whyInvalid(values.string(0));
             if (notKey != null)
             {
-                return notKey + ": '" + shown(value) + "'";
+                return notKey + ": '" + shown(values.string(0)) + "'";
             }
-        }
-        if (why == null)
-        {
-            strings[column] = value;
         }
         return why;
     }
@@ -327,15 +306,15 @@ public final class CsvLineParser implements IngestLineParser
         }
         final boolean keyApi = journal.schema().isDefault();
         final long offset = keyApi
-            ? journal.appendIngested(line, eventId, eventTime, strings[0], longs[1], unterminatedLength)
+            ? journal.appendIngested(line, eventId, eventTime, values.string(0), values.longValue(1), unterminatedLength)
             : journal.appendIngested(row(journal, journal.schema()), line, unterminatedLength);
         if (plain != null)
         {
-            for (int c = 0; c < types.length; c++)
+            for (int c = 0; c < values.size(); c++)
             {
-                if (types[c] == ColumnType.STRING)
+                if (values.isString(c))
                 {
-                    plain.learn(c, strings[c], keyApi ? journal.keyId(strings[c]) : journal.stringId(c, strings[c]));
+                    plain.learn(c, values.string(c), keyApi ? journal.keyId(values.string(c)) : journal.stringId(c, values.string(c)));
                 }
             }
         }
@@ -352,25 +331,25 @@ public final class CsvLineParser implements IngestLineParser
     public long append(final EventJournal journal, final JournalSchema columns)
     {
         assert !readPlain;
-        return columns.isDefault() ? journal.append(eventId, eventTime, strings[0], longs[1]) : journal.append(row(journal, columns));
+        return columns.isDefault() ? journal.append(eventId, eventTime, values.string(0), values.longValue(1)) : journal.append(row(journal, columns));
     }
 
     private EventRow row(final EventJournal journal, final JournalSchema columns)
     {
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
-        for (int c = 0; c < types.length; c++)
+        for (int c = 0; c < values.size(); c++)
         {
-            if (types[c] == ColumnType.STRING)
+            if (values.isString(c))
             {
-                row.setString(c, journal.stringId(c, strings[c]));
+                row.setString(c, journal.stringId(c, values.string(c)));
             }
             else
             {
-                row.setLong(c, longs[c]);
+                row.setLong(c, values.longValue(c));
             }
         }
-        OlderWriter.fillDefaults(journal, columns, row, types.length);
+        OlderWriter.fillDefaults(journal, columns, row, values.size());
         return row;
     }
 
@@ -383,7 +362,7 @@ public final class CsvLineParser implements IngestLineParser
     /** @return how many named columns a line has. */
     public int columns()
     {
-        return types.length;
+        return values.size();
     }
 
     /**
@@ -392,7 +371,7 @@ public final class CsvLineParser implements IngestLineParser
      */
     public boolean isString(final int column)
     {
-        return types[column] == ColumnType.STRING;
+        return values.isString(column);
     }
 
     /** @return the event id of the last valid line parsed as text. */
@@ -413,8 +392,8 @@ public final class CsvLineParser implements IngestLineParser
      */
     public long longColumn(final int column)
     {
-        assert types[column] != ColumnType.STRING : schema.column(column);
-        return longs[column];
+        assert !values.isString(column) : schema.column(column);
+        return values.longValue(column);
     }
 
     /**
@@ -423,8 +402,8 @@ public final class CsvLineParser implements IngestLineParser
      */
     public String string(final int column)
     {
-        assert types[column] == ColumnType.STRING : schema.column(column);
-        return strings[column];
+        assert values.isString(column) : schema.column(column);
+        return values.string(column);
     }
 
     private static String shown(final String field)

@@ -48,12 +48,9 @@ public final class TableCsvParser implements IngestLineParser
     private final boolean withOp;
     private final CsvFields fields = new CsvFields();
     private final EventTimeField time = new EventTimeField();
-    private final FieldParser parser;
+    private final ColumnValues values;
     private final String[] names;
-    private final ColumnType[] types;
     private final boolean[] key;
-    private final long[] longs;
-    private final String[] strings;
     private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private EventJournal appending;
@@ -73,18 +70,14 @@ public final class TableCsvParser implements IngestLineParser
         this.table = table;
         this.withOp = withOp;
         final JournalSchema columns = table.columns();
-        this.parser = new FieldParser(columns);
+        this.values = new ColumnValues(columns);
         final int n = columns.size();
         this.names = new String[n + (withOp ? 2 : 1)];
-        this.types = new ColumnType[n];
         this.key = new boolean[n];
-        this.longs = new long[n];
-        this.strings = new String[n];
         names[0] = EVENT_TIME;
         for (int i = 0; i < n; i++)
         {
             names[i + 1] = columns.column(i).name();
-            types[i] = columns.column(i).type();
         }
         for (int k = 0; k < table.keySize(); k++)
         {
@@ -207,7 +200,7 @@ public final class TableCsvParser implements IngestLineParser
         {
             return "op must be upsert, delete or empty: '" + FieldParser.shown(op) + "'";
         }
-        for (int c = 0; c < types.length; c++)
+        for (int c = 0; c < values.size(); c++)
         {
             if (key[c] && fields.isEmpty(c + 1))
             {
@@ -215,37 +208,17 @@ public final class TableCsvParser implements IngestLineParser
             }
             if (!key[c] && tombstone) // ignored: read as the column's zero
             {
-                longs[c] = 0;
-                strings[c] = "";
+                values.set(c, 0);
+                values.set(c, "");
                 continue;
             }
-            final String why = parseColumn(line, c, c + 1);
+            final String why = values.read(line, fields, c, c + 1);
             if (why != null)
             {
                 return why;
             }
         }
         return null;
-    }
-
-    private String parseColumn(final String line, final int column, final int field)
-    {
-        if (types[column] != ColumnType.STRING)
-        {
-            if (!parser.parseNumber(column, line, fields.start(field), fields.end(field)))
-            {
-                return parser.whyNotNumber(column, fields.text(field));
-            }
-            longs[column] = parser.number();
-            return null;
-        }
-        final String value = fields.isEmpty(field) ? "" : fields.text(field);
-        final String why = parser.checkString(column, value);
-        if (why == null)
-        {
-            strings[column] = value;
-        }
-        return why;
     }
 
     /**
@@ -265,17 +238,17 @@ public final class TableCsvParser implements IngestLineParser
             appending = journal;
         }
         final TableRow row = appender.row().clear().validFrom(validFrom);
-        for (int c = 0; c < types.length; c++)
+        for (int c = 0; c < values.size(); c++)
         {
             if (key[c] || !tombstone)
             {
-                if (types[c] == ColumnType.STRING)
+                if (values.isString(c))
                 {
-                    row.setString(c, strings[c]);
+                    row.setString(c, values.string(c));
                 }
                 else
                 {
-                    row.setLong(c, longs[c]);
+                    row.setLong(c, values.longValue(c));
                 }
             }
         }
@@ -302,21 +275,22 @@ public final class TableCsvParser implements IngestLineParser
 
     /**
      * @param column the index of a {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column of the table.
-     * @return its value in the last valid line parsed (a decimal's unscaled long).
+     * @return its value in the last valid line parsed (a decimal's unscaled long; 0 for a tombstone's column that is
+     *         not a key column).
      */
     public long longColumn(final int column)
     {
-        assert types[column] != ColumnType.STRING : names[column + 1];
-        return longs[column];
+        assert !values.isString(column) : names[column + 1];
+        return values.longValue(column);
     }
 
     /**
      * @param column the index of a {@link ColumnType#STRING} column of the table.
-     * @return its text in the last valid line parsed.
+     * @return its text in the last valid line parsed ("" for a tombstone's column that is not a key column).
      */
     public String string(final int column)
     {
-        assert types[column] == ColumnType.STRING : names[column + 1];
-        return strings[column];
+        assert values.isString(column) : names[column + 1];
+        return values.string(column);
     }
 }
