@@ -12,14 +12,18 @@ import org.agrona.collections.IntHashSet;
 
 /**
  * A card-fraud detector that embeds Weir: one journal of payments with columns
- * ({@value Payments#COLUMNS}), one appender, and five rules, each a named pipeline following the journal
- * with its own key, window, state and checkpoints:
+ * ({@value Payments#COLUMNS}) and a card profile table {@code cards} ({@value CardProfiles#COLUMNS}, keyed by
+ * card), one appender, and six rules, each a named pipeline following the journal with its own key, window, state
+ * and checkpoints:
  * <ul>
  * <li>{@code spend}: a card's approved online spend net of fees (a filter,
  * {@code where("channel = 'online' and status = 'approved'")}, whose other payments still move the rule's
- * watermark, and a computed value, {@code value("amount - fee")}) in a sliding 60 s / 5 s window above
- * {@link #SPEND_LIMIT_CENTS}, alerted by the window's early row on the payment that crossed the limit (not
+ * watermark, and a computed value, {@code value("amount - fee")}) in a sliding 60 s / 5 s window above the
+ * card's own limit ({@code join("cards")}, {@code earlyWhen("sum > cards.limit")}: the limit of the card's profile
+ * as of the payment's time), alerted by the window's early row on the payment that crossed the limit (not
  * when the window closes);</li>
+ * <li>{@code abroad}: each payment made outside its card's home country as of its time
+ * ({@code where("country != cards.home")}), alerted by an update row;</li>
  * <li>{@code declines}: {@link #DECLINE_LIMIT} or more declined payments of one card in a sliding 60 s / 10 s
  * window ({@code where("status = 'declined'")}), alerted early on the decline that reaches the limit;</li>
  * <li>{@code bursts}: a session of payments (gap 10 s) on one card holding more than {@link #BURST_LIMIT};</li>
@@ -40,8 +44,6 @@ import org.agrona.collections.IntHashSet;
  */
 public final class FraudDetector
 {
-    /** Spend in one sliding window above which a card is alerted: 5,000.00. */
-    public static final long SPEND_LIMIT_CENTS = 500_000;
     /** Payments in one session above which a card is alerted. */
     public static final int BURST_LIMIT = 8;
     /** Declined payments in one window from which a card is alerted. */
@@ -61,6 +63,7 @@ public final class FraudDetector
     private final long[] appendedNanos;
     private final long[] offsets;
     private final RuleAlerts spend = new RuleAlerts();
+    private final RuleAlerts abroad = new RuleAlerts();
     private final RuleAlerts bursts = new RuleAlerts();
     private final RuleAlerts merchants = new RuleAlerts();
     private final RuleAlerts declines = new RuleAlerts();
@@ -100,6 +103,8 @@ public final class FraudDetector
         try (PaymentAppender appender = PaymentAppender.open(journal);
              Pipeline spendRule = rule(FraudRules.spend(), journal, "spend")
                  .onResult(r -> spend.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
+             Pipeline abroadRule = rule(FraudRules.abroad(), journal, "abroad")
+                 .onResult(r -> abroad.onResult(r, r.kind() == ResultKind.UPDATE)).build().start();
              Pipeline burstRule = rule(FraudRules.bursts(), journal, "bursts")
                  .onResult(r -> bursts.onResult(r, r.count() > BURST_LIMIT)).build().start();
              Pipeline merchantRule = rule(FraudRules.merchants(), journal, "merchants")
@@ -114,7 +119,7 @@ public final class FraudDetector
                 final long due = started + i * 1_000_000_000L / rate;
                 while (System.nanoTime() < due)
                 {
-                    Thread.yield(); // five pipelines and this producer share the machine's cores
+                    Thread.yield(); // six pipelines and this producer share the machine's cores
                 }
                 stream.next(i);
                 if (stream.fraud)
@@ -126,7 +131,7 @@ public final class FraudDetector
                 offsets[i] = appender.append(i, stream);
             }
             final long last = offsets[payments - 1];
-            for (final Pipeline rule : new Pipeline[] {spendRule, burstRule, merchantRule, declineRule, placeRule})
+            for (final Pipeline rule : new Pipeline[] {spendRule, abroadRule, burstRule, merchantRule, declineRule, placeRule})
             {
                 if (!rule.awaitOffset(last, 60, TimeUnit.SECONDS))
                 {
@@ -139,7 +144,7 @@ public final class FraudDetector
         // the places rule resumes from its checkpoint and fires the minutes the follower left open.
         places(journal).build().runToEnd();
         return new FraudSummary(payments, cards, fraudCards, warmup, spend.result(offsets, appendedNanos, warmup),
-            bursts.result(offsets, appendedNanos, warmup), merchants.result(offsets, appendedNanos, warmup),
+            abroad.result(offsets, appendedNanos, warmup), bursts.result(offsets, appendedNanos, warmup), merchants.result(offsets, appendedNanos, warmup),
             declines.result(offsets, appendedNanos, warmup), places.windows(), places.cents(), places.payments(), totalCents,
             System.nanoTime() - started);
     }
