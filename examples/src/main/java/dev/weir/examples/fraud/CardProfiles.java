@@ -12,12 +12,10 @@ import dev.weir.journal.schema.TableDefinition;
  */
 final class CardProfiles
 {
-    /** The table's name, which expressions qualify its columns with: {@code cards.limit}. */
-    static final String TABLE_NAME = "cards";
     /** The table's columns; {@code card} is its key, named like the payments' column that joins it. */
     static final String COLUMNS = "card:string,home:string,limit:decimal(2),segment:string";
-    /** The table's definition. */
-    static final TableDefinition TABLE = TableDefinition.parse(TABLE_NAME, "card", COLUMNS);
+    /** The table's definition: its name, which expressions qualify its columns with ({@code cards.limit}), its key and columns. */
+    static final TableDefinition TABLE = TableDefinition.parse("cards", "card", COLUMNS);
     /** The segments. */
     static final String[] SEGMENTS = {"standard", "premium", "student"};
     /** The segments' limits, in cents. */

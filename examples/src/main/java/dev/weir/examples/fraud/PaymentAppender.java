@@ -48,7 +48,7 @@ final class PaymentAppender implements AutoCloseable
     {
         this.journal = journal;
         this.row = journal.row();
-        this.cards = journal.table(CardProfiles.TABLE_NAME);
+        this.cards = journal.table("cards");
         this.profile = cards.row();
         Arrays.fill(cardIds, -1);
         Arrays.fill(merchantIds, -1);
