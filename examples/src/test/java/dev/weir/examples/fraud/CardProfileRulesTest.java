@@ -57,16 +57,18 @@ class CardProfileRulesTest
     /** A journal of payments and card profiles, written by hand. */
     private static final class HandJournal implements AutoCloseable
     {
+        private final Path path;
         private final EventJournal writer;
         private final TableAppender cards;
         private final TableRow profile;
         /** Each payment's offset, in order. */
         private final List<Long> payments = new ArrayList<>();
 
-        HandJournal(final Path dir)
+        HandJournal(final Path path)
         {
-            JournalDirectory.openOrCreate(dir, JournalSchema.parse(Payments.COLUMNS));
-            this.writer = EventJournal.open(JournalDirectory.openOrCreateForTable(dir, CardProfiles.TABLE, null));
+            this.path = path;
+            JournalDirectory.openOrCreate(path, JournalSchema.parse(Payments.COLUMNS));
+            this.writer = EventJournal.open(JournalDirectory.openOrCreateForTable(path, CardProfiles.TABLE, null));
             this.cards = writer.table("cards");
             this.profile = cards.row();
         }
@@ -103,9 +105,7 @@ class CardProfileRulesTest
     @Test
     void spendAlertsEarlyOnThePaymentThatCrossesTheCardsOwnLimitAsOfItsTime()
     {
-        final Path journal = dir.resolve("journal");
-        final List<Long> offsets;
-        try (HandJournal hand = new HandJournal(journal))
+        try (HandJournal hand = new HandJournal(dir.resolve("journal")))
         {
             hand.profile(0, "c1", "FR", 5_000_00).profile(0, "c2", "FR", 1_000_00)
                 .profile(2_800, "c1", "FR", 6_000_00); // c1's limit raised from 2,800 on: appended before, valid from the future
@@ -117,28 +117,25 @@ class CardProfileRulesTest
             hand.pay(3_000, "c2", "FR", 500_00, 5_00, "online", "approved"); // 5: c2 at 1,089.00 > its 1,000.00
             hand.pay(3_000, "c1", "FR", 1_100_00, 11_00, "online", "approved"); // 6: c1 at 5,049.00, not above its 6,000.00 now
             hand.pay(4_000, "c1", "FR", 1_000_00, 10_00, "online", "approved"); // 7: c1 at 6,039.00 > 6,000.00
-            offsets = hand.payments;
-        }
-        final List<String> alerts = new ArrayList<>();
-        replay(FraudRules.spend(), journal, ResultKind.EARLY, alerts);
-        // each payment lies in the 12 sliding windows [s, s + 60 s) with s = -55 s, -50 s, ..., 0: one early row per window
-        final List<String> expected = new ArrayList<>();
-        for (final int payment : new int[] {5, 7})
-        {
-            for (long start = -55_000; start <= 0; start += SLIDE_MS)
+            final List<String> alerts = new ArrayList<>();
+            replay(FraudRules.spend(), hand.path, ResultKind.EARLY, alerts);
+            // each payment lies in the 12 sliding windows [s, s + 60 s) with s = -55 s, -50 s, ..., 0: one early row per window
+            final List<String> expected = new ArrayList<>();
+            for (final int payment : new int[] {5, 7})
             {
-                expected.add(offsets.get(payment) + "@" + start);
+                for (long start = -55_000; start <= 0; start += SLIDE_MS)
+                {
+                    expected.add(hand.payments.get(payment) + "@" + start);
+                }
             }
+            assertEquals(expected, alerts);
         }
-        assertEquals(expected, alerts);
     }
 
     @Test
     void abroadAlertsEachPaymentOutsideTheHomeValidAtItsTime()
     {
-        final Path journal = dir.resolve("journal");
-        final List<Long> offsets;
-        try (HandJournal hand = new HandJournal(journal))
+        try (HandJournal hand = new HandJournal(dir.resolve("journal")))
         {
             hand.profile(0, "c1", "FR", 5_000_00).profile(0, "c2", "FR", 5_000_00)
                 .profile(5_000, "c1", "DE", 5_000_00) // c1 moves to DE from 5,000 on: a row valid from the future
@@ -150,12 +147,11 @@ class CardProfileRulesTest
             hand.pay(5_000, "c1", "DE", 10_00, 0, "pos", "approved"); // 4: at home from now on
             hand.pay(6_000, "c1", "FR", 10_00, 0, "online", "approved"); // 5: abroad
             hand.pay(6_500, "c3", "DE", 10_00, 0, "online", "approved"); // 6: no row (no profile): unmatched
-            offsets = hand.payments;
+            final List<String> alerts = new ArrayList<>();
+            final RunSummary run = replay(FraudRules.abroad(), hand.path, ResultKind.UPDATE, alerts);
+            assertEquals(List.of(hand.payments.get(0) + "@0", hand.payments.get(1) + "@0", hand.payments.get(5) + "@0"), alerts);
+            assertEquals(2, run.unmatched());
         }
-        final List<String> alerts = new ArrayList<>();
-        final RunSummary run = replay(FraudRules.abroad(), journal, ResultKind.UPDATE, alerts);
-        assertEquals(List.of(offsets.get(0) + "@0", offsets.get(1) + "@0", offsets.get(5) + "@0"), alerts);
-        assertEquals(2, run.unmatched());
     }
 
     @Test
