@@ -52,6 +52,8 @@ public final class FraudDetector
     public static final int MERCHANT_LIMIT = 6;
 
     static final int FRAUD_EVERY = 10_000;
+    /** The name of the card profiles' CSV that {@code csv FILE} writes beside FILE. */
+    static final String CARDS_CSV = "cards.csv";
     /** Alerts raised by the first 1/{@value} of the payments are not measured: the JIT is still compiling the engine. */
     static final int WARMUP_FRACTION = 4;
 
@@ -161,7 +163,8 @@ public final class FraudDetector
 
     /**
      * {@code FraudDetector [payments [rate]]}: run in a new temporary directory and print the summary;
-     * {@code FraudDetector csv FILE [payments]}: write the payments as an events CSV instead.
+     * {@code FraudDetector csv FILE [payments]}: write the payments as an events CSV instead, and the card profiles
+     * as a table CSV, {@value #CARDS_CSV}, beside it.
      *
      * @param args as above; default 200,000 payments at 20,000 per second.
      * @throws Exception if the run fails.
@@ -219,14 +222,21 @@ public final class FraudDetector
             return;
         }
         final Path file = Path.of(args[1]);
-        PaymentsCsv.write(file, payments, 100_000, 42);
+        final Path profiles = file.toAbsolutePath().resolveSibling(CARDS_CSV);
+        if (profiles.equals(file.toAbsolutePath()))
+        {
+            usage(args, "the payments' file cannot be named " + CARDS_CSV + ": the card profiles are written there");
+            return;
+        }
+        final int rows = PaymentsCsv.write(file, profiles, payments, 100_000, 42);
         System.out.printf("wrote %,d payments to %s (columns %s)%n", payments, file, Payments.COLUMNS);
+        System.out.printf("wrote %,d card profile rows to %s (table cards, key card, columns %s)%n", rows, profiles, CardProfiles.COLUMNS);
     }
 
     private static void usage(final String[] args, final String problem)
     {
         System.err.println("usage: weir example [payments [rate per second]]   (default: 200000 20000)\n"
-            + "       weir example csv FILE [payments]              (write the payments as an events CSV)"
+            + "       weir example csv FILE [payments]              (write the payments as an events CSV, and " + CARDS_CSV + " beside it)"
             + (args.length > 0 && args[0].startsWith("-") ? "" : "\nweir example: " + problem));
         System.exit(args.length > 0 && (args[0].equals("--help") || args[0].equals("-h")) ? 0 : 2);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +59,7 @@ class FraudDetectorTest
     void theCsvHoldsTheSamePaymentsWithTheirColumns() throws Exception
     {
         final Path csv = dir.resolve("payments.csv");
-        PaymentsCsv.write(csv, 20_000, 100_000, 42);
+        PaymentsCsv.write(csv, dir.resolve("cards.csv"), 20_000, 100_000, 42);
         final List<String> lines = Files.readAllLines(csv);
         assertEquals(20_001, lines.size());
         assertEquals("event_id,event_time,card,merchant,country,amount,fee,channel,status", lines.get(0));
@@ -68,5 +69,25 @@ class FraudDetectorTest
         assertTrue(lines.get(10_001).startsWith("10000,20000," + Payments.card(stream.card) + ","), lines.get(10_001));
         assertTrue(lines.get(10_001).endsWith(",online,declined"), "a burst starts with declines: " + lines.get(10_001));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",\"Café \"\"")), "merchant names with quotes and commas are quoted");
+    }
+
+    @Test
+    void theCardsCsvHoldsEachPayingCardsProfileThenTheThreeChanges() throws Exception
+    {
+        final Path csv = dir.resolve("payments.csv");
+        final int rows = PaymentsCsv.write(csv, dir.resolve("cards.csv"), 50_000, 100_000, 42);
+        final List<String> cards = Files.readAllLines(dir.resolve("cards.csv"));
+        assertEquals(rows + 1, cards.size());
+        assertEquals("event_time,card,home,limit,segment,op", cards.get(0));
+        final long paying = Files.readAllLines(csv).stream().skip(1).map(l -> l.split(",")[2]).distinct().count();
+        assertEquals(paying, cards.stream().filter(l -> l.startsWith("0,")).count(), "one profile, valid from 0, per card that pays");
+        assertTrue(cards.contains("0,card-100000,FR,5000.00,standard,"), "the first burst's card as issued");
+        // the bursts start at payments 20,000, 30,000 and 40,000 (times 40 s, 60 s, 80 s), a payment every second
+        final List<String> changes = cards.stream().filter(l -> !l.startsWith("0,")).skip(1).collect(Collectors.toList());
+        assertEquals(3, changes.size(), changes.toString());
+        assertEquals("40000,card-100001,DE,20000.00,standard,", changes.get(0), "the limit raised from the burst's start");
+        assertTrue(changes.get(1).startsWith("64000,card-100002,") && changes.get(1).endsWith(",5000.00,standard,")
+            && !changes.get(1).contains(",IT,"), "the home moved from the burst's fifth payment: " + changes.get(1));
+        assertEquals("85000,card-100003,,,,delete", changes.get(2), "the card deleted from the burst's sixth payment");
     }
 }
