@@ -256,7 +256,8 @@ public final class PipelineBuilder
     /**
      * The same as {@link #earlyWhen(WindowCondition)} with a condition read from text by
      * {@code WindowConditions.parse} when the configuration is concluded (numbers compared with sum, min and
-     * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}.
+     * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}. A comparison may
+     * name a long or decimal column instead of a number, {@code sum>limit}: that column of the event being added.
      *
      * @param condition the condition's text.
      * @return this.

@@ -135,7 +135,7 @@ public final class PipelineConfiguration
             bound.add(a.bind(schema));
         }
         final WindowCondition early = builder.earlyWhenText != null
-            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), ExpressionColumns.of(schema))
+            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), expressionColumns())
             : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
@@ -430,12 +430,18 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @return how many columns of each event the ring's slots carry: every column of the journal's schema
+     * @return how many columns of each event the ring's slots carry: one per column of {@link #expressionColumns()}
      *         if a user aggregation or the early condition reads columns, else 0.
      */
     int slotColumns()
     {
-        return copiedColumns() != null ? schema.size() : 0;
+        return copiedColumns() != null ? expressionColumns().size() : 0;
+    }
+
+    /** @return the columns expressions and the early condition may name: the events' (a join appends its tables'). */
+    ExpressionColumns expressionColumns()
+    {
+        return ExpressionColumns.of(schema);
     }
 
     /**

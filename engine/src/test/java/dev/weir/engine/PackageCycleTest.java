@@ -74,7 +74,7 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "fired");
         assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr");
         assertAllowed(edges, "dev.weir.engine", "state", "aggregate");
-        assertAllowed(edges, "dev.weir.engine", "operator", "source", "window", "time", "state", "aggregate", "emit", "fired");
+        assertAllowed(edges, "dev.weir.engine", "operator", "source", "expr", "window", "time", "state", "aggregate", "emit", "fired");
         assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source", "resume", "agent");
         assertAllowed(edges, "dev.weir.engine", "retention", "checkpoint", "source", "expr");
         assertAllowed(edges, "dev.weir.engine", "status", "", "checkpoint", "operator", "metrics");

@@ -33,7 +33,7 @@ public final class EventColumns
      */
     public EventColumns wrap(final long[] values)
     {
-        assert values.length == 0 || values.length == schema.size() : "one long per column of the schema";
+        assert values.length == 0 || values.length >= schema.size() : "one long per column of the schema (then joined columns)";
         this.columns = values;
         return this;
     }

@@ -191,14 +191,14 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /**
      * Copy some columns of each event into its slot's {@link EventSlot#columns} too, each at its index, as
      * {@link #copyEveryColumn} does every column (for an early condition that names columns); the ring's slots must
-     * have been made with the schema's size. Call before the publisher runs.
+     * have been made with a column for each index named. Call before the publisher runs.
      *
      * @param projection the key and value columns, as given to the constructor.
      * @param columns    the columns' indices.
      */
     public void copyColumns(final ColumnProjection projection, final int[] columns)
     {
-        assert ring.get(0).columns.length == projection.schema().size() : "the slots hold every column";
+        assert ring.get(0).columns.length >= projection.schema().size() : "the slots hold every column";
         assert projection == this.projection;
         this.copied = columns.clone();
         this.filler = new SlotFiller(projection, keys, filter, copied);

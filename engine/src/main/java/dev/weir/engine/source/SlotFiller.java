@@ -52,7 +52,8 @@ public final class SlotFiller
      *                   key ids are dictionary ids ({@link ColumnProjection#keysByTuple()} false).
      * @param filter     the filter, owned by the filler's thread from now on; or null: every event is kept.
      * @param copied     the columns to copy into {@link EventSlot#columns}, each at its index (the slots must have
-     *                   been made with the schema's size), or null for none.
+     *                   a column for each), or null for none; an index past the schema's is a joined column the
+     *                   event view answers for.
      */
     public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied)
     {
@@ -67,9 +68,11 @@ public final class SlotFiller
         this.keys = keys;
         this.copied = copied == null || copied.length == 0 ? null : copied.clone();
         this.copiedStrings = new boolean[this.copied == null ? 0 : this.copied.length];
+        final JournalSchema schema = projection.schema();
         for (int i = 0; i < copiedStrings.length; i++)
         {
-            copiedStrings[i] = projection.schema().column(this.copied[i]).type() == ColumnType.STRING;
+            // a joined column copied is one an early condition names: a long or decimal
+            copiedStrings[i] = this.copied[i] < schema.size() && schema.column(this.copied[i]).type() == ColumnType.STRING;
         }
     }
 
