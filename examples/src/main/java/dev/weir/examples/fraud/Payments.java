@@ -3,14 +3,13 @@ package dev.weir.examples.fraud;
 import java.util.SplittableRandom;
 
 /**
- * A seeded stream of card payments with injected fraud. Most cards pay now and then (amounts up to
- * 500.00, in cents) at one of {@link #MERCHANTS} merchants, where they are: in their home country
- * ({@link CardProfiles#home}), or one time in {@link #TRAVEL} in a country drawn at random; in a shop of that
- * country, or online. Every {@code fraudEvery}
- * payments one card, never used before, makes a burst of {@link #BURST} large online payments a second apart, each
- * at another merchant, all from one country that is not the card's home, the first {@link #BURST_DECLINED} declined
- * (a stolen card being tried out); ordinary payments are declined 2% of the time. Each payment pays a 1.5% fee. Event
- * time advances 2 ms per payment (500 payments per second of card traffic).
+ * A seeded stream of card payments with injected fraud. Most cards pay now and then (amounts up to 500.00, in
+ * cents) where they are: in their home country ({@link CardProfiles#home}) or, one payment in {@link #TRAVEL}, in a
+ * country drawn at random; in a shop of that country, or online, at one of {@link #MERCHANTS} merchants. Every
+ * {@code fraudEvery} payments one card, never used before, makes a burst of {@link #BURST} large online payments a
+ * second apart, each at another merchant, all from one country that is not the card's home, the first
+ * {@link #BURST_DECLINED} declined (a stolen card being tried out); ordinary payments are declined 2% of the time.
+ * Each payment pays a 1.5% fee. Event time advances 2 ms per payment (500 payments per second of card traffic).
  * <p>
  * Three bursts change their card's profile, appended just before the burst's first payment ({@link #change}):
  * the second burst's card has its limit raised to {@link CardProfiles#RAISED_LIMIT_CENTS} from then on; the third's
@@ -36,7 +35,7 @@ final class Payments
     /** Payments of an injected burst that are declined: the first ones, while the thief tries the card out. */
     static final int BURST_DECLINED = 3;
 
-    /** One ordinary payment in {@value} is made in a country drawn at random, not at home. */
+    /** One ordinary payment in {@value} is made in a country drawn at random (its home, one time in five). */
     static final int TRAVEL = 50;
 
     /** A change of a card's profile that a burst brings. */
