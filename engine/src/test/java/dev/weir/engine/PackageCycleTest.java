@@ -70,7 +70,8 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "resume");
         assertAllowed(edges, "dev.weir.engine", "agent");
         assertAllowed(edges, "dev.weir.engine", "expr");
-        assertAllowed(edges, "dev.weir.engine", "source", "expr", "agent");
+        assertAllowed(edges, "dev.weir.engine", "join", "expr");
+        assertAllowed(edges, "dev.weir.engine", "source", "join", "expr", "agent");
         assertAllowed(edges, "dev.weir.engine", "fired");
         assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr");
         assertAllowed(edges, "dev.weir.engine", "state", "aggregate");

@@ -28,7 +28,7 @@ public final class EventColumns
     /**
      * Point at one event's columns (engine use).
      *
-     * @param values one long per column of the schema.
+     * @param values one long per column of the schema (then, with joins, one per joined table column, not read here).
      * @return this.
      */
     public EventColumns wrap(final long[] values)
