@@ -30,7 +30,8 @@ import java.util.Map;
  * end had already passed the watermark re-fire, each of its windows whose end is still after the
  * watermark, by start, emits an {@code update} row (with updates on), then an {@code early} row if it
  * has not emitted one in its life (for sessions: neither has any session merged into it) and the early
- * condition holds on its new aggregate. Both carry the window's current aggregate and the version its
+ * condition holds on its new aggregate ({@code {count, sum, min, max}}, then the id of the event being added, for a
+ * condition that reads that event's joined row). Both carry the window's current aggregate and the version its
  * next firing will carry; rows read {@code ...,version,update} and {@code ...,version,early}. Final
  * rows are those without the options.
  *
@@ -198,7 +199,7 @@ public final class ReferenceModel
                         results.add(row(window) + ",update");
                     }
                     if (options.early() != null && !window.early && !window.earlySuppressed
-                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max}))
+                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max, event.eventId()}))
                     {
                         if (options.onceByKey() && overlapsPendingEarlyRow(window))
                         {
