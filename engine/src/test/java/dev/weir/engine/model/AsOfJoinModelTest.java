@@ -119,7 +119,7 @@ class AsOfJoinModelTest
     @Test
     void theGeneratorMakesEveryCaseTheRuleDistinguishes()
     {
-        final int[] seen = new int[9];
+        final int[] seen = new int[10];
         final List<ModelJoin> both = List.of(new ModelJoin("cards", List.of("card")), new ModelJoin("fx", List.of("ccy", "tier")));
         for (int seed = 0; seed < 300; seed++)
         {
@@ -162,14 +162,22 @@ class AsOfJoinModelTest
                     seen[6] += a.rows().get(0).isEmpty() ? 1 : 0;
                     seen[7] += a.matched() ? 1 : 0;
                     seen[8] += !a.rows().equals(noHorizon.get(i).rows()) ? 1 : 0; // the horizon decided
+                    seen[9] += a.rows().get(0).isEmpty() && cardRowLater(c, a.event()) ? 1 : 0;
                 }
             }
         }
         for (int i = 0; i < seen.length; i++)
         {
             assertTrue(seen[i] > 0, "case " + i + " never generated: tombstone, future row, same valid-from twice, row before any event, "
-                + "key in no event, matched card, unmatched card, both matched, horizon decided");
+                + "key in no event, matched card, unmatched card, both matched, horizon decided, a card whose row comes after its event");
         }
+    }
+
+    /** @return true if a row of the event's card is appended after it. */
+    private static boolean cardRowLater(final JoinCase c, final JoinEvent event)
+    {
+        final List<JournalEntry> after = c.journal().subList(c.journal().indexOf(event) + 1, c.journal().size());
+        return after.stream().anyMatch(e -> e instanceof ModelTableRow row && row.table().equals("cards") && row.values().get("card").equals(event.column("card")));
     }
 
     private static List<String> homes(final List<JournalEntry> journal, final long lag)
