@@ -1,5 +1,6 @@
 package dev.weir.engine;
 
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.window.WindowSpec;
@@ -27,16 +28,17 @@ public final class EarlyRows
 
     /**
      * Reads an early condition's text as {@link PipelineBuilder#earlyWhen(String)} will when the configuration is
-     * concluded.
+     * concluded, a comparison's right side naming a number or a long or decimal column.
      *
      * @param condition    the condition's text.
      * @param valueScale   the value column's decimal scale, 0 for a long column.
      * @param aggregations how many user aggregations the pipeline has.
-     * @throws IllegalArgumentException if the text does not follow the grammar or names a missing aggregate; the
-     *                                  message names the position.
+     * @param columns      the columns the condition may name: the event's, then joined tables' ({@code TABLE.COLUMN}).
+     * @throws IllegalArgumentException if the text does not follow the grammar, names a missing aggregate, or names
+     *                                  an unknown or string column; the message names the position.
      */
-    public static void checkCondition(final String condition, final int valueScale, final int aggregations)
+    public static void checkCondition(final String condition, final int valueScale, final int aggregations, final ExpressionColumns columns)
     {
-        WindowConditions.parse(condition, valueScale, aggregations);
+        WindowConditions.parse(condition, valueScale, aggregations, columns);
     }
 }

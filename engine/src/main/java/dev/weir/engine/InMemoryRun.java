@@ -108,7 +108,7 @@ public final class InMemoryRun
             }
         }, keyText);
         this.last = new LastStage(aggregator, null, completion, config.applied(), null);
-        this.filler = new SlotFiller(config.projection(), keys, config.newFilter(strings), config.slotColumns() > 0);
+        this.filler = new SlotFiller(config.projection(), keys, config.newFilter(strings), config.copiedColumns());
         this.slot = new EventSlot(config.slotColumns());
     }
 

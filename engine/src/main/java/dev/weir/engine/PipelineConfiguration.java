@@ -22,6 +22,7 @@ import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.expr.StringIds;
 import dev.weir.engine.operator.OperatorConfiguration;
@@ -31,6 +32,7 @@ import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.source.JournalPublisher;
+import dev.weir.engine.source.SlotFiller;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JvmFlags;
 import dev.weir.journal.schema.JournalSchema;
@@ -133,7 +135,8 @@ public final class PipelineConfiguration
             bound.add(a.bind(schema));
         }
         final WindowCondition early = builder.earlyWhenText != null
-            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size()) : builder.earlyWhen;
+            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), ExpressionColumns.of(schema))
+            : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
             .aggregations(bound).schema(schema).initialWindows(builder.initialWindows)
@@ -428,11 +431,25 @@ public final class PipelineConfiguration
 
     /**
      * @return how many columns of each event the ring's slots carry: every column of the journal's schema
-     *         if a user aggregation reads them, else 0.
+     *         if a user aggregation or the early condition reads columns, else 0.
      */
     int slotColumns()
     {
-        return operators.readsColumns() ? schema.size() : 0;
+        return copiedColumns() != null ? schema.size() : 0;
+    }
+
+    /**
+     * @return the columns the source copies into each event's slot: every column if a user aggregation reads them,
+     *         else those the early condition names, or null for none.
+     */
+    int[] copiedColumns()
+    {
+        if (operators.readsColumns())
+        {
+            return SlotFiller.every(schema);
+        }
+        final int[] named = operators.earlyWhen() == null ? new int[0] : operators.earlyWhen().columns();
+        return named.length == 0 ? null : named;
     }
 
     int ringSize()

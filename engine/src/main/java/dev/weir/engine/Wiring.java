@@ -129,7 +129,7 @@ final class Wiring
         }
         if (slotColumns > 0)
         {
-            publisher.copyEveryColumn(config.projection(), config.directory().schema());
+            publisher.copyColumns(config.projection(), config.copiedColumns());
         }
         final StringDictionaries strings = config.filtersByText() ? StringDictionaries.open(config.directory()) : null;
         this.filterStrings = strings;

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 
 import dev.weir.engine.aggregate.ApproxDistinct;
 import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
@@ -90,6 +91,15 @@ class HotPathAllocationTest
         final SlidingWindows windows = SlidingWindows.of(1_000, 200);
         assertZeroAllocation(steady(windows).latePolicy(LatePolicy.SIDE).emitUpdates(true)
             .earlyWhen(WindowConditions.parse("(sum>=2000 and count>3) or max=499", 0, 0)).build());
+    }
+
+    @Test
+    void slidingWithAnEarlyConditionOnAColumnOfTheEventAllocatesNothingPerEvent()
+    {
+        final JournalSchema payments = JournalSchema.parse("card:string,amount:decimal(2),limit:decimal(2)");
+        final SlidingWindows windows = SlidingWindows.of(1_000, 200);
+        assertZeroAllocation(steady(windows).schema(payments).emitUpdates(true)
+            .earlyWhen(WindowConditions.parse("sum>limit or count>=limit", 0, 0, ExpressionColumns.of(payments))).build(), payments.size());
     }
 
     @Test

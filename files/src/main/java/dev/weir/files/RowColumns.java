@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.weir.engine.EarlyRows;
 import dev.weir.engine.expr.ColumnProjection;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.journal.JournalDirectory;
@@ -116,7 +117,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             }
             if (earlyWhen != null)
             {
-                EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size());
+                EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size(), ExpressionColumns.of(schema));
             }
             return projection;
         }

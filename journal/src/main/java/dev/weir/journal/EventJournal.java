@@ -9,6 +9,8 @@ import dev.weir.journal.codec.EventShape;
 import dev.weir.journal.codec.Heartbeat;
 import dev.weir.journal.codec.IngestStartEncoder;
 import dev.weir.journal.codec.RejectedLineEncoder;
+import dev.weir.journal.codec.TableRowEncoder;
+import dev.weir.journal.schema.StringFormat;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.KeyFormat;
 import dev.weir.journal.schema.StringFormat;
@@ -35,6 +37,10 @@ import dev.weir.journal.schema.StringFormat;
  * at a time, in any process, may append to a journal: an {@code EventJournal} holds the journal's
  * {@code events.lock} (see {@link AppendLock}) from opening to {@link #close()}, and opening a second
  * one while it is held throws {@link JournalRefusedException}.
+ * <p>
+ * Rows of the journal's reference tables are appended by the {@link TableAppender} of each table ({@link #table(String)}),
+ * with the same appending thread and lock. A journal made by a table's ingest whose events' columns are not fixed yet
+ * ({@link JournalDirectory#eventsPending()}) takes table rows, ingest records and heartbeats, and refuses events.
  * <p>
  * It counts what it appends, and {@link #close()} writes the journal's {@link DictionarySnapshot} (its
  * string dictionaries and counts as of its last document), so that the next open of the journal scans only
@@ -68,6 +74,8 @@ public final class EventJournal implements AutoCloseable
     private final IngestStartEncoder ingestStart = new IngestStartEncoder();
     private final RejectedLineEncoder rejectedLine = new RejectedLineEncoder();
     private final JournalTally tally;
+    /** The appender of each table, by table index, made on first use. */
+    private final TableAppender[] tables;
     /** The cycle of the last append, or {@link Integer#MIN_VALUE}. */
     private int appendCycle = Integer.MIN_VALUE;
     /** The pretoucher started by {@link #pretouch(long)}, or null. */
@@ -103,6 +111,82 @@ public final class EventJournal implements AutoCloseable
         this.keys = strings.keyDictionary();
         this.appender = queue.createAppender();
         this.reserve = new AppendReserve(directory.eventsQueue());
+        this.tables = new TableAppender[directory.tables().size()];
+    }
+
+    /**
+     * @param name a table of the journal ({@link JournalDirectory#tables()}, as of when this opened: a table cannot be
+     *             added while it is open).
+     * @return the appender of its rows, one per table and journal.
+     * @throws IllegalArgumentException if the journal has no such table.
+     */
+    public TableAppender table(final String name)
+    {
+        for (int t = 0; t < tables.length; t++)
+        {
+            final dev.weir.journal.schema.TableDefinition definition = directory.tables().get(t);
+            if (definition.name().equals(name))
+            {
+                if (tables[t] == null)
+                {
+                    tables[t] = new TableAppender(this, t, definition);
+                }
+                return tables[t];
+            }
+        }
+        throw new IllegalArgumentException("journal " + directory + " has no table '" + name + "'" + (tables.length == 0 ? ""
+            : ": its tables are " + directory.tables().stream().map(dev.weir.journal.schema.TableDefinition::name).toList()));
+    }
+
+    /**
+     * Write one table row ({@link TableAppender}): a tombstone's non-key columns as 0 and "".
+     *
+     * @param line the input line, or -1.
+     * @return its offset.
+     */
+    long appendTableRow(final TableRowEncoder encoder, final TableRow row, final boolean[] key, final boolean tombstone, final long line)
+    {
+        long textBytes = 0;
+        for (int column = 0; column < row.columns(); column++)
+        {
+            if (row.isString(column))
+            {
+                textBytes += 2 + StringFormat.utf8Length(row.string(column));
+            }
+        }
+        try
+        {
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, rowBytes + 8L * row.columns() + textBytes);
+                encoder.wrap(dc.wire().bytes(), tombstone, row.validFrom());
+                for (int column = 0; column < row.columns(); column++)
+                {
+                    if (!row.isString(column))
+                    {
+                        encoder.longColumn(column, tombstone && !key[column] ? 0 : row.longColumn(column));
+                    }
+                }
+                for (int column = 0; column < row.columns(); column++)
+                {
+                    if (row.isString(column))
+                    {
+                        encoder.text(tombstone && !key[column] ? "" : row.string(column));
+                    }
+                }
+                if (line >= 0)
+                {
+                    encoder.line(line);
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
+        }
+        final long offset = rolled(appender.lastIndexAppended());
+        tally.tableRow(offset);
+        return offset;
     }
 
     /**
@@ -295,6 +379,7 @@ public final class EventJournal implements AutoCloseable
 
     private long writeRow(final EventRow row, final long line, final long unterminatedLength)
     {
+        requireEvents();
         if (row.shape() != shape)
         {
             throw new IllegalArgumentException("a row of " + row.schema() + " appended to a journal of " + shape.schema());
@@ -389,6 +474,16 @@ public final class EventJournal implements AutoCloseable
         return offset;
     }
 
+    /** Refuse an event in a journal whose events' columns are not fixed yet ({@link JournalDirectory#eventsPending()}). */
+    private void requireEvents()
+    {
+        if (directory.eventsPending())
+        {
+            throw new IllegalStateException("journal " + directory + " holds tables only: its events' columns are not fixed yet;"
+                + " open it with its events' columns (EventJournal.openOrCreate(directory, schema, rollCycle)) to append events");
+        }
+    }
+
     private void requireDefault()
     {
         if (!shape.originalIsDefault())
@@ -425,6 +520,7 @@ public final class EventJournal implements AutoCloseable
 
     private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
     {
+        requireEvents();
         checkTime(eventTime);
         if (keyId < 0 || keyId >= keys.size())
         {

@@ -25,11 +25,15 @@ import dev.weir.journal.codec.EventShape;
 import dev.weir.journal.codec.Heartbeat;
 import dev.weir.journal.codec.IngestStartDecoder;
 import dev.weir.journal.codec.RejectedLineDecoder;
+import dev.weir.journal.codec.DocumentType;
 import dev.weir.journal.codec.StringDefinitions;
+import dev.weir.journal.codec.TableRowDecoder;
 import dev.weir.journal.files.BinaryFields;
 import dev.weir.journal.files.ChecksummedFile;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.NewerFormatException;
+import dev.weir.journal.schema.TableDefinition;
+import dev.weir.journal.schema.TableRowView;
 
 /**
  * What the removed start of a journal's events queue defined, kept in the file {@code history.base} of the
@@ -37,7 +41,12 @@ import dev.weir.journal.schema.NewerFormatException;
  * whole old roll cycles. It holds, as of its <em>first offset</em> B (every document before B is removed or
  * about to be): the document counts before B, every string column's dictionary defined before B, each source's
  * ingest progress before B and the ingest block open at B, the key-tuple tables before B of the key-column sets
- * it was given, and what was removed.
+ * it was given, the table rows before B, and what was removed.
+ * <p>
+ * Table rows: every table row (tombstones included) of the removed documents, in journal order, each with its
+ * original offset and its document's bytes as written, so that a key whose only row was removed still joins; of the
+ * rows of one table, key and valid-from time only the last appended is kept (it is the one a join takes).
+ * {@link JournalReader} hands them to {@link EventViewConsumer#onTableRow} before the first document from B on.
  * <p>
  * Unlike {@link DictionarySnapshot} (a cache), the base is <em>required</em> once present: readers start from it
  * and never read a document before B, even if its file still exists. A base that is torn, corrupt, of another
@@ -49,9 +58,9 @@ import dev.weir.journal.schema.NewerFormatException;
  * {@link KeyTupleReader} alike, and by {@link #advance} when it first builds a table for it (from the old base's
  * B). So every key-column set in use must be passed to every {@link #advance}; a set passed once is kept for good.
  * <p>
- * Layout (big-endian), version 1:
+ * Layout (big-endian), version 2 (version 1, still read, is the same without the table rows' count and section):
  * <pre>
- * magic "WEIRBASE" (8 bytes), version int32 (1),
+ * magic "WEIRBASE" (8 bytes), version int32 (2),
  * journal id: int32 length + UTF-8; schema: int32 length + UTF-8 (e.g. key:string,value:long; with defaults once
  *   the journal gained columns; a base written before it gained them still holds),
  * first offset B int64,
@@ -60,6 +69,7 @@ import dev.weir.journal.schema.NewerFormatException;
  *   of the directory the cycles were moved to, or int8 0 if they were deleted,
  * counts before B: 8 × int64 (as {@link DictionarySnapshot}'s: events, rejected lines, ingest starts, heartbeats,
  *   first document offset, last document offset, first event offset, last event offset; -1 for an offset when none),
+ *   then int64 the number of table rows held,
  * dictionaries: int32 number of string columns, per column: int32 column index, int32 number of entries, per
  *   entry int32 id, int32 length + UTF-8 text ({@link BinaryFields#writeDictionaries}),
  * ingests: int32 number of sources (in order of their latest ingest start), per source: int32 length + UTF-8
@@ -67,6 +77,8 @@ import dev.weir.journal.schema.NewerFormatException;
  *   int8 1 + int32 length + UTF-8 source + int64 next line + int8 lines tagged, or int8 0 if none,
  * key tuples: int32 number of tables, per table: int32 arity, arity × int32 column, int32 number of tuples,
  *   tuples × arity × int64 components (a string column's id, a long or decimal column's unscaled value), in id order,
+ * table rows: int32 number of rows, per row in offset order: int64 its original offset, int32 length + the bytes of its
+ *   {@link DocumentType#TABLE_ROW} document as written (little-endian inside, as in the queue),
  * trailer: int32 CRC-32 of every byte before it.
  * </pre>
  * Written to {@code history.base.tmp}, forced, renamed over the previous one, directory forced.
@@ -79,7 +91,9 @@ public final class HistoryBase
     public static final String FILE = "history.base";
     private static final long MAGIC = 0x5745495242415345L; // "WEIRBASE"
     /** The format version this build writes, and the newest it reads. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    /** The format version before table rows, still read. */
+    static final int VERSION_WITHOUT_TABLE_ROWS = 1;
 
     final String journalId;
     final String schema;
@@ -100,6 +114,11 @@ public final class HistoryBase
     /** The key-tuple tables: columns, then flat components. */
     final List<int[]> tupleColumns;
     final List<long[]> tupleComponents;
+    /** The table rows held: their original offsets, ascending, and their documents' bytes. */
+    final long[] rowOffsets;
+    final List<byte[]> rowDocuments;
+    /** The number of table rows held (read from the header even when the rows are not decoded). */
+    final long rowCount;
 
     HistoryBase(
         final String journalId, final String schema, final long first, final long lastRemoved, final long maxRemovedEventTime,
@@ -108,6 +127,20 @@ public final class HistoryBase
         final String openSource, final long openNext, final boolean openTagged, final List<int[]> tupleColumns,
         final List<long[]> tupleComponents)
     {
+        this(journalId, schema, first, lastRemoved, maxRemovedEventTime, removedDocuments, removedBytes, archive, counts, dictionaries,
+            sources, openSource, openNext, openTagged, tupleColumns, tupleComponents, new long[0], List.of(), 0);
+    }
+
+    HistoryBase(
+        final String journalId, final String schema, final long first, final long lastRemoved, final long maxRemovedEventTime,
+        final long removedDocuments, final long removedBytes, final String archive, final long[] counts,
+        final TreeMap<Integer, TreeMap<Integer, String>> dictionaries, final LinkedHashMap<String, long[]> sources,
+        final String openSource, final long openNext, final boolean openTagged, final List<int[]> tupleColumns,
+        final List<long[]> tupleComponents, final long[] rowOffsets, final List<byte[]> rowDocuments, final long rowCount)
+    {
+        this.rowOffsets = rowOffsets;
+        this.rowDocuments = rowDocuments;
+        this.rowCount = rowCount;
         this.journalId = journalId;
         this.schema = schema;
         this.first = first;
@@ -159,7 +192,29 @@ public final class HistoryBase
         final JournalTally tally = new JournalTally();
         tally.restore(counts, first - 1);
         return new Summary(first, lastRemoved, maxRemovedEventTime, removedDocuments, removedBytes,
-            archive == null ? null : Path.of(archive), tally.counts());
+            archive == null ? null : Path.of(archive), tally.counts().withTableRows(rowCount));
+    }
+
+    /** @return true if it holds table rows. */
+    boolean hasTableRows()
+    {
+        return rowCount > 0;
+    }
+
+    /**
+     * Hand each table row held, in journal order, with its original offset.
+     *
+     * @param tables   the journal's tables (as its marker has them: every table of a row held).
+     * @param consumer receives each row, valid during the call, and its offset.
+     */
+    void tableRows(final List<TableDefinition> tables, final java.util.function.ObjLongConsumer<TableRowView> consumer)
+    {
+        final TableRowDecoder decoder = new TableRowDecoder(tables);
+        for (int r = 0; r < rowOffsets.length; r++)
+        {
+            decoder.wrap(Bytes.wrapForRead(rowDocuments.get(r)));
+            consumer.accept(decoder, rowOffsets[r]);
+        }
     }
 
     /**
@@ -297,7 +352,7 @@ public final class HistoryBase
             return "it holds " + read.removedDocuments + " documents before offset " + first + " (the last at " + read.lastRemoved
                 + "), the journal removed " + removedDocuments + " (the last at " + lastRemoved + ")";
         }
-        if (!Arrays.equals(read.counts, counts) || read.maxRemovedEventTime != maxRemovedEventTime)
+        if (!Arrays.equals(read.counts, counts) || read.maxRemovedEventTime != maxRemovedEventTime || read.rowCount != rowCount)
         {
             return "its documents before offset " + first + " count or span differently from those the journal removed";
         }
@@ -311,6 +366,10 @@ public final class HistoryBase
             {
                 return "its documents hold other key tuples than those the journal removed";
             }
+        }
+        if (!Arrays.equals(read.rowOffsets, rowOffsets) || !Arrays.deepEquals(read.rowDocuments.toArray(), rowDocuments.toArray()))
+        {
+            return "its documents hold other table rows than those the journal removed";
         }
         return null;
     }
@@ -366,6 +425,17 @@ public final class HistoryBase
     {
         final HistoryBase base = load(directory, false);
         return base == null ? Long.MIN_VALUE : base.first;
+    }
+
+    /**
+     * @param directory a journal.
+     * @return its base's header (its first offset, counts and number of table rows; no dictionaries, sources, tuples or
+     *         rows), or null if it has none.
+     * @throws JournalRefusedException if its base is corrupt or of another journal.
+     */
+    static HistoryBase header(final JournalDirectory directory)
+    {
+        return load(directory, false);
     }
 
     /**
@@ -445,9 +515,9 @@ public final class HistoryBase
         {
             throw new NewerFormatException("history base", file, version, VERSION);
         }
-        if (version != VERSION)
+        if (version != VERSION && version != VERSION_WITHOUT_TABLE_ROWS)
         {
-            throw new IOException("of format version " + version + ", not " + VERSION);
+            throw new IOException("of format version " + version + ", not " + VERSION_WITHOUT_TABLE_ROWS + " or " + VERSION);
         }
         final String journalId = BinaryFields.readText(in);
         final String schema = BinaryFields.readText(in);
@@ -462,10 +532,11 @@ public final class HistoryBase
         {
             counts[i] = in.readLong();
         }
+        final long rowCount = version == VERSION_WITHOUT_TABLE_ROWS ? 0 : in.readLong();
         if (!whole)
         {
             return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
-                new TreeMap<>(), new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
+                new TreeMap<>(), new LinkedHashMap<>(), null, 0, false, List.of(), List.of(), new long[0], List.of(), rowCount);
         }
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
         final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
@@ -503,12 +574,25 @@ public final class HistoryBase
             tupleColumns.add(keyColumns);
             tupleComponents.add(components);
         }
+        final long[] rowOffsets = new long[version == VERSION_WITHOUT_TABLE_ROWS ? 0 : BinaryFields.count(in, in.available() / 12)];
+        final List<byte[]> rowDocuments = new ArrayList<>(rowOffsets.length);
+        for (int r = 0; r < rowOffsets.length; r++)
+        {
+            rowOffsets[r] = in.readLong();
+            final byte[] document = new byte[BinaryFields.count(in, in.available())];
+            in.readFully(document);
+            rowDocuments.add(document);
+        }
+        if (rowOffsets.length != rowCount)
+        {
+            throw new IOException("it counts " + rowCount + " table rows and holds " + rowOffsets.length);
+        }
         if (in.available() != 0)
         {
             throw new IOException(in.available() + " bytes left over");
         }
         return new HistoryBase(journalId, schema, first, lastRemoved, maxEventTime, removedDocuments, removedBytes, archive, counts,
-            dictionaries, sources, openSource, openNext, openTagged, tupleColumns, tupleComponents);
+            dictionaries, sources, openSource, openNext, openTagged, tupleColumns, tupleComponents, rowOffsets, rowDocuments, rowCount);
     }
 
     void write(final Path file) throws IOException
@@ -534,6 +618,7 @@ public final class HistoryBase
             {
                 out.writeLong(count);
             }
+            out.writeLong(rowOffsets.length);
             BinaryFields.writeDictionaries(out, dictionaries);
             out.writeInt(sources.size());
             for (final Map.Entry<String, long[]> source : sources.entrySet())
@@ -566,6 +651,13 @@ public final class HistoryBase
                 {
                     out.writeLong(component);
                 }
+            }
+            out.writeInt(rowOffsets.length);
+            for (int r = 0; r < rowOffsets.length; r++)
+            {
+                out.writeLong(rowOffsets[r]);
+                out.writeInt(rowDocuments.get(r).length);
+                out.write(rowDocuments.get(r));
             }
         }
         ChecksummedFile.write(file, buffer.toByteArray());
@@ -605,6 +697,9 @@ public final class HistoryBase
         private final IngestStartDecoder start = new IngestStartDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
         private final EventDecoder event;
+        private final CurrentTables tableRows;
+        /** The table rows held, by table, key and valid-from time, in the order of their (last) offsets. */
+        private final LinkedHashMap<String, HeldRow> rows = new LinkedHashMap<>();
         private final JournalTally tally = new JournalTally();
         private final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
         private final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
@@ -623,6 +718,7 @@ public final class HistoryBase
             this.shape = EventShape.of(directory.schema());
             this.events = directory.eventsQueue();
             this.event = new EventDecoder(shape);
+            this.tableRows = new CurrentTables(directory);
             for (int s = 0; s < shape.stringColumns(); s++)
             {
                 dictionaries.put(shape.stringColumn(s), new TreeMap<>());
@@ -642,6 +738,11 @@ public final class HistoryBase
                 for (int t = 0; t < old.tupleColumns.size(); t++)
                 {
                     table(directory.schema(), old.tupleColumns.get(t)).load(old.tupleComponents.get(t));
+                }
+                for (int r = 0; r < old.rowOffsets.length; r++)
+                {
+                    final byte[] document = old.rowDocuments.get(r);
+                    hold(tableRows.wrap(Bytes.wrapForRead(document)), old.rowOffsets[r], document);
                 }
             }
             else
@@ -675,7 +776,16 @@ public final class HistoryBase
             tally.count(in, offset, shape.baseLength(), events);
             lastRemoved = offset;
             removedDocuments++;
-            if (start.wrap(in))
+            final TableRowDecoder row = tableRows.wrap(in);
+            if (row != null)
+            {
+                hold(row, offset, bytesOf(in));
+                if (row.line() >= 0)
+                {
+                    line(row.line());
+                }
+            }
+            else if (start.wrap(in))
             {
                 final String source = start.source();
                 openSource = source;
@@ -715,6 +825,40 @@ public final class HistoryBase
                     unterminated(line, event.unterminatedLength());
                 }
             }
+        }
+
+        /** Hold a table row, in place of an earlier one of its table, key and valid-from time. */
+        private void hold(final TableRowDecoder row, final long offset, final byte[] document)
+        {
+            final TableDefinition table = row.tables().get(row.table());
+            final StringBuilder key = new StringBuilder().append(row.table()).append('\u0000').append(row.validFrom());
+            for (int k = 0; k < table.keySize(); k++)
+            {
+                final int column = table.keyColumn(k);
+                key.append('\u0000');
+                if (table.columns().column(column).type() == dev.weir.journal.schema.ColumnType.STRING)
+                {
+                    key.append(row.string(column));
+                }
+                else
+                {
+                    key.append(row.longColumn(column));
+                }
+            }
+            final String held = key.toString();
+            rows.remove(held);
+            rows.put(held, new HeldRow(offset, document));
+        }
+
+        private static byte[] bytesOf(final Bytes<?> in)
+        {
+            final long start = in.readPosition();
+            final byte[] b = new byte[(int)in.readRemaining()];
+            for (int i = 0; i < b.length; i++)
+            {
+                b[i] = in.readByte(start + i);
+            }
+            return b;
         }
 
         /** As {@code IngestLog.LineCount.line}: move the open block's next line. */
@@ -775,9 +919,22 @@ public final class HistoryBase
             {
                 components.add(table.components());
             }
+            final long[] rowOffsets = new long[rows.size()];
+            final List<byte[]> rowDocuments = new ArrayList<>(rows.size());
+            int r = 0;
+            for (final HeldRow row : rows.values())
+            {
+                rowOffsets[r++] = row.offset();
+                rowDocuments.add(row.document());
+            }
             return new HistoryBase(directory.journalId(), directory.schema().toString(), first, lastRemoved, maxEventTime,
                 removedDocuments, removedBytes, archive, tally.values(), dictionaries, sources, openSource, openNext, openTagged,
-                tupleColumns, components);
+                tupleColumns, components, rowOffsets, rowDocuments, rowOffsets.length);
         }
+    }
+
+    /** A table row held: its original offset and its document's bytes. */
+    private record HeldRow(long offset, byte[] document)
+    {
     }
 }

@@ -53,4 +53,16 @@ public interface IngestConsumer
     default void onHeartbeat(final long offset, final long eventTime, final long wallClock)
     {
     }
+
+    /**
+     * A table row: a line of the ingest it is in if it carries a line number (a table's ingest), else no line of
+     * any ingest. Ignored by default.
+     *
+     * @param offset the document's offset.
+     * @param table  its table's index.
+     * @param line   the input line it came from, or -1 if it carries none.
+     */
+    default void onTableRow(final long offset, final int table, final long line)
+    {
+    }
 }

@@ -15,6 +15,7 @@ import dev.weir.journal.codec.IngestStartDecoder;
 import dev.weir.journal.codec.IngestStartEncoder;
 import dev.weir.journal.codec.RejectedLineDecoder;
 import dev.weir.journal.codec.StringDefinitions;
+import dev.weir.journal.codec.TableRowDecoder;
 import dev.weir.journal.schema.JournalSchema;
 
 /**
@@ -46,10 +47,21 @@ public final class IngestLog
      * @param firstEventOffset offset of the first event, or -1.
      * @param lastEventOffset  offset of the last event, or -1.
      * @param heartbeats heartbeats (no events: see {@link Heartbeat}).
+     * @param tableRows  table rows, tombstones included (no events); those of removed cycles that the history base
+     *                   holds (one per key and valid-from time) are counted.
      */
     public record Counts(
-        long events, long rejected, long ingests, long firstOffset, long lastOffset, long firstEventOffset, long lastEventOffset, long heartbeats)
+        long events, long rejected, long ingests, long firstOffset, long lastOffset, long firstEventOffset, long lastEventOffset, long heartbeats,
+        long tableRows)
     {
+        /**
+         * @param tableRows the table rows.
+         * @return these counts with that count of table rows.
+         */
+        Counts withTableRows(final long tableRows)
+        {
+            return new Counts(events, rejected, ingests, firstOffset, lastOffset, firstEventOffset, lastEventOffset, heartbeats, tableRows);
+        }
     }
 
     /**
@@ -93,6 +105,15 @@ public final class IngestLog
             public void onEvent(final long offset, final long line)
             {
                 if (count.line(line))
+                {
+                    next.put(count.source, count.next);
+                }
+            }
+
+            @Override
+            public void onTableRow(final long offset, final int table, final long line)
+            {
+                if (line >= 0 && count.line(line))
                 {
                     next.put(count.source, count.next);
                 }
@@ -241,14 +262,65 @@ public final class IngestLog
     /**
      * @param directory a journal.
      * @return counts over its events queue: from its dictionary snapshot and the documents after it (see
-     *         {@link StringDictionaries#counts()}).
+     *         {@link StringDictionaries#counts()}); its table rows, if it has tables, by a scan of it ({@link #tableRows}).
      */
     public static Counts counts(final JournalDirectory directory)
     {
+        final Counts counts;
         try (StringDictionaries dictionaries = StringDictionaries.open(directory))
         {
-            return dictionaries.counts();
+            counts = dictionaries.counts();
         }
+        if (JournalDirectory.open(directory.root()).tables().isEmpty())
+        {
+            return counts;
+        }
+        long rows = 0;
+        for (final long table : tableRows(directory))
+        {
+            rows += table;
+        }
+        return counts.withTableRows(rows);
+    }
+
+    /**
+     * @param directory a journal.
+     * @return per table (by its index in the journal's tables, as its marker has them now), its rows, tombstones
+     *         included, by a scan of the events queue (with those of removed cycles the history base holds).
+     */
+    public static long[] tableRows(final JournalDirectory directory)
+    {
+        final JournalDirectory now = JournalDirectory.open(directory.root());
+        final long[] rows = new long[now.tables().size()];
+        final HistoryBase base = HistoryBase.load(now);
+        if (base != null)
+        {
+            base.tableRows(now.tables(), (row, offset) -> rows[row.table()]++);
+        }
+        scan(now, base, new IngestConsumer()
+        {
+            @Override
+            public void onIngestStart(final long offset, final String s, final long firstLine, final boolean linesTagged)
+            {
+            }
+
+            @Override
+            public void onRejected(final long offset, final long line, final String reason, final String content)
+            {
+            }
+
+            @Override
+            public void onEvent(final long offset, final long line)
+            {
+            }
+
+            @Override
+            public void onTableRow(final long offset, final int table, final long line)
+            {
+                rows[table]++;
+            }
+        });
+        return rows;
     }
 
     /**
@@ -257,7 +329,7 @@ public final class IngestLog
      */
     static Counts countsByScan(final JournalDirectory directory)
     {
-        final long[] c = {0, 0, 0, -1, -1, -1, -1, 0};
+        final long[] c = {0, 0, 0, -1, -1, -1, -1, 0, 0};
         final HistoryBase base = HistoryBase.load(directory);
         if (base != null)
         {
@@ -270,6 +342,7 @@ public final class IngestLog
             c[5] = before.firstEventOffset();
             c[6] = before.lastEventOffset();
             c[7] = before.heartbeats();
+            c[8] = before.tableRows();
         }
         scan(directory, base, new IngestConsumer()
         {
@@ -306,6 +379,13 @@ public final class IngestLog
                 seen(offset);
             }
 
+            @Override
+            public void onTableRow(final long offset, final int table, final long line)
+            {
+                c[8]++;
+                seen(offset);
+            }
+
             private void seen(final long offset)
             {
                 if (c[3] < 0)
@@ -315,7 +395,7 @@ public final class IngestLog
                 c[4] = offset;
             }
         });
-        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
     }
 
     /**
@@ -332,7 +412,7 @@ public final class IngestLog
 
     private static void scan(final JournalDirectory directory, final HistoryBase base, final IngestConsumer consumer)
     {
-        final Decoders documents = new Decoders(EventShape.of(directory.schema()));
+        final Decoders documents = new Decoders(directory);
         if (base != null)
         {
             base.dictionaries.forEach((column, entries) -> entries.keySet().forEach(id -> documents.defined.set(column, id)));
@@ -360,7 +440,12 @@ public final class IngestLog
 
     private static void visit(final BytesIn<?> in, final long offset, final IngestConsumer consumer, final Decoders documents, final Path queue)
     {
-        if (documents.start.wrap(in))
+        final TableRowDecoder row = documents.tables.wrap(in);
+        if (row != null)
+        {
+            consumer.onTableRow(offset, row.table(), row.line());
+        }
+        else if (documents.start.wrap(in))
         {
             consumer.onIngestStart(offset, documents.start.source(), documents.start.firstLine(), documents.start.linesTagged());
         }
@@ -402,11 +487,13 @@ public final class IngestLog
         private final IngestStartDecoder start = new IngestStartDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
         private final EventDecoder event;
+        private final CurrentTables tables;
         private final DefinedIds defined = new DefinedIds();
 
-        Decoders(final EventShape shape)
+        Decoders(final JournalDirectory directory)
         {
-            this.event = new EventDecoder(shape);
+            this.event = new EventDecoder(EventShape.of(directory.schema()));
+            this.tables = new CurrentTables(directory);
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import dev.weir.journal.files.FileReplacement;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.NewerFormatException;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * The identity and layout of a Weir journal directory on disk.
@@ -42,8 +43,17 @@ import dev.weir.journal.schema.NewerFormatException;
  * marker becomes version 3: the same lines, then one line per generation from 2 on, in order:
  * {@code added=G at=INSTANT columns=COLUMNS} (the generation, the UTC time it was added in ISO-8601, and the
  * columns it added with their defaults, as {@link JournalSchema#toString()} writes them). A Weir that reads only
- * version 2 refuses it by its version. This build reads versions 2 and 3 and refuses a newer one with
- * {@link NewerFormatException}.
+ * version 2 refuses it by its version. A journal that holds reference tables ({@link TableDefinition}) has a
+ * version 4 marker: the lines above, then one line per table, in the order they were added (a table's index):
+ * {@code table=NAME key=K1,K2 columns=SPEC} ({@link TableDefinition#text()}). A journal made by a table's ingest
+ * before any event has the line {@code events=pending} instead of a {@code schema=} line ({@link #eventsPending()}),
+ * until {@link #openOrCreate(Path, JournalSchema, JournalRollCycle)} with a schema fixes its events' columns. A Weir
+ * that reads only versions 2 and 3 refuses it by its version. This build reads versions 2, 3 and 4 and refuses a
+ * newer one with {@link NewerFormatException}.
+ * <p>
+ * <b>Tables.</b> {@link #openOrCreateForTable} adds a table under the journal's events lock (as columns are added):
+ * the marker is replaced atomically, forced to disk, and a table once added stays. The same table given again with
+ * the same definition ({@link TableDefinition#sameAs}) is accepted; with another, refused.
  * <p>
  * Immutable and thread-safe.
  */
@@ -55,8 +65,10 @@ public final class JournalDirectory
     public static final String FORMAT_LINE = "format=weir-journal";
     /** The format version this build writes for a journal that never gained columns (and reads). */
     public static final int FORMAT_VERSION = 2;
-    /** The format version of the marker of a journal that gained columns: the newest this build reads. */
+    /** The format version of the marker of a journal that gained columns (and no table). */
     public static final int FORMAT_VERSION_ADDED_COLUMNS = 3;
+    /** The format version of the marker of a journal that holds tables: the newest this build reads. */
+    public static final int FORMAT_VERSION_TABLES = 4;
 
     /** The name of the pipeline whose files are at the journal's root. */
     public static final String DEFAULT_PIPELINE = "default";
@@ -73,6 +85,8 @@ public final class JournalDirectory
     private static final String ADDED_PREFIX = "added=";
     private static final String AT_PART = " at=";
     private static final String COLUMNS_PART = " columns=";
+    private static final String TABLE_PREFIX = "table=";
+    private static final String EVENTS_PENDING = "events=pending";
     /** How long adding columns waits for an occasional appender (a heartbeat) to let go of the events lock. */
     private static final long LOCK_PATIENCE_NANOS = 2_000_000_000L;
 
@@ -96,20 +110,24 @@ public final class JournalDirectory
     private final Path pipelineRoot;
     private final JournalRollCycle rollCycle;
     private final List<Generation> history;
+    private final List<TableDefinition> tables;
+    private final boolean eventsPending;
 
     private JournalDirectory(
         final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle)
     {
-        this(root, journalId, history, rollCycle, DEFAULT_PIPELINE, root);
+        this(root, journalId, history, rollCycle, List.of(), false, DEFAULT_PIPELINE, root);
     }
 
     private JournalDirectory(
         final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle,
-        final String pipelineName, final Path pipelineRoot)
+        final List<TableDefinition> tables, final boolean eventsPending, final String pipelineName, final Path pipelineRoot)
     {
         this.root = root;
         this.journalId = journalId;
         this.history = history;
+        this.tables = List.copyOf(tables);
+        this.eventsPending = eventsPending;
         this.schema = history.get(history.size() - 1).schema();
         this.rollCycle = rollCycle;
         this.pipelineName = pipelineName;
@@ -136,11 +154,12 @@ public final class JournalDirectory
         checkPipelineName(name);
         if (DEFAULT_PIPELINE.equals(name))
         {
-            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, history, rollCycle);
+            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, history, rollCycle, tables, eventsPending, name, root);
         }
         return pipelineName.equals(name)
             ? this
-            : new JournalDirectory(root, journalId, history, rollCycle, name, root.resolve(PIPELINES_DIRECTORY).resolve(name));
+            : new JournalDirectory(root, journalId, history, rollCycle, tables, eventsPending, name,
+                root.resolve(PIPELINES_DIRECTORY).resolve(name));
     }
 
     /**
@@ -305,6 +324,10 @@ public final class JournalDirectory
         {
             final JournalDirectory existing = open(root);
             existing.checkRollCycle(rollCycle);
+            if (schema != null && existing.eventsPending)
+            {
+                return existing.fixEvents(schema);
+            }
             if (schema == null || existing.checkColumns(schema))
             {
                 return existing;
@@ -353,14 +376,14 @@ public final class JournalDirectory
             final JournalSchema extended = current.schema.extend(wanted);
             final Path marker = root.resolve(MARKER_FILE);
             final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
-            lines.set(1, VERSION_PREFIX + FORMAT_VERSION_ADDED_COLUMNS);
+            lines.set(1, VERSION_PREFIX + (current.tables.isEmpty() ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION_TABLES));
             final StringBuilder added = new StringBuilder();
             for (int c = current.schema.size(); c < extended.size(); c++)
             {
                 added.append(added.length() == 0 ? "" : ",").append(extended.column(c));
             }
-            lines.add(ADDED_PREFIX + extended.generation() + AT_PART + java.time.Instant.now() + COLUMNS_PART + added);
-            FileReplacement.replace(marker, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8), true);
+            lines.add(firstTableLine(lines), ADDED_PREFIX + extended.generation() + AT_PART + java.time.Instant.now() + COLUMNS_PART + added);
+            replaceMarker(marker, lines);
             final JournalDirectory result = open(root);
             if (!result.schema.equals(extended) || result.schema.generation() != extended.generation())
             {
@@ -371,6 +394,148 @@ public final class JournalDirectory
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot add columns to journal " + root, ex);
+        }
+    }
+
+    /** @return where a line goes that must come before the tables' lines: the index of the first, or the end. */
+    private static int firstTableLine(final List<String> lines)
+    {
+        for (int i = 0; i < lines.size(); i++)
+        {
+            if (lines.get(i).startsWith(TABLE_PREFIX))
+            {
+                return i;
+            }
+        }
+        return lines.size();
+    }
+
+    private static void replaceMarker(final Path marker, final List<String> lines) throws IOException
+    {
+        FileReplacement.replace(marker, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8), true);
+    }
+
+    /**
+     * Fix the events' columns of a journal made by a table's ingest: under the events lock, read the marker again
+     * and replace its {@code events=pending} line with the schema (none for the default), forced to disk.
+     *
+     * @return the journal with its events' columns.
+     */
+    private JournalDirectory fixEvents(final JournalSchema wanted)
+    {
+        try (AppendLock lock = lockForChange())
+        {
+            final JournalDirectory current = open(root);
+            if (!current.eventsPending)
+            {
+                return current.checkColumns(wanted) ? current : current.addColumns(wanted); // another process fixed them meanwhile
+            }
+            final JournalSchema columns = wanted.withoutDefaults();
+            final Path marker = root.resolve(MARKER_FILE);
+            final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
+            final int pending = lines.indexOf(EVENTS_PENDING);
+            if (columns.isDefault())
+            {
+                lines.remove(pending);
+            }
+            else
+            {
+                lines.set(pending, SCHEMA_PREFIX + columns);
+            }
+            replaceMarker(marker, lines);
+            final JournalDirectory result = open(root);
+            if (result.eventsPending || !result.schema.equals(columns))
+            {
+                throw new IllegalStateException("journal " + root + ": its marker reads " + result.schema + " after fixing its events' columns, not " + columns);
+            }
+            return result;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot fix the events' columns of journal " + root, ex);
+        }
+    }
+
+    /**
+     * Open an existing journal and add a reference table to it if it lacks it, or create a journal that holds only
+     * the table, its events pending ({@link #eventsPending()}), in a directory that is missing or empty. A table is
+     * added under the journal's events lock (refused if an appender holds it): its marker becomes version
+     * {@value #FORMAT_VERSION_TABLES} (its other lines kept), gains the table's line, and is replaced atomically and
+     * forced to disk.
+     *
+     * @param directory where the journal lives.
+     * @param table     the table.
+     * @param rollCycle the roll cycle it must have, or null to take an existing journal's whatever it is (and
+     *                  {@link JournalRollCycle#DEFAULT} for a new one).
+     * @return the journal directory, the table among its {@link #tables()}.
+     * @throws JournalRefusedException if the directory is not a Weir journal this build reads, its roll cycle
+     *                                 differs, it has a table of that name with another definition (both named),
+     *                                 it has {@value TableDefinition#MAX_TABLES} tables, or an appender holds it.
+     * @throws NewerFormatException if it is a journal of a newer format version.
+     * @throws JvmFlagsMissingException if this JVM lacks flags Chronicle needs ({@link JvmFlags}).
+     */
+    public static JournalDirectory openOrCreateForTable(final Path directory, final TableDefinition table, final JournalRollCycle rollCycle)
+    {
+        JvmFlags.prepare();
+        final Path root = directory.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(root.resolve(MARKER_FILE)))
+        {
+            create(root, null, table, rollCycle == null ? JournalRollCycle.DEFAULT : rollCycle);
+        }
+        final JournalDirectory existing = open(root);
+        existing.checkRollCycle(rollCycle);
+        return existing.checkTable(table) ? existing : existing.addTable(table);
+    }
+
+    /**
+     * @return true if this journal has the table, false if it has none of its name.
+     * @throws JournalRefusedException if it has one of its name with another definition.
+     */
+    private boolean checkTable(final TableDefinition wanted)
+    {
+        final TableDefinition held = table(wanted.name());
+        if (held == null)
+        {
+            return false;
+        }
+        if (!held.sameAs(wanted))
+        {
+            throw new JournalRefusedException(root, "table " + held.name() + " exists with key " + String.join(",", held.key())
+                + " and columns " + held.columns() + "; this ingest gave key " + String.join(",", wanted.key()) + " and columns "
+                + wanted.columns());
+        }
+        return true;
+    }
+
+    private JournalDirectory addTable(final TableDefinition wanted)
+    {
+        try (AppendLock lock = lockForChange())
+        {
+            final JournalDirectory current = open(root);
+            if (current.checkTable(wanted))
+            {
+                return current; // another process added it meanwhile
+            }
+            if (current.tables.size() >= TableDefinition.MAX_TABLES)
+            {
+                throw new JournalRefusedException(root, "it holds " + TableDefinition.MAX_TABLES + " tables, the most a journal holds; "
+                    + "table " + wanted.name() + " cannot be added");
+            }
+            final Path marker = root.resolve(MARKER_FILE);
+            final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
+            lines.set(1, VERSION_PREFIX + FORMAT_VERSION_TABLES);
+            lines.add(TABLE_PREFIX + wanted.text());
+            replaceMarker(marker, lines);
+            final JournalDirectory result = open(root);
+            if (!result.checkTable(wanted))
+            {
+                throw new IllegalStateException("journal " + root + ": its marker lacks table " + wanted.name() + " after adding it");
+            }
+            return result;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot add table " + wanted.name() + " to journal " + root, ex);
         }
     }
 
@@ -400,7 +565,9 @@ public final class JournalDirectory
     JournalDirectory latest()
     {
         final JournalDirectory now = open(root);
-        return now.schema.generation() == schema.generation() ? this : now.pipeline(pipelineName);
+        return now.schema.generation() == schema.generation() && now.tables.size() == tables.size() && now.eventsPending == eventsPending
+            ? this
+            : now.pipeline(pipelineName);
     }
 
     /**
@@ -467,8 +634,16 @@ public final class JournalDirectory
     public static JournalDirectory create(final Path directory, final JournalSchema columns, final JournalRollCycle rollCycle)
     {
         JvmFlags.prepare();
-        final JournalSchema schema = columns.withoutDefaults();
         final Path root = directory.toAbsolutePath().normalize();
+        create(root, columns.withoutDefaults(), null, rollCycle);
+        return open(root);
+    }
+
+    /**
+     * Create a journal at an absolute root: of a schema, or (schema null) with its events pending and one table.
+     */
+    private static void create(final Path root, final JournalSchema schema, final TableDefinition table, final JournalRollCycle rollCycle)
+    {
         if (Files.exists(root) && !Files.isDirectory(root))
         {
             throw new JournalRefusedException(root, "it is a file, not a directory");
@@ -486,8 +661,13 @@ public final class JournalDirectory
             deleteRecursively(staging);
             Files.createDirectories(staging);
             final String id = java.util.UUID.randomUUID().toString();
-            final List<String> marker = new java.util.ArrayList<>(List.of(FORMAT_LINE, VERSION_PREFIX + FORMAT_VERSION, ID_PREFIX + id));
-            if (!schema.isDefault())
+            final List<String> marker = new java.util.ArrayList<>(List.of(FORMAT_LINE,
+                VERSION_PREFIX + (table == null ? FORMAT_VERSION : FORMAT_VERSION_TABLES), ID_PREFIX + id));
+            if (schema == null)
+            {
+                marker.add(EVENTS_PENDING);
+            }
+            else if (!schema.isDefault())
             {
                 marker.add(SCHEMA_PREFIX + schema);
             }
@@ -495,8 +675,12 @@ public final class JournalDirectory
             {
                 marker.add(ROLL_CYCLE_PREFIX + rollCycle.cliName()); // a daily journal's marker stays as it was before roll cycles
             }
+            if (table != null)
+            {
+                marker.add(TABLE_PREFIX + table.text());
+            }
             Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging, id, created(schema), rollCycle);
+            final JournalDirectory staged = new JournalDirectory(staging, id, created(schema == null ? JournalSchema.DEFAULT : schema), rollCycle);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -509,7 +693,6 @@ public final class JournalDirectory
         {
             throw new UncheckedIOException("cannot create journal directory " + root, ex);
         }
-        return open(root);
     }
 
     private static void deleteRecursively(final Path path) throws IOException
@@ -565,14 +748,14 @@ public final class JournalDirectory
         }
         final String version = lines.get(1).substring(VERSION_PREFIX.length()).trim();
         final int number = version.matches("[0-9]{1,9}") ? Integer.parseInt(version) : -1;
-        if (number > FORMAT_VERSION_ADDED_COLUMNS)
+        if (number > FORMAT_VERSION_TABLES)
         {
-            throw new NewerFormatException("journal marker", marker, number, FORMAT_VERSION_ADDED_COLUMNS);
+            throw new NewerFormatException("journal marker", marker, number, FORMAT_VERSION_TABLES);
         }
-        if (number != FORMAT_VERSION && number != FORMAT_VERSION_ADDED_COLUMNS)
+        if (number != FORMAT_VERSION && number != FORMAT_VERSION_ADDED_COLUMNS && number != FORMAT_VERSION_TABLES)
         {
             throw new JournalRefusedException(root, "it is journal format version " + version + ", this build reads versions "
-                + FORMAT_VERSION + " and " + FORMAT_VERSION_ADDED_COLUMNS);
+                + FORMAT_VERSION + ", " + FORMAT_VERSION_ADDED_COLUMNS + " and " + FORMAT_VERSION_TABLES);
         }
         final String id = lines.size() > 2 && lines.get(2).startsWith(ID_PREFIX)
             ? lines.get(2).substring(ID_PREFIX.length()).trim()
@@ -580,6 +763,8 @@ public final class JournalDirectory
         JournalSchema schema = JournalSchema.DEFAULT; // journals made before schemas, and default ones
         JournalRollCycle rollCycle = JournalRollCycle.DEFAULT; // journals made before roll cycles were recorded
         final List<String> added = new java.util.ArrayList<>();
+        final List<TableDefinition> tables = new java.util.ArrayList<>();
+        boolean pending = false;
         for (final String line : lines)
         {
             if (line.startsWith(SCHEMA_PREFIX))
@@ -601,6 +786,21 @@ public final class JournalDirectory
                 }
                 added.add(line);
             }
+            else if (line.startsWith(TABLE_PREFIX) || line.equals(EVENTS_PENDING))
+            {
+                if (number != FORMAT_VERSION_TABLES)
+                {
+                    throw new JournalRefusedException(root, "its version " + number + " marker records tables");
+                }
+                if (line.equals(EVENTS_PENDING))
+                {
+                    pending = true;
+                }
+                else
+                {
+                    tables.add(table(root, line.substring(TABLE_PREFIX.length()), tables));
+                }
+            }
             else if (line.startsWith(ROLL_CYCLE_PREFIX))
             {
                 try
@@ -613,7 +813,37 @@ public final class JournalDirectory
                 }
             }
         }
-        return new JournalDirectory(root, id, history(root, schema, added), rollCycle);
+        if (number == FORMAT_VERSION_TABLES && tables.isEmpty())
+        {
+            throw new JournalRefusedException(root, "its version " + FORMAT_VERSION_TABLES + " marker records no table");
+        }
+        return new JournalDirectory(root, id, history(root, schema, added), rollCycle, tables, pending, DEFAULT_PIPELINE, root);
+    }
+
+    /** @return the table a marker's {@code table=} line defines, checked against those before it. */
+    private static TableDefinition table(final Path root, final String text, final List<TableDefinition> before)
+    {
+        final TableDefinition table;
+        try
+        {
+            table = TableDefinition.fromText(text);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new JournalRefusedException(root, "its marker's table line '" + text + "' cannot be read (" + ex.getMessage() + ")", ex);
+        }
+        for (final TableDefinition other : before)
+        {
+            if (other.name().equals(table.name()))
+            {
+                throw new JournalRefusedException(root, "its marker defines table " + table.name() + " twice");
+            }
+        }
+        if (before.size() >= TableDefinition.MAX_TABLES)
+        {
+            throw new JournalRefusedException(root, "its marker defines more than " + TableDefinition.MAX_TABLES + " tables");
+        }
+        return table;
     }
 
     /** @return the generations a marker records: its schema, then each {@code added=} line, in order. */
@@ -651,11 +881,45 @@ public final class JournalDirectory
 
     /**
      * @return the version of the journal's marker: {@value #FORMAT_VERSION}, or {@value #FORMAT_VERSION_ADDED_COLUMNS}
-     *         once it gained columns (as of when this was opened).
+     *         once it gained columns, or {@value #FORMAT_VERSION_TABLES} once it holds a table (as of when this was opened).
      */
     public int formatVersion()
     {
-        return history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
+        return !tables.isEmpty() ? FORMAT_VERSION_TABLES : history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
+    }
+
+    /**
+     * @return the journal's reference tables, in the order they were added (a table row's table index is its
+     *         position here), as its marker recorded them when this was opened; empty if it has none.
+     */
+    public List<TableDefinition> tables()
+    {
+        return tables;
+    }
+
+    /**
+     * @param name a table's name.
+     * @return the table of that name, or null if the journal has none (as of when this was opened).
+     */
+    public TableDefinition table(final String name)
+    {
+        for (final TableDefinition table : tables)
+        {
+            if (table.name().equals(name))
+            {
+                return table;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @return true if the journal was made by a table's ingest and its events' columns are not fixed yet (its
+     *         {@link #schema()} is then {@link JournalSchema#DEFAULT}, and no event may be appended).
+     */
+    public boolean eventsPending()
+    {
+        return eventsPending;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weir.journal;
 
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
@@ -11,6 +12,7 @@ import dev.weir.journal.codec.EventConsumer;
 import dev.weir.journal.codec.EventDecoder;
 import dev.weir.journal.codec.EventShape;
 import dev.weir.journal.codec.Heartbeat;
+import dev.weir.journal.codec.TableRowDecoder;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.JournalSchema;
 
@@ -26,6 +28,14 @@ import dev.weir.journal.schema.JournalSchema;
  * columns it was opened with; a reader opened later reads every column, an event appended before a column was
  * added giving that column's default.
  * <p>
+ * Table rows ({@link dev.weir.journal.codec.DocumentType#TABLE_ROW}) are handed to
+ * {@link EventViewConsumer#onTableRow} by {@link #poll(EventViewConsumer, int)}, in journal order with the events; the
+ * projected {@link #poll(EventConsumer, int)} passes over them. Once retention removed old cycles, the table rows of
+ * the removed cycles that the {@link HistoryBase} holds are handed first, with their original offsets (below the
+ * base's first offset), by a reader that reads from the start (not one {@link #seek sought} past the base's first
+ * offset, nor {@link #seekAfter}): before the first document from the base's first offset on. A row of a table added
+ * to the journal after this reader was opened is read with the table as the marker has it then.
+ * <p>
  * Not thread-safe: one owner thread per reader.
  */
 public final class JournalReader implements AutoCloseable
@@ -39,6 +49,13 @@ public final class JournalReader implements AutoCloseable
     private final int valueColumn;
     /** The first offset it may read: its journal's {@link HistoryBase}'s, or {@link Long#MIN_VALUE}. */
     private final long firstOffset;
+    private final CurrentTables tables;
+    /** True if the base holds table rows: then {@link #baseRows} are to be handed before the next document. */
+    private final boolean baseHasRows;
+    /** The base's table rows, once loaded; the index of the next to hand, or -1 if none are to be handed. */
+    private HistoryBase baseRows;
+    private TableRowDecoder baseDecoder;
+    private int nextBaseRow;
     private long lastReadOffset = -1;
     private long rejectedRead;
     private long heartbeatsRead;
@@ -46,7 +63,11 @@ public final class JournalReader implements AutoCloseable
     private JournalReader(final JournalDirectory directory)
     {
         this.directory = directory;
-        this.firstOffset = HistoryBase.firstOffset(directory);
+        final HistoryBase base = HistoryBase.header(directory);
+        this.firstOffset = base == null ? Long.MIN_VALUE : base.first;
+        this.baseHasRows = base != null && base.hasTableRows();
+        this.nextBaseRow = baseHasRows ? 0 : -1;
+        this.tables = new CurrentTables(directory);
         this.queue = JournalQueues.open(directory, directory.eventsQueue());
         this.tailer = queue.createTailer();
         if (firstOffset != Long.MIN_VALUE)
@@ -85,6 +106,7 @@ public final class JournalReader implements AutoCloseable
     public JournalReader seek(final long offset)
     {
         final long first = checkAvailable(offset);
+        nextBaseRow = baseHasRows && offset <= firstOffset ? 0 : -1;
         if (offset < firstOffset || !tailer.moveToIndex(offset))
         {
             if (offset < firstOffset || first == Long.MAX_VALUE || offset <= first)
@@ -114,6 +136,7 @@ public final class JournalReader implements AutoCloseable
     public JournalReader seekAfter(final long offset)
     {
         checkAvailable(offset);
+        nextBaseRow = -1;
         if (!tailer.moveToIndex(offset))
         {
             throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
@@ -157,6 +180,7 @@ public final class JournalReader implements AutoCloseable
      */
     public int poll(final EventConsumer consumer, final int limit)
     {
+        nextBaseRow = -1;
         int read = 0;
         while (read < limit)
         {
@@ -190,15 +214,17 @@ public final class JournalReader implements AutoCloseable
 
     /**
      * Read up to {@code limit} whole events, as {@link #poll(EventConsumer, int)} does: the same events, offsets
-     * and rejected lines passed over, the same heartbeats passed on.
+     * and rejected lines passed over, the same heartbeats passed on; and the table rows, handed to
+     * {@link EventViewConsumer#onTableRow} (those the history base holds first, see above).
      *
-     * @param consumer receives each event, on this thread; the view is valid during the call only.
-     * @param limit    the most events and heartbeats to pass in this call.
-     * @return how many events and heartbeats were passed; 0 when the reader has reached the current end of the journal.
+     * @param consumer receives each event and table row, on this thread; the view is valid during the call only.
+     * @param limit    the most events, heartbeats and table rows to pass in this call.
+     * @return how many events, heartbeats and table rows were passed; 0 when the reader has reached the current end of
+     *         the journal.
      */
     public int poll(final EventViewConsumer consumer, final int limit)
     {
-        int read = 0;
+        int read = nextBaseRow < 0 ? 0 : handBaseRows(consumer, limit);
         while (read < limit)
         {
             try (DocumentContext dc = tailer.readingDocument())
@@ -222,12 +248,47 @@ public final class JournalReader implements AutoCloseable
                 }
                 else
                 {
-                    passOver(bytes, offset);
+                    final TableRowDecoder row = tables.wrap(bytes);
+                    if (row != null)
+                    {
+                        consumer.onTableRow(offset, row);
+                        read++;
+                    }
+                    else
+                    {
+                        passOver(bytes, offset);
+                    }
                 }
                 lastReadOffset = offset;
             }
         }
         return read;
+    }
+
+    /**
+     * Hand up to {@code limit} of the table rows the history base holds, from the next one on (loading them first).
+     *
+     * @return how many were handed.
+     */
+    private int handBaseRows(final EventViewConsumer consumer, final int limit)
+    {
+        if (baseRows == null)
+        {
+            baseRows = HistoryBase.load(directory);
+            baseDecoder = new TableRowDecoder(JournalDirectory.open(directory.root()).tables());
+        }
+        int handed = 0;
+        while (handed < limit && nextBaseRow < baseRows.rowOffsets.length)
+        {
+            baseDecoder.wrap(Bytes.wrapForRead(baseRows.rowDocuments.get(nextBaseRow)));
+            consumer.onTableRow(baseRows.rowOffsets[nextBaseRow++], baseDecoder);
+            handed++;
+        }
+        if (nextBaseRow == baseRows.rowOffsets.length)
+        {
+            nextBaseRow = -1;
+        }
+        return handed;
     }
 
     /** A document that is neither an event nor a heartbeat: counted if it is a rejected line, refused if it is newer. */

@@ -9,13 +9,15 @@ import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What the documents of an events queue count up to one offset: events, rejected lines, ingest starts and
- * heartbeats, and the offsets of the first and last of them ({@link IngestLog.Counts}), kept as documents are
+ * heartbeats, and the offsets of the first and last document and event ({@link IngestLog.Counts}), kept as documents are
  * read ({@link #count(BytesIn, long, int, Object)}) or appended ({@link #event}, {@link #rejected}, ...), so that
  * {@code weir inspect} need not rescan the journal (with a {@link DictionarySnapshot}, only its tail).
  * <p>
  * A document is counted once: only if its offset is after {@link #countedThrough()}, so an appender's own
  * documents, counted when appended, are skipped when its dictionaries' scan reads them back. Documents are
- * classified as {@link IngestLog#scan} classifies them. Allocates nothing. Not thread-safe: the owner
+ * classified as {@link IngestLog#scan} classifies them. A table row is a document (it moves the first and last
+ * document offsets) but is not counted here: its count is not in the {@link DictionarySnapshot}'s format, so
+ * {@link IngestLog#counts} counts table rows by a scan. Allocates nothing. Not thread-safe: the owner
  * thread of its {@link StringDictionaries}.
  */
 final class JournalTally
@@ -62,7 +64,7 @@ final class JournalTally
     IngestLog.Counts counts()
     {
         return new IngestLog.Counts(values[EVENTS], values[REJECTED], values[INGESTS], values[FIRST_OFFSET], values[LAST_OFFSET],
-            values[FIRST_EVENT_OFFSET], values[LAST_EVENT_OFFSET], values[HEARTBEATS]);
+            values[FIRST_EVENT_OFFSET], values[LAST_EVENT_OFFSET], values[HEARTBEATS], 0);
     }
 
     /**
@@ -108,6 +110,10 @@ final class JournalTally
                 addEvent(offset);
             }
         }
+        else if (type == DocumentType.TABLE_ROW)
+        {
+            seen(offset);
+        }
         else
         {
             DocumentType.refuseNewerEvent(type, queue, offset);
@@ -146,6 +152,16 @@ final class JournalTally
         appended(INGESTS, offset);
     }
 
+    /** @param offset a table row appended at this offset. */
+    void tableRow(final long offset)
+    {
+        if (offset > countedThrough)
+        {
+            countedThrough = offset;
+            seen(offset);
+        }
+    }
+
     /** @param offset a heartbeat appended at this offset. */
     void heartbeat(final long offset)
     {
@@ -164,6 +180,12 @@ final class JournalTally
     private void add(final int which, final long offset)
     {
         values[which]++;
+        seen(offset);
+    }
+
+    /** A document at this offset: the first and last document offsets move. */
+    private void seen(final long offset)
+    {
         if (values[FIRST_OFFSET] < 0)
         {
             values[FIRST_OFFSET] = offset;

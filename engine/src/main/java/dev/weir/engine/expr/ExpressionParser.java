@@ -37,20 +37,24 @@ final class ExpressionParser
     }
 
     private final String text;
-    private final JournalSchema schema;
+    private final ExpressionColumns columns;
     private final StringIds ids;
+    /** Texts of string ids, for comparing two string columns; null: such a comparison is an error. */
+    private final StringTexts texts;
     /** The flag every operation of the expression raises when it wraps (and folding, at parse time). */
     private final WrapFlag flag = new WrapFlag();
     private int at;
 
     /**
-     * @param ids null when parsing a value (which has no string literals to resolve).
+     * @param ids   resolves string literals (a value has none to resolve).
+     * @param texts texts of string ids, or null if two string columns cannot be compared.
      */
-    ExpressionParser(final String text, final JournalSchema schema, final StringIds ids)
+    ExpressionParser(final String text, final ExpressionColumns columns, final StringIds ids, final StringTexts texts)
     {
         this.text = text;
-        this.schema = schema;
+        this.columns = columns;
         this.ids = ids;
+        this.texts = texts;
     }
 
     FilterNode filter()
@@ -235,6 +239,14 @@ final class ExpressionParser
         {
             at++;
         }
+        if (at + 1 < text.length() && text.charAt(at) == '.' && isWordStart(text.charAt(at + 1)))
+        {
+            at++; // TABLE.COLUMN
+            while (at < text.length() && isWordPart(text.charAt(at)))
+            {
+                at++;
+            }
+        }
         final String name = text.substring(start, at);
         if (name.equals("event_id"))
         {
@@ -244,13 +256,13 @@ final class ExpressionParser
         {
             return numberTerm(new ValueNodes.EventTime(), start);
         }
-        final int column = schema.indexOf(name);
+        final int column = columns.indexOf(name);
         if (column < 0)
         {
             at = start;
             throw error("unknown column '" + name + "': expected one of event_id, event_time, " + names());
         }
-        final JournalSchema.Column c = schema.column(column);
+        final JournalSchema.Column c = columns.column(column);
         if (c.type() == ColumnType.STRING)
         {
             final Term term = new Term(STRING_COLUMN, start);
@@ -264,9 +276,9 @@ final class ExpressionParser
     private String names()
     {
         final StringBuilder b = new StringBuilder();
-        for (final JournalSchema.Column c : schema.columns())
+        for (int i = 0; i < columns.size(); i++)
         {
-            b.append(b.length() == 0 ? "" : ", ").append(c.name());
+            b.append(i == 0 ? "" : ", ").append(columns.name(i));
         }
         return b.toString();
     }
@@ -401,7 +413,7 @@ final class ExpressionParser
         {
             final Term column = left.kind == STRING_COLUMN ? left : right;
             final Term other = column == left ? right : left;
-            if (other.kind == STRING_COLUMN)
+            if (other.kind == STRING_COLUMN && texts == null)
             {
                 throw errorAt(right.start, "cannot compare string columns '" + left.text + "' and '" + right.text
                     + "': compare each with a string literal");
@@ -414,6 +426,10 @@ final class ExpressionParser
             {
                 throw errorAt(operatorAt, "string column '" + column.text + "' compares only with = and != or in (...), not "
                     + FilterNodes.OPERATORS[operator]);
+            }
+            if (other.kind == STRING_COLUMN)
+            {
+                return new StringColumnsEqual(left.column, left.text, right.column, right.text, texts, operator == FilterNodes.NE);
             }
             return new FilterNodes.StringEquals(column.column, column.text, new FilterNodes.StringLiteral(column.column, other.text, ids),
                 operator == FilterNodes.NE);

@@ -17,7 +17,7 @@ import dev.weir.journal.schema.JournalSchema;
  *   value       := term ( ( "+" | "-" ) term )*                       (the whole of a --value)
  *   term        := unary ( "*" unary )*
  *   unary       := "-" unary | column | number | string | "(" value ")"
- *   column      := a column of the schema, or event_id, event_time   (case-sensitive)
+ *   column      := a column of the schema, a joined table's TABLE.COLUMN, or event_id, event_time   (case-sensitive)
  *   number      := digits [ "." digits ]
  *   string      := "'" any characters, '' for a quote "'"
  * </pre>
@@ -28,9 +28,11 @@ import dev.weir.journal.schema.JournalSchema;
  * ({@link EventValue#wrapped()}), and a part made of literals only that leaves the long range is an error. A number literal compared with a value (or in its
  * {@code in} list) is taken at the value's scale: on a {@code decimal(2)} column {@code 12.5} means 1250,
  * and a literal with more decimals than that scale is an error; two values compare exactly, whatever their
- * scales. A string column compares with a string literal only, by {@code =}, {@code !=} or {@code in}; the
+ * scales. A string column compares by {@code =}, {@code !=} or {@code in} with a string literal; the
  * literal is resolved to the column's dictionary id through {@link StringIds}, and while the journal has
- * never held it, it matches no event (so {@code !=} and {@code not in} hold).
+ * never held it, it matches no event (so {@code !=} and {@code not in} hold). Compiled with {@link StringTexts}
+ * (the overloads over {@link ExpressionColumns}), a string column also compares by {@code =} or {@code !=} with
+ * another string column: equal texts are equal, whatever dictionary each column's ids come from.
  * <p>
  * Every problem throws an {@link ExpressionException} with a one-line message and its position.
  * The compiled filter or value allocates nothing when evaluated; its {@code toString()} is the normalised
@@ -59,7 +61,23 @@ public final class Expressions
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(ids, "ids");
-        return new ExpressionParser(text, schema, ids).filter();
+        return new ExpressionParser(text, ExpressionColumns.of(schema), ids, null).filter();
+    }
+
+    /**
+     * @param text    the filter, e.g. {@code country != cards.home and amount > cards.limit}.
+     * @param columns the columns it may name: the event's, then joined tables' as {@code TABLE.COLUMN}.
+     * @param strings resolves its string literals (as {@link StringIds}) and gives the text of string ids, so two
+     *                string columns compare by text.
+     * @return the filter; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a filter over the columns.
+     */
+    public static EventFilter filter(final String text, final ExpressionColumns columns, final StringTexts strings)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(columns, "columns");
+        Objects.requireNonNull(strings, "strings");
+        return new ExpressionParser(text, columns, strings, strings).filter();
     }
 
     /**
@@ -72,6 +90,19 @@ public final class Expressions
     {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(schema, "schema");
-        return new ExpressionParser(text, schema, NO_STRINGS).value();
+        return value(text, ExpressionColumns.of(schema));
+    }
+
+    /**
+     * @param text    the value, e.g. {@code amount * fx.rate}, or a column's name.
+     * @param columns the columns it may name: the event's, then joined tables' as {@code TABLE.COLUMN}.
+     * @return the value, at its {@link EventValue#scale()}; its {@code toString()} is the normalised text.
+     * @throws ExpressionException if the text is not a numeric value over the columns.
+     */
+    public static EventValue value(final String text, final ExpressionColumns columns)
+    {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(columns, "columns");
+        return new ExpressionParser(text, columns, NO_STRINGS, null).value();
     }
 }

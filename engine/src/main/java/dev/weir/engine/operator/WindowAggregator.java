@@ -185,6 +185,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         {
             case EventSlot.ASSIGNED:
                 event.wrap(slot.columns);
+                view.event(slot.columns);
                 aggregate(slot);
                 break;
             case EventSlot.SKIPPED:

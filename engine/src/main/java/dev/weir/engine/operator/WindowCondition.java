@@ -21,6 +21,16 @@ public interface WindowCondition
     boolean test(WindowView window);
 
     /**
+     * @return the columns the condition reads of the event being added ({@link WindowView#column(int)}), by index
+     *         of the pipeline's {@link dev.weir.engine.expr.ExpressionColumns}, ascending; the engine copies them
+     *         into each event's ring slot. By default none. A new array each call (configuration time only).
+     */
+    default int[] columns()
+    {
+        return new int[0];
+    }
+
+    /**
      * @return a name that identifies the condition in the configuration a checkpoint stores; by default
      *         {@code custom}.
      */

@@ -1,22 +1,33 @@
 package dev.weir.engine.operator;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Locale;
+
+import dev.weir.engine.expr.ExpressionColumns;
+import dev.weir.journal.schema.ColumnType;
+import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Reads an early condition from text. Grammar (keywords case-insensitive, spaces anywhere between tokens):
  * <pre>
  *   condition  := conjunction ( "or" conjunction )*
  *   conjunction:= primary ( "and" primary )*
- *   primary    := "(" condition ")" | field op number
+ *   primary    := "(" condition ")" | field op ( number | column )
  *   field      := count | sum | min | max | aggregate | aggregate1 .. aggregateN
  *   op         := &lt; | &lt;= | &gt; | &gt;= | = | !=
  *   number     := [-] digits [ "." digits ]
+ *   column     := a long or decimal column: an event column or a joined table's TABLE.COLUMN (case-sensitive;
+ *                 only when parsed with the pipeline's {@link ExpressionColumns})
  * </pre>
  * {@code aggregate} is the first user aggregation's result, {@code aggregateI} the I-th (1-based).
  * Numbers compared with {@code sum}, {@code min} and {@code max} are in the value column's unit: on a
  * {@code decimal(S)} column {@code 5000.00} and {@code 5000} both mean 5000 (the unscaled {@code 5000 * 10^S});
  * more than S fraction digits is an error. Numbers compared with {@code count} or an aggregate are whole.
+ * A column is the value of the event being added (with its joined rows), read through
+ * {@link WindowView#column(int)}; it compares exactly with the field, whatever their scales (the field's
+ * scale is the value's for {@code sum}, {@code min}, {@code max}, else 0). {@link WindowCondition#columns()}
+ * names the columns the condition reads, which the engine copies into each event's ring slot.
  * The parsed condition allocates nothing when tested; its {@link WindowCondition#name()} is the normalised
  * text (lower case, single spaces around {@code and}/{@code or}, no spaces around operators, numbers in
  * the value's unit), which is what a checkpoint's configuration records.
@@ -37,14 +48,60 @@ public final class WindowConditions
      */
     public static WindowCondition parse(final String text, final int valueScale, final int aggregations)
     {
-        final Parser parser = new Parser(text, valueScale, aggregations);
+        return parse(text, valueScale, aggregations, null);
+    }
+
+    /**
+     * @param text         the condition.
+     * @param valueScale   the value column's decimal scale, 0 for a long column.
+     * @param aggregations how many user aggregations the pipeline has (for {@code aggregateI}).
+     * @param columns      the columns a comparison may name on its right (the event's, then joined tables'), or
+     *                     null: numbers only.
+     * @return the condition; its {@link WindowCondition#columns()} are the columns it names.
+     * @throws ConditionSyntaxException if the text does not follow the grammar, names a missing aggregate, or names
+     *                                  an unknown or string column.
+     */
+    public static WindowCondition parse(final String text, final int valueScale, final int aggregations, final ExpressionColumns columns)
+    {
+        final Parser parser = new Parser(text, valueScale, aggregations, columns);
         final Node node = parser.condition();
         parser.skipSpaces();
         if (parser.at < text.length())
         {
             throw parser.error("expected 'and', 'or' or the end");
         }
-        return node;
+        return parser.named.length == 0 ? node : new Reading(node, parser.named);
+    }
+
+    /** The root of a condition that names columns: tells which. */
+    private static final class Reading extends Node
+    {
+        private final Node condition;
+        private final int[] columns;
+
+        Reading(final Node condition, final int[] columns)
+        {
+            this.condition = condition;
+            this.columns = columns;
+        }
+
+        @Override
+        public boolean test(final WindowView window)
+        {
+            return condition.test(window);
+        }
+
+        @Override
+        public int[] columns()
+        {
+            return columns.clone();
+        }
+
+        @Override
+        String render(final boolean nested)
+        {
+            return condition.render(nested);
+        }
     }
 
     /** A parsed condition, or a part of one. */
@@ -101,23 +158,7 @@ public final class WindowConditions
         @Override
         public boolean test(final WindowView window)
         {
-            final long v = switch (field)
-            {
-                case COUNT -> window.count();
-                case SUM -> window.sum();
-                case MIN -> window.min();
-                case MAX -> window.max();
-                default -> window.aggregate(aggregate);
-            };
-            return switch (operator)
-            {
-                case LT -> v < threshold;
-                case LE -> v <= threshold;
-                case GT -> v > threshold;
-                case GE -> v >= threshold;
-                case EQ -> v == threshold;
-                default -> v != threshold;
-            };
+            return holds(operator, Long.compare(fieldValue(window, field, aggregate), threshold));
         }
 
         @Override
@@ -125,6 +166,89 @@ public final class WindowConditions
         {
             return fieldText + OPERATORS[operator] + numberText;
         }
+    }
+
+    /**
+     * {@code field op column}: the field against a long or decimal column of the event being added, exactly (the
+     * one of smaller scale is multiplied by {@code factor} without overflow).
+     */
+    private static final class ColumnComparison extends Node
+    {
+        private final int field;
+        private final int aggregate;
+        private final int operator;
+        private final int column;
+        private final long factor;
+        private final boolean rescaleField;
+        private final String fieldText;
+        private final String columnName;
+
+        ColumnComparison(final int field, final int aggregate, final int operator, final int column, final int fieldScale,
+            final int columnScale, final String fieldText, final String columnName)
+        {
+            this.field = field;
+            this.aggregate = aggregate;
+            this.operator = operator;
+            this.column = column;
+            this.rescaleField = fieldScale < columnScale;
+            this.factor = BigDecimal.TEN.pow(Math.abs(fieldScale - columnScale)).longValueExact();
+            this.fieldText = fieldText;
+            this.columnName = columnName;
+        }
+
+        @Override
+        public boolean test(final WindowView window)
+        {
+            final long v = fieldValue(window, field, aggregate);
+            final long c = window.column(column);
+            return holds(operator, rescaleField ? compareScaled(v, factor, c) : -compareScaled(c, factor, v));
+        }
+
+        @Override
+        String render(final boolean nested)
+        {
+            return fieldText + OPERATORS[operator] + columnName;
+        }
+    }
+
+    private static long fieldValue(final WindowView window, final int field, final int aggregate)
+    {
+        return switch (field)
+        {
+            case COUNT -> window.count();
+            case SUM -> window.sum();
+            case MIN -> window.min();
+            case MAX -> window.max();
+            default -> window.aggregate(aggregate);
+        };
+    }
+
+    /** @return {@code comparison op 0}. */
+    private static boolean holds(final int operator, final int comparison)
+    {
+        return switch (operator)
+        {
+            case LT -> comparison < 0;
+            case LE -> comparison <= 0;
+            case GT -> comparison > 0;
+            case GE -> comparison >= 0;
+            case EQ -> comparison == 0;
+            default -> comparison != 0;
+        };
+    }
+
+    /** @return the sign of {@code a * factor - b}, exactly (no overflow), for {@code factor >= 1}. */
+    private static int compareScaled(final long a, final long factor, final long b)
+    {
+        if (a > Long.MAX_VALUE / factor)
+        {
+            return 1;
+        }
+        if (a < Long.MIN_VALUE / factor)
+        {
+            return -1;
+        }
+        return Long.compare(a * factor, b);
     }
 
     private static final class Junction extends Node
@@ -161,13 +285,18 @@ public final class WindowConditions
         private final String text;
         private final int valueScale;
         private final int aggregations;
+        /** What a comparison may name on its right, or null (numbers only). */
+        private final ExpressionColumns columns;
+        /** The columns named so far, ascending, no repeats. */
+        int[] named = new int[0];
         private int at;
 
-        Parser(final String text, final int valueScale, final int aggregations)
+        Parser(final String text, final int valueScale, final int aggregations, final ExpressionColumns columns)
         {
             this.text = text;
             this.valueScale = valueScale;
             this.aggregations = aggregations;
+            this.columns = columns;
         }
 
         Node condition()
@@ -243,9 +372,16 @@ public final class WindowConditions
             skipSpaces();
             final int operator = operator();
             skipSpaces();
+            final int scale = field == SUM || field == MIN || field == MAX ? valueScale : 0;
+            final String fieldText = field == AGGREGATE ? (aggregate == 0 ? "aggregate" : "aggregate" + (aggregate + 1)) : word;
+            if (columns != null && at < text.length() && isNameStart(text.charAt(at)))
+            {
+                final int column = column();
+                return new ColumnComparison(field, aggregate, operator, column, scale, columns.column(column).scale(), fieldText,
+                    columns.name(column));
+            }
             final int numberAt = at;
             final String number = number();
-            final int scale = field == SUM || field == MIN || field == MAX ? valueScale : 0;
             final long threshold;
             try
             {
@@ -257,8 +393,53 @@ public final class WindowConditions
                 throw error(scale == 0 ? "'" + number + "' is not a whole number in range" : "'" + number + "' has more than " + scale
                     + " decimals or is out of range");
             }
-            final String fieldText = field == AGGREGATE ? (aggregate == 0 ? "aggregate" : "aggregate" + (aggregate + 1)) : word;
             return new Comparison(field, aggregate, operator, threshold, fieldText, BigDecimal.valueOf(threshold, scale).toPlainString());
+        }
+
+        /** @return the index of the long or decimal column named at {@link #at}, noted in {@link #named}. */
+        private int column()
+        {
+            final int start = at;
+            while (at < text.length() && (isNameStart(text.charAt(at)) || Character.isDigit(text.charAt(at))))
+            {
+                at++;
+            }
+            if (at + 1 < text.length() && text.charAt(at) == '.' && isNameStart(text.charAt(at + 1)))
+            {
+                at++; // TABLE.COLUMN
+                while (at < text.length() && (isNameStart(text.charAt(at)) || Character.isDigit(text.charAt(at))))
+                {
+                    at++;
+                }
+            }
+            final String name = text.substring(start, at);
+            final int column = columns.indexOf(name);
+            if (column < 0 || columns.column(column).type() == ColumnType.STRING)
+            {
+                final StringBuilder numeric = new StringBuilder();
+                for (int i = 0; i < columns.size(); i++)
+                {
+                    if (columns.column(i).type() != ColumnType.STRING)
+                    {
+                        numeric.append(", ").append(columns.name(i));
+                    }
+                }
+                at = start;
+                throw error((column < 0 ? "unknown column '" + name + "'" : "'" + name + "' is a string column")
+                    + ": expected a number" + (numeric.length() == 0 ? "" : " or one of" + numeric.substring(1)));
+            }
+            if (Arrays.binarySearch(named, column) < 0)
+            {
+                named = Arrays.copyOf(named, named.length + 1);
+                named[named.length - 1] = column;
+                Arrays.sort(named);
+            }
+            return column;
+        }
+
+        private static boolean isNameStart(final char c)
+        {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
         }
 
         private int parseIndex(final String index, final int fieldAt)

@@ -4,7 +4,8 @@ import dev.weir.engine.state.WindowSlots;
 
 /**
  * A read-only view of one open window's current aggregate, handed to a {@link WindowCondition} after an
- * event was added to the window: its bounds, key, count, sum, min, max and user aggregations' results.
+ * event was added to the window: its bounds, key, count, sum, min, max and user aggregations' results, and the columns
+ * the condition names of that event.
  * <p>
  * A reusable flyweight over the aggregation stage's state: valid only during the call it is passed to;
  * allocates nothing. Not thread-safe: the aggregation stage's thread only.
@@ -13,6 +14,8 @@ public final class WindowView
 {
     private final WindowSlots slots;
     private int slot = WindowSlots.NONE;
+    /** The columns of the event being added, as its ring slot carries them. */
+    private long[] eventColumns = new long[0];
 
     /**
      * @param slots the state the view reads.
@@ -31,6 +34,26 @@ public final class WindowView
         assert slots.isAllocated(windowSlot) : "a view of an allocated window";
         this.slot = windowSlot;
         return this;
+    }
+
+    /**
+     * @param columns the columns of the event being added, as its ring slot carries them (by column index).
+     * @return this.
+     */
+    WindowView event(final long[] columns)
+    {
+        this.eventColumns = columns;
+        return this;
+    }
+
+    /**
+     * @param column the index of a long or decimal column the condition names ({@link WindowCondition#columns()}):
+     *               an event column, or a joined table's column.
+     * @return its value (a decimal's unscaled long) in the event being added.
+     */
+    public long column(final int column)
+    {
+        return eventColumns[column];
     }
 
     /** @return inclusive window start, ms. */

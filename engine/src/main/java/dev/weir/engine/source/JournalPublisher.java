@@ -72,7 +72,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /** The cycle the reader stood in at the last poll. */
     private int readCycle = Integer.MIN_VALUE;
     /** True if every column of each event is copied into its slot too ({@link #copyEveryColumn}). */
-    private boolean copyColumns;
+    private int[] copied;
     /**
      * Fills a slot with a whole event (filter, key and value, every column if copied), for a projection other
      * than the default, a filter, or columns copied; null on the four-field path.
@@ -141,7 +141,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     {
         assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
-        this.filler = new SlotFiller(projection, keys, filter, copyColumns);
+        this.filler = new SlotFiller(projection, keys, filter, copied);
     }
 
     /**
@@ -184,10 +184,24 @@ public final class JournalPublisher implements Runnable, EventConsumer
      */
     public void copyEveryColumn(final ColumnProjection projection, final JournalSchema schema)
     {
-        assert ring.get(0).columns.length == schema.size() : "the slots hold every column";
-        assert projection == this.projection && schema.equals(projection.schema());
-        this.copyColumns = true;
-        this.filler = new SlotFiller(projection, keys, filter, true);
+        assert schema.equals(projection.schema());
+        copyColumns(projection, SlotFiller.every(schema));
+    }
+
+    /**
+     * Copy some columns of each event into its slot's {@link EventSlot#columns} too, each at its index, as
+     * {@link #copyEveryColumn} does every column (for an early condition that names columns); the ring's slots must
+     * have been made with the schema's size. Call before the publisher runs.
+     *
+     * @param projection the key and value columns, as given to the constructor.
+     * @param columns    the columns' indices.
+     */
+    public void copyColumns(final ColumnProjection projection, final int[] columns)
+    {
+        assert ring.get(0).columns.length == projection.schema().size() : "the slots hold every column";
+        assert projection == this.projection;
+        this.copied = columns.clone();
+        this.filler = new SlotFiller(projection, keys, filter, copied);
     }
 
     /**

@@ -12,7 +12,8 @@ import dev.weir.journal.schema.JournalSchema;
  * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it
  * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
  * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
- * expression, marked when the expression's arithmetic wrapped), and, when a user aggregation reads them, every column. Key tuples are numbered over every
+ * expression, marked when the expression's arithmetic wrapped), and the columns a user aggregation or the early
+ * condition reads (every column for a user aggregation that reads them). Key tuples are numbered over every
  * event, those the filter rejects included, as {@link KeyTuples} has it. The per-event work of the
  * {@link JournalPublisher} and of anything else that feeds the window stages events, so they fill slots
  * alike.
@@ -27,8 +28,10 @@ public final class SlotFiller
     private final int keyColumn;
     private final int valueColumn;
     private final KeyTuples keys;
-    /** Per column, true for a string column, when every column is copied; else null. */
-    private final boolean[] stringColumns;
+    /** The columns copied into {@link EventSlot#columns}, or null for none. */
+    private final int[] copied;
+    /** Per copied column, true for a string column. */
+    private final boolean[] copiedStrings;
 
     /**
      * @param projection the key and value columns.
@@ -40,6 +43,19 @@ public final class SlotFiller
      */
     public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final boolean copyColumns)
     {
+        this(projection, keys, filter, copyColumns ? every(projection.schema()) : null);
+    }
+
+    /**
+     * @param projection the key and value columns.
+     * @param keys       the key tuples, owned by the filler's thread from now on; null if the projection's
+     *                   key ids are dictionary ids ({@link ColumnProjection#keysByTuple()} false).
+     * @param filter     the filter, owned by the filler's thread from now on; or null: every event is kept.
+     * @param copied     the columns to copy into {@link EventSlot#columns}, each at its index (the slots must have
+     *                   been made with the schema's size), or null for none.
+     */
+    public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied)
+    {
         if ((keys != null) != projection.keysByTuple())
         {
             throw new IllegalArgumentException("key tuples are needed exactly when the key is not one string column: " + projection);
@@ -49,19 +65,26 @@ public final class SlotFiller
         this.keyColumn = projection.keyColumn(0);
         this.valueColumn = projection.valueColumn();
         this.keys = keys;
-        if (copyColumns)
+        this.copied = copied == null || copied.length == 0 ? null : copied.clone();
+        this.copiedStrings = new boolean[this.copied == null ? 0 : this.copied.length];
+        for (int i = 0; i < copiedStrings.length; i++)
         {
-            final JournalSchema schema = projection.schema();
-            stringColumns = new boolean[schema.size()];
-            for (int i = 0; i < stringColumns.length; i++)
-            {
-                stringColumns[i] = schema.column(i).type() == ColumnType.STRING;
-            }
+            copiedStrings[i] = projection.schema().column(this.copied[i]).type() == ColumnType.STRING;
         }
-        else
+    }
+
+    /**
+     * @param schema the events' schema.
+     * @return the indices of all its columns, in order.
+     */
+    public static int[] every(final JournalSchema schema)
+    {
+        final int[] all = new int[schema.size()];
+        for (int i = 0; i < all.length; i++)
         {
-            stringColumns = null;
+            all[i] = i;
         }
+        return all;
     }
 
     /**
@@ -94,14 +117,15 @@ public final class SlotFiller
         {
             slot.event(offset, event.eventId(), event.eventTime(), keyId, event.longColumn(valueColumn));
         }
-        final boolean[] strings = stringColumns;
-        if (strings != null)
+        final int[] columns = copied;
+        if (columns != null)
         {
-            assert slot.columns.length == strings.length : "the slots hold every column";
+            final boolean[] strings = copiedStrings;
             final long[] into = slot.columns;
-            for (int i = 0; i < strings.length; i++)
+            for (int i = 0; i < columns.length; i++)
             {
-                into[i] = strings[i] ? event.stringId(i) : event.longColumn(i);
+                final int c = columns[i];
+                into[c] = strings[i] ? event.stringId(c) : event.longColumn(c);
             }
         }
         return true;

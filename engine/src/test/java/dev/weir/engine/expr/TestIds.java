@@ -5,8 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Dense per-column dictionaries for tests, ids in order of first use; counts lookups. */
-final class TestIds implements StringIds
+/**
+ * Dense per-column dictionaries for tests, ids in order of first use, one per column (so two columns' ids of one text
+ * differ in general, as an event column's and a table column's do); counts lookups.
+ */
+final class TestIds implements StringTexts
 {
     private final Map<Integer, List<String>> byColumn = new HashMap<>();
     int lookups;
@@ -34,5 +37,17 @@ final class TestIds implements StringIds
     {
         lookups++;
         return byColumn.getOrDefault(column, List.of()).indexOf(text);
+    }
+
+    @Override
+    public CharSequence textOf(final int column, final int id)
+    {
+        return byColumn.get(column).get(id);
+    }
+
+    @Override
+    public int definedCount(final int column)
+    {
+        return byColumn.getOrDefault(column, List.of()).size();
     }
 }

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.state.WindowSlots;
+import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,6 +102,59 @@ class WindowConditionsTest
         assertError("aggregate3>1", 1, "has 2 aggregations");
         assertError("", 1, "expected count");
         assertError("sum>99999999999999999999", 5, "in range");
+    }
+
+    /** Event columns card, amount (decimal 2), qty; table cards: card, home, limit (decimal 2), cap (decimal 4). */
+    private static final ExpressionColumns COLUMNS = ExpressionColumns.of(JournalSchema.parse("card:string,amount:decimal(2),qty:long"))
+        .join("cards", JournalSchema.parse("card:string,home:string,limit:decimal(2),cap:decimal(4)"));
+
+    /** A comparison names a column of the event being added: the view reads it from the event's slot columns. */
+    @Test
+    void comparesAFieldWithAColumnOfTheEventBeingAdded()
+    {
+        final WindowView w = window(500_000); // sum 5000.00 on a decimal(2) value
+        final long[] event = new long[COLUMNS.size()];
+        w.event(event);
+        final WindowCondition overLimit = WindowConditions.parse("sum > cards.limit", 2, 1, COLUMNS);
+        assertEquals("sum>cards.limit", overLimit.name());
+        assertEquals(List.of(5), java.util.Arrays.stream(overLimit.columns()).boxed().toList());
+        event[5] = 4_999_99;
+        assertTrue(overLimit.test(w));
+        event[5] = 5_000_00;
+        assertFalse(overLimit.test(w));
+        // scales differ: sum at 2, cards.cap at 4, compared exactly
+        final WindowCondition underCap = WindowConditions.parse("sum<=cards.cap", 2, 1, COLUMNS);
+        event[6] = 5000_0000;
+        assertTrue(underCap.test(w));
+        event[6] = 4999_9999;
+        assertFalse(underCap.test(w));
+        // count is whole, qty a long event column; a mix of columns and numbers, columns ascending without repeats
+        final WindowCondition mixed = WindowConditions.parse("count>=qty and sum>cards.cap or max>1 and min<cards.cap", 2, 1, COLUMNS);
+        assertEquals(List.of(2, 6), java.util.Arrays.stream(mixed.columns()).boxed().toList());
+        assertEquals("count>=qty and sum>cards.cap or max>1.00 and min<cards.cap", mixed.name());
+        event[2] = 1;
+        event[6] = 4999_9999;
+        assertTrue(mixed.test(w));
+        event[2] = 2;
+        assertFalse(mixed.test(w));
+        assertEquals(0, WindowConditions.parse("sum>1", 2, 1, COLUMNS).columns().length, "numbers only: no columns");
+    }
+
+    @Test
+    void aColumnMustBeANumericColumnOfThePipeline()
+    {
+        assertColumnError("sum>cards.lim", 5, "unknown column 'cards.lim': expected a number or one of amount, qty, cards.limit, cards.cap");
+        assertColumnError("sum>cards.home", 5, "'cards.home' is a string column: expected a number or one of");
+        assertColumnError("count<Qty", 7, "unknown column 'Qty'");
+        assertError("sum>limit", 5, "expected a number"); // without the pipeline's columns, numbers only (as before)
+    }
+
+    private static void assertColumnError(final String text, final int position, final String problem)
+    {
+        final ConditionSyntaxException e = assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse(text, 2, 1, COLUMNS));
+        assertEquals(position, e.position(), e.getMessage());
+        assertTrue(e.getMessage().contains(problem), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line");
     }
 
     private static void assertError(final String text, final int position, final String problem)

@@ -6,18 +6,19 @@ import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The type codes of the journal's documents: the first byte of every document of the {@code events}
- * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}) and of the
+ * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}, {@link #TABLE_ROW}) and of the
  * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
  * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
- * {@link Heartbeat}).
+ * {@link Heartbeat}, {@link TableRowEncoder}/{@link TableRowDecoder}).
  * <p>
  * A document's type code is also the version of its layout: a changed layout takes a new code above every
  * code used so far. Each queue has its newest code: {@link #NEWEST_EVENTS} for the {@code events} queue and
  * {@link #NEWEST_RESULTS} for the {@code results} queue. A reader of either queue refuses a code above its queue's
  * newest ({@link NewerFormatException}) rather than skip a document it cannot read; it passes over, as before, the
- * documents of known codes it has no use for (an ingest start, a rejected line). The journal marker's version
+ * documents of known codes it has no use for (an ingest start, a rejected line, a table row). A {@link #TABLE_ROW}
+ * is written only in a journal whose marker has version 4: a Weir that reads versions 2 and 3 only never meets one. The journal marker's version
  * covers the queues as a whole.
  * Constants only; thread-safe.
  */
@@ -51,11 +52,13 @@ public final class DocumentType
     public static final byte EVENT_EXTENDED = 10;
     /** An {@link #EVENT_EXTENDED} that uses a string id first: followed by the strings, as {@link #EVENT_NEW_KEY} is. */
     public static final byte EVENT_EXTENDED_NEW_KEY = 11;
+    /** A row of a reference table (a version of one key, or a tombstone): not an event (see {@link TableRowEncoder}). */
+    public static final byte TABLE_ROW = 12;
 
     /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
     public static final int NEWEST_RESULTS = RESULT_EARLY;
     /** The highest type code of the {@code events} queue this build knows: a higher one was written by a newer Weir. */
-    public static final int NEWEST_EVENTS = EVENT_EXTENDED_NEW_KEY;
+    public static final int NEWEST_EVENTS = TABLE_ROW;
     /** The format name a refused document of the {@code events} queue is named by. */
     static final String EVENTS_DOCUMENT = "events document";
 
