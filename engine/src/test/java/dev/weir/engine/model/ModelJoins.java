@@ -1,6 +1,8 @@
 package dev.weir.engine.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,8 +89,10 @@ public final class ModelJoins
      * @param unmatched events with no row under drop.
      * @param filtered  events the filter rejected.
      * @param columns   the columns of each event kept, by event id, for an early condition that names table columns.
+     * @param firstSeen the events' keys in the order the journal first saw them, the events left out included
+     *                  ({@link ReferenceModel#run(List, ModelConfig, ModelOptions, List)}).
      */
-    public record Outcome(List<ModelEvent> stream, long unmatched, long filtered, Map<Long, Columns> columns)
+    public record Outcome(List<ModelEvent> stream, long unmatched, long filtered, Map<Long, Columns> columns, List<String> firstSeen)
     {
     }
 
@@ -106,7 +110,8 @@ public final class ModelJoins
         final Predicate<Columns> where, final ToLongFunction<Columns> value)
     {
         final List<ModelEvent> out = new ArrayList<>(joined.size());
-        final Map<Long, Columns> kept = new java.util.HashMap<>();
+        final Map<Long, Columns> kept = new HashMap<>();
+        final LinkedHashSet<String> firstSeen = new LinkedHashSet<>();
         long unmatched = 0;
         long filtered = 0;
         for (final AsOfJoinModel.Joined j : joined)
@@ -117,6 +122,7 @@ public final class ModelJoins
                 out.add(e);
                 continue;
             }
+            firstSeen.add(e.key());
             final Columns columns = new Columns(j, tables, joins);
             if (!keep && !j.matched())
             {
@@ -134,6 +140,6 @@ public final class ModelJoins
                 kept.put(e.eventId(), columns);
             }
         }
-        return new Outcome(out, unmatched, filtered, kept);
+        return new Outcome(out, unmatched, filtered, kept, List.copyOf(firstSeen));
     }
 }

@@ -70,7 +70,24 @@ public final class ReferenceModel
      */
     public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options)
     {
+        return run(events, config, options, List.of());
+    }
+
+    /**
+     * Runs a whole bounded stream whose keys were first seen in the journal in the given order, which orders
+     * sessions due together: a key that only events the rule left out (filtered, unmatched) brought first is
+     * still first.
+     *
+     * @param events    the events in arrival order.
+     * @param config    the window and lateness configuration.
+     * @param options   update rows and the early condition.
+     * @param firstSeen keys in the order the journal first saw them; keys not in it come after, as the events bring them.
+     * @return results (final, update and early rows) in emit order, late rows in arrival order, and the counters.
+     */
+    public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options, final List<String> firstSeen)
+    {
         final Run run = new Run(config, options);
+        firstSeen.forEach(key -> run.keyOrder.putIfAbsent(key, run.keyOrder.size()));
         for (final ModelEvent event : events)
         {
             run.onEvent(event);

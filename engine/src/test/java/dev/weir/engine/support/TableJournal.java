@@ -52,9 +52,11 @@ public final class TableJournal
      * @param journal the journal.
      * @param from    the first entry.
      * @param to      after the last entry.
+     * @return the offset of the last event or heartbeat appended, or -1 if none (only table rows).
      */
-    public static void append(final JoinCase c, final Path journal, final int from, final int to)
+    public static long append(final JoinCase c, final Path journal, final int from, final int to)
     {
+        long lastEvent = -1;
         try (EventJournal writer = EventJournal.openOrCreate(journal))
         {
             final JournalSchema schema = writer.directory().schema();
@@ -93,7 +95,7 @@ public final class TableJournal
                     final JoinEvent event = (JoinEvent)entry;
                     if (event.isHeartbeat())
                     {
-                        writer.appendHeartbeat(event.event().eventTime());
+                        lastEvent = writer.appendHeartbeat(event.event().eventTime());
                         continue;
                     }
                     final EventRow out = writer.row().eventId(event.event().eventId()).eventTime(event.event().eventTime());
@@ -109,10 +111,11 @@ public final class TableJournal
                             out.setLong(i, (Long)v);
                         }
                     }
-                    writer.append(out);
+                    lastEvent = writer.append(out);
                 }
             }
         }
+        return lastEvent;
     }
 
     /**
