@@ -220,6 +220,10 @@ public final class InspectionReport
         {
             out.format("filtered     %,d events filtered out: they moved the watermark, nothing else%n", n.filtered());
         }
+        if (n.unmatched() > 0)
+        {
+            out.format("unmatched    %,d events a join found no row for: they moved the watermark, nothing else%n", n.unmatched());
+        }
         if (n.valuesWrapped() > 0 || n.sumsWrapped() > 0)
         {
             out.format("wrapped      %,d by --value, %,d in window sums: values past the 64-bit range, kept as wrapped%n",
