@@ -24,8 +24,12 @@ import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
 import dev.weir.engine.support.TableJournal;
 import dev.weir.engine.time.LatePolicy;
+import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.TableAppender;
+import dev.weir.journal.TableRow;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,7 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * follows a journal while its table rows and events are appended in chunks (each chunk awaited), is stopped
  * half-way (a checkpoint, with table rows before and after it) and started again, and its result and late rows
  * must equal, in order, those of {@code replayRange} over the whole journal; the replay's unmatched count must
- * be the model's ({@link AsOfJoinModel}). The journal ends with a heartbeat past every window's lateness, so
+ * be the model's ({@link AsOfJoinModel}). A follower awaited at a table row's offset returns once it read it. The journal ends with a heartbeat past every window's lateness, so
  * the follower has fired everything the replay fires at the end of input.
  */
 @Tag("slow")
@@ -72,6 +76,27 @@ class JoinReplayTest
             final ModelJoins.Outcome model = ModelJoins.apply(AsOfJoinModel.join(c.journal(), c.tables(), JOINS, c.horizonLag()), c.tables(), JOINS,
                 keep, x -> true, x -> 0);
             assertEquals(model.unmatched(), replayed.unmatched(), () -> "unmatched\n" + c.describe());
+        }
+    }
+
+    @Test
+    void aFollowerAwaitedAtATableRowsOffsetReturnsOnceItReadIt() throws Exception
+    {
+        final JoinCase c = JoinStreamGenerator.generate(1, WindowKind.TUMBLING);
+        final Path journal = dir.resolve("await");
+        TableJournal.write(c.withJournal(List.of()), journal, JoinStreamGenerator.EVENT_COLUMNS);
+        try (Pipeline running = builder(c, journal, false, new ArrayList<>()).build().start())
+        {
+            final long row;
+            try (EventJournal writer = EventJournal.openOrCreate(journal))
+            {
+                final TableAppender cards = writer.table("cards");
+                final TableRow card = cards.row();
+                row = cards.upsert(card.validFrom(0).setString(card.column("card"), "card-0"));
+            }
+            assertTrue(running.awaitOffset(row, 60, TimeUnit.SECONDS),
+                "awaitOffset returns for a journal document that is a table row (offset " + row + ")");
+            running.stop();
         }
     }
 
