@@ -6,7 +6,15 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
+
+import dev.weir.journal.EventJournal;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
+import dev.weir.journal.TableAppender;
+import dev.weir.journal.TableRow;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * A generated card profile table CSV for the join kill tests ({@code event_time,card,home,limit,segment,op}), over
@@ -25,6 +33,38 @@ record CardsCsv(long rows)
 
     private static final String HEADER = "event_time,card,home,limit,segment,op";
     private static final String[] COUNTRIES = {"FR", "DE", "IT", "CH"};
+
+    /**
+     * Appends a CSV {@link #write} wrote to a journal's table {@code cards} through the Java API
+     * ({@code journal.table("cards").upsert(row)}, {@code delete(row)}), adding the table (and creating the journal, its
+     * events pending) if needed.
+     *
+     * @param file    the CSV.
+     * @param journal the journal directory.
+     * @throws IOException if the CSV cannot be read.
+     */
+    static void append(final Path file, final Path journal) throws IOException
+    {
+        JournalDirectory.openOrCreateForTable(journal, TableDefinition.parse("cards", KEY, COLUMNS), JournalRollCycle.DEFAULT);
+        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        try (EventJournal writer = EventJournal.open(JournalDirectory.open(journal)))
+        {
+            final TableAppender cards = writer.table("cards");
+            for (final String line : lines.subList(1, lines.size()))
+            {
+                final String[] f = line.split(",", -1);
+                final TableRow row = cards.row().validFrom(Long.parseLong(f[0]));
+                row.setString(0, f[1]);
+                if (f[5].equals("delete"))
+                {
+                    cards.delete(row);
+                    continue;
+                }
+                row.setString(1, f[2]).setLong(2, new BigDecimal(f[3]).movePointRight(2).longValueExact()).setString(3, f[4]);
+                cards.upsert(row);
+            }
+        }
+    }
 
     /**
      * @param file the CSV.
