@@ -3,17 +3,14 @@ package dev.weir.engine.join;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.weir.engine.expr.ColumnProjection;
-import dev.weir.engine.expr.EventValue;
 import dev.weir.engine.expr.ExpressionColumns;
-import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.expr.StringTexts;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.TableDefinition;
 
 /**
- * The columns a pipeline with joins reads: the events' then each joined table's ({@code TABLE.COLUMN}), and its key
- * and value over them, as the engine configures them and as an export names them. Stateless.
+ * The columns a pipeline with joins reads: the events' then each joined table's ({@code TABLE.COLUMN}), as the engine
+ * configures them and as an export names them. Stateless.
  */
 public final class JoinedColumns
 {
@@ -79,23 +76,5 @@ public final class JoinedColumns
             columns = columns.join(name, tables.get(table(tables, name)).columns());
         }
         return columns;
-    }
-
-    /**
-     * @param events  the events' columns.
-     * @param columns the columns expressions name ({@link #of}).
-     * @param key     the key column(s) of the events.
-     * @param value   the value: an event column, or an expression that may name the joined tables' columns.
-     * @return the projection.
-     * @throws IllegalArgumentException if a column is missing or the value does not compile.
-     */
-    public static ColumnProjection projection(final JournalSchema events, final ExpressionColumns columns, final String key, final String value)
-    {
-        if (columns.size() == events.size() || events.indexOf(value) >= 0)
-        {
-            return ColumnProjection.of(events, key, value);
-        }
-        final EventValue computed = Expressions.value(value, columns);
-        return ColumnProjection.of(events, key, computed, computed.toString());
     }
 }
