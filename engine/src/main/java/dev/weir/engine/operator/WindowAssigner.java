@@ -63,7 +63,8 @@ public final class WindowAssigner
         slot.watermarkBefore = wm;
         if (slot.type == EventSlot.HEARTBEAT || slot.type == EventSlot.FILTERED)
         {
-            slot.watermarkAfter = watermark.observe(slot.eventTime); // as an event of that time would, never backwards
+            // as an event of that time would, never backwards; a position (no time) leaves it
+            slot.watermarkAfter = slot.eventTime == EventSlot.NO_TIME ? wm : watermark.observe(slot.eventTime);
             return;
         }
         if (slot.type != EventSlot.EVENT)

@@ -27,6 +27,8 @@ public final class EventSlot
      * type, offset and event time are set.
      */
     public static final int FILTERED = 4;
+    /** The event time of a {@link #position} slot: no time, the watermark stays where it is. */
+    public static final long NO_TIME = Long.MIN_VALUE;
 
     /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
     public static final int ASSIGNED = 0;
@@ -114,6 +116,18 @@ public final class EventSlot
         this.keyId = keyId;
         this.value = value;
         this.valueWrapped = false;
+    }
+
+    /**
+     * Fill this slot with the position of a document that is not an event or a heartbeat (a table row, a rejected
+     * line) read last in a poll (publisher use): a {@link #HEARTBEAT} of time {@link #NO_TIME}, which moves no
+     * watermark and fires nothing, so the pipeline's applied offset (and {@code awaitOffset}) reaches it.
+     *
+     * @param offset the document's journal offset.
+     */
+    public void position(final long offset)
+    {
+        heartbeat(offset, NO_TIME);
     }
 
     /**

@@ -65,6 +65,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private boolean pastEnd;
     private boolean finished;
     private long lastPublished = -1;
+    /** The offset of the last {@link EventSlot#position} published, or -1. */
+    private long lastPositioned = -1;
     /** {@code System.nanoTime()} at the first slot of the current poll, stamped into its slots; 0 before it. */
     private long pollNanos;
     private volatile boolean stopped;
@@ -294,6 +296,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         if (!stopped && !pastEnd)
         {
             final int published = filler == null ? reader.poll(this, batch) : reader.poll(views, batch);
+            publishPosition(reader.lastReadOffset());
             flush();
             pollNanos = 0;
             if (rejectedLines != null)
@@ -362,6 +365,27 @@ public final class JournalPublisher implements Runnable, EventConsumer
             ring.get(sequence).heartbeat(offset, eventTime);
             heartbeatsInPoll++;
             claimed(sequence, offset);
+        }
+    }
+
+    /**
+     * When a poll ended on documents that are not events or heartbeats (table rows, rejected lines), publish their
+     * last offset as a {@link EventSlot#position}, so the applied offset reaches every document read: a table row
+     * appended last is awaited like an event.
+     */
+    private void publishPosition(final long lastRead)
+    {
+        if (lastRead > lastPublished && lastRead > lastPositioned && lastRead <= lastOffset && !stopped && !pastEnd)
+        {
+            final long sequence = claimFor(lastRead);
+            if (sequence >= 0)
+            {
+                ring.get(sequence).position(lastRead);
+                final long lastSource = lastPublished; // the end of input's results keep the last event's offset
+                claimed(sequence, lastRead);
+                lastPublished = lastSource;
+                lastPositioned = lastRead;
+            }
         }
     }
 
