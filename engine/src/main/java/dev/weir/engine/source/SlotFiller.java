@@ -93,7 +93,9 @@ public final class SlotFiller
         final JournalSchema schema = projection.schema();
         for (int i = 0; i < copiedStrings.length; i++)
         {
-            copiedStrings[i] = stringsCopied != null ? stringsCopied[i] : schema.column(this.copied[i]).type() == ColumnType.STRING;
+            // without the joined view's types, a joined column copied is one an early condition names: a long or decimal
+            copiedStrings[i] = stringsCopied != null ? stringsCopied[i]
+                : this.copied[i] < schema.size() && schema.column(this.copied[i]).type() == ColumnType.STRING;
         }
     }
 
