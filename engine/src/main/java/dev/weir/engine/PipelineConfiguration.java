@@ -149,7 +149,7 @@ public final class PipelineConfiguration
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
-            ? newTextFilter(null).toString() // checks it, before any run
+            ? Expressions.check(builder.filterText, expressionColumns()) // checks it, before any run
             : builder.filterName;
         final List<Aggregation> bound = new ArrayList<>(builder.aggregations.size());
         for (final Aggregation a : builder.aggregations)
@@ -407,13 +407,21 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @param ids resolves string literals, owned by the run's source thread.
+     * @param ids resolves string literals, owned by the run's source thread; a {@link StringTexts} (a journal's
+     *            {@link dev.weir.engine.expr.DictionaryTexts}) also lets two string columns be compared.
      * @return the filter for one run: the filter's text compiled again, or the application's filter; null
      *         without a filter.
+     * @throws dev.weir.engine.expr.ExpressionException if the filter compares two string columns and {@code ids} is
+     *                                                  not a {@link StringTexts}.
      */
     EventFilter newFilter(final StringIds ids)
     {
-        return filterSource != null ? Expressions.filter(filterSource, schema, ids) : filter;
+        if (filterSource == null)
+        {
+            return filter;
+        }
+        return ids instanceof StringTexts texts ? Expressions.filter(filterSource, expressionColumns(), texts)
+            : Expressions.filter(filterSource, schema, ids);
     }
 
     /**

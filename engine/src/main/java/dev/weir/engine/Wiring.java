@@ -9,8 +9,8 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.expr.DictionaryTexts;
 import dev.weir.engine.expr.EventFilter;
-import dev.weir.engine.join.DictionaryTexts;
 import dev.weir.engine.join.JoinedTexts;
 import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.operator.WindowAssigner;
@@ -159,7 +159,7 @@ final class Wiring
         }
         else
         {
-            filter = config.newFilter(strings == null ? null : (column, text) -> strings.dictionary(column).idOf(text));
+            filter = config.newFilter(strings == null ? null : new DictionaryTexts(strings));
         }
         if (filter != null)
         {

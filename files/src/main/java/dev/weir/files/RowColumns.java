@@ -143,14 +143,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             {
                 try
                 {
-                    if (joins.isEmpty())
-                    {
-                        Expressions.filter(where, schema, (column, text) -> -1);
-                    }
-                    else
-                    {
-                        Expressions.filter(where, columns, JoinedColumns.NO_TEXTS);
-                    }
+                    Expressions.check(where, columns);
                 }
                 catch (final ExpressionException ex)
                 {

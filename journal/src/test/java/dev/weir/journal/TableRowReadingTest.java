@@ -169,6 +169,9 @@ class TableRowReadingTest
             assertEquals(0, row.clear().longColumn(2), "limit's default");
             assertThrows(IllegalArgumentException.class, () -> journal.table("fx").upsert(row), "a row of another table");
             assertThrows(IllegalArgumentException.class, () -> journal.table("merchants"));
+            final TableAppender cards = journal.table("cards");
+            assertEquals("table cards: key column card is not set", assertThrows(IllegalArgumentException.class,
+                () -> cards.upsert(cards.row().setString(1, "DE"))).getMessage());
         }
     }
 }

@@ -235,7 +235,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
      */
     public void copyColumns(final ColumnProjection projection, final int[] columns)
     {
-        assert ring.get(0).columns.length == (joins == null ? projection.schema().size() : joinedStrings.length) : "the slots hold every column";
+        assert ring.get(0).columns.length >= (joins == null ? projection.schema().size() : joinedStrings.length) : "the slots hold every column";
         assert projection == this.projection;
         this.copied = columns.clone();
         if (joins != null)

@@ -93,7 +93,7 @@ public final class SlotFiller
         final JournalSchema schema = projection.schema();
         for (int i = 0; i < copiedStrings.length; i++)
         {
-            // without the joined view's types, a joined column copied is one an early condition names: a long or decimal
+            // a joined column copied is one an early condition names; without the join's types, one past the schema is a number
             copiedStrings[i] = stringsCopied != null ? stringsCopied[i]
                 : this.copied[i] < schema.size() && schema.column(this.copied[i]).type() == ColumnType.STRING;
         }
@@ -118,7 +118,7 @@ public final class SlotFiller
      *
      * @param slot   the slot, with {@link EventSlot#columns} of the schema's size if columns are copied.
      * @param offset the event's journal offset.
-     * @param event  the event, valid during the call.
+     * @param read   the event as read, valid during the call.
      * @return true if the filter kept the event (an {@link EventSlot#EVENT} slot), false if it rejected it or a
      *         join found no row for it (a {@link EventSlot#FILTERED} slot).
      */

@@ -1,24 +1,26 @@
-package dev.weir.engine.join;
+package dev.weir.engine.expr;
 
-import dev.weir.engine.expr.StringTexts;
+import java.util.Objects;
+
 import dev.weir.journal.StringDictionaries;
 
 /**
- * The texts of the events' string columns, from the journal's dictionaries (which read what was appended since
- * their last look when they meet an id they do not know). Allocation-free for a known id.
+ * {@link StringTexts} over a journal's string dictionaries, for filters over the events' own columns (indices of the
+ * journal's schema): ids, texts and counts are the dictionaries', which read definitions appended since their last
+ * look when an id or text is unknown, so they know every id of the events read so far.
  * <p>
- * Not thread-safe: the dictionaries' owner thread (the publisher's).
+ * Not thread-safe: the dictionaries' owner thread (the filter's).
  */
 public final class DictionaryTexts implements StringTexts
 {
     private final StringDictionaries dictionaries;
 
     /**
-     * @param dictionaries the journal's dictionaries, owned by the caller's thread.
+     * @param dictionaries the journal's string dictionaries, owned by the filter's thread.
      */
     public DictionaryTexts(final StringDictionaries dictionaries)
     {
-        this.dictionaries = dictionaries;
+        this.dictionaries = Objects.requireNonNull(dictionaries, "dictionaries");
     }
 
     @Override
