@@ -24,8 +24,8 @@ import dev.weir.journal.schema.JournalSchema;
 
 /**
  * A {@link JournalInspection} as text, the lines {@code weir inspect} prints, for a service's logs or admin endpoint:
- * the journal, its columns (with their generations if it gained some), roll cycle, events, offsets and dictionary
- * snapshot; one line per named pipeline with how far it got; for each pipeline shown (under a
+ * the journal, its columns (with their generations if it gained some), roll cycle, events, its reference tables (one
+ * {@code table} line each: name, key, columns, live keys, versions and tombstones), offsets and dictionary snapshot; one line per named pipeline with how far it got; for each pipeline shown (under a
  * {@code --- pipeline NAME ---} line unless it is the default alone) its outputs and newest valid checkpoint; the cycle
  * files on disk; what retention removed and the retention floor with its holders. Each line ends with the platform's
  * line separator; numbers are grouped as the default locale groups them. Stateless; a call writes on the caller's thread.
@@ -58,7 +58,7 @@ public final class InspectionReport
     private void journal(final JournalInspection inspection)
     {
         out.format("journal      %s (format version %d)%n", inspection.root(), inspection.formatVersion());
-        out.format("columns      %s%n", inspection.schema());
+        out.format("columns      %s%n", inspection.eventsPending() ? "pending: the first event ingest fixes the events' columns" : inspection.schema());
         if (inspection.schemaHistory().size() > 1)
         {
             schemaHistory(inspection.schemaHistory());
@@ -70,6 +70,11 @@ public final class InspectionReport
         if (inspection.counts().heartbeats() > 0)
         {
             out.format("heartbeats   %,d heartbeats (no events: they move the watermark at their offset)%n", inspection.counts().heartbeats());
+        }
+        for (final TableContents table : inspection.tables())
+        {
+            out.format("table        %s: key %s; columns %s; %,d keys, %,d versions, %,d tombstones%n", table.table().name(),
+                String.join(",", table.table().key()), table.table().columns(), table.keys(), table.versions(), table.tombstones());
         }
         out.format("offsets      first event %d, last event %d (documents %d..%d)%n", inspection.counts().firstEventOffset(),
             inspection.counts().lastEventOffset(), inspection.counts().firstOffset(), inspection.counts().lastOffset());
@@ -219,6 +224,10 @@ public final class InspectionReport
         if (c.configuration().contains(" where="))
         {
             out.format("filtered     %,d events filtered out: they moved the watermark, nothing else%n", n.filtered());
+        }
+        if (n.unmatched() > 0)
+        {
+            out.format("unmatched    %,d events a join found no row for: they moved the watermark, nothing else%n", n.unmatched());
         }
         if (n.valuesWrapped() > 0 || n.sumsWrapped() > 0)
         {

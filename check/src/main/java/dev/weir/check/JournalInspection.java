@@ -27,19 +27,22 @@ import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * What a journal holds, as {@code weir inspect} shows it, read without changing anything: its columns and their
- * generations, roll cycle, counts, distinct string values and dictionary snapshot; how far each named pipeline got
+ * generations, roll cycle, counts, distinct string values and dictionary snapshot; its reference tables
+ * ({@link TableContents}); how far each named pipeline got
  * ({@link PipelineProgress}); for every pipeline shown, its output journal's counts and newest valid checkpoint
  * ({@link PipelineInspection}); its cycle files on disk; and what retention removed and still may not remove.
  * Immutable once made; {@link #of} runs on the caller's thread, and may run while pipelines run on the journal.
  *
  * @param root           the journal's directory.
  * @param formatVersion  the journal's format version.
- * @param schema         its columns.
+ * @param schema         its columns (of no use while its events are pending).
+ * @param eventsPending  true if a table ingest made it and no event ingest has fixed its events' columns yet.
  * @param schemaHistory  its generations, the first the columns it was created with (one unless it gained columns).
  * @param rollCycle      its roll cycle.
  * @param counts         its events, rejected lines, ingests, heartbeats and offsets.
  * @param distinctValues the distinct values of each string column, in column order ({@code key} alone for the
  *                       default columns).
+ * @param tables         its reference tables, in definition order.
  * @param snapshotStatus how the dictionaries and counts were opened: {@code none}, {@code ignored: WHY}, or where the
  *                       snapshot they started from was taken ({@link StringDictionaries#snapshotStatus()}).
  * @param pipelineNames  the pipelines that have processed the journal ({@link JournalDirectory#pipelines()}).
@@ -56,10 +59,12 @@ public record JournalInspection(
     Path root,
     int formatVersion,
     JournalSchema schema,
+    boolean eventsPending,
     List<JournalDirectory.Generation> schemaHistory,
     JournalRollCycle rollCycle,
     IngestLog.Counts counts,
     List<DistinctValues> distinctValues,
+    List<TableContents> tables,
     String snapshotStatus,
     List<String> pipelineNames,
     List<PipelineProgress> progress,
@@ -143,6 +148,7 @@ public record JournalInspection(
     {
         schemaHistory = List.copyOf(schemaHistory);
         distinctValues = List.copyOf(distinctValues);
+        tables = List.copyOf(tables);
         pipelineNames = List.copyOf(pipelineNames);
         progress = List.copyOf(progress);
         pipelines = List.copyOf(pipelines);
@@ -204,8 +210,8 @@ public record JournalInspection(
             }
             OutputHistory.read(journal.pipeline(name)).ifPresent(history -> removed.add(new RemovedOutputs(name, history)));
         }
-        return new JournalInspection(journal.root(), journal.formatVersion(), journal.schema(), journal.schemaHistory(), journal.rollCycle(), counts,
-            distinct, snapshot, names, progress, inspected, disk, Optional.ofNullable(HeldRemovedCycles.scan(journal.root())),
+        return new JournalInspection(journal.root(), journal.formatVersion(), journal.schema(), journal.eventsPending(), journal.schemaHistory(),
+            journal.rollCycle(), counts, distinct, TableContents.of(journal), snapshot, names, progress, inspected, disk, Optional.ofNullable(HeldRemovedCycles.scan(journal.root())),
             HistoryBase.read(journal), removed, RetentionFloor.of(journal));
     }
 

@@ -25,9 +25,13 @@ final class OptionSections
 
     private static final Section HELP = new Section("Help", "--help", "--version");
     private static final Section WINDOW = new Section("Window", "--window", "--out-of-orderness", "--allowed-lateness", "--late");
-    private static final Section RULE = new Section("Rule", "--key", "--value", "--where", "--aggregate");
+    private static final Section RULE = new Section("Rule", "--key", "--value", "--where", "--aggregate", "--join", "--join-missing");
     private static final Section EARLY_ROWS = new Section("Early and update rows", "--emit", "--early-when", "--early-once");
     private static final Map<String, List<Section>> BY_COMMAND = Map.of(
+        "ingest", List.of(
+            new Section("Input", "--input", "--journal", "--columns", "--roll-cycle", "--rejected", "--final", "--sync"),
+            new Section("Table", "--table", "--key"),
+            HELP),
         "run", List.of(
             new Section("Input", "--input", "--columns", "--journal", "--roll-cycle", "--pipeline", "--rejected", "--dedupe",
                 "--resume-after-end"),

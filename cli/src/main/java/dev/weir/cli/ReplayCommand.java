@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import dev.weir.engine.RunSummary;
+import dev.weir.engine.Weir;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.files.DayRange;
 import dev.weir.files.PartitionedResults;
@@ -94,6 +95,17 @@ final class ReplayCommand implements Callable<Integer>
         if (from >= 0 && to < from)
         {
             throw new BadInputException("--to " + to + " is before --from " + from);
+        }
+        if (!window.joins.isEmpty())
+        {
+            try
+            {
+                window.applyTo(Weir.pipeline().journal(journal)).conclude(); // a join's table and key columns, before anything is written
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new BadInputException(ex.getMessage());
+            }
         }
         final ResultReplay.Builder builder = ResultReplay.of(journal).columns(window.columns()).range(from, to)
             .pipeline(pipeline -> window.applyTo(pipeline).dedupe(dedupe));

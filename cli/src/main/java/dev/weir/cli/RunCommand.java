@@ -112,6 +112,10 @@ final class RunCommand implements Callable<Integer>
     {
         if (kafka.enabled())
         {
+            if (!window.joins.isEmpty())
+            {
+                throw new BadInputException("--join is not supported with --kafka yet");
+            }
             final KafkaExecution execution = new KafkaExecution(kafka, window, processing, ColumnsOption.parse(columns), journal, rollCycle);
             execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
                 : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"

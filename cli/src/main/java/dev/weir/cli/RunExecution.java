@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 import dev.weir.csv.CsvIngest;
@@ -123,7 +124,8 @@ final class RunExecution
             {
                 IngestColumns.checkHeader(input, fileColumns); // first: a header of other columns says which --columns to pass
             }
-            job.window().columns().projection(columns); // refuses a key or value column the events lack before anything is ingested
+            // refuses a key or value column the events lack before anything is ingested
+            job.window().columns().projection(columns, JournalDirectory.isJournal(journalDir) ? JournalDirectory.open(journalDir).tables() : List.of());
             if (input == null || JournalDirectory.isJournal(journalDir))
             {
                 JournalDirectory.open(journalDir).checkRollCycle(job.rollCycle());

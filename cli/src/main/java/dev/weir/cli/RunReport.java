@@ -71,6 +71,10 @@ final class RunReport
         {
             line(text, "filtered", String.format("%,d by --where (since the journal's first event)", run.filtered()));
         }
+        if (run.unmatched() != 0)
+        {
+            line(text, "unmatched", String.format("%,d with no row in a joined table (since the journal's first event)", run.unmatched()));
+        }
         if (run.valuesWrapped() != 0 || run.sumsWrapped() != 0)
         {
             line(text, "values wrapped", String.format("%,d by --value, %,d in window sums (past the 64-bit range, kept as wrapped)",

@@ -10,6 +10,7 @@ import java.util.Set;
 import dev.weir.engine.EarlyRows;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.expr.ColumnProjection;
+import dev.weir.engine.join.JoinMissing;
 import dev.weir.engine.time.DurationText;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.AlignedWindows;
@@ -61,6 +62,18 @@ final class WindowOptions
             + "(= != < <= > >=) of columns, numbers and 'strings', arithmetic, in (...), and, or, not, parentheses; the others still "
             + "move the watermark and are counted as filtered (default: every event)")
     String where;
+
+    @Option(names = "--join", paramLabel = "TABLE[:TCOL=ECOL,...]",
+        description = "join a table of the journal as of each event's time: the row of the event's key with the greatest valid-from "
+            + "at or before the event's time, among the rows appended before the event. The key is read from the event columns named "
+            + "like the table's key, or as named (--join cards:card=payer_card). Expressions name its columns TABLE.COLUMN. "
+            + "Repeatable, one table each (default: no join)")
+    List<String> joins = new ArrayList<>();
+
+    @Option(names = "--join-missing", paramLabel = "drop|keep", defaultValue = "drop", converter = JoinMissingConverter.class,
+        description = "what becomes of an event a join finds no row for: drop (it moves the watermark and is counted as unmatched) "
+            + "or keep (the table's columns read their declared defaults) (default: ${DEFAULT-VALUE})")
+    JoinMissing joinMissing = JoinMissing.DROP;
 
     @Option(names = "--time-format", paramLabel = "epoch|iso", defaultValue = "epoch",
         description = "how results and late-events files print window_start, window_end and event_time: epoch milliseconds or ISO-8601 UTC "
@@ -145,6 +158,28 @@ final class WindowOptions
             {
                 configured.aggregate(spec.aggregation());
             }
+            for (final String join : joins)
+            {
+                final int colon = join.indexOf(':');
+                if (colon < 0)
+                {
+                    configured.join(join);
+                }
+                else
+                {
+                    final String[] pairs = join.substring(colon + 1).split(",", -1);
+                    for (final String pair : pairs)
+                    {
+                        if (pair.indexOf('=') <= 0 || pair.indexOf('=') == pair.length() - 1)
+                        {
+                            throw new BadInputException("--join " + join + ": after the table, give key columns as TCOL=ECOL, comma-separated"
+                                + " (e.g. --join cards:card=payer_card)");
+                        }
+                    }
+                    configured.join(join.substring(0, colon), pairs);
+                }
+            }
+            configured.joinMissing(joinMissing);
             return configured;
         }
         catch (final IllegalArgumentException ex)
@@ -160,7 +195,8 @@ final class WindowOptions
             + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
                 : ", key " + keyColumn + ", value " + valueColumn)
             + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "")
-            + (earlyOnce != null ? ", early once per key" : "");
+            + (earlyOnce != null ? ", early once per key" : "")
+            + (joins.isEmpty() ? "" : ", join " + String.join(" ", joins) + (joinMissing == JoinMissing.KEEP ? " (missing rows kept)" : ""));
     }
 
     private String describeAggregates()
@@ -203,7 +239,12 @@ final class WindowOptions
      */
     RowColumns columns()
     {
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat);
+        final List<String> tables = new ArrayList<>();
+        for (final String join : joins)
+        {
+            tables.add(join.indexOf(':') < 0 ? join : join.substring(0, join.indexOf(':')));
+        }
+        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat, tables);
     }
 
     /** @return true with {@code --emit updates}. */
@@ -254,6 +295,23 @@ final class WindowOptions
                 throw new picocli.CommandLine.TypeConversionException("--early-once takes key (one early row per key per crossing): " + value);
             }
             return value;
+        }
+    }
+
+    /** Parses {@code drop} and {@code keep}. Stateless. */
+    static final class JoinMissingConverter implements picocli.CommandLine.ITypeConverter<JoinMissing>
+    {
+        @Override
+        public JoinMissing convert(final String value)
+        {
+            try
+            {
+                return JoinMissing.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
+            }
         }
     }
 

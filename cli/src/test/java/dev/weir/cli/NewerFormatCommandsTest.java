@@ -85,14 +85,14 @@ class NewerFormatCommandsTest
         final Path base = journal.resolve(HistoryBase.FILE);
         final byte[] bytes = Files.readAllBytes(base);
         final ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        assertEquals(1, buffer.getInt(8), "today's history base is version 1");
-        buffer.putInt(8, 2);
+        assertEquals(2, buffer.getInt(8), "today's history base is version 2 (with table rows)");
+        buffer.putInt(8, 3);
         final CRC32 crc = new CRC32();
         crc.update(bytes, 0, bytes.length - 4);
         buffer.putInt(bytes.length - 4, (int)crc.getValue());
         Files.write(base, bytes);
 
-        final String refusal = "weir: " + base + " is history base version 2, written by a newer Weir: this Weir reads history base versions up to 1";
+        final String refusal = "weir: " + base + " is history base version 3, written by a newer Weir: this Weir reads history base versions up to 2";
         assertRefused(refusal, "inspect", journal.toString());
         assertRefused(refusal, "run", "--journal", journal.toString(), "--window", "tumbling:5s", "--results", dir.resolve("r2.csv").toString());
         assertRefused(refusal, "ingest", "--input", csv(40).toString(), "--journal", journal.toString());

@@ -14,8 +14,10 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
 import dev.weir.journal.IngestLog;
+import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.files.CsvText;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * Appends the lines of an events CSV, a file or a stream, to a journal, resumably and exactly once:
@@ -30,6 +32,11 @@ import dev.weir.journal.schema.JournalSchema;
  * its {@link SourceIdentity} (its path and a fingerprint of its first bytes); a stream by the name it is given,
  * and must then give the same lines from its start. The rejected-lines file ({@code line,reason,content}) is then
  * exported from the journal, atomically.
+ * <p>
+ * A table CSV ({@link Builder#table}) is ingested by the same rules, each valid line a row of the table
+ * ({@link TableCsvParser}); a new journal is then created with the table and its events pending, and an existing one
+ * gains the table if it lacks it ({@link JournalDirectory#openOrCreateForTable}). Its last line without a line
+ * terminator is left pending even if the source is complete (see {@link Builder#complete}).
  * <p>
  * Lines are read in the journal's columns by one {@link CsvLineParser}, which gives a bad line its reason. A source
  * of an older writer, whose columns are the journal's without some of its last ones ({@link IngestColumns}), is
@@ -55,6 +62,7 @@ public final class CsvIngest
     private final Path journalDirectory;
     private final EventJournal openJournal;
     private final JournalSchema columns;
+    private final TableDefinition table;
     private final Path rejected;
     private final boolean sync;
     private final boolean complete;
@@ -67,6 +75,7 @@ public final class CsvIngest
         this.journalDirectory = builder.journalDirectory;
         this.openJournal = builder.journal;
         this.columns = builder.columns;
+        this.table = builder.table;
         this.rejected = builder.rejected;
         this.sync = builder.sync;
         this.complete = builder.complete;
@@ -100,6 +109,7 @@ public final class CsvIngest
         private final Path journalDirectory;
         private final EventJournal journal;
         private JournalSchema columns;
+        private TableDefinition table;
         private Path rejected;
         private boolean sync;
         private boolean complete = true;
@@ -121,6 +131,19 @@ public final class CsvIngest
         public Builder columns(final JournalSchema columns)
         {
             this.columns = columns;
+            return this;
+        }
+
+        /**
+         * @param table the table whose rows the source holds, a table CSV ({@link TableCsvParser}) rather than an
+         *              events CSV; the journal gains it if it lacks it (the columns are then not read).
+         * @return this.
+         * @throws IllegalArgumentException if it has a column a table CSV cannot hold ({@link TableCsvParser#checkColumns}).
+         */
+        public Builder table(final TableDefinition table)
+        {
+            TableCsvParser.checkColumns(table);
+            this.table = table;
             return this;
         }
 
@@ -148,7 +171,9 @@ public final class CsvIngest
         /**
          * @param complete the source is complete (the default): a last line without a line terminator is a line. If
          *                 false, the source may still grow, and such a line is left pending, neither ingested nor
-         *                 recorded, for the next ingest to take once it is complete.
+         *                 recorded, for the next ingest to take once it is complete. A table CSV's such line is always left
+         *                 pending: a table row does not record its line's length, so a line that grew since could not
+         *                 be told.
          * @return this.
          */
         public Builder complete(final boolean complete)
@@ -176,7 +201,7 @@ public final class CsvIngest
      *
      * @param lines     data lines in the source (not counting the header, nor a pending last line).
      * @param skipped   lines already ingested by an earlier run, skipped.
-     * @param ingested  events appended by this run.
+     * @param ingested  events (or table rows) appended by this run.
      * @param rejected  lines rejected by this run.
      * @param rejectedTotal lines of this source rejected over all runs (the rows of the rejected file).
      * @param pendingLine the number of a last line left pending because it has no line terminator yet, or 0.
@@ -205,11 +230,55 @@ public final class CsvIngest
         {
             return ingest(openJournal, input.toString(), open(input), identity::findIn, identity.toString(), rejectedFile);
         }
-        final JournalSchema journalColumns = IngestColumns.resolve(columns, journalDirectory);
-        IngestColumns.checkHeader(input, columns != null ? columns : journalColumns); // before the journal is touched
-        try (EventJournal journal = EventJournal.openOrCreate(journalDirectory, journalColumns))
+        final JournalSchema journalColumns = table != null ? null : IngestColumns.resolve(columns, journalDirectory);
+        if (table != null) // before the journal is touched
+        {
+            checkTableHeader(input, table);
+        }
+        else
+        {
+            IngestColumns.checkHeader(input, columns != null ? columns : journalColumns);
+        }
+        try (EventJournal journal = openJournal(journalColumns))
         {
             return ingest(journal, input.toString(), open(input), identity::findIn, identity.toString(), rejectedFile);
+        }
+    }
+
+    /**
+     * @param journalColumns the columns of an events ingest ({@link IngestColumns#resolve}), or null for a table's.
+     * @return the journal directory's journal, created, given the columns or given the table if need be.
+     */
+    private EventJournal openJournal(final JournalSchema journalColumns)
+    {
+        if (table != null)
+        {
+            return EventJournal.open(JournalDirectory.openOrCreateForTable(journalDirectory, table, null));
+        }
+        return EventJournal.openOrCreate(journalDirectory, journalColumns);
+    }
+
+    /**
+     * Check that a file exists and starts with a table's header, with or without the {@code op} column, before any
+     * journal is touched.
+     *
+     * @param input the table CSV.
+     * @param table its table.
+     * @throws CsvInputException if not.
+     */
+    public static void checkTableHeader(final Path input, final TableDefinition table)
+    {
+        if (!Files.isRegularFile(input))
+        {
+            throw new CsvInputException("input file not found: " + input);
+        }
+        try (InputLines in = new InputLines(open(input)))
+        {
+            TableCsvParser.checkHeader(input.toString(), in, table);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + input, ex);
         }
     }
 
@@ -251,7 +320,7 @@ public final class CsvIngest
         {
             return ingest(openJournal, source, in, find, source, rejected);
         }
-        try (EventJournal journal = EventJournal.openOrCreate(journalDirectory, IngestColumns.resolve(columns, journalDirectory)))
+        try (EventJournal journal = openJournal(table != null ? null : IngestColumns.resolve(columns, journalDirectory)))
         {
             return ingest(journal, source, in, find, source, rejected);
         }
@@ -278,17 +347,10 @@ public final class CsvIngest
         long ingested = 0;
         long rejectedCount = 0;
         long pending = 0;
-        final JournalSchema journalColumns = journal.directory().schema();
-        final JournalSchema lineColumns = columns != null ? columns : journalColumns;
-        final CsvLineParser parser = new CsvLineParser(lineColumns, journalColumns.original().isDefault());
-        if (textOnly)
-        {
-            parser.textOnly();
-        }
         long offset = lastOffset;
         try (InputLines in = new InputLines(stream))
         {
-            IngestColumns.checkHeader(input, in, lineColumns);
+            final IngestLineParser parser = parser(journal, input, in);
             lineNo++;
             boolean started = false;
             while (in.next())
@@ -305,7 +367,7 @@ public final class CsvIngest
                     skipped++;
                     continue;
                 }
-                if (!in.terminated() && !complete)
+                if (!in.terminated() && (!complete || table != null)) // a table row cannot record the length of its line yet
                 {
                     pending = lineNo;
                     lineNo--;
@@ -349,6 +411,29 @@ public final class CsvIngest
         final boolean noneRejected = recorded == null && !nextLines.containsKey(source) && rejectedCount == 0;
         final long total = exportRejected(journal, source, noneRejected, rejectedFile);
         return new Summary(lineNo - 1, skipped, ingested, rejectedCount, total, pending);
+    }
+
+    /**
+     * Read a source's header and make the parser of its lines.
+     *
+     * @throws CsvInputException if the header is not that of its columns (or its table).
+     */
+    private IngestLineParser parser(final EventJournal journal, final String input, final InputLines in) throws IOException
+    {
+        if (table != null)
+        {
+            final TableDefinition journalTable = journal.directory().table(table.name());
+            if (journalTable == null)
+            {
+                throw new CsvInputException("journal " + journal.directory().root() + " has no table " + table.name());
+            }
+            return new TableCsvParser(journalTable, TableCsvParser.checkHeader(input, in, journalTable));
+        }
+        final JournalSchema journalColumns = journal.directory().schema();
+        final JournalSchema lineColumns = columns != null ? columns : journalColumns;
+        IngestColumns.checkHeader(input, in, lineColumns);
+        final CsvLineParser parser = new CsvLineParser(lineColumns, journalColumns.original().isDefault());
+        return textOnly ? parser.textOnly() : parser;
     }
 
     /**

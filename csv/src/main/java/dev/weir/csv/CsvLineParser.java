@@ -41,7 +41,7 @@ import dev.weir.journal.schema.KeyFormat;
  * <p>
  * Not thread-safe: a reusable parser holding the last line parsed; one owner thread.
  */
-public final class CsvLineParser
+public final class CsvLineParser implements IngestLineParser
 {
     /** The header an events CSV of the default columns starts with. */
     public static final String DEFAULT_HEADER = "event_id,event_time,key,value";
@@ -56,12 +56,9 @@ public final class CsvLineParser
     private final boolean defaultColumns;
     private final boolean keyRule;
     private final CsvFields fields = new CsvFields();
-    private final IsoInstant instant = new IsoInstant();
-    private final FieldParser parser;
+    private final EventTimeField time = new EventTimeField();
+    private final ColumnValues values;
     private final String[] names;
-    private final ColumnType[] types;
-    private final long[] longs;
-    private final String[] strings;
     private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private PlainLine plain;
@@ -88,19 +85,15 @@ public final class CsvLineParser
         this.schema = schema;
         this.defaultColumns = schema.isDefault();
         this.keyRule = keyRule;
-        this.parser = new FieldParser(schema);
+        this.values = new ColumnValues(schema);
         this.plain = new PlainLine(schema);
         final int n = schema.size();
         this.names = new String[n + 2];
-        this.types = new ColumnType[n];
-        this.longs = new long[n];
-        this.strings = new String[n];
         names[0] = "event_id";
         names[1] = "event_time";
         for (int i = 0; i < n; i++)
         {
             names[i + 2] = schema.column(i).name();
-            types[i] = schema.column(i).type();
         }
     }
 
@@ -138,6 +131,7 @@ public final class CsvLineParser
      * @param end   one past its last byte.
      * @return null if valid, else the reason.
      */
+    @Override
     public String parse(final byte[] bytes, final int start, final int end)
     {
         if (plain != null && plain.read(bytes, start, end))
@@ -168,6 +162,7 @@ public final class CsvLineParser
      * @return the text of the last line parsed from bytes, or null if it was read from its bytes only (a valid
      *         plain line) or is not valid UTF-8.
      */
+    @Override
     public String text()
     {
         return text;
@@ -204,7 +199,7 @@ public final class CsvLineParser
         {
             return time;
         }
-        for (int i = 0; i < types.length; i++)
+        for (int i = 0; i < values.size(); i++)
         {
             final String why = parseColumn(line, i, i + 2);
             if (why != null)
@@ -241,13 +236,13 @@ public final class CsvLineParser
         }
         try
         {
-            longs[1] = Long.parseLong(value);
+            values.set(1, Long.parseLong(value));
         }
         catch (final NumberFormatException ex)
         {
             return "value is not a 64-bit integer: '" + shown(value) + "'";
         }
-        strings[0] = key;
+        values.set(0, key);
         return null;
     }
 
@@ -263,39 +258,12 @@ public final class CsvLineParser
         {
             return "event_id is not a 64-bit integer: '" + shown(fieldText(0, idText, idStart, idEnd)) + "'";
         }
-        if (!readTime(timeText, timeStart, timeEnd))
+        if (!time.read(timeText, timeStart, timeEnd))
         {
-            return "event_time is neither epoch milliseconds nor an ISO-8601 instant (" + ISO_EXAMPLE + "): '"
-                + shown(fieldText(1, timeText, timeStart, timeEnd)) + "'";
+            return EventTimeField.notATime(fieldText(1, timeText, timeStart, timeEnd));
         }
-        if (eventTime < 0)
-        {
-            return "event_time is negative: " + eventTime;
-        }
-        if (eventTime > EventJournal.MAX_EVENT_TIME)
-        {
-            return "event_time is later than " + EventJournal.MAX_EVENT_TIME + ": " + eventTime;
-        }
-        return null;
-    }
-
-    /** Read an event time into {@link #eventTime}: a 64-bit integer of epoch milliseconds, or an {@link IsoInstant}. */
-    private boolean readTime(final String text, final int start, final int end)
-    {
-        if (end - start > 4 && text.charAt(start + 4) == '-' && instant.read(text, start, end)) // before throwing for each ISO time
-        {
-            eventTime = instant.millis();
-            return true;
-        }
-        try
-        {
-            eventTime = Long.parseLong(text, start, end, 10);
-            return true;
-        }
-        catch (final NumberFormatException ex)
-        {
-            return false;
-        }
+        eventTime = time.millis();
+        return time.whyOutOfRange();
     }
 
     /** @return a field's text: as it lies in the line in the default columns, else as RFC 4180 unquotes it. */
@@ -306,28 +274,14 @@ public final class CsvLineParser
 
     private String parseColumn(final String line, final int column, final int field)
     {
-        if (types[column] != ColumnType.STRING)
+        final String why = values.read(line, fields, column, field);
+        if (why == null && keyRule && column == 0 && values.isString(0))
         {
-            if (!parser.parseNumber(column, line, fields.start(field), fields.end(field)))
-            {
-                return parser.whyNotNumber(column, fields.text(field));
-            }
-            longs[column] = parser.number();
-            return null;
-        }
-        final String value = fields.isEmpty(field) ? "" : fields.text(field);
-        final String why = parser.checkString(column, value);
-        if (why == null && keyRule && column == 0)
-        {
-            final String notKey = KeyFormat.whyInvalid(value);
+            final String notKey = KeyFormat.whyInvalid(values.string(0));
             if (notKey != null)
             {
-                return notKey + ": '" + shown(value) + "'";
+                return notKey + ": '" + shown(values.string(0)) + "'";
             }
-        }
-        if (why == null)
-        {
-            strings[column] = value;
         }
         return why;
     }
@@ -343,6 +297,7 @@ public final class CsvLineParser
      * @param unterminatedLength the line's length if it had no terminator, else -1.
      * @return the offset of the appended event.
      */
+    @Override
     public long append(final EventJournal journal, final long line, final long unterminatedLength)
     {
         if (readPlain)
@@ -351,15 +306,15 @@ public final class CsvLineParser
         }
         final boolean keyApi = journal.schema().isDefault();
         final long offset = keyApi
-            ? journal.appendIngested(line, eventId, eventTime, strings[0], longs[1], unterminatedLength)
+            ? journal.appendIngested(line, eventId, eventTime, values.string(0), values.longValue(1), unterminatedLength)
             : journal.appendIngested(row(journal, journal.schema()), line, unterminatedLength);
         if (plain != null)
         {
-            for (int c = 0; c < types.length; c++)
+            for (int c = 0; c < values.size(); c++)
             {
-                if (types[c] == ColumnType.STRING)
+                if (values.isString(c))
                 {
-                    plain.learn(c, strings[c], keyApi ? journal.keyId(strings[c]) : journal.stringId(c, strings[c]));
+                    plain.learn(c, values.string(c), keyApi ? journal.keyId(values.string(c)) : journal.stringId(c, values.string(c)));
                 }
             }
         }
@@ -376,25 +331,25 @@ public final class CsvLineParser
     public long append(final EventJournal journal, final JournalSchema columns)
     {
         assert !readPlain;
-        return columns.isDefault() ? journal.append(eventId, eventTime, strings[0], longs[1]) : journal.append(row(journal, columns));
+        return columns.isDefault() ? journal.append(eventId, eventTime, values.string(0), values.longValue(1)) : journal.append(row(journal, columns));
     }
 
     private EventRow row(final EventJournal journal, final JournalSchema columns)
     {
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
-        for (int c = 0; c < types.length; c++)
+        for (int c = 0; c < values.size(); c++)
         {
-            if (types[c] == ColumnType.STRING)
+            if (values.isString(c))
             {
-                row.setString(c, journal.stringId(c, strings[c]));
+                row.setString(c, journal.stringId(c, values.string(c)));
             }
             else
             {
-                row.setLong(c, longs[c]);
+                row.setLong(c, values.longValue(c));
             }
         }
-        OlderWriter.fillDefaults(journal, columns, row, types.length);
+        OlderWriter.fillDefaults(journal, columns, row, values.size());
         return row;
     }
 
@@ -407,7 +362,7 @@ public final class CsvLineParser
     /** @return how many named columns a line has. */
     public int columns()
     {
-        return types.length;
+        return values.size();
     }
 
     /**
@@ -416,7 +371,7 @@ public final class CsvLineParser
      */
     public boolean isString(final int column)
     {
-        return types[column] == ColumnType.STRING;
+        return values.isString(column);
     }
 
     /** @return the event id of the last valid line parsed as text. */
@@ -437,8 +392,8 @@ public final class CsvLineParser
      */
     public long longColumn(final int column)
     {
-        assert types[column] != ColumnType.STRING : schema.column(column);
-        return longs[column];
+        assert !values.isString(column) : schema.column(column);
+        return values.longValue(column);
     }
 
     /**
@@ -447,8 +402,8 @@ public final class CsvLineParser
      */
     public String string(final int column)
     {
-        assert types[column] == ColumnType.STRING : schema.column(column);
-        return strings[column];
+        assert values.isString(column) : schema.column(column);
+        return values.string(column);
     }
 
     private static String shown(final String field)

@@ -12,7 +12,8 @@ import dev.weir.journal.schema.JournalSchema;
 /**
  * The columns an ingest reads, from the columns given ({@code --columns SPEC}), the journal and the events CSV's header:
  * <ul>
- *   <li>{@code --columns} as given; else the existing journal's columns; else {@link JournalSchema#DEFAULT};</li>
+ *   <li>{@code --columns} as given; else the existing journal's columns; else {@link JournalSchema#DEFAULT}; a journal
+ *   whose events are pending (made by a table ingest) takes them as a new journal does;</li>
  *   <li>{@code --columns} that are an existing journal's columns followed by new ones, each with a default, add
  *   those columns to the journal ({@link #resolve}); events appended before read the defaults;</li>
  *   <li>{@code --columns} that are an existing journal's columns without some of its last ones, each of which has a
@@ -48,10 +49,10 @@ public final class IngestColumns
         {
             return given != null ? given : JournalSchema.DEFAULT;
         }
-        final JournalSchema existing;
+        final JournalDirectory directory;
         try
         {
-            existing = JournalDirectory.open(journalDir).schema();
+            directory = JournalDirectory.open(journalDir);
         }
         catch (final JournalRefusedException ex)
         {
@@ -61,6 +62,11 @@ public final class IngestColumns
             }
             throw new CsvInputException(ex.getMessage());
         }
+        if (directory.eventsPending()) // made by a table ingest: this first event ingest fixes the events' columns
+        {
+            return given != null ? given : JournalSchema.DEFAULT;
+        }
+        final JournalSchema existing = directory.schema();
         if (given == null)
         {
             return existing;
@@ -150,7 +156,8 @@ public final class IngestColumns
         }
     }
 
-    private static String shown(final String line)
+    /** @return a first line as a refusal quotes it: up to twice {@link CsvLineParser#SHOWN_CHARS} characters. */
+    static String shown(final String line)
     {
         final int max = 2 * CsvLineParser.SHOWN_CHARS;
         return line.length() <= max ? line : line.substring(0, max) + "...";

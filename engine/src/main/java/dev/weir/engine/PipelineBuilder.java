@@ -20,6 +20,7 @@ import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
+import dev.weir.engine.join.JoinMissing;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowCondition;
 import dev.weir.engine.time.DurationMillis;
@@ -90,6 +91,9 @@ public final class PipelineBuilder
     boolean earlyOncePerKey;
     boolean resumeAfterEnd;
     CheckpointPayload recoverFrom;
+    /** Per {@code join}, the table's name then the event columns for its key columns (none: by the key's names). */
+    final List<String[]> joins = new ArrayList<>();
+    JoinMissing joinMissing = JoinMissing.DROP;
 
     PipelineBuilder()
     {
@@ -256,7 +260,8 @@ public final class PipelineBuilder
     /**
      * The same as {@link #earlyWhen(WindowCondition)} with a condition read from text by
      * {@code WindowConditions.parse} when the configuration is concluded (numbers compared with sum, min and
-     * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}.
+     * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}. A comparison may
+     * name a long or decimal column instead of a number, {@code sum>limit}: that column of the event being added.
      *
      * @param condition the condition's text.
      * @return this.
@@ -741,6 +746,54 @@ public final class PipelineBuilder
         this.filter = Objects.requireNonNull(eventFilter, "filter");
         this.filterName = Objects.requireNonNull(name, "name");
         this.filterText = null;
+        return this;
+    }
+
+    /**
+     * Join a reference table of the journal, as of each event's time: an event joins the row of its key with the
+     * greatest valid-from at or before the event's time, among the rows appended to the journal before the event
+     * (of two rows of one key with the same valid-from, the later appended); a tombstone there means no row. The
+     * event's key is its columns named like the table's key columns. Expressions then name the table's columns
+     * {@code TABLE.COLUMN}. Several joins may be given, each of another table. Checked by {@link #conclude()}: the
+     * table exists in the journal, the key columns exist in the events, with the same types.
+     *
+     * @param table the table's name.
+     * @return this.
+     */
+    public PipelineBuilder join(final String table)
+    {
+        return join(table, new String[0]);
+    }
+
+    /**
+     * The same as {@link #join(String)}, the event's key read from other columns.
+     *
+     * @param table        the table's name.
+     * @param eventColumns the event columns for the table's key columns, in the table's key order (none: the
+     *                     columns named like the key's).
+     * @return this.
+     */
+    public PipelineBuilder join(final String table, final String... eventColumns)
+    {
+        final String[] join = new String[eventColumns.length + 1];
+        join[0] = Objects.requireNonNull(table, "table");
+        for (int i = 0; i < eventColumns.length; i++)
+        {
+            join[i + 1] = Objects.requireNonNull(eventColumns[i], "eventColumns");
+        }
+        joins.add(join);
+        return this;
+    }
+
+    /**
+     * @param policy what to do with an event a join finds no row for: {@link JoinMissing#DROP} (the default;
+     *               counted as {@code unmatched}, it still moves the watermark) or {@link JoinMissing#KEEP}
+     *               (the table's columns read their declared defaults).
+     * @return this.
+     */
+    public PipelineBuilder joinMissing(final JoinMissing policy)
+    {
+        this.joinMissing = Objects.requireNonNull(policy, "joinMissing");
         return this;
     }
 

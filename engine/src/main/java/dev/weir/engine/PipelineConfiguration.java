@@ -25,6 +25,13 @@ import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.expr.StringIds;
+import dev.weir.engine.expr.StringTexts;
+import dev.weir.engine.join.AsOfJoin;
+import dev.weir.engine.join.Horizon;
+import dev.weir.engine.join.JoinMissing;
+import dev.weir.engine.join.JoinSpec;
+import dev.weir.engine.join.JoinedColumns;
+import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
@@ -33,6 +40,8 @@ import dev.weir.engine.operator.WindowConditions;
 import dev.weir.engine.resume.ResumeAfterEndException;
 import dev.weir.engine.source.JournalPublisher;
 import dev.weir.engine.source.SlotFiller;
+import dev.weir.engine.window.AlignedWindows;
+import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JvmFlags;
 import dev.weir.journal.schema.JournalSchema;
@@ -99,6 +108,11 @@ public final class PipelineConfiguration
     private final EventFilter filter;
     /** The filter's normalised text or name, or null without a filter. */
     private final String filterName;
+    /** The joins, in order; empty for none. */
+    private final List<JoinSpec> joins;
+    private final JoinMissing joinMissing;
+    /** The columns expressions name: the events', then each joined table's. */
+    private final ExpressionColumns expressionColumns;
 
     /**
      * @param builder  the settings.
@@ -121,13 +135,21 @@ public final class PipelineConfiguration
         }
         this.directory = inMemory == null ? JournalDirectory.open(builder.journal).pipeline(builder.pipeline) : null;
         this.schema = inMemory == null ? directory.schema() : inMemory;
+        this.joins = resolveJoins(builder, directory, schema);
+        this.joinMissing = builder.joinMissing;
+        ExpressionColumns columns = ExpressionColumns.of(schema);
+        for (final JoinSpec join : joins)
+        {
+            columns = columns.join(join.definition().name(), join.definition().columns());
+        }
+        this.expressionColumns = columns;
         this.projection = builder.valueExpression == null
-            ? ColumnProjection.of(schema, builder.keyColumn, builder.valueColumn)
+            ? ColumnProjection.of(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
             : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
-            ? Expressions.filter(builder.filterText, schema, (column, text) -> -1).toString() // checks it, before any run
+            ? Expressions.check(builder.filterText, expressionColumns()) // checks it, before any run
             : builder.filterName;
         final List<Aggregation> bound = new ArrayList<>(builder.aggregations.size());
         for (final Aggregation a : builder.aggregations)
@@ -135,7 +157,7 @@ public final class PipelineConfiguration
             bound.add(a.bind(schema));
         }
         final WindowCondition early = builder.earlyWhenText != null
-            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), ExpressionColumns.of(schema))
+            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), expressionColumns)
             : builder.earlyWhen;
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
@@ -278,7 +300,102 @@ public final class PipelineConfiguration
      */
     public String describe()
     {
-        return operators.describe() + projection.describe() + (filterName == null ? "" : " where=" + filterName);
+        return operators.describe() + projection.describe() + (filterName == null ? "" : " where=" + filterName) + describeJoins();
+    }
+
+    /** The joins' part of the configuration string: empty without joins, so older checkpoints still match. */
+    private String describeJoins()
+    {
+        if (joins.isEmpty())
+        {
+            return "";
+        }
+        final StringBuilder text = new StringBuilder(" join=");
+        for (int i = 0; i < joins.size(); i++)
+        {
+            text.append(i == 0 ? "" : ",").append(joins.get(i).describe(schema));
+        }
+        return text.append(joinMissing == JoinMissing.KEEP ? " join-missing=keep" : "").toString();
+    }
+
+    /**
+     * @param strings the texts of string ids (the events' and the joined tables'), or null to compile against no
+     *                dictionary (every literal unknown).
+     * @return the text filter compiled, over the joined columns when there are joins.
+     */
+    private EventFilter newTextFilter(final StringTexts strings)
+    {
+        if (joins.isEmpty())
+        {
+            return Expressions.filter(filterSource, schema, strings == null ? (column, text) -> -1 : strings);
+        }
+        return Expressions.filter(filterSource, expressionColumns, strings == null ? JoinedColumns.NO_TEXTS : strings);
+    }
+
+    /** @return the joins, in order; empty for none. */
+    public List<JoinSpec> joins()
+    {
+        return joins;
+    }
+
+    /** @return what becomes of an event a join finds no row for. */
+    public JoinMissing joinMissing()
+    {
+        return joinMissing;
+    }
+
+    /** @return the columns expressions name: the events', then each joined table's ({@code TABLE.COLUMN}). */
+    public ExpressionColumns expressionColumns()
+    {
+        return expressionColumns;
+    }
+
+    /**
+     * @param eventTexts the texts of the events' string columns, owned by the run's source thread.
+     * @return the joins' state for one run, empty (rows read before the run are applied by
+     *         {@link TableJoins#readBefore}); null without joins.
+     */
+    TableJoins newJoins(final StringTexts eventTexts)
+    {
+        if (joins.isEmpty())
+        {
+            return null;
+        }
+        final AsOfJoin[] each = new AsOfJoin[joins.size()];
+        for (int i = 0; i < each.length; i++)
+        {
+            final JoinSpec join = joins.get(i);
+            each[i] = new AsOfJoin(join.table(), join.definition(), join.eventColumns(), eventTexts);
+        }
+        final long reach = operators.window() instanceof AlignedWindows aligned ? aligned.size() : ((SessionWindows)operators.window()).gap();
+        final Horizon horizon = new Horizon(operators.outOfOrderness(), operators.lateness().allowedLateness(), reach);
+        return new TableJoins(horizon, each, schema.size(), joinMissing);
+    }
+
+    /** Resolve the builder's joins against the journal's tables. */
+    private static List<JoinSpec> resolveJoins(final PipelineBuilder builder, final JournalDirectory directory, final JournalSchema schema)
+    {
+        if (builder.joins.isEmpty())
+        {
+            return List.of();
+        }
+        if (directory == null)
+        {
+            throw new IllegalStateException("a join reads a table of a journal: a configuration concluded for a schema, without a journal, has none");
+        }
+        final List<JoinSpec> resolved = new ArrayList<>();
+        for (final String[] join : builder.joins)
+        {
+            for (final JoinSpec before : resolved)
+            {
+                if (before.definition().name().equals(join[0]))
+                {
+                    throw new IllegalArgumentException("--join " + join[0] + " is given twice: join each table once");
+                }
+            }
+            resolved.add(JoinSpec.resolve(directory.tables(), schema, join[0], List.of(join).subList(1, join.length)));
+        }
+        return List.copyOf(resolved);
     }
 
     /**
@@ -290,13 +407,31 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @param ids resolves string literals, owned by the run's source thread.
+     * @param ids resolves string literals, owned by the run's source thread; a {@link StringTexts} (a journal's
+     *            {@link dev.weir.engine.expr.DictionaryTexts}) also lets two string columns be compared.
      * @return the filter for one run: the filter's text compiled again, or the application's filter; null
      *         without a filter.
+     * @throws dev.weir.engine.expr.ExpressionException if the filter compares two string columns and {@code ids} is
+     *                                                  not a {@link StringTexts}.
      */
     EventFilter newFilter(final StringIds ids)
     {
-        return filterSource != null ? Expressions.filter(filterSource, schema, ids) : filter;
+        if (filterSource == null)
+        {
+            return filter;
+        }
+        return ids instanceof StringTexts texts ? Expressions.filter(filterSource, expressionColumns(), texts)
+            : Expressions.filter(filterSource, schema, ids);
+    }
+
+    /**
+     * @param texts the texts of the joined view's string columns ({@link dev.weir.engine.join.JoinedTexts}), owned
+     *              by the run's source thread.
+     * @return the filter for one run with joins, over the joined columns; null without a filter.
+     */
+    EventFilter newJoinedFilter(final StringTexts texts)
+    {
+        return filterSource != null ? newTextFilter(texts) : filter;
     }
 
     /** @return true if the pipeline filters with an expression given as text (each run compiles its own). */
@@ -430,12 +565,23 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @return how many columns of each event the ring's slots carry: every column of the journal's schema
+     * @return how many columns of each event the ring's slots carry: one per column of {@link #expressionColumns()}
      *         if a user aggregation or the early condition reads columns, else 0.
      */
     int slotColumns()
     {
-        return copiedColumns() != null ? schema.size() : 0;
+        return copiedColumns() != null ? expressionColumns.size() : 0;
+    }
+
+    /** @return per column an expression may name (the events', then each joined table's), true for a string column. */
+    boolean[] stringColumns()
+    {
+        final boolean[] strings = new boolean[expressionColumns.size()];
+        for (int i = 0; i < strings.length; i++)
+        {
+            strings[i] = expressionColumns.column(i).type() == dev.weir.journal.schema.ColumnType.STRING;
+        }
+        return strings;
     }
 
     /**

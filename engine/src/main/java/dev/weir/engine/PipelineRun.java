@@ -71,7 +71,7 @@ final class PipelineRun
         stages = new RunStages(config, recovery, completion, threads);
         log.resume(recovery);
         wiring = new Wiring(config, follow, completion, polled ? null : threads, stages.reader(), stages.assigner(), stages.lastStage(), stages.rejectedLines(),
-            stages.readClocks(), stages.keyTuples());
+            stages.readClocks(), stages.keyTuples(), stages.firstUnread());
         if (!polled)
         {
             wiring.start();

@@ -50,6 +50,7 @@ final class RunStages
     private final PipelineMetrics view;
     private final LastStage last;
     private final KeyTuples keyTuples;
+    private final long firstUnread;
     /** The results' key text, opened on the last stage's thread at its first use. */
     private final KeyText keyText;
 
@@ -99,8 +100,9 @@ final class RunStages
                 firstOffset = config.fromOffset();
             }
         }
+        firstUnread = firstUnread(config, recovery);
         keyTuples = config.projection().keysByTuple()
-            ? KeyTuples.readBefore(directory, config.projection().keyColumns(), firstUnread(config, recovery))
+            ? KeyTuples.readBefore(directory, config.projection().keyColumns(), firstUnread)
             : null;
         engineCounters = new EngineCounters(metrics.counters());
         retentionCounters = config.retentionMillis() >= 0 ? new RetentionCounters(metrics.counters()) : null;
@@ -139,6 +141,12 @@ final class RunStages
             return recovery.resumeAfterOffset() >= 0 ? recovery.resumeAfterOffset() + 1 : Long.MIN_VALUE;
         }
         return config.fromOffset() >= 0 ? config.fromOffset() : Long.MIN_VALUE;
+    }
+
+    /** @return the first offset the run reads: after the checkpoint's, at {@code --from}, or {@link Long#MIN_VALUE} for the journal's start. */
+    long firstUnread()
+    {
+        return firstUnread;
     }
 
     /** @return the key tuples of the events before the run's first, for the publisher; null if keys are dictionary ids. */

@@ -33,6 +33,8 @@ import dev.weir.engine.metrics.RunCounters;
  * @param busyNanos           how long the run had events to process: the union, over the last stage's batches, of
  *                            the time from the publisher's read of a batch's first slot to the batch's having been
  *                            applied (a follower's idle waits left out; for display only).
+ * @param unmatched           events a join found no row for ({@code --join-missing drop}): they moved the watermark,
+ *                            nothing else (not counted in {@code events} nor in {@code filtered}).
  */
 public record RunSummary(
     long events,
@@ -56,7 +58,8 @@ public record RunSummary(
     long meanCheckpointNanos,
     long lateThisRun,
     long onTimeOutOfOrderness,
-    long busyNanos)
+    long busyNanos,
+    long unmatched)
 {
     /** The share of a run's events, in percent, past which its late events are many ({@link #manyLate()}). */
     public static final int MANY_LATE_PERCENT = 1;
@@ -103,6 +106,6 @@ public record RunSummary(
             run.events(), run.eventsThisRun(), run.dropped(), run.sideOutput(), run.ignored(), run.windowsFired(), run.windowsOpened(),
             run.duplicates(), run.filtered(), run.valuesWrapped(), run.sumsWrapped(), run.firstOffset(), lastOffset, elapsedNanos, run.resumedAfterOffset(), run.suppressedOutputs(),
             run.checkpoints(), run.maxCheckpointNanos(), run.meanCheckpointNanos(), run.lateThisRun(), run.outOfOrdernessKeeping(ON_TIME_PERCENT),
-            busyNanos);
+            busyNanos, run.unmatched());
     }
 }

@@ -9,7 +9,10 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
+import dev.weir.engine.expr.DictionaryTexts;
 import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.join.JoinedTexts;
+import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.source.InlineJournalWaitStrategy;
@@ -69,6 +72,7 @@ final class Wiring
      * @param rejectedLines where the publisher counts rejected lines it reads, or null.
      * @param readClocks    where the publisher notes the wall clock of its last event and last heartbeat read, or null.
      * @param keys          the key tuples before the reader's position, handed to the publisher; or null.
+     * @param firstUnread   the first offset the run reads: the joins' state is rebuilt from the documents before it.
      */
     Wiring(
         final PipelineConfiguration config,
@@ -80,7 +84,8 @@ final class Wiring
         final LastStage last,
         final AtomicCounter rejectedLines,
         final AtomicCounter[] readClocks,
-        final KeyTuples keys)
+        final KeyTuples keys,
+        final long firstUnread)
     {
         this.completion = completion;
         this.threads = threads;
@@ -127,13 +132,35 @@ final class Wiring
         {
             publisher.noteReadClocks(readClocks[0], readClocks[1]);
         }
+        final boolean joined = !config.joins().isEmpty();
+        final StringDictionaries strings = config.filtersByText() || joined ? StringDictionaries.open(config.directory()) : null;
+        this.filterStrings = strings;
+        final JoinedTexts joinedTexts;
+        if (joined)
+        {
+            final DictionaryTexts eventTexts = new DictionaryTexts(strings);
+            final TableJoins joins = config.newJoins(eventTexts);
+            joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
+            publisher.join(config.projection(), joins, config.stringColumns());
+            joinedTexts = new JoinedTexts(eventTexts, joins.view());
+        }
+        else
+        {
+            joinedTexts = null;
+        }
         if (slotColumns > 0)
         {
             publisher.copyColumns(config.projection(), config.copiedColumns());
         }
-        final StringDictionaries strings = config.filtersByText() ? StringDictionaries.open(config.directory()) : null;
-        this.filterStrings = strings;
-        final EventFilter filter = config.newFilter(strings == null ? null : (column, text) -> strings.dictionary(column).idOf(text));
+        final EventFilter filter;
+        if (joined)
+        {
+            filter = config.newJoinedFilter(joinedTexts);
+        }
+        else
+        {
+            filter = config.newFilter(strings == null ? null : new DictionaryTexts(strings));
+        }
         if (filter != null)
         {
             publisher.filter(config.projection(), filter);

@@ -70,11 +70,12 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "resume");
         assertAllowed(edges, "dev.weir.engine", "agent");
         assertAllowed(edges, "dev.weir.engine", "expr");
-        assertAllowed(edges, "dev.weir.engine", "source", "expr", "agent");
+        assertAllowed(edges, "dev.weir.engine", "join", "expr");
+        assertAllowed(edges, "dev.weir.engine", "source", "join", "expr", "agent");
         assertAllowed(edges, "dev.weir.engine", "fired");
         assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr");
         assertAllowed(edges, "dev.weir.engine", "state", "aggregate");
-        assertAllowed(edges, "dev.weir.engine", "operator", "source", "window", "time", "state", "aggregate", "emit", "fired");
+        assertAllowed(edges, "dev.weir.engine", "operator", "source", "expr", "window", "time", "state", "aggregate", "emit", "fired");
         assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source", "resume", "agent");
         assertAllowed(edges, "dev.weir.engine", "retention", "checkpoint", "source", "expr");
         assertAllowed(edges, "dev.weir.engine", "status", "", "checkpoint", "operator", "metrics");

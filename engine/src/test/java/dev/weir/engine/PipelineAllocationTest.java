@@ -14,7 +14,10 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.TableAppender;
+import dev.weir.journal.TableRow;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Tag;
@@ -111,6 +114,72 @@ class PipelineAllocationTest
         // half the events were appended before the journal gained its channel column: they read its default
         assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumns("merchant", "channel")
             .where("channel = 'online' and amount > 10.00").value("amount - fee"), PipelineLayout.FUSED, offsets);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void oneAndTwoJoinsAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = paymentsWithTables(journal);
+        // each event looked up in the merchants table (a string key, through the id cache), a row of it every 1,000 events
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").valueColumn("amount")
+            .join("merchants").where("merchants.risk < 5"), layout, offsets);
+        // and in the fx table (a second string key), with a table string column compared with a literal
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).pipeline("two-joins").keyColumn("merchant").valueColumn("amount")
+            .join("merchants").join("fx").where("merchants.risk < 5 and (merchants.tier = 'gold' or fx.rate > 1.0000)"), layout, offsets);
+    }
+
+    /**
+     * The payments journal with two tables, merchants (a row of each of the 1,000 merchants first, then a new version of
+     * one every 1,000 events, valid from that event's time) and fx (a rate for FR, renewed every 100,000 events).
+     */
+    private static long[] paymentsWithTables(final Path journal)
+    {
+        final long[] offsets = new long[EVENTS];
+        final JournalSchema payments = JournalSchema.parse("card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string");
+        final TableDefinition merchants = TableDefinition.parse("merchants", "merchant", "merchant:string,risk:long,tier:string");
+        final TableDefinition fx = TableDefinition.parse("fx", "country", "country:string,rate:decimal(4)");
+        JournalDirectory.openOrCreateForTable(journal, merchants, dev.weir.journal.JournalRollCycle.DEFAULT);
+        JournalDirectory.openOrCreateForTable(journal, fx, dev.weir.journal.JournalRollCycle.DEFAULT);
+        try (EventJournal writer = EventJournal.openOrCreate(journal, payments))
+        {
+            final SplittableRandom random = new SplittableRandom(1);
+            final TableAppender merchantRows = writer.table("merchants");
+            final TableAppender fxRows = writer.table("fx");
+            final TableRow merchant = merchantRows.row();
+            final TableRow rate = fxRows.row();
+            final String[] names = new String[1_000];
+            final int[] ids = new int[names.length];
+            for (int k = 0; k < names.length; k++)
+            {
+                names[k] = "merchant " + k;
+                ids[k] = writer.stringId(1, names[k]);
+                merchantRows.upsert(merchant.clear().validFrom(0).setString(0, names[k]).setLong(1, k % 10).setString(2, k % 3 == 0 ? "gold" : "plain"));
+            }
+            final int card = writer.stringId(0, "card-1");
+            final int country = writer.stringId(2, "FR");
+            final int channel = writer.stringId(5, "online");
+            final EventRow row = writer.row();
+            for (int i = 0; i < EVENTS; i++)
+            {
+                final long time = 1_000_000L + i / 10 - random.nextInt(100);
+                if (i % 100_000 == 0)
+                {
+                    fxRows.upsert(rate.clear().validFrom(time).setString(0, "FR").setLong(1, 10_000 + i / 100_000));
+                }
+                if (i % 1_000 == 999)
+                {
+                    final int k = random.nextInt(names.length);
+                    merchantRows.upsert(merchant.clear().validFrom(time).setString(0, names[k]).setLong(1, random.nextInt(10))
+                        .setString(2, k % 3 == 0 ? "gold" : "plain"));
+                }
+                row.eventId(i).eventTime(time).setString(0, card).setString(1, ids[random.nextInt(ids.length)]).setString(2, country)
+                    .setLong(3, i).setLong(4, 30).setString(5, channel);
+                offsets[i] = writer.append(row);
+            }
+        }
+        return offsets;
     }
 
     private static long[] payments(final Path journal) throws Exception

@@ -113,6 +113,33 @@ class PipelineFilterTest
         }
     }
 
+    /**
+     * Two string columns of the events have separate dictionaries: a filter compares them by text, including a text
+     * that one column carries first and the other only later (a different id in each).
+     */
+    @Test
+    void twoStringColumnsCompareByText()
+    {
+        final Path journal = dir.resolve("journal");
+        final JournalSchema travel = JournalSchema.parse("home:string,country:string,amount:long");
+        try (EventJournal writer = EventJournal.openOrCreate(journal, travel))
+        {
+            final String[][] rows = {{"FR", "DE"}, {"DE", "DE"}, {"NL", "FR"}, {"FR", "FR"}, {"IT", "NL"}, {"NL", "NL"}, {"US", "IT"}};
+            for (int i = 0; i < rows.length; i++)
+            {
+                writer.append(writer.row().eventId(i + 1).eventTime(100 + i).setString(0, writer.stringId(0, rows[i][0]))
+                    .setString(1, writer.stringId(1, rows[i][1])).setLong(2, 1L << i));
+            }
+        }
+        final List<String> results = new CopyOnWriteArrayList<>();
+        final PipelineBuilder abroad = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).keyColumn("home").valueColumn("amount")
+            .where("home != country").onResult(r -> results.add(r.key() + "," + r.sum()));
+        assertTrue(abroad.conclude().describe().endsWith(" where=home != country"), abroad.conclude().describe());
+        abroad.build().runToEnd();
+        results.sort(null);
+        assertEquals(List.of("FR,1", "IT,16", "NL,4", "US,64"), results);
+    }
+
     private static long append(final EventJournal writer, final long id, final long time, final String country, final long cents)
     {
         return writer.append(writer.row().eventId(id).eventTime(time).setString(0, writer.stringId(0, country)).setLong(1, cents).setLong(2, 1));

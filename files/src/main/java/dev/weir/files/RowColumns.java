@@ -8,8 +8,10 @@ import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.expr.Expressions;
+import dev.weir.engine.join.JoinedColumns;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and
@@ -27,9 +29,11 @@ import dev.weir.journal.schema.JournalSchema;
  *                   a {@code kind} column.
  * @param where      the pipeline's filter ({@code where}, {@code --where}), or null: no column of the rows, checked with them.
  * @param times      how rows print their instants ({@code --time-format}).
+ * @param joins      the tables the pipeline joins ({@code join}, {@code --join}), in order, whose columns the value, the
+ *                   filter and the early condition may name ({@code TABLE.COLUMN}); empty for none.
  */
 public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where,
-    TimeFormat times)
+    TimeFormat times, List<String> joins)
 {
     /**
      * The columns of a pipeline with final rows only.
@@ -67,11 +71,30 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      * @param earlyWhen  the pipeline's early condition, or null.
      * @param where      the pipeline's filter, or null.
      * @param times      how rows print their instants.
+     * @param joins      the joined tables' names, in order.
      */
     public RowColumns
     {
         aggregates = List.copyOf(aggregates);
+        joins = List.copyOf(joins);
         Objects.requireNonNull(times, "times");
+    }
+
+    /**
+     * The columns of a pipeline without joins.
+     *
+     * @param key        the key column's name, or several separated by commas.
+     * @param value      the value column's name.
+     * @param aggregates the user aggregations, in order.
+     * @param updates    whether the pipeline emits update rows.
+     * @param earlyWhen  the pipeline's early condition, or null.
+     * @param where      the pipeline's filter, or null.
+     * @param times      how rows print their instants.
+     */
+    public RowColumns(final String key, final String value, final List<AggregateSpec> aggregates, final boolean updates, final String earlyWhen,
+        final String where, final TimeFormat times)
+    {
+        this(key, value, aggregates, updates, earlyWhen, where, times, List.of());
     }
 
     /** @return whether rows carry a {@code kind} column: with update or early rows. */
@@ -89,8 +112,20 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      */
     public ColumnProjection projection(final JournalSchema schema)
     {
+        return projection(schema, List.of());
+    }
+
+    /**
+     * @param schema a journal's columns.
+     * @param tables its tables, in definition order (the joined ones are read from them).
+     * @return the key and value columns in it.
+     * @throws ExportRefusedException as {@link #projection(JournalSchema)}, and if a joined table is not among them.
+     */
+    public ColumnProjection projection(final JournalSchema schema, final List<TableDefinition> tables)
+    {
         try
         {
+            final ExpressionColumns columns = JoinedColumns.of(schema, tables, joins);
             for (final AggregateSpec spec : aggregates)
             {
                 spec.aggregation().bind(schema);
@@ -98,7 +133,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             final ColumnProjection projection;
             try
             {
-                projection = ColumnProjection.of(schema, key, value);
+                projection = ColumnProjection.of(schema, columns, key, value);
             }
             catch (final ExpressionException ex)
             {
@@ -108,7 +143,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             {
                 try
                 {
-                    Expressions.filter(where, schema, (column, text) -> -1);
+                    Expressions.check(where, columns);
                 }
                 catch (final ExpressionException ex)
                 {
@@ -117,7 +152,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             }
             if (earlyWhen != null)
             {
-                EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size(), ExpressionColumns.of(schema));
+                EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size(), columns);
             }
             return projection;
         }
@@ -147,7 +182,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      */
     public KeyText keyText(final JournalDirectory directory)
     {
-        return KeyText.open(directory, projection(directory.schema()));
+        return KeyText.open(directory, projection(directory.schema(), directory.tables()));
     }
 
     /**
@@ -158,7 +193,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      */
     public ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
     {
-        final ColumnProjection projection = projection(directory.schema());
+        final ColumnProjection projection = projection(directory.schema(), directory.tables());
         final String[] names = new String[aggregates.size()];
         final int[] scales = new int[aggregates.size()];
         for (int i = 0; i < names.length; i++)

@@ -151,6 +151,11 @@ public final class EventJournal implements AutoCloseable
         {
             if (row.isString(column))
             {
+                if (key[column] && row.string(column).length() == 0)
+                {
+                    throw new IllegalArgumentException("table " + row.definition().name() + ": key column "
+                        + row.definition().columns().column(column).name() + " is not set");
+                }
                 textBytes += 2 + StringFormat.utf8Length(row.string(column));
             }
         }

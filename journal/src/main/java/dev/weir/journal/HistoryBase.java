@@ -489,8 +489,10 @@ public final class HistoryBase
         {
             throw refused(directory, "of another journal (id " + base.journalId + ", not " + directory.journalId() + ")", null);
         }
-        // a base written before the journal gained columns holds; one written after it did, by a reader that opened before
-        if (directory.schema().generationWritten(base.schema) == 0 && !base.schema.startsWith(directory.schema() + ","))
+        // a base written before the journal gained columns holds; one written after it did, by a reader that opened before;
+        // and one written while its events were pending (a journal of tables only), before any event had columns
+        final boolean beforeEvents = base.counts[JournalTally.EVENTS] == 0 && base.schema.equals(JournalSchema.DEFAULT.toString());
+        if (!beforeEvents && directory.schema().generationWritten(base.schema) == 0 && !base.schema.startsWith(directory.schema() + ","))
         {
             throw refused(directory, "of a journal of columns " + base.schema + ", not " + directory.schema(), null);
         }

@@ -23,7 +23,8 @@ import dev.weir.journal.schema.JournalSchema;
  * its lines were rejected, so that an interrupted ingest resumes after the last line it appended and
  * the rejected-lines file can be rebuilt from the journal at any time. A source's progress is told by
  * the documents of its own ingests only (see {@link IngestStartEncoder}): events appended
- * by another appender between two ingests do not move it.
+ * by another appender between two ingests do not move it. A table row that carries a line number (a table's ingest,
+ * {@link TableAppender#upsertIngested}) is a line of its ingest as an event is; one appended otherwise is no line.
  * <p>
  * Each method scans the events queue from the start with its own tailer. Once old cycles were removed, it starts
  * from the journal's {@link HistoryBase} (the progress, counts and dictionaries before its first offset B) and

@@ -52,7 +52,7 @@ public final class TableAppender
      *
      * @param row a row of this table ({@link #row()}).
      * @return the document's offset.
-     * @throws IllegalArgumentException if the row is another table's.
+     * @throws IllegalArgumentException if the row is another table's, or a string key column is not set.
      */
     public long upsert(final TableRow row)
     {
@@ -64,7 +64,7 @@ public final class TableAppender
      *
      * @param row a row of this table; only its valid-from time and key columns are read.
      * @return the document's offset.
-     * @throws IllegalArgumentException if the row is another table's.
+     * @throws IllegalArgumentException if the row is another table's, or a string key column is not set.
      */
     public long delete(final TableRow row)
     {

@@ -15,8 +15,9 @@ import dev.weir.journal.schema.JournalSchema;
 /**
  * Appending to a real journal allocates nothing once warm: an event with a known key id
  * ({@link EventJournal#append(long, long, int, long)}), a six-column row with known string ids
- * ({@link EventJournal#append(EventRow)}) and a result ({@link OutputJournal#appendResult}); and so does
- * reading whole events back ({@link JournalReader#poll(EventViewConsumer, int)}).
+ * ({@link EventJournal#append(EventRow)}), a table row ({@link TableAppender#upsert}, {@link TableAppender#delete}, its
+ * strings set from a reused {@link CharSequence}) and a result ({@link OutputJournal#appendResult}); and so does
+ * reading whole events and table rows back ({@link JournalReader#poll(EventViewConsumer, int)}).
  * Each measured round appends several MiB, so it crosses the {@link AppendReserve}'s refills (one per
  * {@link AppendReserve#AHEAD} appended), which the codec-only {@link CodecAllocationTest} never reaches.
  * Measured with the thread's allocated-bytes counter, the least of a few rounds.
@@ -94,6 +95,66 @@ class AppendAllocationTest
                 assertEquals(0, polled, "bytes allocated by polling " + MEASURED + " whole events (least of " + ROUNDS + " rounds)");
                 assertEquals(0, reader.poll(consumer, Integer.MAX_VALUE), "each measured poll read one of the events appended above");
                 assertEquals(true, sum[0] != 0);
+            }
+        }
+    }
+
+    @Test
+    void upsertingTableRowsAndPollingThemAllocateNothing()
+    {
+        JournalDirectory.openOrCreateForTable(dir.resolve("journal"), TableJournalMarkerTest.CARDS, null);
+        try (EventJournal journal = EventJournal.open(JournalDirectory.open(dir.resolve("journal"))))
+        {
+            final TableAppender cards = journal.table("cards");
+            final TableRow row = cards.row();
+            final int card = row.column("card");
+            final int home = row.column("home");
+            final int limit = row.column("limit");
+            final int segment = row.column("segment");
+            final StringBuilder key = new StringBuilder(16);
+            final String[] homes = {"DE", "FR", "\u00d6sterreich"};
+            final long[] n = {0};
+            final long appended = leastAllocated(() ->
+            {
+                final long i = n[0]++;
+                key.setLength(0);
+                key.append("card-").append(i % KEYS);
+                row.clear().validFrom(1_000_000 + i).setString(card, key).setString(home, homes[(int)(i % 3)]).setLong(limit, i * 100)
+                    .setString(segment, "gold");
+                if ((i & 15) == 15)
+                {
+                    cards.delete(row);
+                }
+                else
+                {
+                    cards.upsert(row);
+                }
+            });
+            assertTrue(appended < BOUND, "bytes allocated by " + MEASURED + " table row upserts and deletes (least of " + ROUNDS + " rounds)"
+                + ": " + appended);
+
+            try (JournalReader reader = JournalReader.open(journal.directory()))
+            {
+                final long[] sum = {0};
+                final EventViewConsumer consumer = new EventViewConsumer()
+                {
+                    @Override
+                    public void onEvent(final long offset, final dev.weir.journal.schema.EventView event)
+                    {
+                        throw new AssertionError("no events");
+                    }
+
+                    @Override
+                    public void onTableRow(final long offset, final dev.weir.journal.schema.TableRowView r)
+                    {
+                        sum[0] += r.validFrom() + r.longColumn(limit) + r.string(card).length() + r.string(home).length() + r.string(segment).length()
+                            + (r.tombstone() ? 1 : 0);
+                    }
+                };
+                final long polled = leastAllocated(() -> reader.poll(consumer, 1));
+                assertEquals(0, polled, "bytes allocated by polling " + MEASURED + " table rows (least of " + ROUNDS + " rounds)");
+                assertEquals(0, reader.poll(consumer, Integer.MAX_VALUE), "each measured poll read one of the rows appended above");
+                assertTrue(sum[0] != 0);
             }
         }
     }

@@ -34,8 +34,11 @@ import dev.weir.journal.codec.ResultDecoder;
 import dev.weir.journal.codec.ResultEncoder;
 import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.codec.ResultKind;
+import dev.weir.journal.codec.TableRowDecoder;
+import dev.weir.journal.codec.TableRowEncoder;
 import dev.weir.journal.retention.OutputHistory;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import dev.weir.test.golden.GoldenBytes;
 import dev.weir.test.golden.GoldenBytes.Sample;
 import net.openhft.chronicle.bytes.Bytes;
@@ -109,7 +112,7 @@ class JournalGoldenBytesTest
             + ", hourly, gained region:string=eu,fee:decimal(2)=0 at " + GAINED_AT.get(0) + ", then tip:long=7 at " + GAINED_AT.get(1),
             text.getBytes(StandardCharsets.UTF_8))));
         for (final Map.Entry<Integer, List<byte[]>> version
-            : golden.versions("journal-marker").tailMap(JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS).entrySet())
+            : golden.versions("journal-marker").subMap(JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS, JournalDirectory.FORMAT_VERSION_TABLES).entrySet())
         {
             final JournalDirectory read = withMarker(dir.resolve("read-gained-" + version.getKey()), version.getValue().get(0));
             assertEquals(JOURNAL_ID, read.id());
@@ -126,6 +129,73 @@ class JournalGoldenBytesTest
                     List.of(history.get(g + 1).number(), history.get(g + 1).schema().toString(), history.get(g + 1).at()));
             }
             assertEquals(List.of("tip"), history.get(2).added().stream().map(JournalSchema.Column::name).toList());
+        }
+    }
+
+    /** The golden tables: one key column with a default, and a composite key. */
+    static final TableDefinition CARDS = TableDefinition.parse("cards", "card", "card:string,home:string,limit:decimal(2)=0,visits:long");
+    static final TableDefinition FX = TableDefinition.parse("fx", "base,quote", "base:string,quote:string,rate:decimal(6)");
+
+    /**
+     * The marker of a journal with tables (version 4): made by a table's ingest (events pending); the journal of
+     * {@link #COLUMNS} that gained columns, then two tables; and one made by a table's ingest whose events' columns an
+     * event ingest fixed.
+     */
+    @Test
+    void journalMarkerOfAJournalWithTables() throws IOException
+    {
+        final JournalDirectory pending = JournalDirectory.openOrCreateForTable(dir.resolve("pending"), CARDS, null);
+        final Path gainedRoot = dir.resolve("gained");
+        Files.createDirectories(gainedRoot);
+        Files.write(gainedRoot.resolve(JournalDirectory.MARKER_FILE), golden.versions("journal-marker").get(JournalDirectory.FORMAT_VERSION_ADDED_COLUMNS).get(0));
+        JournalDirectory.openOrCreateForTable(gainedRoot, CARDS, null);
+        final JournalDirectory gained = JournalDirectory.openOrCreateForTable(gainedRoot, FX, null);
+        JournalDirectory.openOrCreateForTable(dir.resolve("fixed"), FX, JournalRollCycle.HOURLY);
+        final JournalDirectory fixed = JournalDirectory.openOrCreate(dir.resolve("fixed"), COLUMNS);
+        golden.check("journal-marker", JournalDirectory.FORMAT_VERSION_TABLES, List.of(
+            new Sample("made by an ingest of table " + CARDS.text() + ", events pending", marker(pending)),
+            new Sample("the version 3 golden journal, then tables " + CARDS.text() + " and " + FX.text(), marker(gained)),
+            new Sample("made by an ingest of table " + FX.text() + ", hourly, then events of " + COLUMNS, marker(fixed))));
+        for (final Map.Entry<Integer, List<byte[]>> version : golden.versions("journal-marker").tailMap(JournalDirectory.FORMAT_VERSION_TABLES).entrySet())
+        {
+            final JournalDirectory readPending = withMarker(dir.resolve("read-pending-" + version.getKey()), version.getValue().get(0));
+            assertEquals(List.of(true, JournalSchema.DEFAULT, List.of(CARDS), JOURNAL_ID, 4), List.of(readPending.eventsPending(), readPending.schema(),
+                readPending.tables(), readPending.id(), readPending.formatVersion()));
+            final JournalDirectory readGained = withMarker(dir.resolve("read-gained-" + version.getKey()), version.getValue().get(1));
+            assertEquals(List.of(false, GAINED.get(1).toString(), 3, List.of(CARDS, FX), JournalRollCycle.HOURLY), List.of(readGained.eventsPending(),
+                readGained.schema().toString(), readGained.schema().generation(), readGained.tables(), readGained.rollCycle()));
+            assertEquals(GAINED_AT.get(1), readGained.schemaHistory().get(2).at());
+            final JournalDirectory readFixed = withMarker(dir.resolve("read-fixed-" + version.getKey()), version.getValue().get(2));
+            assertEquals(List.of(false, COLUMNS, List.of(FX), JournalRollCycle.HOURLY), List.of(readFixed.eventsPending(), readFixed.schema(),
+                readFixed.tables(), readFixed.rollCycle()));
+        }
+    }
+
+    /**
+     * The journals of versions 2 and 3 read as before and stay byte for byte as they are: opened, opened with their
+     * own columns, and appended to (an event, a heartbeat) and closed.
+     */
+    @Test
+    void journalsOfVersions2And3StayByteForByte() throws IOException
+    {
+        for (final Map.Entry<Integer, List<byte[]>> version : golden.versions("journal-marker").headMap(JournalDirectory.FORMAT_VERSION_TABLES).entrySet())
+        {
+            final List<byte[]> markers = version.getValue();
+            for (int m = 0; m < markers.size(); m++)
+            {
+                final Path root = dir.resolve("v" + version.getKey() + "-" + m);
+                final JournalDirectory read = withMarker(root, markers.get(m));
+                assertEquals(List.of(version.getKey(), List.of(), false), List.of(read.formatVersion(), read.tables(), read.eventsPending()));
+                JournalDirectory.openOrCreate(root, read.schema(), read.rollCycle());
+                JournalDirectory.openOrCreate(root, null);
+                try (EventJournal journal = EventJournal.open(JournalDirectory.open(root)))
+                {
+                    journal.appendHeartbeat(1);
+                    journal.appendIngestStart("file:/x.csv@1", 0);
+                }
+                assertArrayEquals(markers.get(m), Files.readAllBytes(root.resolve(JournalDirectory.MARKER_FILE)), "version " + version.getKey()
+                    + ", marker " + m);
+            }
         }
     }
 
@@ -239,6 +309,34 @@ class JournalGoldenBytesTest
                 decoder.longColumn(5)));
             assertEquals(1L << 1 | 1L << 4, decoder.newStrings((column, id) -> column == 0));
             assertEquals(List.of("c", "app", 42L), List.of(decoder.text(1), decoder.text(4), decoder.line()));
+        }
+    }
+
+    /** The table rows of a journal with tables: a marker of version 4 allows them, so they are named by that version. */
+    @Test
+    void tableRowDocuments()
+    {
+        golden.check("table-row", JournalDirectory.FORMAT_VERSION_TABLES, List.of(
+            new Sample("cards 0: card 'c-1', home 'DE', limit 150000, visits 7, valid from 1764000000000, line 41", document(out ->
+                new TableRowEncoder(0, CARDS).wrap(out, false, 1_764_000_000_000L).longColumn(2, 150_000).longColumn(3, 7).text("c-1").text("DE")
+                    .line(41))),
+            new Sample("fx 1: tombstone of base 'EUR', quote 'USD', valid from 5 (rate 0)", document(out ->
+                new TableRowEncoder(1, FX).wrap(out, true, 5).longColumn(2, 0).text("EUR").text("USD"))),
+            new Sample("cards 0: card '\u00e9' x 128 (256 bytes), home '\ud83d\udcb3', limit -1, visits Long.MAX_VALUE, valid from 0", document(out ->
+                new TableRowEncoder(0, CARDS).wrap(out, false, 0).longColumn(2, -1).longColumn(3, Long.MAX_VALUE).text("\u00e9".repeat(128))
+                    .text("\ud83d\udcb3")))));
+        for (final List<byte[]> records : golden.versions("table-row").values())
+        {
+            final TableRowDecoder decoder = new TableRowDecoder(List.of(CARDS, FX));
+            assertTrue(decoder.wrap(Bytes.wrapForRead(records.get(0))));
+            assertEquals(List.of(0, false, 1_764_000_000_000L, "c-1", "DE", 150_000L, 7L, 41L), List.of(decoder.table(), decoder.tombstone(),
+                decoder.validFrom(), decoder.string(0).toString(), decoder.string(1).toString(), decoder.longColumn(2), decoder.longColumn(3), decoder.line()));
+            assertTrue(decoder.wrap(Bytes.wrapForRead(records.get(1))));
+            assertEquals(List.of(1, true, 5L, "EUR", "USD", 0L, -1L), List.of(decoder.table(), decoder.tombstone(), decoder.validFrom(),
+                decoder.string(0).toString(), decoder.string(1).toString(), decoder.longColumn(2), decoder.line()));
+            assertTrue(decoder.wrap(Bytes.wrapForRead(records.get(2))));
+            assertEquals(List.of("\u00e9".repeat(128), "\ud83d\udcb3", -1L, Long.MAX_VALUE), List.of(decoder.string(0).toString(),
+                decoder.string(1).toString(), decoder.longColumn(2), decoder.longColumn(3)));
         }
     }
 
@@ -421,6 +519,15 @@ class JournalGoldenBytesTest
         }
     }
 
+    /** The table rows the golden history base holds: a row of cards and a tombstone of fx, with their offsets. */
+    static final long[] GOLDEN_ROW_OFFSETS = {4_000, 4_500};
+
+    static List<byte[]> goldenRowDocuments()
+    {
+        return List.of(document(out -> new TableRowEncoder(0, CARDS).wrap(out, false, 77).longColumn(2, 500).longColumn(3, 1).text("c").text("DE").line(3)),
+            document(out -> new TableRowEncoder(1, FX).wrap(out, true, 88).longColumn(2, 0).text("EUR").text("USD")));
+    }
+
     /** The history base of the golden inputs: every section filled, of a journal {@link #goldenJournal}. */
     static HistoryBase goldenHistoryBase()
     {
@@ -430,7 +537,7 @@ class JournalGoldenBytesTest
         sources.put("file:/more.csv@2", new long[] {7, 6, 120});
         return new HistoryBase(JOURNAL_ID, JournalSchema.DEFAULT.toString(), 5_000, 4_999, 123_456, 40, 65_536, "/archive/events",
             new long[] {35, 2, 2, 1, 0, 4_999, 1, 4_998}, dictionaries, sources, "file:/more.csv@2", 7, true,
-            List.of(new int[] {0}), List.of(new long[] {0, 1}));
+            List.of(new int[] {0}), List.of(new long[] {0, 1}), GOLDEN_ROW_OFFSETS.clone(), goldenRowDocuments(), GOLDEN_ROW_OFFSETS.length);
     }
 
     @Test
@@ -439,7 +546,8 @@ class JournalGoldenBytesTest
         final Path file = dir.resolve(HistoryBase.FILE);
         goldenHistoryBase().write(file);
         golden.check("history-base", HistoryBase.VERSION, List.of(new Sample("journal " + JOURNAL_ID + ", first offset 5000, archived,"
-            + " two sources, one open, key tuples of column 0", Files.readAllBytes(file))));
+            + " two sources, one open, key tuples of column 0, table rows at 4000 (cards) and 4500 (an fx tombstone)", Files.readAllBytes(file))));
+        assertTrue(golden.versions("history-base").containsKey(HistoryBase.VERSION_WITHOUT_TABLE_ROWS), "the base of before table rows is committed");
         for (final Map.Entry<Integer, List<byte[]>> version : golden.versions("history-base").entrySet())
         {
             final JournalDirectory journal = goldenJournal(dir.resolve("read-" + version.getKey()));
@@ -459,6 +567,10 @@ class JournalGoldenBytesTest
             assertEquals(List.of(expected.openSource, expected.openNext, expected.openTagged), List.of(read.openSource, read.openNext, read.openTagged));
             assertArrayEquals(expected.tupleColumns.toArray(), read.tupleColumns.toArray());
             assertArrayEquals(expected.tupleComponents.toArray(), read.tupleComponents.toArray());
+            final boolean rows = version.getKey() > HistoryBase.VERSION_WITHOUT_TABLE_ROWS;
+            assertArrayEquals(rows ? GOLDEN_ROW_OFFSETS : new long[0], read.rowOffsets);
+            assertArrayEquals(rows ? goldenRowDocuments().toArray() : new Object[0], read.rowDocuments.toArray());
+            assertEquals(rows ? 2 : 0, HistoryBase.read(journal).orElseThrow().countsBefore().tableRows());
         }
     }
 

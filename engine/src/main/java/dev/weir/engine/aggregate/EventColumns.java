@@ -28,12 +28,12 @@ public final class EventColumns
     /**
      * Point at one event's columns (engine use).
      *
-     * @param values one long per column of the schema.
+     * @param values one long per column of the schema (then, with joins, one per joined table column, not read here).
      * @return this.
      */
     public EventColumns wrap(final long[] values)
     {
-        assert values.length == 0 || values.length == schema.size() : "one long per column of the schema";
+        assert values.length == 0 || values.length >= schema.size() : "one long per column of the schema (then joined columns)";
         this.columns = values;
         return this;
     }

@@ -15,7 +15,8 @@ import dev.weir.journal.schema.NewerFormatException;
  *   long   last offset applied, or -1
  *   long   counters: events, dropped, side output, ignored, windows fired, windows opened, duplicates
  *   long   filtered events (formats 3 and 4)
- *   long   events whose value wrapped, sum additions that wrapped (format 4 only)
+ *   long   events whose value wrapped, sum additions that wrapped (formats 4 and 5)
+ *   long   unmatched events (format 5 only)
  *   int    remembered ids, or -1 without dedupe
  *          per id, oldest first: long event id, long event time, int key id
  *   int    open windows
@@ -45,13 +46,18 @@ public final class OperatorStateCodec
      * when one of them is not 0, so a pipeline whose arithmetic never wrapped writes the bytes it wrote before.
      */
     public static final int STATE_VERSION_WRAPPED = 4;
+    /**
+     * 5: format 4 with the count of unmatched events (a join found no row) after the wrapped counts; written only
+     * when that count is not 0, so a pipeline without a join writes the bytes it wrote before joins existed.
+     */
+    public static final int STATE_VERSION_UNMATCHED = 5;
 
     /** 1: aligned windows in slot order; read for inspection, rebuilt by replay, never restored. */
     public static final int STATE_VERSION_SLOT_ORDER = 1;
     /** The oldest format this build restores; an older one is rebuilt by replaying the journal. */
     public static final int OLDEST_RESTORED = STATE_VERSION;
     /** The newest format this build reads; a newer one was written by a newer Weir and is refused. */
-    public static final int NEWEST_READ = STATE_VERSION_WRAPPED;
+    public static final int NEWEST_READ = STATE_VERSION_UNMATCHED;
 
     /** A window's flags byte: changed since it last fired. */
     private static final int CHANGED = 1;
@@ -74,8 +80,10 @@ public final class OperatorStateCodec
     {
         final OperatorCounters counters = state.counters();
         final long filtered = counters.filtered();
-        final boolean wrapped = counters.valuesWrapped() != 0 || counters.sumsWrapped() != 0;
-        final int version = wrapped ? STATE_VERSION_WRAPPED : filtered == 0 ? STATE_VERSION : STATE_VERSION_FILTERED;
+        final long unmatched = counters.unmatched();
+        final boolean wrapped = unmatched != 0 || counters.valuesWrapped() != 0 || counters.sumsWrapped() != 0;
+        final int version = unmatched != 0 ? STATE_VERSION_UNMATCHED
+            : wrapped ? STATE_VERSION_WRAPPED : filtered == 0 ? STATE_VERSION : STATE_VERSION_FILTERED;
         out.putInt(version);
         out.putLong(state.watermark());
         out.putLong(state.lastOffset());
@@ -87,6 +95,10 @@ public final class OperatorStateCodec
         if (wrapped)
         {
             out.putLong(counters.valuesWrapped()).putLong(counters.sumsWrapped());
+        }
+        if (unmatched != 0)
+        {
+            out.putLong(unmatched);
         }
         if (state.dedupe())
         {
@@ -222,13 +234,17 @@ public final class OperatorStateCodec
         final long watermark = in.getLong();
         final long lastOffset = in.getLong();
         counters.readFrom(in::getLong);
-        if (version == STATE_VERSION_FILTERED || version == STATE_VERSION_WRAPPED)
+        if (version >= STATE_VERSION_FILTERED)
         {
             counters.filtered(in.getLong());
         }
-        if (version == STATE_VERSION_WRAPPED)
+        if (version >= STATE_VERSION_WRAPPED)
         {
             counters.wrapped(in.getLong(), in.getLong());
+        }
+        if (version >= STATE_VERSION_UNMATCHED)
+        {
+            counters.unmatched(in.getLong());
         }
         return new Head(watermark, lastOffset, in.getInt());
     }

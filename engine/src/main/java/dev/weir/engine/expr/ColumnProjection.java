@@ -64,11 +64,27 @@ public final class ColumnProjection
      */
     public static ColumnProjection of(final JournalSchema schema, final String key, final String value)
     {
+        return of(schema, ExpressionColumns.of(schema), key, value);
+    }
+
+    /**
+     * @param schema  the journal's schema.
+     * @param columns the columns a value expression may name: the schema's, then joined tables' ({@code TABLE.COLUMN}).
+     * @param key     the key column's name, or several names separated by commas (a composite key): event columns
+     *                only.
+     * @param value   the value column's name, or a value expression ({@link Expressions#value}) if it is not a
+     *                plain name (a table's column, {@code fx.rate}, is an expression).
+     * @return the projection.
+     * @throws IllegalArgumentException as {@link #of(JournalSchema, String, String)}, and if the key names a table's
+     *                                  column ({@code TABLE.COLUMN}).
+     */
+    public static ColumnProjection of(final JournalSchema schema, final ExpressionColumns columns, final String key, final String value)
+    {
         final int[] keys = keys(schema, key);
         final int v = schema.indexOf(value);
         if (v < 0 && !isName(value))
         {
-            final EventValue expression = Expressions.value(value, schema);
+            final EventValue expression = Expressions.value(value, columns);
             return new ColumnProjection(schema, keys, -1, expression, expression.toString());
         }
         if (v < 0 || schema.column(v).type() == ColumnType.STRING)
@@ -101,6 +117,11 @@ public final class ColumnProjection
         {
             final String name = names[i].strip();
             keys[i] = schema.indexOf(name);
+            if (keys[i] < 0 && name.indexOf('.') > 0)
+            {
+                // a tuple's id is numbered from the events alone (KeyTuples), as exports and resumed runs read it back
+                throw new IllegalArgumentException("--key cannot name a table column yet: '" + name + "'; key by event columns");
+            }
             if (keys[i] < 0)
             {
                 throw new IllegalArgumentException((name.isEmpty() ? "an empty key column name in '" + key + "'" : "no column '" + name + "'")

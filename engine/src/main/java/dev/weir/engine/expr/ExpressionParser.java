@@ -446,9 +446,9 @@ final class ExpressionParser
         if (l.isConstant() && r.isConstant())
         {
             final int comparison = l.scale() <= r.scale()
-                ? FilterNodes.compareScaled(l.value(null), ValueNodes.POWERS_OF_TEN[r.scale() - l.scale()], r.value(null))
-                : -FilterNodes.compareScaled(r.value(null), ValueNodes.POWERS_OF_TEN[l.scale() - r.scale()], l.value(null));
-            return new FilterNodes.Constant(FilterNodes.holds(operator, comparison),
+                ? Comparisons.compareScaled(l.value(null), ValueNodes.POWERS_OF_TEN[r.scale() - l.scale()], r.value(null))
+                : -Comparisons.compareScaled(r.value(null), ValueNodes.POWERS_OF_TEN[l.scale() - r.scale()], l.value(null));
+            return new FilterNodes.Constant(Comparisons.holds(operator, comparison),
                 l + " " + FilterNodes.OPERATORS[operator] + " " + r);
         }
         if (right.literal != null)

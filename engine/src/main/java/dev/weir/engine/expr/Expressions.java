@@ -44,6 +44,27 @@ import dev.weir.journal.schema.JournalSchema;
 public final class Expressions
 {
     private static final StringIds NO_STRINGS = (column, text) -> -1;
+    /** Knows no string: for checking a filter before any run. */
+    private static final StringTexts NO_TEXTS = new StringTexts()
+    {
+        @Override
+        public int idOf(final int column, final String text)
+        {
+            return -1;
+        }
+
+        @Override
+        public CharSequence textOf(final int column, final int id)
+        {
+            throw new IllegalStateException("a filter checked, not run");
+        }
+
+        @Override
+        public int definedCount(final int column)
+        {
+            return 0;
+        }
+    };
 
     private Expressions()
     {
@@ -78,6 +99,20 @@ public final class Expressions
         Objects.requireNonNull(columns, "columns");
         Objects.requireNonNull(strings, "strings");
         return new ExpressionParser(text, columns, strings, strings).filter();
+    }
+
+    /**
+     * Compiles a filter only to check it, before any run (it is compiled again for each run, with the run's
+     * strings).
+     *
+     * @param text    the filter.
+     * @param columns the columns it may name: the event's, then joined tables' as {@code TABLE.COLUMN}.
+     * @return its normalised text.
+     * @throws ExpressionException if the text is not a filter over the columns.
+     */
+    public static String check(final String text, final ExpressionColumns columns)
+    {
+        return filter(text, columns, NO_TEXTS).toString();
     }
 
     /**

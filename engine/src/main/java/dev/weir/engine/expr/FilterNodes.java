@@ -10,12 +10,12 @@ import dev.weir.journal.schema.EventView;
  */
 final class FilterNodes
 {
-    static final int LT = 0;
-    static final int LE = 1;
-    static final int GT = 2;
-    static final int GE = 3;
-    static final int EQ = 4;
-    static final int NE = 5;
+    static final int LT = Comparisons.LT;
+    static final int LE = Comparisons.LE;
+    static final int GT = Comparisons.GT;
+    static final int GE = Comparisons.GE;
+    static final int EQ = Comparisons.EQ;
+    static final int NE = Comparisons.NE;
     static final String[] OPERATORS = {"<", "<=", ">", ">=", "=", "!="};
 
     private FilterNodes()
@@ -33,34 +33,6 @@ final class FilterNodes
             case GE -> LE;
             default -> operator;
         };
-    }
-
-    /** @return {@code compare(a, b) op 0}. */
-    static boolean holds(final int operator, final int comparison)
-    {
-        return switch (operator)
-        {
-            case LT -> comparison < 0;
-            case LE -> comparison <= 0;
-            case GT -> comparison > 0;
-            case GE -> comparison >= 0;
-            case EQ -> comparison == 0;
-            default -> comparison != 0;
-        };
-    }
-
-    /** @return the sign of {@code a * factor - b}, exactly (no overflow), for {@code factor >= 1}. */
-    static int compareScaled(final long a, final long factor, final long b)
-    {
-        if (a > Long.MAX_VALUE / factor)
-        {
-            return 1;
-        }
-        if (a < Long.MIN_VALUE / factor)
-        {
-            return -1;
-        }
-        return Long.compare(a * factor, b);
     }
 
     /** {@code left KEYWORD right}: the shape {@link Or} and {@link And} share; each evaluates itself. */
@@ -256,8 +228,8 @@ final class FilterNodes
         {
             final long l = left.value(event);
             final long r = right.value(event);
-            final int comparison = rescaleLeft ? compareScaled(l, factor, r) : -compareScaled(r, factor, l);
-            return holds(operator, comparison);
+            final int comparison = rescaleLeft ? Comparisons.compareScaled(l, factor, r) : -Comparisons.compareScaled(r, factor, l);
+            return Comparisons.holds(operator, comparison);
         }
 
         @Override

@@ -58,6 +58,8 @@ public final class CounterTypes
     public static final int VALUES_WRAPPED = 1_0117;
     /** Additions to a window's sum that wrapped (left the 64-bit range). */
     public static final int SUMS_WRAPPED = 1_0118;
+    /** Events dropped because a join found no row of their key ({@code --join-missing drop}). */
+    public static final int UNMATCHED = 1_0119;
 
     /** Retention steps this run took (a step that removed nothing counts). */
     public static final int RETENTION_STEPS = 1_0301;

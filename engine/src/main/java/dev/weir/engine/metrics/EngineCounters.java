@@ -25,7 +25,7 @@ public final class EngineCounters
     public static final String LAST_HEARTBEAT_READ = "wall clock of the last heartbeat read (epoch ms)";
 
     /** The number of counters. */
-    public static final int COUNT = 18 + 2 * CounterTypes.MAX;
+    public static final int COUNT = 19 + 2 * CounterTypes.MAX;
 
     private final AtomicCounter events;
     private final AtomicCounter dropped;
@@ -33,6 +33,7 @@ public final class EngineCounters
     private final AtomicCounter ignored;
     private final AtomicCounter duplicates;
     private final AtomicCounter filtered;
+    private final AtomicCounter unmatched;
     private final AtomicCounter windowsOpen;
     private final AtomicCounter windowsFired;
     private final AtomicCounter watermark;
@@ -59,6 +60,7 @@ public final class EngineCounters
         ignored = counters.newCounter("events in no window", CounterTypes.EVENTS_IN_NO_WINDOW);
         duplicates = counters.newCounter("duplicate events ignored", CounterTypes.DUPLICATES);
         filtered = counters.newCounter("events filtered out", CounterTypes.FILTERED);
+        unmatched = counters.newCounter("events unmatched by a join", CounterTypes.UNMATCHED);
         windowsOpen = counters.newCounter("windows open", CounterTypes.WINDOWS_OPEN);
         windowsFired = counters.newCounter("windows fired", CounterTypes.WINDOWS_FIRED);
         watermark = counters.newCounter("watermark (epoch ms)", CounterTypes.WATERMARK);
@@ -144,6 +146,7 @@ public final class EngineCounters
         ignored.setRelease(run.ignored());
         duplicates.setRelease(run.duplicates());
         filtered.setRelease(run.filtered());
+        unmatched.setRelease(run.unmatched());
         windowsOpen.setRelease(run.windowsOpen());
         windowsFired.setRelease(run.windowsFired());
         watermark.setRelease(run.watermark());

@@ -101,6 +101,12 @@ public final class RunCounters
         return operator.filtered();
     }
 
+    /** @return events dropped because a join found no row of their key (since the journal's start). */
+    public long unmatched()
+    {
+        return operator.unmatched();
+    }
+
     /** @return events whose computed value wrapped (since the journal's start). */
     public long valuesWrapped()
     {

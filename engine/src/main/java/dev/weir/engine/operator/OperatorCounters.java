@@ -17,6 +17,7 @@ public final class OperatorCounters
     long windowsOpened;
     long duplicates;
     long filtered;
+    long unmatched;
     long valuesWrapped;
     long sumsWrapped;
 
@@ -66,6 +67,25 @@ public final class OperatorCounters
     public long filtered()
     {
         return filtered;
+    }
+
+    /**
+     * @return events dropped because a join found no row of their key (with {@code --join-missing drop}): they
+     *         moved the watermark, nothing else. Not counted among {@link #filtered()}.
+     */
+    public long unmatched()
+    {
+        return unmatched;
+    }
+
+    /**
+     * Set the count of unmatched events (the checkpoint codec, restoring: it is recorded apart from the others).
+     *
+     * @param count the count.
+     */
+    public void unmatched(final long count)
+    {
+        unmatched = count;
     }
 
     /**
@@ -143,6 +163,7 @@ public final class OperatorCounters
         windowsOpened = in.getAsLong();
         duplicates = in.getAsLong();
         filtered = 0;
+        unmatched = 0;
         valuesWrapped = 0;
         sumsWrapped = 0;
     }

@@ -159,7 +159,15 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         {
             if (slot.type == EventSlot.FILTERED)
             {
-                counters.filtered++; // the watermark belongs to the journal: a filtered event moves it, nothing else
+                // the watermark belongs to the journal: a filtered or unmatched event moves it, nothing else
+                if (slot.unmatched)
+                {
+                    counters.unmatched++;
+                }
+                else
+                {
+                    counters.filtered++;
+                }
             }
             // no event: not counted, windowed, deduped or listened to; it fires what its watermark completes,
             // and those results carry its offset, which a checkpoint may cover like an event's

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Locale;
 
+import dev.weir.engine.expr.Comparisons;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.JournalSchema;
@@ -128,12 +129,12 @@ public final class WindowConditions
     private static final int MAX = 3;
     private static final int AGGREGATE = 4;
 
-    private static final int LT = 0;
-    private static final int LE = 1;
-    private static final int GT = 2;
-    private static final int GE = 3;
-    private static final int EQ = 4;
-    private static final int NE = 5;
+    private static final int LT = Comparisons.LT;
+    private static final int LE = Comparisons.LE;
+    private static final int GT = Comparisons.GT;
+    private static final int GE = Comparisons.GE;
+    private static final int EQ = Comparisons.EQ;
+    private static final int NE = Comparisons.NE;
     private static final String[] OPERATORS = {"<", "<=", ">", ">=", "=", "!="};
 
     private static final class Comparison extends Node
@@ -158,7 +159,7 @@ public final class WindowConditions
         @Override
         public boolean test(final WindowView window)
         {
-            return holds(operator, Long.compare(fieldValue(window, field, aggregate), threshold));
+            return Comparisons.holds(operator, Long.compare(fieldValue(window, field, aggregate), threshold));
         }
 
         @Override
@@ -201,7 +202,7 @@ public final class WindowConditions
         {
             final long v = fieldValue(window, field, aggregate);
             final long c = window.column(column);
-            return holds(operator, rescaleField ? compareScaled(v, factor, c) : -compareScaled(c, factor, v));
+            return Comparisons.holds(operator, rescaleField ? Comparisons.compareScaled(v, factor, c) : -Comparisons.compareScaled(c, factor, v));
         }
 
         @Override
@@ -221,34 +222,6 @@ public final class WindowConditions
             case MAX -> window.max();
             default -> window.aggregate(aggregate);
         };
-    }
-
-    /** @return {@code comparison op 0}. */
-    private static boolean holds(final int operator, final int comparison)
-    {
-        return switch (operator)
-        {
-            case LT -> comparison < 0;
-            case LE -> comparison <= 0;
-            case GT -> comparison > 0;
-            case GE -> comparison >= 0;
-            case EQ -> comparison == 0;
-            default -> comparison != 0;
-        };
-    }
-
-    /** @return the sign of {@code a * factor - b}, exactly (no overflow), for {@code factor >= 1}. */
-    private static int compareScaled(final long a, final long factor, final long b)
-    {
-        if (a > Long.MAX_VALUE / factor)
-        {
-            return 1;
-        }
-        if (a < Long.MIN_VALUE / factor)
-        {
-            return -1;
-        }
-        return Long.compare(a * factor, b);
     }
 
     private static final class Junction extends Node

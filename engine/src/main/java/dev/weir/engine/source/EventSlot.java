@@ -53,6 +53,11 @@ public final class EventSlot
      */
     public boolean valueWrapped;
     /**
+     * In a {@link #FILTERED} slot: true if the event was dropped because a join found no row of its key (counted
+     * as unmatched), false if the filter rejected it (counted as filtered).
+     */
+    public boolean unmatched;
+    /**
      * Every column of the event, when a user aggregation reads them (else empty): a string column's id, a
      * long column's value, a decimal column's unscaled long, by column index. Pre-allocated; the publisher
      * fills it with the event fields.
@@ -135,6 +140,22 @@ public final class EventSlot
         this.type = FILTERED;
         this.offset = offset;
         this.eventTime = eventTime;
+        this.unmatched = false;
+    }
+
+    /**
+     * Fill this slot with an event a join found no row for, under {@code --join-missing drop} (publisher use): a
+     * {@link #FILTERED} slot, counted as unmatched.
+     *
+     * @param offset    the event's journal offset.
+     * @param eventTime its event time.
+     */
+    public void unmatched(final long offset, final long eventTime)
+    {
+        this.type = FILTERED;
+        this.offset = offset;
+        this.eventTime = eventTime;
+        this.unmatched = true;
     }
 
     /**

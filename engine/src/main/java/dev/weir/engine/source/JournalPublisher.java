@@ -6,9 +6,11 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
+import dev.weir.engine.join.TableJoins;
 import dev.weir.journal.codec.EventConsumer;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalReader;
+import dev.weir.journal.schema.TableRowView;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.KeyTuples;
 import dev.weir.journal.schema.JournalSchema;
@@ -27,7 +29,10 @@ import org.agrona.concurrent.status.AtomicCounter;
  * published as a {@link EventSlot#HEARTBEAT} slot at its offset. With a
  * {@link #filter(ColumnProjection, EventFilter) filter}, an event it rejects is published as a
  * {@link EventSlot#FILTERED} slot (offset and time only), so it still moves the watermark: the watermark
- * belongs to the journal. Runs on one publisher thread;
+ * belongs to the journal. With {@link #join joins}, the publisher owns their state: it applies each table row as it
+ * reads it, in journal order, and joins each event as it fills its slot, so an event sees exactly the rows appended
+ * before it; an event a join finds no row for (under {@code drop}) is published as an unmatched
+ * {@link EventSlot#FILTERED} slot. Runs on one publisher thread;
  * {@link #stop()} may be called from any thread.
  */
 public final class JournalPublisher implements Runnable, EventConsumer
@@ -78,6 +83,12 @@ public final class JournalPublisher implements Runnable, EventConsumer
      * than the default, a filter, or columns copied; null on the four-field path.
      */
     private SlotFiller filler;
+    /** The pipeline's joins, or null for none. */
+    private TableJoins joins;
+    /** With joins, per copied column, true for a string column; else null. */
+    private boolean[] copiedStrings;
+    /** With joins, per column of the joined view, true for a string column; else null. */
+    private boolean[] joinedStrings;
     /** Hands whole events to {@link #onEvent(long, EventView)} and heartbeats to {@link #onHeartbeat}. */
     private final EventViewConsumer views = new EventViewConsumer()
     {
@@ -91,6 +102,15 @@ public final class JournalPublisher implements Runnable, EventConsumer
         public void onHeartbeat(final long offset, final long eventTime)
         {
             JournalPublisher.this.onHeartbeat(offset, eventTime);
+        }
+
+        @Override
+        public void onTableRow(final long offset, final TableRowView row)
+        {
+            if (joins != null && offset <= lastOffset && !stopped)
+            {
+                joins.onTableRow(row);
+            }
         }
     };
 
@@ -141,7 +161,24 @@ public final class JournalPublisher implements Runnable, EventConsumer
     {
         assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
-        this.filler = new SlotFiller(projection, keys, filter, copied);
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
+    }
+
+    /**
+     * Join every event: apply table rows as they are read, look each event up before the filter. Reads whole events
+     * then, whatever the projection. Call before the publisher runs, before {@link #filter} and
+     * {@link #copyColumns}, which keep the joins.
+     *
+     * @param projection    the key and value columns, as given to the constructor.
+     * @param tableJoins    the joins, their state as of the reader's position, owned by the publisher's thread from now on.
+     * @param stringColumns per column of the joined view (the event's, then the tables'), true for a string column.
+     */
+    public void join(final ColumnProjection projection, final TableJoins tableJoins, final boolean[] stringColumns)
+    {
+        assert projection == this.projection && copied == null : "join first";
+        this.joins = Objects.requireNonNull(tableJoins, "joins");
+        this.joinedStrings = stringColumns.clone();
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
     }
 
     /**
@@ -191,17 +228,25 @@ public final class JournalPublisher implements Runnable, EventConsumer
     /**
      * Copy some columns of each event into its slot's {@link EventSlot#columns} too, each at its index, as
      * {@link #copyEveryColumn} does every column (for an early condition that names columns); the ring's slots must
-     * have been made with the schema's size. Call before the publisher runs.
+     * have been made with a column for each index named. Call before the publisher runs.
      *
      * @param projection the key and value columns, as given to the constructor.
      * @param columns    the columns' indices.
      */
     public void copyColumns(final ColumnProjection projection, final int[] columns)
     {
-        assert ring.get(0).columns.length == projection.schema().size() : "the slots hold every column";
+        assert ring.get(0).columns.length >= (joins == null ? projection.schema().size() : joinedStrings.length) : "the slots hold every column";
         assert projection == this.projection;
         this.copied = columns.clone();
-        this.filler = new SlotFiller(projection, keys, filter, copied);
+        if (joins != null)
+        {
+            copiedStrings = new boolean[copied.length];
+            for (int i = 0; i < copied.length; i++)
+            {
+                copiedStrings[i] = joinedStrings[copied[i]];
+            }
+        }
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
     }
 
     /**
@@ -310,6 +355,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
         final long sequence = claimFor(offset);
         if (sequence >= 0)
         {
+            if (joins != null)
+            {
+                joins.onHeartbeat(eventTime);
+            }
             ring.get(sequence).heartbeat(offset, eventTime);
             heartbeatsInPoll++;
             claimed(sequence, offset);

@@ -3,13 +3,17 @@ package dev.weir.engine.source;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
+import dev.weir.engine.join.TableJoins;
 import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.EventView;
 import dev.weir.journal.KeyTuples;
 import dev.weir.journal.schema.JournalSchema;
 
 /**
- * Turns one whole event into the {@link EventSlot} the window stages read: the filter first (an event it
+ * Turns one whole event into the {@link EventSlot} the window stages read: the joins first, if any (an event a join
+ * finds no row for, under {@code drop}, becomes an unmatched {@link EventSlot#FILTERED} slot, offset and time only;
+ * from then on the filter, key, value and copied columns read the {@link dev.weir.engine.join.JoinedView}), then
+ * the filter (an event it
  * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
  * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
  * expression, marked when the expression's arithmetic wrapped), and the columns a user aggregation or the early
@@ -32,6 +36,8 @@ public final class SlotFiller
     private final int[] copied;
     /** Per copied column, true for a string column. */
     private final boolean[] copiedStrings;
+    /** The pipeline's joins, or null for none. */
+    private final TableJoins joins;
 
     /**
      * @param projection the key and value columns.
@@ -52,10 +58,27 @@ public final class SlotFiller
      *                   key ids are dictionary ids ({@link ColumnProjection#keysByTuple()} false).
      * @param filter     the filter, owned by the filler's thread from now on; or null: every event is kept.
      * @param copied     the columns to copy into {@link EventSlot#columns}, each at its index (the slots must have
-     *                   been made with the schema's size), or null for none.
+     *                   a column for each), or null for none; an index past the schema's is a joined column the
+     *                   event view answers for.
      */
     public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied)
     {
+        this(projection, keys, filter, copied, null, null);
+    }
+
+    /**
+     * @param projection  the key and value columns.
+     * @param keys        as {@link #SlotFiller(ColumnProjection, KeyTuples, EventFilter, int[])}.
+     * @param filter      as there (over the joined columns' indices when there are joins).
+     * @param copied      as there (joined columns' indices too when there are joins).
+     * @param joins       the pipeline's joins, owned by the filler's thread from now on; or null for none.
+     * @param stringsCopied per copied column, true for a string column; null to read the types from the projection's
+     *                    schema (without joins).
+     */
+    public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied,
+        final TableJoins joins, final boolean[] stringsCopied)
+    {
+        this.joins = joins;
         if ((keys != null) != projection.keysByTuple())
         {
             throw new IllegalArgumentException("key tuples are needed exactly when the key is not one string column: " + projection);
@@ -67,9 +90,12 @@ public final class SlotFiller
         this.keys = keys;
         this.copied = copied == null || copied.length == 0 ? null : copied.clone();
         this.copiedStrings = new boolean[this.copied == null ? 0 : this.copied.length];
+        final JournalSchema schema = projection.schema();
         for (int i = 0; i < copiedStrings.length; i++)
         {
-            copiedStrings[i] = projection.schema().column(this.copied[i]).type() == ColumnType.STRING;
+            // a joined column copied is one an early condition names; without the join's types, one past the schema is a number
+            copiedStrings[i] = stringsCopied != null ? stringsCopied[i]
+                : this.copied[i] < schema.size() && schema.column(this.copied[i]).type() == ColumnType.STRING;
         }
     }
 
@@ -92,15 +118,29 @@ public final class SlotFiller
      *
      * @param slot   the slot, with {@link EventSlot#columns} of the schema's size if columns are copied.
      * @param offset the event's journal offset.
-     * @param event  the event, valid during the call.
-     * @return true if the filter kept the event (an {@link EventSlot#EVENT} slot), false if it rejected it
-     *         (a {@link EventSlot#FILTERED} slot).
+     * @param read   the event as read, valid during the call.
+     * @return true if the filter kept the event (an {@link EventSlot#EVENT} slot), false if it rejected it or a
+     *         join found no row for it (a {@link EventSlot#FILTERED} slot).
      */
-    public boolean fill(final EventSlot slot, final long offset, final EventView event)
+    public boolean fill(final EventSlot slot, final long offset, final EventView read)
     {
         // every event's tuple is numbered, kept or not: tuple ids are the journal's numbering (KeyTuples), which
         // an export (KeyTupleReader) and a resumed run (KeyTuples.readBefore) read back from every event
-        final int tupleId = keys == null ? -1 : keys.idOf(event);
+        final int tupleId = keys == null ? -1 : keys.idOf(read);
+        final EventView event;
+        if (joins == null)
+        {
+            event = read;
+        }
+        else if (joins.join(read))
+        {
+            event = joins.view();
+        }
+        else
+        {
+            slot.unmatched(offset, read.eventTime());
+            return false;
+        }
         if (filter != null && !filter.test(event))
         {
             slot.filtered(offset, event.eventTime());

@@ -14,14 +14,15 @@ import dev.weir.engine.operator.OperatorCounters;
  * @param filtered      events the pipeline's filter rejected: they moved the watermark, nothing else.
  * @param valuesWrapped events whose computed value ({@code --value}) left the 64-bit range, kept wrapped.
  * @param sumsWrapped   additions to a window's sum that left the 64-bit range, kept wrapped.
+ * @param unmatched     events a join found no row for, dropped: they moved the watermark, nothing else.
  */
 public record CheckpointCounts(
     long events, long windowsFired, long dropped, long sideOutput, long inNoWindow, long duplicates, long filtered, long valuesWrapped,
-    long sumsWrapped)
+    long sumsWrapped, long unmatched)
 {
     static CheckpointCounts of(final OperatorCounters n)
     {
         return new CheckpointCounts(n.events(), n.windowsFired(), n.dropped(), n.sideOutput(), n.ignored(), n.duplicates(), n.filtered(),
-            n.valuesWrapped(), n.sumsWrapped());
+            n.valuesWrapped(), n.sumsWrapped(), n.unmatched());
     }
 }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The engine's files byte for byte: a checkpoint file (the store's header, the envelope, the operator state in
- * formats 2, 3 and 4) and a metrics file, written from fixed inputs (the checkpoint's wall clock injected, the
+ * formats 2 to 5) and a metrics file, written from fixed inputs (the checkpoint's wall clock injected, the
  * metrics file's pid, start and end times masked; it is little-endian, as Agrona writes it on x86), are the committed bytes of the versions they stamp
  * ({@code src/test/resources/golden-bytes}); and today's readers read every committed version back: the
  * checkpoint restores the state it was written from, the metrics file gives its counters' values.
@@ -53,19 +53,22 @@ class EngineGoldenBytesTest
     /** The state formats, each with the fixed stream that makes the codec write it. */
     private enum StateFormat
     {
-        PLAIN(OperatorStateCodec.STATE_VERSION, 0, 0),
-        FILTERED(OperatorStateCodec.STATE_VERSION_FILTERED, 4, 0),
-        WRAPPED(OperatorStateCodec.STATE_VERSION_WRAPPED, 7, 5);
+        PLAIN(OperatorStateCodec.STATE_VERSION, 0, 0, 0),
+        FILTERED(OperatorStateCodec.STATE_VERSION_FILTERED, 4, 0, 0),
+        WRAPPED(OperatorStateCodec.STATE_VERSION_WRAPPED, 7, 5, 0),
+        UNMATCHED(OperatorStateCodec.STATE_VERSION_UNMATCHED, 7, 0, 6);
 
         final int version;
         final int filterEvery;
         final int wrapEvery;
+        final int unmatchEvery;
 
-        StateFormat(final int version, final int filterEvery, final int wrapEvery)
+        StateFormat(final int version, final int filterEvery, final int wrapEvery, final int unmatchEvery)
         {
             this.version = version;
             this.filterEvery = filterEvery;
             this.wrapEvery = wrapEvery;
+            this.unmatchEvery = unmatchEvery;
         }
 
         static StateFormat of(final int version)
@@ -103,7 +106,8 @@ class EngineGoldenBytesTest
             final byte[] file = Files.readAllBytes(store.files().get(0));
             golden.check(CHECKPOINT, format.version, List.of(new Sample("sequence 1; " + CONFIGURATION + "; offset " + (EVENTS - 1)
                 + ", output position 12, applied " + EVENTS + ", running, written at " + WRITTEN_AT + "; state of " + EVENTS + " events, every "
-                + format.filterEvery + "th filtered, every " + format.wrapEvery + "th wrapped (0: none)", file)));
+                + format.filterEvery + "th filtered, every " + format.wrapEvery + "th wrapped" + (format.unmatchEvery == 0 ? "" : ", every "
+                + format.unmatchEvery + "th unmatched") + " (0: none)", file)));
         }
         for (final Map.Entry<Integer, List<byte[]>> version : golden.versions(CHECKPOINT).entrySet())
         {
@@ -123,6 +127,7 @@ class EngineGoldenBytesTest
             assertEquals(written.aggregator.counters().events(), restored.aggregator.counters().events());
             assertEquals(written.aggregator.counters().filtered(), restored.aggregator.counters().filtered());
             assertEquals(written.aggregator.counters().valuesWrapped(), restored.aggregator.counters().valuesWrapped());
+            assertEquals(written.aggregator.counters().unmatched(), restored.aggregator.counters().unmatched());
             assertEquals(written.aggregator.counters().windowsFired(), restored.aggregator.counters().windowsFired());
         }
     }
@@ -198,6 +203,10 @@ class EngineGoldenBytesTest
                 if (format.filterEvery > 0 && i % format.filterEvery == format.filterEvery - 1)
                 {
                     slot.filtered(i, time);
+                }
+                else if (format.unmatchEvery > 0 && i % format.unmatchEvery == 0)
+                {
+                    slot.unmatched(i, time);
                 }
                 assigner.assign(slot);
                 aggregator.apply(slot);

@@ -187,6 +187,29 @@ class OperatorStateCodecTest
         assertTrue(restored.aggregator.counters().valuesWrapped() > values, "counted on after the restore");
     }
 
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void aStateWithUnmatchedEventsRecordsTheirCountInFormat5AndRestoresIt(final Case c)
+    {
+        final Stage uninterrupted = new Stage(c.configuration());
+        uninterrupted.unmatchEvery = 6;
+        uninterrupted.filterEvery = 7;
+        uninterrupted.feed(0, EVENTS / 2);
+        final byte[] bytes = snapshot(uninterrupted.aggregator);
+        assertEquals(OperatorStateCodec.STATE_VERSION_UNMATCHED, StateBuffer.reading(ByteBuffer.wrap(bytes)).getInt(), "format 5 once an event was unmatched");
+        final long unmatched = uninterrupted.aggregator.counters().unmatched();
+        final long filtered = uninterrupted.aggregator.counters().filtered();
+        assertTrue(unmatched > 0 && filtered > 0, unmatched + " unmatched, " + filtered + " filtered");
+
+        final StateSummary summary = OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes)));
+        assertEquals(unmatched, summary.counters().unmatched());
+        assertEquals(filtered, summary.counters().filtered(), "counted apart");
+        assertEquals(EVENTS / 2 - unmatched - filtered, summary.counters().events());
+
+        final Stage restored = restoreAndGoOn(c, uninterrupted, bytes);
+        assertTrue(restored.aggregator.counters().unmatched() > unmatched, "counted on after the restore");
+    }
+
     /**
      * Restore {@code bytes}, taken from {@code uninterrupted} after half the stream, into a new stage fed the same
      * way; check it writes the same bytes, then that both go on to the same outputs and the same final state.
@@ -198,6 +221,7 @@ class OperatorStateCodecTest
         final Stage restored = new Stage(c.configuration());
         restored.filterEvery = uninterrupted.filterEvery;
         restored.wrapEvery = uninterrupted.wrapEvery;
+        restored.unmatchEvery = uninterrupted.unmatchEvery;
         OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), restored.aggregator);
         restored.assigner.restoreWatermark(restored.aggregator.watermark());
         assertArrayEquals(bytes, snapshot(restored.aggregator));
@@ -221,7 +245,7 @@ class OperatorStateCodecTest
             () -> OperatorStateCodec.restore(StateBuffer.reading(ByteBuffer.wrap(bytes)), new Stage(c.configuration()).aggregator));
         assertEquals(OperatorStateCodec.NEWEST_READ + 1, restore.found());
         assertEquals(OperatorStateCodec.NEWEST_READ, restore.newestRead());
-        assertTrue(restore.getMessage().contains("checkpoint state version 5") && restore.getMessage().contains("up to 4"), restore.getMessage());
+        assertTrue(restore.getMessage().contains("checkpoint state version 6") && restore.getMessage().contains("up to 5"), restore.getMessage());
         assertThrows(NewerFormatException.class, () -> OperatorStateCodec.peek(StateBuffer.reading(ByteBuffer.wrap(bytes))));
     }
 
@@ -315,6 +339,8 @@ class OperatorStateCodecTest
          * value is scaled up so that window sums wrap too.
          */
         int wrapEvery;
+        /** Every how many events one is unmatched by a join (a {@link EventSlot#FILTERED} slot so marked), or 0 for none. */
+        int unmatchEvery;
 
         Stage(final OperatorConfiguration configuration)
         {
@@ -344,6 +370,10 @@ class OperatorStateCodecTest
                     if (filterEvery > 0 && i % filterEvery == filterEvery - 1)
                     {
                         slot.filtered(i, eventTime);
+                    }
+                    else if (unmatchEvery > 0 && i % unmatchEvery == 0)
+                    {
+                        slot.unmatched(i, eventTime);
                     }
                     assigner.assign(slot);
                     aggregator.apply(slot);

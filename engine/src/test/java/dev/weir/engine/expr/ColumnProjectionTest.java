@@ -51,6 +51,28 @@ class ColumnProjectionTest
         assertEquals("key column 'card' is named twice in 'card,card'", twice.getMessage());
     }
 
+    /**
+     * A key's tuple ids are numbered from the events alone (exports and resumed runs read them back so), so a key
+     * cannot name a joined table's column yet; a value can (an expression reading the joined view).
+     */
+    @Test
+    void aKeyCannotNameATableColumnButAValueCan()
+    {
+        final ExpressionColumns joined = ExpressionColumns.of(PAYMENTS).join("cards", JournalSchema.parse("card:string,segment:string"))
+            .join("fx", JournalSchema.parse("ccy:string,rate:decimal(6)"));
+        for (final String key : new String[] {"cards.segment", "card, cards.segment"})
+        {
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> ColumnProjection.of(PAYMENTS, joined, key, "amount"));
+            assertEquals("--key cannot name a table column yet: 'cards.segment'; key by event columns", ex.getMessage());
+        }
+        final ColumnProjection converted = ColumnProjection.of(PAYMENTS, joined, "card", "amount * fx.rate");
+        assertEquals(8, converted.valueScale());
+        assertEquals(" key=card value=amount * fx.rate", converted.describe());
+        final ColumnProjection rate = ColumnProjection.of(PAYMENTS, joined, "card", "fx.rate");
+        assertEquals(6, rate.valueScale());
+        assertEquals(-1, rate.valueColumn(), "a table's column is read through the expression");
+    }
+
     @Test
     void aCompositeOrNonStringKeyIsKeyedByTuplesAndNamedInTheConfigurationString()
     {

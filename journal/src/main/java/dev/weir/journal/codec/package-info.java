@@ -3,7 +3,7 @@
  * first byte of every document, and the version of its layout). Each document type has one flyweight encoder and
  * one decoder that write and read its fields in place (EventEncoder/EventDecoder, ResultEncoder/ResultDecoder,
  * LateEventEncoder/LateEventDecoder, IngestStartEncoder/IngestStartDecoder, RejectedLineEncoder/RejectedLineDecoder,
- * and {@link dev.weir.journal.codec.Heartbeat}); each layout's field offsets are named constants of its encoder, which
+ * TableRowEncoder/TableRowDecoder (a reference table's row), and {@link dev.weir.journal.codec.Heartbeat}); each layout's field offsets are named constants of its encoder, which
  * its decoder reads by. {@link dev.weir.journal.codec.EventShape} is an event's layout in a schema. The rest is what a
  * decoder hands over: {@link dev.weir.journal.codec.EventConsumer}, {@link dev.weir.journal.codec.ResultFields} and
  * {@link dev.weir.journal.codec.ResultKind}, {@link dev.weir.journal.codec.LateFields},
