@@ -12,14 +12,18 @@ import org.agrona.collections.IntHashSet;
 
 /**
  * A card-fraud detector that embeds Weir: one journal of payments with columns
- * ({@value Payments#COLUMNS}), one appender, and five rules, each a named pipeline following the journal
- * with its own key, window, state and checkpoints:
+ * ({@value Payments#COLUMNS}) and a card profile table {@code cards} ({@value CardProfiles#COLUMNS}, keyed by
+ * card), one appender, and six rules, each a named pipeline following the journal with its own key, window, state
+ * and checkpoints:
  * <ul>
  * <li>{@code spend}: a card's approved online spend net of fees (a filter,
  * {@code where("channel = 'online' and status = 'approved'")}, whose other payments still move the rule's
- * watermark, and a computed value, {@code value("amount - fee")}) in a sliding 60 s / 5 s window above
- * {@link #SPEND_LIMIT_CENTS}, alerted by the window's early row on the payment that crossed the limit (not
+ * watermark, and a computed value, {@code value("amount - fee")}) in a sliding 60 s / 5 s window above the
+ * card's own limit ({@code join("cards")}, {@code earlyWhen("sum > cards.limit")}: the limit of the card's profile
+ * as of the payment's time), alerted by the window's early row on the payment that crossed the limit (not
  * when the window closes);</li>
+ * <li>{@code abroad}: each payment made outside its card's home country as of its time
+ * ({@code where("country != cards.home")}), alerted by an update row;</li>
  * <li>{@code declines}: {@link #DECLINE_LIMIT} or more declined payments of one card in a sliding 60 s / 10 s
  * window ({@code where("status = 'declined'")}), alerted early on the decline that reaches the limit;</li>
  * <li>{@code bursts}: a session of payments (gap 10 s) on one card holding more than {@link #BURST_LIMIT};</li>
@@ -40,8 +44,6 @@ import org.agrona.collections.IntHashSet;
  */
 public final class FraudDetector
 {
-    /** Spend in one sliding window above which a card is alerted: 5,000.00. */
-    public static final long SPEND_LIMIT_CENTS = 500_000;
     /** Payments in one session above which a card is alerted. */
     public static final int BURST_LIMIT = 8;
     /** Declined payments in one window from which a card is alerted. */
@@ -50,6 +52,8 @@ public final class FraudDetector
     public static final int MERCHANT_LIMIT = 6;
 
     static final int FRAUD_EVERY = 10_000;
+    /** The name of the card profiles' CSV that {@code csv FILE} writes beside FILE. */
+    static final String CARDS_CSV = "cards.csv";
     /** Alerts raised by the first 1/{@value} of the payments are not measured: the JIT is still compiling the engine. */
     static final int WARMUP_FRACTION = 4;
 
@@ -61,6 +65,7 @@ public final class FraudDetector
     private final long[] appendedNanos;
     private final long[] offsets;
     private final RuleAlerts spend = new RuleAlerts();
+    private final RuleAlerts abroad = new RuleAlerts();
     private final RuleAlerts bursts = new RuleAlerts();
     private final RuleAlerts merchants = new RuleAlerts();
     private final RuleAlerts declines = new RuleAlerts();
@@ -100,6 +105,8 @@ public final class FraudDetector
         try (PaymentAppender appender = PaymentAppender.open(journal);
              Pipeline spendRule = rule(FraudRules.spend(), journal, "spend")
                  .onResult(r -> spend.onResult(r, r.kind() == ResultKind.EARLY)).build().start();
+             Pipeline abroadRule = rule(FraudRules.abroad(), journal, "abroad")
+                 .onResult(r -> abroad.onResult(r, r.kind() == ResultKind.UPDATE)).build().start();
              Pipeline burstRule = rule(FraudRules.bursts(), journal, "bursts")
                  .onResult(r -> bursts.onResult(r, r.count() > BURST_LIMIT)).build().start();
              Pipeline merchantRule = rule(FraudRules.merchants(), journal, "merchants")
@@ -114,7 +121,7 @@ public final class FraudDetector
                 final long due = started + i * 1_000_000_000L / rate;
                 while (System.nanoTime() < due)
                 {
-                    Thread.yield(); // five pipelines and this producer share the machine's cores
+                    Thread.yield(); // six pipelines and this producer share the machine's cores
                 }
                 stream.next(i);
                 if (stream.fraud)
@@ -126,7 +133,7 @@ public final class FraudDetector
                 offsets[i] = appender.append(i, stream);
             }
             final long last = offsets[payments - 1];
-            for (final Pipeline rule : new Pipeline[] {spendRule, burstRule, merchantRule, declineRule, placeRule})
+            for (final Pipeline rule : new Pipeline[] {spendRule, abroadRule, burstRule, merchantRule, declineRule, placeRule})
             {
                 if (!rule.awaitOffset(last, 60, TimeUnit.SECONDS))
                 {
@@ -139,7 +146,7 @@ public final class FraudDetector
         // the places rule resumes from its checkpoint and fires the minutes the follower left open.
         places(journal).build().runToEnd();
         return new FraudSummary(payments, cards, fraudCards, warmup, spend.result(offsets, appendedNanos, warmup),
-            bursts.result(offsets, appendedNanos, warmup), merchants.result(offsets, appendedNanos, warmup),
+            abroad.result(offsets, appendedNanos, warmup), bursts.result(offsets, appendedNanos, warmup), merchants.result(offsets, appendedNanos, warmup),
             declines.result(offsets, appendedNanos, warmup), places.windows(), places.cents(), places.payments(), totalCents,
             System.nanoTime() - started);
     }
@@ -156,7 +163,8 @@ public final class FraudDetector
 
     /**
      * {@code FraudDetector [payments [rate]]}: run in a new temporary directory and print the summary;
-     * {@code FraudDetector csv FILE [payments]}: write the payments as an events CSV instead.
+     * {@code FraudDetector csv FILE [payments]}: write the payments as an events CSV instead, and the card profiles
+     * as a table CSV, {@value #CARDS_CSV}, beside it.
      *
      * @param args as above; default 200,000 payments at 20,000 per second.
      * @throws Exception if the run fails.
@@ -214,14 +222,21 @@ public final class FraudDetector
             return;
         }
         final Path file = Path.of(args[1]);
-        PaymentsCsv.write(file, payments, 100_000, 42);
+        final Path profiles = file.toAbsolutePath().resolveSibling(CARDS_CSV);
+        if (profiles.equals(file.toAbsolutePath()))
+        {
+            usage(args, "the payments' file cannot be named " + CARDS_CSV + ": the card profiles are written there");
+            return;
+        }
+        final int rows = PaymentsCsv.write(file, profiles, payments, 100_000, 42);
         System.out.printf("wrote %,d payments to %s (columns %s)%n", payments, file, Payments.COLUMNS);
+        System.out.printf("wrote %,d card profile rows to %s (table cards, key card, columns %s)%n", rows, profiles, CardProfiles.COLUMNS);
     }
 
     private static void usage(final String[] args, final String problem)
     {
         System.err.println("usage: weir example [payments [rate per second]]   (default: 200000 20000)\n"
-            + "       weir example csv FILE [payments]              (write the payments as an events CSV)"
+            + "       weir example csv FILE [payments]              (write the payments as an events CSV, and " + CARDS_CSV + " beside it)"
             + (args.length > 0 && args[0].startsWith("-") ? "" : "\nweir example: " + problem));
         System.exit(args.length > 0 && (args[0].equals("--help") || args[0].equals("-h")) ? 0 : 2);
     }

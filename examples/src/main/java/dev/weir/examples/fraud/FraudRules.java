@@ -11,9 +11,10 @@ import dev.weir.engine.window.TumblingWindows;
 
 /**
  * The fraud detector's rules, each as the pipeline configuration the {@link FraudDetector} runs over its
- * journal of payments ({@value Payments#COLUMNS}) and its unit tests run through the test kit's driver:
- * keys, filters, values, windows and early conditions, without a journal, a name or listeners, which the
- * detector adds. Every rule tolerates payments up to 1 s out of order.
+ * journal of payments ({@value Payments#COLUMNS}) and its unit tests run: keys, joins, filters, values, windows
+ * and early conditions, without a journal, a name or listeners, which the detector adds. The rules that join the
+ * card profile table ({@link CardProfiles}) read, for each payment, its card's row as of the payment's time; a
+ * payment whose card has no row then is left out of them. Every rule tolerates payments up to 1 s out of order.
  * <p>
  * Stateless and thread-safe; each call returns a new builder.
  */
@@ -25,12 +26,22 @@ final class FraudRules
 
     /**
      * @return {@code spend}: a card's approved online spend net of fees in a sliding 60 s / 5 s window, with an
-     *         early row on the payment that takes it above {@link FraudDetector#SPEND_LIMIT_CENTS}.
+     *         early row on the payment that takes it above the card's own limit.
      */
     static PipelineBuilder spend()
     {
-        return rule().keyColumn("card").where("channel = 'online' and status = 'approved'").value("amount - fee")
-            .window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(5))).earlyWhen("sum>" + FraudDetector.SPEND_LIMIT_CENTS / 100 + ".00");
+        return rule().keyColumn("card").join("cards").where("channel = 'online' and status = 'approved'").value("amount - fee")
+            .window(SlidingWindows.of(Duration.ofMinutes(1), Duration.ofSeconds(5))).earlyWhen("sum > cards.limit");
+    }
+
+    /**
+     * @return {@code abroad}: a card's payments outside its home country, per tumbling minute, with an update row for
+     *         each such payment (its alert).
+     */
+    static PipelineBuilder abroad()
+    {
+        return rule().keyColumn("card").join("cards").where("country != cards.home").window(TumblingWindows.of(Duration.ofMinutes(1)))
+            .emitUpdates(true);
     }
 
     /** @return {@code bursts}: a card's sessions of payments (gap 10 s); a session of more than {@link FraudDetector#BURST_LIMIT} alerts. */

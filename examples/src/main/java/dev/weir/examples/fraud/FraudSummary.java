@@ -1,6 +1,7 @@
 package dev.weir.examples.fraud;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.agrona.collections.IntHashSet;
@@ -14,6 +15,7 @@ import org.agrona.collections.IntHashSet;
  * @param fraudCards     the cards that made an injected burst.
  * @param warmupPayments the first payments, whose alerts are left out of the latencies (JIT warm-up).
  * @param spend          the spend rule's alerts.
+ * @param abroad         the abroad rule's alerts.
  * @param bursts         the burst rule's alerts.
  * @param merchants      the distinct-merchants rule's alerts.
  * @param declines       the declines rule's alerts.
@@ -29,6 +31,7 @@ public record FraudSummary(
     IntHashSet fraudCards,
     int warmupPayments,
     Rule spend,
+    Rule abroad,
     Rule bursts,
     Rule merchants,
     Rule declines,
@@ -44,8 +47,20 @@ public record FraudSummary(
      * @param cards   the cards it alerted.
      * @param windows the windows that raised an alert.
      * @param latency the alerts' latency from the append of the payment that raised each, ns, after the warm-up.
+     * @param alerts  the alerts, in the order they were raised.
      */
-    public record Rule(IntHashSet cards, long windows, Histogram latency)
+    public record Rule(IntHashSet cards, long windows, Histogram latency, List<Alert> alerts)
+    {
+    }
+
+    /**
+     * One alert.
+     *
+     * @param payment     the number of the payment that raised it, from 0.
+     * @param offset      that payment's journal offset.
+     * @param windowStart the start of the window it is about.
+     */
+    public record Alert(int payment, long offset, long windowStart)
     {
     }
 
@@ -56,8 +71,9 @@ public record FraudSummary(
     {
         out.printf("Weir fraud detector: %,d payments (%,d s of card traffic, %,d cards) in %.1f s; %d cards made injected bursts%n",
             payments, payments / 500, cards + fraudCards.size(), elapsedNanos / 1e9, fraudCards.size());
-        rule(out, String.format("spend rule (approved online spend net of fees > %,.2f in a sliding 60 s / 5 s window, early on the crossing payment)",
-            FraudDetector.SPEND_LIMIT_CENTS / 100.0), spend, "window");
+        rule(out, "spend rule (approved online spend net of fees above the card's own limit in a sliding 60 s / 5 s window,"
+            + " early on the crossing payment)", spend, "window");
+        rule(out, "abroad rule (payments outside the card's home country, as of the payment's time)", abroad, "payment");
         rule(out, String.format("burst rule (more than %d payments in a session, gap 10 s)", FraudDetector.BURST_LIMIT), bursts, "session");
         rule(out, String.format("merchants rule (%d or more distinct merchants in a minute)", FraudDetector.MERCHANT_LIMIT), merchants, "minute");
         rule(out, String.format("declines rule (%d or more declined payments in a sliding 60 s / 10 s window, early)", FraudDetector.DECLINE_LIMIT),
@@ -67,6 +83,7 @@ public record FraudSummary(
         out.printf("alert latency, from the append of the payment that raised the alert, after the first %,d payments (JIT warm-up), µs:%n",
             warmupPayments);
         latency(out, "  spend", spend.latency());
+        latency(out, "  abroad", abroad.latency());
         latency(out, "  burst", bursts.latency());
         latency(out, "  merchants", merchants.latency());
         latency(out, "  declines", declines.latency());

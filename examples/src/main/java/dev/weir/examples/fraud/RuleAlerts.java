@@ -1,6 +1,8 @@
 package dev.weir.examples.fraud;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.emit.WindowResult;
@@ -9,8 +11,8 @@ import org.agrona.collections.IntHashSet;
 import org.agrona.collections.LongArrayList;
 
 /**
- * One rule's alerts: for each, when it was raised and the offset of the payment whose processing fired
- * the window, and the cards alerted. Recorded on the rule's pipeline thread; read once its pipeline has
+ * One rule's alerts: for each, when it was raised, the offset of the payment whose processing fired
+ * the window, and the window's start; and the cards alerted. Recorded on the rule's pipeline thread; read once its pipeline has
  * stopped (stopping a pipeline makes its thread's writes visible).
  */
 final class RuleAlerts
@@ -18,6 +20,7 @@ final class RuleAlerts
     private final IntHashSet keys = new IntHashSet();
     private final LongArrayList alertNanos = new LongArrayList();
     private final LongArrayList alertOffsets = new LongArrayList();
+    private final LongArrayList alertWindows = new LongArrayList();
 
     /**
      * @param r     a result of the rule's pipeline.
@@ -29,6 +32,7 @@ final class RuleAlerts
         {
             alertNanos.addLong(System.nanoTime());
             alertOffsets.addLong(r.sourceOffset());
+            alertWindows.addLong(r.windowStart());
             keys.add(r.keyId());
         }
     }
@@ -53,7 +57,13 @@ final class RuleAlerts
      */
     FraudSummary.Rule result(final long[] offsets, final long[] appendedNanos, final int firstMeasured)
     {
-        return new FraudSummary.Rule(keys, windows(), latency(offsets, appendedNanos, firstMeasured));
+        final List<FraudSummary.Alert> alerts = new ArrayList<>(alertOffsets.size());
+        for (int a = 0; a < alertOffsets.size(); a++)
+        {
+            final long offset = alertOffsets.getLong(a);
+            alerts.add(new FraudSummary.Alert(Arrays.binarySearch(offsets, offset), offset, alertWindows.getLong(a)));
+        }
+        return new FraudSummary.Rule(keys, windows(), latency(offsets, appendedNanos, firstMeasured), alerts);
     }
 
     /**
