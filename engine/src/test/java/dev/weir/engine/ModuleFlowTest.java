@@ -49,7 +49,7 @@ class ModuleFlowTest
             "dev.weir.journal.retention"),
         "engine", Set.of("dev.weir.engine.emit", "dev.weir.engine.window", "dev.weir.engine.time", "dev.weir.engine.aggregate",
             "dev.weir.engine.expr", "dev.weir.engine.delivery", "dev.weir.engine.status", "dev.weir.engine.retention",
-            "dev.weir.engine.resume", "dev.weir.engine.agent", "dev.weir.engine.metrics"));
+            "dev.weir.engine.resume", "dev.weir.engine.agent", "dev.weir.engine.metrics", "dev.weir.engine.join"));
     /** Modules whose main sources may use internal packages: the benchmarks measure them, Weir's tests inspect them. */
     private static final Set<String> MAY_USE_INTERNALS = Set.of("benchmarks", "test-support");
 

@@ -79,7 +79,8 @@ class NewerCheckpointFormatTest
     {
         withInt(CheckpointCodec.stateStart(store.loadNewestValid().payload()), OperatorStateCodec.NEWEST_READ + 1);
         final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> Recovery.load(store, configuration, JournalDirectory.open(dir)));
-        assertTrue(refused.getMessage().contains("checkpoint state version 5") && refused.getMessage().contains("up to 4"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("checkpoint state version " + (OperatorStateCodec.NEWEST_READ + 1))
+            && refused.getMessage().contains("up to " + OperatorStateCodec.NEWEST_READ), refused.getMessage());
         assertThrows(NewerFormatException.class, () -> Weir.pipeline().journal(dir).window(TumblingWindows.of(10_000)).build());
     }
 

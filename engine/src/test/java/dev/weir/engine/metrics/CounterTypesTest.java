@@ -26,6 +26,7 @@ class CounterTypesTest
         STABLE.put("events in no window", 10104);
         STABLE.put("duplicate events ignored", 10105);
         STABLE.put("events filtered out", 10106);
+        STABLE.put("events unmatched by a join", 10119);
         STABLE.put("windows open", 10107);
         STABLE.put("windows fired", 10108);
         STABLE.put("watermark (epoch ms)", 10109);

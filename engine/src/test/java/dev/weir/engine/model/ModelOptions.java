@@ -10,7 +10,7 @@ import java.util.function.Predicate;
  *
  * @param updates   emit an update row after each event added to a window whose end the watermark has not passed.
  * @param earlyText the engine's early condition, or null for none.
- * @param early     the model's predicate for it over {@code {count, sum, min, max}}, or null for none.
+ * @param early     the model's predicate for it over {@code {count, sum, min, max, eventId}} (the event being added), or null for none.
  * @param onceByKey early rows once per key ({@code --early-once key}).
  */
 public record ModelOptions(boolean updates, String earlyText, Predicate<long[]> early, boolean onceByKey)

@@ -30,7 +30,8 @@ import java.util.Map;
  * end had already passed the watermark re-fire, each of its windows whose end is still after the
  * watermark, by start, emits an {@code update} row (with updates on), then an {@code early} row if it
  * has not emitted one in its life (for sessions: neither has any session merged into it) and the early
- * condition holds on its new aggregate. Both carry the window's current aggregate and the version its
+ * condition holds on its new aggregate ({@code {count, sum, min, max}}, then the id of the event being added, for a
+ * condition that reads that event's joined row). Both carry the window's current aggregate and the version its
  * next firing will carry; rows read {@code ...,version,update} and {@code ...,version,early}. Final
  * rows are those without the options.
  *
@@ -69,7 +70,24 @@ public final class ReferenceModel
      */
     public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options)
     {
+        return run(events, config, options, List.of());
+    }
+
+    /**
+     * Runs a whole bounded stream whose keys were first seen in the journal in the given order, which orders
+     * sessions due together: a key that only events the rule left out (filtered, unmatched) brought first is
+     * still first.
+     *
+     * @param events    the events in arrival order.
+     * @param config    the window and lateness configuration.
+     * @param options   update rows and the early condition.
+     * @param firstSeen keys in the order the journal first saw them; keys not in it come after, as the events bring them.
+     * @return results (final, update and early rows) in emit order, late rows in arrival order, and the counters.
+     */
+    public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options, final List<String> firstSeen)
+    {
         final Run run = new Run(config, options);
+        firstSeen.forEach(key -> run.keyOrder.putIfAbsent(key, run.keyOrder.size()));
         for (final ModelEvent event : events)
         {
             run.onEvent(event);
@@ -198,7 +216,7 @@ public final class ReferenceModel
                         results.add(row(window) + ",update");
                     }
                     if (options.early() != null && !window.early && !window.earlySuppressed
-                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max}))
+                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max, event.eventId()}))
                     {
                         if (options.onceByKey() && overlapsPendingEarlyRow(window))
                         {

@@ -27,13 +27,14 @@ public final class StreamReducer
     }
 
     /**
+     * @param <T>        an event, or any entry of a journal ({@link JournalEntry}).
      * @param events     a failing stream, in arrival order.
      * @param stillFails true while the given stream still fails; it receives unmodifiable lists.
      * @return a smaller stream that still fails (the input itself if it does not fail).
      */
-    public static List<ModelEvent> reduce(final List<ModelEvent> events, final Predicate<List<ModelEvent>> stillFails)
+    public static <T> List<T> reduce(final List<T> events, final Predicate<List<T>> stillFails)
     {
-        List<ModelEvent> current = List.copyOf(events);
+        List<T> current = List.copyOf(events);
         if (!stillFails.test(current))
         {
             return current;
@@ -46,9 +47,9 @@ public final class StreamReducer
             while (from < current.size())
             {
                 final int to = Math.min(current.size(), from + chunk);
-                final List<ModelEvent> candidate = new ArrayList<>(current.subList(0, from));
+                final List<T> candidate = new ArrayList<>(current.subList(0, from));
                 candidate.addAll(current.subList(to, current.size()));
-                final List<ModelEvent> frozen = List.copyOf(candidate);
+                final List<T> frozen = List.copyOf(candidate);
                 if (stillFails.test(frozen))
                 {
                     current = frozen;

@@ -12,6 +12,8 @@ import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.engine.model.JoinCase;
+import dev.weir.engine.model.JoinStreamGenerator;
 import dev.weir.engine.model.ModelConfig;
 import dev.weir.engine.model.ModelEvent;
 import dev.weir.engine.model.ModelOptions;
@@ -54,6 +56,8 @@ public final class EngineRun
     public long ignored;
     /** Events the pipeline's filter rejected. */
     public long filtered;
+    /** Events dropped because a join found no row. */
+    public long unmatched;
 
     private EngineRun()
     {
@@ -252,6 +256,7 @@ public final class EngineRun
         run.sideOutput = summary.sideOutput();
         run.ignored = summary.ignored();
         run.filtered = summary.filtered();
+        run.unmatched = summary.unmatched();
         return run;
     }
 
@@ -380,6 +385,28 @@ public final class EngineRun
         }
         final PipelineBuilder builder = Weir.pipeline().journal(journal).valueColumn("amount");
         return collect(composite ? builder.keyColumns("merchant", "country") : builder.keyColumn("fee"), config, layout, id -> names[id]);
+    }
+
+    /**
+     * The whole pipeline over a journal with tables ({@link TableJournal}), keyed by the case's key column,
+     * configured (joins, filter, value, early condition) by {@code configure}.
+     *
+     * @param c         the case.
+     * @param journal   a missing or empty directory for the journal.
+     * @param layout    the thread layout.
+     * @param configure the joins, and the value, filter and early condition if any.
+     * @return what the engine produced, keys as text.
+     */
+    public static EngineRun pipelineWithTables(
+        final JoinCase c, final Path journal, final PipelineLayout layout, final java.util.function.UnaryOperator<PipelineBuilder> configure)
+    {
+        TableJournal.write(c, journal, JoinStreamGenerator.EVENT_COLUMNS);
+        final JournalDirectory directory = JournalDirectory.open(journal);
+        try (StringDictionaries strings = StringDictionaries.open(directory))
+        {
+            return collect(configure.apply(Weir.pipeline().journal(journal).keyColumn(c.keyColumn())), c.config(), layout,
+                strings.dictionary(directory.schema().indexOf(c.keyColumn()))::name);
+        }
     }
 
     /**
