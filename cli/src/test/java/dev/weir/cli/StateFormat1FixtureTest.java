@@ -105,7 +105,7 @@ class StateFormat1FixtureTest
             "--late-output", dir.resolve("l.csv").toString()}, FLAGS));
         assertEquals(2, run.exit(), run.out() + run.err());
         assertTrue(run.err().startsWith("weir: ") && run.err().contains("checkpoint state version 9, written by a newer Weir")
-            && run.err().contains("versions up to 4"), run.err());
+            && run.err().contains("versions up to 5"), run.err());
     }
 
     private static long firstDocument(final String inspect)
