@@ -58,7 +58,8 @@ import dev.weir.journal.schema.TableRowView;
  * {@link KeyTupleReader} alike, and by {@link #advance} when it first builds a table for it (from the old base's
  * B). So every key-column set in use must be passed to every {@link #advance}; a set passed once is kept for good.
  * <p>
- * Layout (big-endian), version 2 (version 1, still read, is the same without the table rows' count and section):
+ * Layout (big-endian), version 2 when removed cycles held table rows, else version 1, which is the same without the
+ * table rows' count and section (so a journal that never had tables stays readable by a Weir before them):
  * <pre>
  * magic "WEIRBASE" (8 bytes), version int32 (2),
  * journal id: int32 length + UTF-8; schema: int32 length + UTF-8 (e.g. key:string,value:long; with defaults once
@@ -602,8 +603,10 @@ public final class HistoryBase
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
         try (DataOutputStream out = new DataOutputStream(buffer))
         {
+            // a journal without table rows in its removed cycles keeps version 1, which a Weir before tables reads
+            final boolean rows = rowOffsets.length > 0;
             out.writeLong(MAGIC);
-            out.writeInt(VERSION);
+            out.writeInt(rows ? VERSION : VERSION_WITHOUT_TABLE_ROWS);
             BinaryFields.writeText(out, journalId);
             BinaryFields.writeText(out, schema);
             out.writeLong(first);
@@ -620,7 +623,10 @@ public final class HistoryBase
             {
                 out.writeLong(count);
             }
-            out.writeLong(rowOffsets.length);
+            if (rows)
+            {
+                out.writeLong(rowOffsets.length);
+            }
             BinaryFields.writeDictionaries(out, dictionaries);
             out.writeInt(sources.size());
             for (final Map.Entry<String, long[]> source : sources.entrySet())
@@ -654,12 +660,15 @@ public final class HistoryBase
                     out.writeLong(component);
                 }
             }
-            out.writeInt(rowOffsets.length);
-            for (int r = 0; r < rowOffsets.length; r++)
+            if (rows)
             {
-                out.writeLong(rowOffsets[r]);
-                out.writeInt(rowDocuments.get(r).length);
-                out.write(rowDocuments.get(r));
+                out.writeInt(rowOffsets.length);
+                for (int r = 0; r < rowOffsets.length; r++)
+                {
+                    out.writeLong(rowOffsets[r]);
+                    out.writeInt(rowDocuments.get(r).length);
+                    out.write(rowDocuments.get(r));
+                }
             }
         }
         ChecksummedFile.write(file, buffer.toByteArray());

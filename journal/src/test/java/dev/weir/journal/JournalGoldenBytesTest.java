@@ -531,13 +531,29 @@ class JournalGoldenBytesTest
     /** The history base of the golden inputs: every section filled, of a journal {@link #goldenJournal}. */
     static HistoryBase goldenHistoryBase()
     {
+        return goldenHistoryBase(true);
+    }
+
+    /** @param rows false for the same base without table rows (a journal that never held a table). */
+    static HistoryBase goldenHistoryBase(final boolean rows)
+    {
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>(Map.of(0, new TreeMap<>(Map.of(0, "a", 1, "b"))));
         final LinkedHashMap<String, long[]> sources = new LinkedHashMap<>();
         sources.put("file:/in.csv@1", new long[] {41, -1, -1});
         sources.put("file:/more.csv@2", new long[] {7, 6, 120});
         return new HistoryBase(JOURNAL_ID, JournalSchema.DEFAULT.toString(), 5_000, 4_999, 123_456, 40, 65_536, "/archive/events",
             new long[] {35, 2, 2, 1, 0, 4_999, 1, 4_998}, dictionaries, sources, "file:/more.csv@2", 7, true,
-            List.of(new int[] {0}), List.of(new long[] {0, 1}), GOLDEN_ROW_OFFSETS.clone(), goldenRowDocuments(), GOLDEN_ROW_OFFSETS.length);
+            List.of(new int[] {0}), List.of(new long[] {0, 1}), rows ? GOLDEN_ROW_OFFSETS.clone() : new long[0],
+            rows ? goldenRowDocuments() : List.of(), rows ? GOLDEN_ROW_OFFSETS.length : 0);
+    }
+
+    @Test
+    void aHistoryBaseWithoutTableRowsIsWrittenAsVersion1ByteForByte() throws IOException
+    {
+        // a journal that never held a table stays readable by a Weir before tables after retention
+        final Path file = dir.resolve("without-rows");
+        goldenHistoryBase(false).write(file);
+        assertArrayEquals(golden.versions("history-base").get(HistoryBase.VERSION_WITHOUT_TABLE_ROWS).get(0), Files.readAllBytes(file));
     }
 
     @Test
