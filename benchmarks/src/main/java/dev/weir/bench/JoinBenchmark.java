@@ -9,7 +9,6 @@ import dev.weir.engine.join.Horizon;
 import dev.weir.engine.join.JoinMissing;
 import dev.weir.engine.join.TableJoins;
 import dev.weir.journal.schema.EventView;
-import dev.weir.journal.schema.TableRowView;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -71,7 +70,7 @@ public class JoinBenchmark
         final AsOfJoin fxJoin = new AsOfJoin(1, Workloads.FX, new int[] {2}, texts);
         tableJoins = new TableJoins(new Horizon(1_000, 0, 10_000), joins == 1 ? new AsOfJoin[] {cardJoin} : new AsOfJoin[] {cardJoin, fxJoin}, 6,
             JoinMissing.DROP);
-        final Row row = new Row();
+        final SyntheticTableRow row = new SyntheticTableRow();
         for (final long from : new long[] {BASE - 86_400_000L, BASE + 70_000, BASE + 140_000})
         {
             for (int k = 0; k < KEYS; k++)
@@ -172,46 +171,6 @@ public class JoinBenchmark
         public int idOf(final int column, final String text)
         {
             throw new UnsupportedOperationException("no literals here");
-        }
-    }
-
-    /** A row of either table: key, then a decimal, then (cards) a string. */
-    private static final class Row implements TableRowView
-    {
-        int table;
-        long validFrom;
-        String key;
-        long value;
-        String text;
-
-        @Override
-        public int table()
-        {
-            return table;
-        }
-
-        @Override
-        public long validFrom()
-        {
-            return validFrom;
-        }
-
-        @Override
-        public boolean tombstone()
-        {
-            return false;
-        }
-
-        @Override
-        public long longColumn(final int column)
-        {
-            return value;
-        }
-
-        @Override
-        public CharSequence string(final int column)
-        {
-            return column == 0 ? key : text;
         }
     }
 }

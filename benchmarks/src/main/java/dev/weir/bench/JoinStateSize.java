@@ -3,7 +3,6 @@ package dev.weir.bench;
 import java.lang.ref.Reference;
 
 import dev.weir.engine.join.AsOfJoin;
-import dev.weir.journal.schema.TableRowView;
 
 /**
  * How much heap does a joined table hold per row? Applies {@value #ROWS} rows of the benchmarks' card table
@@ -19,6 +18,7 @@ import dev.weir.journal.schema.TableRowView;
 public final class JoinStateSize
 {
     static final int ROWS = 1_000_000;
+    private static final String[] HOMES = {"FR", "DE", "IT"};
 
     private JoinStateSize()
     {
@@ -44,7 +44,9 @@ public final class JoinStateSize
     static double measure(final int versions)
     {
         final int keys = ROWS / versions;
-        final Row row = new Row();
+        final SyntheticTableRow row = new SyntheticTableRow();
+        final StringBuilder card = new StringBuilder(); // a reused flyweight, as the journal reader hands texts
+        row.key = card;
         final long before = StateSize.settledHeapUsed();
         final AsOfJoin join = new AsOfJoin(0, Workloads.CARDS, new int[] {0}, null);
         final long base = 1_700_000_000_000L;
@@ -53,10 +55,10 @@ public final class JoinStateSize
             for (int k = 0; k < keys; k++)
             {
                 row.validFrom = base + v * 1_000L;
-                row.card.setLength(0);
-                row.card.append('k').append(k); // a reused flyweight, as the journal reader hands texts
-                row.limit = 500_00 + v;
-                row.home = HOMES[(k + v) % 3];
+                card.setLength(0);
+                card.append('k').append(k);
+                row.value = 500_00 + v;
+                row.text = HOMES[(k + v) % 3];
                 join.apply(row, Long.MIN_VALUE);
             }
         }
@@ -66,46 +68,5 @@ public final class JoinStateSize
         System.out.printf("join state %,d rows (%,d keys x %d versions): heap %.1f B/row, %.1f MiB in all%n", ROWS, keys, versions, perRow,
             (after - before) / (1024.0 * 1024.0));
         return perRow;
-    }
-
-    private static final String[] HOMES = {"FR", "DE", "IT"};
-
-    /** A card table row, as the journal reader hands one. */
-    private static final class Row implements TableRowView
-    {
-        long validFrom;
-        final StringBuilder card = new StringBuilder();
-        long limit;
-        String home;
-
-        @Override
-        public int table()
-        {
-            return 0;
-        }
-
-        @Override
-        public long validFrom()
-        {
-            return validFrom;
-        }
-
-        @Override
-        public boolean tombstone()
-        {
-            return false;
-        }
-
-        @Override
-        public long longColumn(final int column)
-        {
-            return limit;
-        }
-
-        @Override
-        public CharSequence string(final int column)
-        {
-            return column == 0 ? card : home;
-        }
     }
 }
