@@ -1,20 +1,13 @@
 package dev.weir.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.Weir;
-import dev.weir.engine.checkpoint.CheckpointCodec;
-import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
@@ -64,8 +57,7 @@ public class JoinRecoveryBenchmark
     public int joins;
 
     private Path journal;
-    private Path checkpoints;
-    private final Set<Path> kept = new HashSet<>();
+    private CrashedCheckpoints checkpoints;
     private long firstEvent = -1;
     private Pipeline pipeline;
 
@@ -73,7 +65,6 @@ public class JoinRecoveryBenchmark
     public void fill() throws IOException
     {
         journal = Workloads.payments(EVENTS, 10_000, 0.1, 42, TABLE_ROWS, 1);
-        checkpoints = journal.resolve("checkpoints");
         try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
         {
             final EventViewConsumer first = new EventViewConsumer()
@@ -97,20 +88,7 @@ public class JoinRecoveryBenchmark
             return;
         }
         builder().build().runToEnd();
-        final long lastOffset;
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
-        {
-            lastOffset = reader.lastOffset();
-        }
-        final CheckpointStore store = new CheckpointStore(checkpoints, 3);
-        final List<Path> files = list();
-        int newest = files.size() - 1;
-        while (CheckpointCodec.describe(store.loadNewestValid()).sourceOffset() >= lastOffset)
-        {
-            Files.delete(files.get(newest--));
-        }
-        kept.addAll(files.subList(0, newest + 1));
-        System.out.printf("%n[setup] resuming from checkpoint %s%n", files.get(newest).getFileName());
+        checkpoints = CrashedCheckpoints.crash(journal);
     }
 
     @Benchmark
@@ -138,13 +116,7 @@ public class JoinRecoveryBenchmark
             Workloads.deleteOutputs(journal);
             return;
         }
-        for (final Path file : list())
-        {
-            if (!kept.contains(file))
-            {
-                Files.delete(file);
-            }
-        }
+        checkpoints.forgetNew();
     }
 
     @TearDown(Level.Trial)
@@ -159,13 +131,5 @@ public class JoinRecoveryBenchmark
             .window(TumblingWindows.of(Duration.ofSeconds(10))).outOfOrderness(Duration.ofSeconds(1)).checkpointEvery(500_000)
             .initialWindows(64 * 1024);
         return joins > 0 ? builder.join("cards") : builder;
-    }
-
-    private List<Path> list() throws IOException
-    {
-        try (Stream<Path> files = Files.list(checkpoints))
-        {
-            return files.filter(p -> p.getFileName().toString().startsWith("checkpoint-")).sorted().toList();
-        }
     }
 }
