@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full benchmark run behind BENCHMARKS.md: every figure, on this machine, in one go (about 30 minutes
+# The full benchmark run behind BENCHMARKS.md: every figure, on this machine, in one go (about 40 minutes
 # on 2 cores; run it with nothing else busy). JMH's text and JSON output, the latency histograms and the
 # percentile plot go to benchmarks/results/. Extra arguments are passed to every JMH run (e.g. -f 3).
 set -euo pipefail
