@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full benchmark run behind BENCHMARKS.md: every figure, on this machine, in one go (about 30 minutes
+# The full benchmark run behind BENCHMARKS.md: every figure, on this machine, in one go (about 40 minutes
 # on 2 cores; run it with nothing else busy). JMH's text and JSON output, the latency histograms and the
 # percentile plot go to benchmarks/results/. Extra arguments are passed to every JMH run (e.g. -f 3).
 set -euo pipefail
@@ -40,6 +40,11 @@ if [ -d /dev/shm ]; then
 fi
 # recovery after a crash, checkpoint pauses
 jmh recovery RecoveryBenchmark
+# the as-of join: end to end with 0, 1 and 2 joins, the join alone, restoring a 1,000,000-row table
+jmh joins EndToEndBenchmark -p columns=tables -p joins=0,1,2 -p window=tumbling,sliding -p layout=FUSED -p output=journal \
+    -f 1 -wi 2 -i 3 -w 2 -r 2 -prof gc
+jmh join-stage JoinBenchmark -f 1 -wi 2 -i 3 -w 2 -r 2 -prof gc
+jmh join-recovery JoinRecoveryBenchmark -f 1 -wi 2 -i 3
 # the PostgreSQL sink, when a server is up (scripts/test-postgres.sh starts the tests' one)
 if "$here/scripts/test-postgres.sh"; then
   jmh postgres-delivery PostgresDeliveryBenchmark
@@ -47,6 +52,8 @@ fi
 # state size of a million open windows
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
+# shellcheck disable=SC2086
+java $opts -cp "$jar" dev.weir.bench.JoinStateSize | tee "$out/join-state-size.txt"
 
 python3 benchmarks/plot-latency.py -o "$out/latency.svg" --title "Weir latency (INLINE, journal on ext4), coordinated-omission corrected" \
   --unit µs --log-y $(for f in "$out"/latency/*INLINE*yielding-{applied,result,appended}.hgrm; do

@@ -70,10 +70,19 @@ public class EndToEndBenchmark
     /**
      * four: the default columns (key, value); six: the same events in a six-column payments journal, keyed by
      * card, valued by amount; six-pair: that journal keyed by the composite {@code card,fee} (fee is fixed
-     * per card, so the keys and windows are those of six, and the difference is the composite key's lookup).
+     * per card, so the keys and windows are those of six, and the difference is the composite key's lookup);
+     * tables: the six-column journal with two reference tables ({@link Workloads#payments}: a card table of the
+     * 10,000 cards, three versions each, and an fx table keyed by country), keyed and valued as six.
      */
     @Param({"four"})
     public String columns;
+
+    /**
+     * With {@code columns=tables}, the joins: 0 (the table rows read and passed over), 1 (each event joined, as of
+     * its time, to its card's row) or 2 (and to its country's fx row).
+     */
+    @Param({"0"})
+    public int joins;
 
     /**
      * none: every event; three (with {@code columns=six}): the filter
@@ -91,7 +100,12 @@ public class EndToEndBenchmark
     public void fill() throws IOException
     {
         // 10,000 events per second of event time
-        journal = Workloads.filledJournal(columns, EVENTS, 10_000, 0.1, 42);
+        if (joins != 0 && !"tables".equals(columns))
+        {
+            throw new IllegalStateException("joins=" + joins + " joins the tables of the journal of columns=tables");
+        }
+        journal = "tables".equals(columns) ? Workloads.payments(EVENTS, 10_000, 0.1, 42, 10_000, 3)
+            : Workloads.filledJournal(columns, EVENTS, 10_000, 0.1, 42);
     }
 
     @Setup(Level.Invocation)
@@ -121,15 +135,23 @@ public class EndToEndBenchmark
         {
             builder.waitStrategy(LatencyRun.waitStrategy(wait)); // the inline layout has none
         }
-        if ("six".equals(columns))
+        if ("six".equals(columns) || "tables".equals(columns))
         {
             builder.keyColumn("card").valueColumn("amount");
+        }
+        if (joins > 0)
+        {
+            builder.join("cards");
+        }
+        if (joins > 1)
+        {
+            builder.join("fx");
         }
         else if ("six-pair".equals(columns))
         {
             builder.keyColumns("card", "fee").valueColumn("amount");
         }
-        if (!"none".equals(filter) && !columns.startsWith("six"))
+        if (!"none".equals(filter) && "four".equals(columns))
         {
             throw new IllegalStateException("filter=" + filter + " reads the six-column journal: add -p columns=six");
         }
@@ -166,9 +188,10 @@ public class EndToEndBenchmark
             .onResult(sink)
             .build()
             .runToEnd();
-        if (summary.events() + summary.filtered() != EVENTS)
+        if (summary.events() + summary.filtered() != EVENTS || summary.unmatched() != 0)
         {
-            throw new IllegalStateException("processed " + summary.events() + " events and filtered " + summary.filtered() + ", not " + EVENTS);
+            throw new IllegalStateException("processed " + summary.events() + " events, filtered " + summary.filtered() + " and "
+                + summary.unmatched() + " unmatched, not " + EVENTS);
         }
         return summary.windowsFired();
     }

@@ -1,24 +1,15 @@
 package dev.weir.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import dev.weir.engine.Pipeline;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
-import dev.weir.engine.checkpoint.CheckpointStore;
-import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.window.TumblingWindows;
-import dev.weir.journal.JournalDirectory;
-import dev.weir.journal.JournalReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -55,8 +46,7 @@ public class RecoveryBenchmark
     public int events;
 
     private Path journal;
-    private Path checkpoints;
-    private final Set<Path> kept = new HashSet<>();
+    private CrashedCheckpoints checkpoints;
     private Pipeline pipeline;
 
     @Setup(Level.Trial)
@@ -66,23 +56,8 @@ public class RecoveryBenchmark
         final RunSummary first = builder().build().runToEnd();
         System.out.printf("%n[setup] %,d events processed with %d checkpoints: longest pause %.1f ms, mean %.1f ms%n",
             first.events(), first.checkpoints(), first.maxCheckpointNanos() / 1e6, first.meanCheckpointNanos() / 1e6);
-        checkpoints = journal.resolve("checkpoints");
-        // the process "died" before writing the newest checkpoints: delete them until the newest left
-        // resumes before the journal's last event (so there is processing to resume)
-        final long lastOffset;
-        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
-        {
-            lastOffset = reader.lastOffset();
-        }
-        final CheckpointStore store = new CheckpointStore(checkpoints, 3);
-        final List<Path> files = list();
-        int newest = files.size() - 1;
-        while (CheckpointCodec.describe(store.loadNewestValid()).sourceOffset() >= lastOffset)
-        {
-            Files.delete(files.get(newest--));
-        }
-        kept.addAll(files.subList(0, newest + 1));
-        System.out.printf("[setup] resuming from checkpoint %s%n", files.get(newest).getFileName());
+        // the process "died" before writing the newest checkpoints
+        checkpoints = CrashedCheckpoints.crash(journal);
     }
 
     @Benchmark
@@ -105,13 +80,7 @@ public class RecoveryBenchmark
             pipeline.stop();
             pipeline = null;
         }
-        for (final Path file : list())
-        {
-            if (!kept.contains(file))
-            {
-                Files.delete(file);
-            }
-        }
+        checkpoints.forgetNew();
     }
 
     @TearDown(Level.Trial)
@@ -124,13 +93,5 @@ public class RecoveryBenchmark
     {
         return Weir.pipeline().journal(journal).window(TumblingWindows.of(Duration.ofSeconds(10))).outOfOrderness(Duration.ofSeconds(1)).checkpointEvery(1_000_000)
             .initialWindows(64 * 1024);
-    }
-
-    private List<Path> list() throws IOException
-    {
-        try (Stream<Path> files = Files.list(checkpoints))
-        {
-            return files.filter(p -> p.getFileName().toString().startsWith("checkpoint-")).sorted().toList();
-        }
     }
 }

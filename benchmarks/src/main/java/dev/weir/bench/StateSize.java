@@ -166,7 +166,7 @@ public final class StateSize
     /**
      * @return heap bytes in use once repeated full collections no longer free anything noticeable.
      */
-    private static long settledHeapUsed()
+    static long settledHeapUsed()
     {
         final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long used = Long.MAX_VALUE;

@@ -9,7 +9,12 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
+import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalRollCycle;
+import dev.weir.journal.TableAppender;
+import dev.weir.journal.TableRow;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * Journals filled with synthetic events for the benchmarks: {@code keys} keys chosen uniformly,
@@ -61,10 +66,56 @@ final class Workloads
         {
             return filledJournal(events, keys, msPerEvent, seed);
         }
+        return payments(events, keys, msPerEvent, seed, 0, 0);
+    }
+
+    /** The card table of {@link #payments}: its key, then the card's limit and home country. */
+    static final TableDefinition CARDS = TableDefinition.parse("cards", "card", "card:string,limit:decimal(2),home:string");
+    /** The fx table of {@link #payments}: keyed by the events' second key column, country. */
+    static final TableDefinition FX = TableDefinition.parse("fx", "country", "country:string,rate:decimal(4)");
+
+    /**
+     * The {@link #PAYMENTS} journal of {@link #filledJournal(String, int, int, double, long)}, with two reference
+     * tables when {@code tableKeys > 0}: {@link #CARDS}, a row of each of {@code tableKeys} cards {@code k0, k1, ...}
+     * valid from a day before the first event, then {@code versions - 1} more versions of each of the first
+     * {@code keys} cards spread evenly over the events (each valid from the time of the event it precedes); and
+     * {@link #FX}, a rate of each country from a day before, renewed every 100,000 events. Every event's card and
+     * country have a row, so no event goes unmatched.
+     *
+     * @param tableKeys the card table's keys before the events (0: no tables).
+     * @param versions  the versions of each of the first {@code keys} cards, 1 or more.
+     */
+    static Path payments(final int events, final int keys, final double msPerEvent, final long seed, final int tableKeys,
+        final int versions) throws IOException
+    {
         final Path dir = Files.createTempDirectory("weir-bench-");
         final Path journalDir = dir.resolve("journal");
+        if (tableKeys > 0)
+        {
+            JournalDirectory.openOrCreateForTable(journalDir, CARDS, JournalRollCycle.DEFAULT);
+            JournalDirectory.openOrCreateForTable(journalDir, FX, JournalRollCycle.DEFAULT);
+        }
         try (EventJournal journal = EventJournal.openOrCreate(journalDir, JournalSchema.parse(PAYMENTS)))
         {
+            final long dayBefore = 1_700_000_000_000L - 86_400_000L;
+            final TableAppender cardRows = tableKeys > 0 ? journal.table("cards") : null;
+            final TableAppender fxRows = tableKeys > 0 ? journal.table("fx") : null;
+            final TableRow cardRow = tableKeys > 0 ? cardRows.row() : null;
+            final TableRow rate = tableKeys > 0 ? fxRows.row() : null;
+            final String[] countryNames = {"FR", "DE", "IT"};
+            for (int k = 0; k < tableKeys; k++)
+            {
+                cardRows.upsert(cardRow.clear().validFrom(dayBefore).setString(0, "k" + k).setLong(1, 500_00 + k % 1_000 * 100)
+                    .setString(2, countryNames[k % 3]));
+            }
+            for (int c = 0; tableKeys > 0 && c < countryNames.length; c++)
+            {
+                fxRows.upsert(rate.clear().validFrom(dayBefore).setString(0, countryNames[c]).setLong(1, 10_000 + c));
+            }
+            // the later versions: (versions - 1) * keys rows, one every `every` events, cycling over the keys
+            final int updates = tableKeys > 0 ? (versions - 1) * keys : 0;
+            final int every = updates > 0 ? Math.max(1, events / updates) : Integer.MAX_VALUE;
+            int updated = 0;
             final int[] cards = new int[keys];
             for (int k = 0; k < keys; k++)
             {
@@ -84,6 +135,16 @@ final class Workloads
             for (int i = 0; i < events; i++)
             {
                 final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
+                if (updated < updates && i % every == 0)
+                {
+                    final int k = updated++ % keys;
+                    cardRows.upsert(cardRow.clear().validFrom(time).setString(0, "k" + k).setLong(1, 400_00 + updated % 1_000 * 100)
+                        .setString(2, countryNames[(k + updated) % 3]));
+                }
+                if (tableKeys > 0 && i % 100_000 == 99_999)
+                {
+                    fxRows.upsert(rate.clear().validFrom(time).setString(0, countryNames[i / 100_000 % 3]).setLong(1, 10_000 + i / 100_000));
+                }
                 final int card = random.nextInt(keys);
                 row.eventId(i).eventTime(time).setString(0, cards[card]).setLong(3, random.nextInt(100_000))
                     .setString(1, merchants[noise.nextInt(merchants.length)]).setString(2, countries[noise.nextInt(3)])
