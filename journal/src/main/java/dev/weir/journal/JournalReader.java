@@ -57,6 +57,7 @@ public final class JournalReader implements AutoCloseable
     private TableRowDecoder baseDecoder;
     private int nextBaseRow;
     private long lastReadOffset = -1;
+    private long lastTableRowRead = -1;
     private long rejectedRead;
     private long heartbeatsRead;
 
@@ -252,6 +253,7 @@ public final class JournalReader implements AutoCloseable
                     if (row != null)
                     {
                         consumer.onTableRow(offset, row);
+                        lastTableRowRead = offset;
                         read++;
                     }
                     else
@@ -299,6 +301,10 @@ public final class JournalReader implements AutoCloseable
         {
             rejectedRead++;
         }
+        else if (type == DocumentType.TABLE_ROW)
+        {
+            lastTableRowRead = offset;
+        }
         else
         {
             DocumentType.refuseNewerEvent(type, directory.eventsQueue(), offset);
@@ -339,6 +345,15 @@ public final class JournalReader implements AutoCloseable
     public long rejectedRead()
     {
         return rejectedRead;
+    }
+
+    /**
+     * @return the offset of the last table row read from the events queue by either poll (handed on or passed over),
+     *         or -1 if none.
+     */
+    public long lastTableRowRead()
+    {
+        return lastTableRowRead;
     }
 
     /**

@@ -119,8 +119,7 @@ public final class EventSlot
     }
 
     /**
-     * Fill this slot with the position of a document that is not an event or a heartbeat (a table row, a rejected
-     * line) read last in a poll (publisher use): a {@link #HEARTBEAT} of time {@link #NO_TIME}, which moves no
+     * Fill this slot with the position of a table row read after a poll's last event or heartbeat (publisher use): a {@link #HEARTBEAT} of time {@link #NO_TIME}, which moves no
      * watermark and fires nothing, so the pipeline's applied offset (and {@code awaitOffset}) reaches it.
      *
      * @param offset the document's journal offset.

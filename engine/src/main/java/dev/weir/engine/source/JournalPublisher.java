@@ -296,7 +296,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         if (!stopped && !pastEnd)
         {
             final int published = filler == null ? reader.poll(this, batch) : reader.poll(views, batch);
-            publishPosition(reader.lastReadOffset());
+            publishPosition(reader.lastTableRowRead());
             flush();
             pollNanos = 0;
             if (rejectedLines != null)
@@ -369,22 +369,21 @@ public final class JournalPublisher implements Runnable, EventConsumer
     }
 
     /**
-     * When a poll ended on documents that are not events or heartbeats (table rows, rejected lines), publish their
-     * last offset as a {@link EventSlot#position}, so the applied offset reaches every document read: a table row
-     * appended last is awaited like an event.
+     * When a poll read a table row after its last event or heartbeat, publish the row's offset as a
+     * {@link EventSlot#position}, so the applied offset reaches it: a table row appended last is awaited like an event.
      */
-    private void publishPosition(final long lastRead)
+    private void publishPosition(final long lastRow)
     {
-        if (lastRead > lastPublished && lastRead > lastPositioned && lastRead <= lastOffset && !stopped && !pastEnd)
+        if (lastRow > lastPublished && lastRow > lastPositioned && lastRow <= lastOffset && !stopped && !pastEnd)
         {
-            final long sequence = claimFor(lastRead);
+            final long sequence = claimFor(lastRow);
             if (sequence >= 0)
             {
-                ring.get(sequence).position(lastRead);
+                ring.get(sequence).position(lastRow);
                 final long lastSource = lastPublished; // the end of input's results keep the last event's offset
-                claimed(sequence, lastRead);
+                claimed(sequence, lastRow);
                 lastPublished = lastSource;
-                lastPositioned = lastRead;
+                lastPositioned = lastRow;
             }
         }
     }
