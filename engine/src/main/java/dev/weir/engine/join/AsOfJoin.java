@@ -48,6 +48,11 @@ public final class AsOfJoin
     private final int[][] textsSeen;
     /** The slot the last lookup found, or {@link TableVersions#NONE}. */
     private int found = TableVersions.NONE;
+    /**
+     * For a one-column string key, the key index of each table text id (-1: no key of that text), so an event's key
+     * is two array reads, not a hash probe; null for other keys.
+     */
+    private int[] keyByText;
 
     /**
      * @param table        the table's index in the journal ({@link TableRowView#table()}).
@@ -91,6 +96,11 @@ public final class AsOfJoin
                 defaults[c] = column.hasDefault() ? column.defaultLong() : 0;
             }
         }
+        if (definition.keySize() == 1 && texts[definition.keyColumn(0)] != null)
+        {
+            keyByText = new int[16];
+            Arrays.fill(keyByText, -1);
+        }
         for (int k = 0; k < tableColumns.length; k++)
         {
             tableColumns[k] = definition.keyColumn(k);
@@ -129,6 +139,10 @@ public final class AsOfJoin
             tuple[k] = texts[c] != null ? texts[c].intern(tableRow.string(c)) : tableRow.longColumn(c);
         }
         final int key = keys.intern(tuple);
+        if (keyByText != null)
+        {
+            noteKeyOfText((int)tuple[0], key);
+        }
         final boolean tombstone = tableRow.tombstone();
         if (!tombstone)
         {
@@ -212,7 +226,24 @@ public final class AsOfJoin
                 tuple[k] = textId;
             }
         }
+        if (keyByText != null)
+        {
+            final int text = (int)tuple[0];
+            return text < keyByText.length ? keyByText[text] : -1;
+        }
         return keys.indexOf(tuple);
+    }
+
+    /** A one-column string key: its table text id now names key {@code key} (texts and keys only grow). */
+    private void noteKeyOfText(final int text, final int key)
+    {
+        if (text >= keyByText.length)
+        {
+            final int old = keyByText.length;
+            keyByText = Arrays.copyOf(keyByText, Math.max(old * 2, text + 1));
+            Arrays.fill(keyByText, old, keyByText.length, -1);
+        }
+        keyByText[text] = key;
     }
 
     /** The table's text id of an event's string id, through the cache. */
