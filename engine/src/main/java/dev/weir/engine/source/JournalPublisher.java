@@ -109,7 +109,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             if (joins != null && offset <= lastOffset && !stopped)
             {
-                joins.onTableRow(row);
+                joins.onTableRow(offset, row);
             }
         }
     };
@@ -296,6 +296,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
             final int published = filler == null ? reader.poll(this, batch) : reader.poll(views, batch);
             flush();
             pollNanos = 0;
+            if (joins != null)
+            {
+                joins.snapshotIfDue(); // after the poll's slots are published: the write does not hold them back
+            }
             if (rejectedLines != null)
             {
                 rejectedLines.setRelease(reader.rejectedRead());
@@ -357,7 +361,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             if (joins != null)
             {
-                joins.onHeartbeat(eventTime);
+                joins.onHeartbeat(offset, eventTime);
             }
             ring.get(sequence).heartbeat(offset, eventTime);
             heartbeatsInPoll++;

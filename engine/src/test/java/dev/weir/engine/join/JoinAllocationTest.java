@@ -102,13 +102,13 @@ class JoinAllocationTest
             row.from = time - random.nextInt(500) + random.nextInt(300);
             row.text.setLength(0);
             row.text.append(TEXTS[row.key]);
-            state.onTableRow(row);
+            state.onTableRow(i, row);
             return 0;
         }
         event.time = time;
         event.key = random.nextInt(KEYS + 10); // ten cards never get a row
         event.shop = random.nextInt(KEYS);
-        if (state.join(event))
+        if (state.join(i, event))
         {
             return state.view().longColumn(4) >= 0 ? 1 : 0;
         }
