@@ -66,6 +66,8 @@ final class Wiring
     private final StringDictionaries filterStrings;
     /** The joins' state, owned by the publisher, or null without joins. */
     private final TableJoins joins;
+    /** Where the joins' state is written, or null. */
+    private final JoinSnapshots snapshots;
 
     /**
      * Build the ring and its stages; nothing runs until {@link #start()}.
@@ -154,9 +156,11 @@ final class Wiring
                     config.joinConfiguration(), Long.getLong(JOIN_STATE_EVERY, JoinSnapshots.MIN_EVERY));
                 joins = snapshots.restore(() -> config.newJoins(eventTexts), config.directory(), firstUnread);
                 joins.snapshotTo(snapshots);
+                this.snapshots = snapshots;
             }
             else
             {
+                this.snapshots = null;
                 joins = config.newJoins(eventTexts);
                 joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
             }
@@ -168,6 +172,7 @@ final class Wiring
         {
             joinedTexts = null;
             this.joins = null;
+            this.snapshots = null;
         }
         if (slotColumns > 0)
         {
@@ -291,6 +296,10 @@ final class Wiring
         if (filterStrings != null)
         {
             filterStrings.close();
+        }
+        if (snapshots != null)
+        {
+            snapshots.close(); // after the publisher: no file is handed to its thread any more
         }
     }
 

@@ -1,18 +1,29 @@
 package dev.weir.engine.join;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OffsetUnavailableException;
+import dev.weir.journal.files.FileReplacement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,13 +35,16 @@ import org.slf4j.LoggerFactory;
  * Cadence: a file is written when the state changed since the last one and at least
  * {@code max(minEvery, 4 × entries)} documents were read since, where entries are the state's versions, keys and
  * texts; so writing costs a bounded amount per document read. The {@value #KEPT} newest files are kept, older ones
- * deleted. A file that cannot be written is logged and the run goes on: the files only shorten a resume.
+ * deleted. A file that cannot be written is logged and the run goes on: the files only shorten a resume. The owner
+ * thread encodes the state into a reused buffer (its content decided there, at the cadence); a writing thread of
+ * this object's own writes it, forced and renamed into place ({@link JoinStateFile}), while the owner reads on.
  * <p>
  * Resume ({@link #restore}): the newest file before the first offset to read, of this join configuration, that reads
  * whole; then the journal from after its offset. A torn, corrupt or foreign file is logged and the next older tried;
  * with none, the journal is read from its start.
  * <p>
- * Not thread-safe: written by the thread that owns the state (the pipeline's publisher); restored before it starts.
+ * Not thread-safe: {@link #write} by the thread that owns the state (the pipeline's publisher), {@link #restore}
+ * before it starts, {@link #close} after it ended.
  */
 public final class JoinSnapshots
 {
@@ -40,11 +54,21 @@ public final class JoinSnapshots
     public static final int KEPT = 3;
 
     private static final Logger LOG = LoggerFactory.getLogger(JoinSnapshots.class);
+    private static final long CLOSE_SECONDS = 30;
+    private static final long WAIT_NANOS = 100_000;
     private static final Pattern NAME = Pattern.compile("join-(\\d+)\\.bin");
 
     private final Path directory;
     private final String configuration;
     private final long minEvery;
+    private final Buffer body = new Buffer();
+    private final DataOutputStream out = new DataOutputStream(body);
+    private final CRC32 checksum = new CRC32();
+    private final ExecutorService writer;
+    private final Runnable writePending = this::writePending;
+    /** True from handing the buffer to the writing thread until it has written it. */
+    private volatile boolean writing;
+    private long pendingOffset;
 
     /**
      * @param directory     the directory of the files (created on the first write).
@@ -61,6 +85,11 @@ public final class JoinSnapshots
         this.directory = directory;
         this.configuration = configuration;
         this.minEvery = minEvery;
+        this.writer = Executors.newSingleThreadExecutor(task -> {
+            final Thread thread = new Thread(task, "weir-join-state");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /**
@@ -73,17 +102,54 @@ public final class JoinSnapshots
     }
 
     /**
-     * Write a state as of an offset, then delete all but the {@value #KEPT} newest files.
+     * Encode a state as of an offset into this writer's buffer and hand it to the writing thread, which writes the
+     * file then deletes all but the {@value #KEPT} newest; first wait for that thread to finish the previous file, if
+     * it has not yet (so every file due is written, whatever the disk's speed). Allocates nothing once the buffer has
+     * grown to the state's size, but a task queued for the writing thread.
      *
      * @param state  the state, on its owner thread.
      * @param offset the offset of the last document read into it.
      */
     void write(final TableJoins state, final long offset)
     {
+        while (writing)
+        {
+            LockSupport.parkNanos(WAIT_NANOS);
+        }
+        body.reset();
+        try
+        {
+            JoinStateFile.writeBody(out, configuration, offset, state);
+            checksum.reset();
+            checksum.update(body.bytes(), 0, body.size());
+            out.writeInt((int)checksum.getValue());
+        }
+        catch (final IOException inMemory)
+        {
+            throw new UncheckedIOException(inMemory); // a byte array stream does not fail
+        }
+        pendingOffset = offset;
+        writing = true;
+        try
+        {
+            writer.execute(writePending);
+        }
+        catch (final RejectedExecutionException closed)
+        {
+            writing = false;
+            LOG.warn("join state of offset {} not written to {}: its writer is closed", offset, directory);
+        }
+    }
+
+    /** On the writing thread: write the buffer's file, delete the older files, then let the owner encode again. */
+    private void writePending()
+    {
+        final long offset = pendingOffset;
         try
         {
             Files.createDirectories(directory);
-            JoinStateFile.write(file(offset), configuration, offset, state);
+            final Path file = file(offset);
+            FileReplacement.replace(file, file.resolveSibling(file.getFileName() + ".tmp"), true, ByteBuffer.wrap(body.bytes(), 0, body.size()));
             final List<Long> offsets = offsets();
             for (int i = KEPT; i < offsets.size(); i++)
             {
@@ -93,6 +159,41 @@ public final class JoinSnapshots
         catch (final IOException ex)
         {
             LOG.warn("join state of offset {} not written to {} ({}): a resume reads the journal from an older one", offset, directory, ex.toString());
+        }
+        finally
+        {
+            writing = false;
+        }
+    }
+
+    /** Wait for the file being written, if any, then end the writing thread. */
+    public void close()
+    {
+        writer.shutdown();
+        try
+        {
+            if (!writer.awaitTermination(CLOSE_SECONDS, TimeUnit.SECONDS))
+            {
+                LOG.warn("join-state file in {} still being written after {} s", directory, CLOSE_SECONDS);
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A byte array stream whose array is read in place. */
+    private static final class Buffer extends ByteArrayOutputStream
+    {
+        Buffer()
+        {
+            super(4096);
+        }
+
+        byte[] bytes()
+        {
+            return buf;
         }
     }
 

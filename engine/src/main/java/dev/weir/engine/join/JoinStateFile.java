@@ -73,13 +73,73 @@ public final class JoinStateFile
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         final DataOutputStream out = new DataOutputStream(bytes);
-        out.writeInt(MAGIC);
-        out.writeInt(VERSION);
-        BinaryFields.writeText(out, configuration);
-        out.writeLong(offset);
-        state.write(out);
+        writeBody(out, configuration, offset, state);
         out.flush();
         return bytes.toByteArray();
+    }
+
+    /** Write a file's bytes before its trailer; allocates nothing but what the stream does to grow. */
+    static void writeBody(final DataOutputStream out, final String configuration, final long offset, final TableJoins state) throws IOException
+    {
+        out.writeInt(MAGIC);
+        out.writeInt(VERSION);
+        writeText(out, configuration);
+        out.writeLong(offset);
+        state.write(out);
+    }
+
+    /**
+     * Write a text field as {@link BinaryFields#writeText} does (int32 length, then the bytes
+     * {@code String.getBytes(UTF_8)} gives: an unpaired surrogate as '?'), without allocating.
+     */
+    static void writeText(final DataOutputStream out, final String text) throws IOException
+    {
+        int length = 0;
+        for (int i = 0, n = text.length(); i < n; i++)
+        {
+            final char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1)))
+            {
+                length += 4;
+                i++;
+            }
+            else
+            {
+                length += c < 0x80 || Character.isSurrogate(c) ? 1 : c < 0x800 ? 2 : 3;
+            }
+        }
+        out.writeInt(length);
+        for (int i = 0, n = text.length(); i < n; i++)
+        {
+            final char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1)))
+            {
+                final int code = Character.toCodePoint(c, text.charAt(++i));
+                out.writeByte(0xF0 | code >> 18);
+                out.writeByte(0x80 | code >> 12 & 0x3F);
+                out.writeByte(0x80 | code >> 6 & 0x3F);
+                out.writeByte(0x80 | code & 0x3F);
+            }
+            else if (Character.isSurrogate(c))
+            {
+                out.writeByte('?');
+            }
+            else if (c < 0x80)
+            {
+                out.writeByte(c);
+            }
+            else if (c < 0x800)
+            {
+                out.writeByte(0xC0 | c >> 6);
+                out.writeByte(0x80 | c & 0x3F);
+            }
+            else
+            {
+                out.writeByte(0xE0 | c >> 12);
+                out.writeByte(0x80 | c >> 6 & 0x3F);
+                out.writeByte(0x80 | c & 0x3F);
+            }
+        }
     }
 
     /**

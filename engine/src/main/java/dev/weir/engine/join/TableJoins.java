@@ -283,7 +283,7 @@ public final class TableJoins
             if (!past(offset))
             {
                 scanned++;
-                onHeartbeat(offset, eventTime);
+                TableJoins.this.onHeartbeat(offset, eventTime);
             }
         }
 

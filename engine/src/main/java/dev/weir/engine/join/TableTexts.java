@@ -102,7 +102,7 @@ public final class TableTexts
         out.writeInt(size);
         for (int id = 0; id < size; id++)
         {
-            BinaryFields.writeText(out, texts[id]);
+            JoinStateFile.writeText(out, texts[id]);
         }
     }
 
