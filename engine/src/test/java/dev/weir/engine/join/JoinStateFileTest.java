@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import dev.weir.engine.expr.StringTexts;
-import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.TableDefinition;
 import dev.weir.journal.schema.TableRowView;
 import dev.weir.test.golden.GoldenBytes;
@@ -67,7 +66,7 @@ class JoinStateFileTest
         final TableJoins written = empty();
         final SplittableRandom random = new SplittableRandom(11);
         final Row row = new Row();
-        final Event event = new Event();
+        final CardShopEvent event = new CardShopEvent();
         long time = 10_000;
         for (int i = 0; i < 5_000; i++)
         {
@@ -116,7 +115,7 @@ class JoinStateFileTest
     /** Every event a grid of keys and times makes answers the same row, or none, in both states. */
     private static void assertSameLookups(final TableJoins written, final TableJoins read)
     {
-        final Event event = new Event();
+        final CardShopEvent event = new CardShopEvent();
         final List<String> was = new ArrayList<>();
         final List<String> is = new ArrayList<>();
         int joined = 0;
@@ -133,7 +132,7 @@ class JoinStateFileTest
         assertTrue(joined > 0, "lookups found rows");
     }
 
-    private static boolean lookup(final TableJoins state, final Event event, final List<String> answers)
+    private static boolean lookup(final TableJoins state, final CardShopEvent event, final List<String> answers)
     {
         final AsOfJoin cards = state.joins()[0];
         final AsOfJoin shops = state.joins()[1];
@@ -157,7 +156,7 @@ class JoinStateFileTest
         state.onTableRow(5, row.set(1, 4, 1_000, false, 0, 3));
         state.onHeartbeat(6, 2_500); // horizon 1200: the card c2 row at 900 is dead (the tombstone at 1200), not freed yet
         state.onTableRow(7, row.set(1, 4, 1_100, false, 0, 4));
-        state.join(41, new Event().set(1_650, 1, 4));
+        state.join(41, new CardShopEvent().set(1_650, 1, 4));
         return state;
     }
 
@@ -236,46 +235,6 @@ class JoinStateFileTest
         public CharSequence string(final int column)
         {
             return column == 0 ? CARD_TEXTS[key] : HOMES[home];
-        }
-    }
-
-    /** An event: card (string id), shop (long). */
-    private static final class Event implements EventView
-    {
-        private long time;
-        private int card;
-        private long shop;
-
-        Event set(final long time, final int card, final long shop)
-        {
-            this.time = time;
-            this.card = card;
-            this.shop = shop;
-            return this;
-        }
-
-        @Override
-        public long eventId()
-        {
-            return 0;
-        }
-
-        @Override
-        public long eventTime()
-        {
-            return time;
-        }
-
-        @Override
-        public long longColumn(final int column)
-        {
-            return shop;
-        }
-
-        @Override
-        public int stringId(final int column)
-        {
-            return card;
         }
     }
 }
