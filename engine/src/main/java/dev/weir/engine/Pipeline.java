@@ -85,6 +85,12 @@ public final class Pipeline implements AutoCloseable
         return finish();
     }
 
+    /** @return the journal documents this run read to restore its joins' state before it began (0 without joins). */
+    long joinDocumentsScanned()
+    {
+        return run.wiring().joinDocumentsScanned();
+    }
+
     /**
      * Start following the journal: new events are processed as they are appended, until {@link #stop()}.
      *

@@ -367,9 +367,32 @@ public final class PipelineConfiguration
             final JoinSpec join = joins.get(i);
             each[i] = new AsOfJoin(join.table(), join.definition(), join.eventColumns(), eventTexts);
         }
-        final long reach = operators.window() instanceof AlignedWindows aligned ? aligned.size() : ((SessionWindows)operators.window()).gap();
+        final long reach = reach();
         final Horizon horizon = new Horizon(operators.outOfOrderness(), operators.lateness().allowedLateness(), reach);
         return new TableJoins(horizon, each, schema.size(), joinMissing);
+    }
+
+    /**
+     * @return what a join-state file records of the joins ({@link dev.weir.engine.join.JoinStateFile}): each join's
+     *         table index, definition and event columns, and the horizon's durations, which decide what is kept.
+     */
+    String joinConfiguration()
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final JoinSpec join : joins)
+        {
+            text.append("join ").append(join.table()).append(' ').append(join.definition().text()).append(" on ")
+                .append(join.describe(schema)).append('\n');
+        }
+        final long reach = reach();
+        return text.append("horizon ").append(operators.outOfOrderness()).append(' ').append(operators.lateness().allowedLateness())
+            .append(' ').append(reach).toString();
+    }
+
+    /** @return the window's size, or the session gap: how far back of the watermark an event still counts. */
+    private long reach()
+    {
+        return operators.window() instanceof AlignedWindows aligned ? aligned.size() : ((SessionWindows)operators.window()).gap();
     }
 
     /** Resolve the builder's joins against the journal's tables. */

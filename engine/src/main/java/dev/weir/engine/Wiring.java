@@ -12,6 +12,7 @@ import com.lmax.disruptor.dsl.ProducerType;
 import dev.weir.engine.expr.DictionaryTexts;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.join.JoinedTexts;
+import dev.weir.engine.join.JoinSnapshots;
 import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
@@ -47,6 +48,11 @@ final class Wiring
 {
     private static final long POLL_MS = 50;
     private static final long JOIN_MS = TimeUnit.SECONDS.toMillis(10);
+    /**
+     * The system property that lowers the fewest documents between two join-state files below
+     * {@link JoinSnapshots#MIN_EVERY}, for tests that cross the cadence with a small journal.
+     */
+    static final String JOIN_STATE_EVERY = "weir.test.joinStateEvery";
 
     private final RunCompletion completion;
     private final PipelineThreads threads;
@@ -58,6 +64,10 @@ final class Wiring
     private Thread publisherThread;
     /** The dictionaries a text filter resolves its string literals in, owned by the publisher's thread; or null. */
     private final StringDictionaries filterStrings;
+    /** The joins' state, owned by the publisher, or null without joins. */
+    private final TableJoins joins;
+    /** Where the joins' state is written, or null. */
+    private final JoinSnapshots snapshots;
 
     /**
      * Build the ring and its stages; nothing runs until {@link #start()}.
@@ -139,14 +149,30 @@ final class Wiring
         if (joined)
         {
             final DictionaryTexts eventTexts = new DictionaryTexts(strings);
-            final TableJoins joins = config.newJoins(eventTexts);
-            joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
+            final TableJoins joins;
+            if (config.durableOutput())
+            {
+                final JoinSnapshots snapshots = new JoinSnapshots(config.directory().pipelineRoot().resolve("join-state"),
+                    config.joinConfiguration(), Long.getLong(JOIN_STATE_EVERY, JoinSnapshots.MIN_EVERY));
+                joins = snapshots.restore(() -> config.newJoins(eventTexts), config.directory(), firstUnread);
+                joins.snapshotTo(snapshots);
+                this.snapshots = snapshots;
+            }
+            else
+            {
+                this.snapshots = null;
+                joins = config.newJoins(eventTexts);
+                joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
+            }
+            this.joins = joins;
             publisher.join(config.projection(), joins, config.stringColumns());
             joinedTexts = new JoinedTexts(eventTexts, joins.view());
         }
         else
         {
             joinedTexts = null;
+            this.joins = null;
+            this.snapshots = null;
         }
         if (slotColumns > 0)
         {
@@ -170,6 +196,12 @@ final class Wiring
             publisher.onNewCycle(filterStrings::releasePassedCycles); // keeps no cycle retention deleted
             filterStrings.handOff(); // to the publisher's thread
         }
+    }
+
+    /** @return the journal documents read to restore the joins' state before the run (after a join-state file, if one was loaded). */
+    long joinDocumentsScanned()
+    {
+        return joins == null ? 0 : joins.scanned();
     }
 
     /** Start the stage threads and the publisher. */
@@ -264,6 +296,10 @@ final class Wiring
         if (filterStrings != null)
         {
             filterStrings.close();
+        }
+        if (snapshots != null)
+        {
+            snapshots.close(); // after the publisher: no file is handed to its thread any more
         }
     }
 

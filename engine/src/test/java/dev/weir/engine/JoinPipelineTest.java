@@ -4,14 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
+import dev.weir.engine.join.AsOfJoin;
+import dev.weir.engine.join.Horizon;
 import dev.weir.engine.join.JoinMissing;
+import dev.weir.engine.join.JoinSnapshots;
+import dev.weir.engine.join.JoinStateFile;
+import dev.weir.engine.join.TableJoins;
 import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.SlidingWindows;
@@ -171,6 +180,92 @@ class JoinPipelineTest
         RecoveryTest.assertSameOutputs(RecoveryTest.outputs(clean), RecoveryTest.outputs(followed));
         assertEquals(uninterrupted.unmatched(), resumed.unmatched(), "the checkpoint keeps the count");
         assertTrue(resumed.resumedAfterOffset() >= 0, "resumed from a checkpoint");
+    }
+
+    /**
+     * Join-state files every 2,000 documents (the test's cadence): a resume reads at most one cadence and a poll's
+     * batch of the journal, not the 9,000 documents before it, and gives the outputs of one uninterrupted run; so does
+     * a resume whose newest file is corrupt (the next older is read, so more of the journal) or of another join
+     * configuration (skipped the same way).
+     */
+    @Test
+    void aResumeReadsOnlyTheJournalAfterItsNewestJoinStateFileAndSkipsACorruptOrForeignOne() throws Exception
+    {
+        System.setProperty(Wiring.JOIN_STATE_EVERY, "2000");
+        try
+        {
+            final Path clean = dir.resolve("clean");
+            final Path followed = dir.resolve("followed");
+            final List<Step> steps = new ArrayList<>();
+            steps.add(row(0, "z", "XX", 100_000)); // card z's only row, first in the journal: a resume joins z only if it kept it
+            for (final Step step : stream(12_000, 41))
+            {
+                steps.add(step.event() && step.id() % 50 == 0 ? event(step.id(), step.time(), "z", step.countryOrHome(), step.cents()) : step);
+            }
+            append(clean, steps, 0, steps.size());
+            final RunSummary uninterrupted = builder(clean, WindowKind.SLIDING).build().runToEnd();
+            final long last = append(followed, steps, 0, 9_000);
+            final Pipeline first = builder(followed, WindowKind.SLIDING).checkpointEvery(333).build().start();
+            assertTrue(first.awaitOffset(last, 60, TimeUnit.SECONDS), "caught up with the journal");
+            first.stop();
+            final List<Path> files = joinStateFiles(followed);
+            assertEquals(JoinSnapshots.KEPT, files.size(), "the newest files kept: " + files);
+            append(followed, steps, 9_000, steps.size());
+            final Path corrupt = copy(followed, dir.resolve("corrupt"));
+            final Path newestCorrupt = joinStateFiles(corrupt).get(files.size() - 1);
+            final byte[] bytes = Files.readAllBytes(newestCorrupt);
+            bytes[bytes.length / 2] ^= 1;
+            Files.write(newestCorrupt, bytes);
+            final Path foreign = copy(followed, dir.resolve("foreign"));
+            final Path newestForeign = joinStateFiles(foreign).get(files.size() - 1);
+            final long offset = Long.parseLong(newestForeign.getFileName().toString().replaceAll("\\D", ""));
+            JoinStateFile.write(newestForeign, "join 0 cards on cards(card=card)\nhorizon 0 0 1", offset,
+                new TableJoins(new Horizon(0, 0, 1), new AsOfJoin[] {new AsOfJoin(0, CARDS, new int[] {0}, null)}, EVENTS.size(),
+                    JoinMissing.DROP)); // an empty state of the same shape: read, it would join no event
+
+            final long scanned = assertResumedAsUninterrupted(clean, uninterrupted, followed);
+            assertTrue(scanned > 0 && scanned <= 2_000 + 1_024, "documents read to restore the joins: " + scanned + ", not the 9,000 before");
+            final long afterCorrupt = assertResumedAsUninterrupted(clean, uninterrupted, corrupt);
+            assertTrue(afterCorrupt > scanned && afterCorrupt < 9_000, "the next older file read: " + afterCorrupt + " documents after it");
+            assertEquals(afterCorrupt, assertResumedAsUninterrupted(clean, uninterrupted, foreign), "the foreign file skipped as the corrupt one");
+        }
+        finally
+        {
+            System.clearProperty(Wiring.JOIN_STATE_EVERY);
+        }
+    }
+
+    /** @return the documents the resume of {@code journal} read to restore its joins. */
+    private static long assertResumedAsUninterrupted(final Path clean, final RunSummary uninterrupted, final Path journal)
+    {
+        final Pipeline pipeline = builder(journal, WindowKind.SLIDING).build();
+        final RunSummary resumed = pipeline.runToEnd();
+        assertTrue(resumed.resumedAfterOffset() >= 0, "resumed from a checkpoint");
+        RecoveryTest.assertSameOutputs(RecoveryTest.outputs(clean), RecoveryTest.outputs(journal));
+        assertEquals(uninterrupted.unmatched(), resumed.unmatched(), "the checkpoint keeps the count");
+        return pipeline.joinDocumentsScanned();
+    }
+
+    /** @return the join-state files of the journal's default pipeline, oldest first. */
+    private static List<Path> joinStateFiles(final Path journal) throws IOException
+    {
+        try (Stream<Path> files = Files.list(journal.resolve("join-state")))
+        {
+            return files.filter(f -> f.getFileName().toString().endsWith(".bin"))
+                .sorted(Comparator.comparingLong(f -> Long.parseLong(f.getFileName().toString().replaceAll("\\D", "")))).toList();
+        }
+    }
+
+    private static Path copy(final Path from, final Path to) throws IOException
+    {
+        try (Stream<Path> files = Files.walk(from))
+        {
+            for (final Path file : files.toList())
+            {
+                Files.copy(file, to.resolve(from.relativize(file).toString()));
+            }
+        }
+        return to;
     }
 
     @Test

@@ -1,5 +1,8 @@
 package dev.weir.engine.join;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
 
 import dev.weir.engine.expr.StringTexts;
@@ -206,6 +209,48 @@ public final class AsOfJoin
     public TableKeys keys()
     {
         return keys;
+    }
+
+    /** @return the entries held: versions, keys and texts, each a bounded number of bytes. */
+    long entries()
+    {
+        long entries = (long)versions.versions() + keys.size();
+        for (final TableTexts column : texts)
+        {
+            entries += column == null ? 0 : column.size();
+        }
+        return entries;
+    }
+
+    /**
+     * Write the table's state ({@link JoinStateFile}): each string column's texts in column order, the keys, then
+     * the versions. The caches of event ids are not written: they fill again on lookups.
+     */
+    void write(final DataOutputStream out) throws IOException
+    {
+        for (final TableTexts column : texts)
+        {
+            if (column != null)
+            {
+                column.write(out);
+            }
+        }
+        keys.write(out);
+        versions.write(out, keys.size());
+    }
+
+    /** Read what {@link #write} wrote into this join, which must not have applied a row yet. */
+    void read(final DataInputStream in) throws IOException
+    {
+        for (final TableTexts column : texts)
+        {
+            if (column != null)
+            {
+                column.read(in);
+            }
+        }
+        keys.read(in);
+        versions.read(in, keys.size());
     }
 
     private int keyOf(final EventView event)

@@ -1,5 +1,8 @@
 package dev.weir.engine.join;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
 
 import dev.weir.journal.EventViewConsumer;
@@ -15,8 +18,10 @@ import dev.weir.journal.schema.TableRowView;
  * joins each event when its slot is filled ({@link #join}). So an event sees exactly the rows appended before it,
  * and nothing waits.
  * <p>
- * A resumed run rebuilds this state as of its checkpoint by reading the journal before it ({@link #readBefore}):
- * its table rows and the times of its events and heartbeats, nothing else.
+ * A resumed run rebuilds this state as of its checkpoint: from the newest fitting join-state file, if any
+ * ({@link JoinSnapshots}), then by reading the journal up to the checkpoint ({@link #readBefore}): its table rows and
+ * the times of its events and heartbeats, nothing else. While it runs, the state is written to such a file now and
+ * then ({@link #snapshotIfDue}).
  * <p>
  * Not thread-safe: one owner thread; handed to the publisher before it starts.
  */
@@ -30,6 +35,15 @@ public final class TableJoins
     private final AsOfJoin[] byTable = new AsOfJoin[TableDefinition.MAX_TABLES];
     private final JoinedView view;
     private final boolean keepMissing;
+    /** Where this state is written, or null. */
+    private JoinSnapshots snapshots;
+    /** The offset of the last document read into this state, or {@link Long#MIN_VALUE}. */
+    private long lastRead = Long.MIN_VALUE;
+    /** The documents read since the last join-state file (or since the run began). */
+    private long readSinceSnapshot;
+    /** True if a table row or a greater time was read since the last join-state file. */
+    private boolean changed;
+    private long scanned;
 
     /**
      * @param horizon      the pipeline's horizon.
@@ -56,38 +70,108 @@ public final class TableJoins
     /**
      * Apply a table row read from the journal (a row of a table no join reads is passed over).
      *
-     * @param row the row, valid during the call.
+     * @param offset the row's offset.
+     * @param row    the row, valid during the call.
      */
-    public void onTableRow(final TableRowView row)
+    public void onTableRow(final long offset, final TableRowView row)
     {
         final AsOfJoin join = byTable[row.table()];
         if (join != null)
         {
             join.apply(row, horizon.horizon());
+            changed = true;
         }
+        read(offset);
     }
 
     /**
      * Note a heartbeat's time.
      *
-     * @param time the heartbeat's time.
+     * @param offset the heartbeat's offset.
+     * @param time   the heartbeat's time.
      */
-    public void onHeartbeat(final long time)
+    public void onHeartbeat(final long offset, final long time)
     {
-        horizon.read(time);
+        readTime(time);
+        read(offset);
     }
 
     /**
      * Note an event's time and look it up in every join; {@link #view()} then reads it with the rows found.
      *
-     * @param event the event, valid during the call and while the view is read.
+     * @param offset the event's offset.
+     * @param event  the event, valid during the call and while the view is read.
      * @return true if the event goes on to the rule: every join found a row, or a join found none and missing rows
      *         are kept; false if it is dropped as unmatched.
      */
-    public boolean join(final EventView event)
+    public boolean join(final long offset, final EventView event)
     {
-        horizon.read(event.eventTime());
+        readTime(event.eventTime());
+        read(offset);
         return view.join(event, horizon.horizon()) || keepMissing;
+    }
+
+    private void readTime(final long time)
+    {
+        if (time > horizon.maxTime())
+        {
+            horizon.read(time);
+            changed = true;
+        }
+    }
+
+    private void read(final long offset)
+    {
+        lastRead = offset;
+        readSinceSnapshot++;
+    }
+
+    /**
+     * Write this state to the pipeline's join-state files when it is due ({@link JoinSnapshots}): the state changed
+     * since the last one and enough documents were read since that the write's cost, spread over them, stays a
+     * bounded cost per document. For the reading thread, between documents.
+     */
+    public void snapshotIfDue()
+    {
+        if (snapshots == null || !changed || readSinceSnapshot < snapshots.every(entries()))
+        {
+            return;
+        }
+        snapshots.write(this, lastRead);
+        changed = false;
+        readSinceSnapshot = 0;
+    }
+
+    /** @return the entries held by every join: versions, keys and texts. */
+    long entries()
+    {
+        long entries = 0;
+        for (final AsOfJoin join : joins)
+        {
+            entries += join.entries();
+        }
+        return entries;
+    }
+
+    /**
+     * @param files where to write this state from now on ({@link #snapshotIfDue}), or null for nowhere; set before
+     *              the reading thread starts.
+     */
+    public void snapshotTo(final JoinSnapshots files)
+    {
+        this.snapshots = files;
+    }
+
+    /** @return the documents the last {@link #readBefore} read from the journal (after a snapshot, if it loaded one). */
+    public long scanned()
+    {
+        return scanned;
+    }
+
+    /** @return the offset of the last document read into this state, or {@link Long#MIN_VALUE} before any. */
+    public long lastRead()
+    {
+        return lastRead;
     }
 
     /** @return the event last {@link #join joined}, with its joined columns. */
@@ -110,13 +194,15 @@ public final class TableJoins
 
     /**
      * Rebuild the state as of an offset: read the journal from its first document to just before it, applying
-     * table rows and the times of events and heartbeats only.
+     * table rows and the times of events and heartbeats only; or, when this state was {@link #read(DataInputStream,
+     * long) read} from a join-state file, from just after the file's offset.
      *
      * @param directory    the journal.
      * @param beforeOffset the first offset not to read; {@link Long#MIN_VALUE} to read nothing.
      */
     public void readBefore(final JournalDirectory directory, final long beforeOffset)
     {
+        scanned = 0;
         if (beforeOffset == Long.MIN_VALUE)
         {
             return;
@@ -124,11 +210,43 @@ public final class TableJoins
         final Scan scan = new Scan(beforeOffset);
         try (JournalReader reader = JournalReader.open(directory))
         {
+            if (lastRead != Long.MIN_VALUE)
+            {
+                reader.seekAfter(lastRead);
+            }
             while (!scan.done && reader.poll(scan, BATCH) > 0)
             {
                 // read on
             }
         }
+        readSinceSnapshot = 0; // a resumed run counts from its first document, as it would from a snapshot written there
+    }
+
+    /**
+     * Write this state as a join-state file's body does ({@link JoinStateFile}): the greatest time read, then each
+     * join's state.
+     */
+    void write(final DataOutputStream out) throws IOException
+    {
+        out.writeLong(horizon.maxTime());
+        for (final AsOfJoin join : joins)
+        {
+            join.write(out);
+        }
+    }
+
+    /**
+     * Read what {@link #write} wrote into this state, which must be new: it then stands as after reading the
+     * journal up to and including {@code offset}.
+     */
+    void read(final DataInputStream in, final long offset) throws IOException
+    {
+        horizon.restore(in.readLong());
+        for (final AsOfJoin join : joins)
+        {
+            join.read(in);
+        }
+        lastRead = offset;
     }
 
     /** Reads the documents before an offset into this state. */
@@ -153,7 +271,9 @@ public final class TableJoins
         {
             if (!past(offset))
             {
-                horizon.read(event.eventTime());
+                scanned++;
+                readTime(event.eventTime());
+                read(offset);
             }
         }
 
@@ -162,7 +282,8 @@ public final class TableJoins
         {
             if (!past(offset))
             {
-                horizon.read(eventTime);
+                scanned++;
+                TableJoins.this.onHeartbeat(offset, eventTime);
             }
         }
 
@@ -171,7 +292,8 @@ public final class TableJoins
         {
             if (!past(offset))
             {
-                TableJoins.this.onTableRow(row);
+                scanned++;
+                TableJoins.this.onTableRow(offset, row);
             }
         }
     }

@@ -1,6 +1,11 @@
 package dev.weir.engine.join;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
+
+import dev.weir.journal.files.BinaryFields;
 
 /**
  * The keys of one joined table, numbered densely from 0 in the order they are first interned: a key is a tuple
@@ -103,6 +108,34 @@ public final class TableKeys
     public int arity()
     {
         return arity;
+    }
+
+    /** Write the keys in index order: int32 count, then each key's components as int64s ({@link JoinStateFile}). */
+    void write(final DataOutputStream out) throws IOException
+    {
+        out.writeInt(size);
+        for (int i = 0; i < size * arity; i++)
+        {
+            out.writeLong(components[i]);
+        }
+    }
+
+    /** Read what {@link #write} wrote into these keys, which must be empty. */
+    void read(final DataInputStream in) throws IOException
+    {
+        final int n = BinaryFields.count(in, in.available() / (Long.BYTES * arity));
+        final long[] tuple = new long[arity];
+        for (int index = 0; index < n; index++)
+        {
+            for (int i = 0; i < arity; i++)
+            {
+                tuple[i] = in.readLong();
+            }
+            if (intern(tuple) != index)
+            {
+                throw new IOException("key " + index + " is not where it was");
+            }
+        }
     }
 
     private boolean matches(final int index, final long[] tuple)

@@ -1,6 +1,11 @@
 package dev.weir.engine.join;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
+
+import dev.weir.journal.files.BinaryFields;
 
 /**
  * The texts of one string column of a joined table, numbered densely from 0 in the order they are first
@@ -89,6 +94,29 @@ public final class TableTexts
     public int size()
     {
         return size;
+    }
+
+    /** Write the texts in id order: int32 count, then each as a text field ({@link JoinStateFile}). */
+    void write(final DataOutputStream out) throws IOException
+    {
+        out.writeInt(size);
+        for (int id = 0; id < size; id++)
+        {
+            JoinStateFile.writeText(out, texts[id]);
+        }
+    }
+
+    /** Read what {@link #write} wrote into these texts, which hold only the ids interned before (the default). */
+    void read(final DataInputStream in) throws IOException
+    {
+        final int n = BinaryFields.count(in, in.available() / Integer.BYTES);
+        for (int id = 0; id < n; id++)
+        {
+            if (intern(BinaryFields.readText(in)) != id)
+            {
+                throw new IOException("text " + id + " is not where it was");
+            }
+        }
     }
 
     private int add(final int slot, final int hash, final CharSequence text)

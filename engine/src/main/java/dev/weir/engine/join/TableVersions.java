@@ -1,6 +1,11 @@
 package dev.weir.engine.join;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
+
+import dev.weir.journal.files.BinaryFields;
 
 /**
  * The versions of each key of one joined table, and the as-of lookup over them.
@@ -176,6 +181,72 @@ public final class TableVersions
     public int width()
     {
         return width;
+    }
+
+    /**
+     * Write every version held, dead ones not freed yet included, so that a lookup of the state read back answers
+     * as this one ({@link JoinStateFile}): per key in index order, int32 count, then its versions newest first, each
+     * int64 valid-from, int8 tombstone (1) or row (0), then the row's {@code width} int64 columns.
+     */
+    void write(final DataOutputStream out, final int keyCount) throws IOException
+    {
+        for (int key = 0; key < keyCount; key++)
+        {
+            int count = 0;
+            for (int slot = key < keys ? heads[key] : NONE; slot != NONE; slot = older[slot])
+            {
+                count++;
+            }
+            out.writeInt(count);
+            for (int slot = key < keys ? heads[key] : NONE; slot != NONE; slot = older[slot])
+            {
+                out.writeLong(validFrom[slot]);
+                out.writeByte(tombstone[slot] ? 1 : 0);
+                for (int c = 0; c < width; c++)
+                {
+                    out.writeLong(columns[slot * width + c]);
+                }
+            }
+        }
+    }
+
+    /** Read what {@link #write} wrote into these versions, which must be empty. */
+    void read(final DataInputStream in, final int keyCount) throws IOException
+    {
+        for (int key = 0; key < keyCount; key++)
+        {
+            final int count = BinaryFields.count(in, in.available() / (Long.BYTES + 1 + Long.BYTES * width));
+            if (count > 0)
+            {
+                ensureKey(key);
+            }
+            int newer = NONE;
+            for (int i = 0; i < count; i++)
+            {
+                final int at = allocate();
+                validFrom[at] = in.readLong();
+                final byte removed = in.readByte();
+                if (removed != 0 && removed != 1 || newer != NONE && validFrom[newer] <= validFrom[at])
+                {
+                    throw new IOException("version " + i + " of key " + key + " is out of order or neither a row nor a tombstone");
+                }
+                tombstone[at] = removed == 1;
+                for (int c = 0; c < width; c++)
+                {
+                    columns[at * width + c] = in.readLong();
+                }
+                older[at] = NONE;
+                if (newer == NONE)
+                {
+                    heads[key] = at;
+                }
+                else
+                {
+                    older[newer] = at;
+                }
+                newer = at;
+            }
+        }
     }
 
     /**

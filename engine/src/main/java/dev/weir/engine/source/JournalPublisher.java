@@ -111,7 +111,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             if (joins != null && offset <= lastOffset && !stopped)
             {
-                joins.onTableRow(row);
+                joins.onTableRow(offset, row);
             }
         }
     };
@@ -299,6 +299,10 @@ public final class JournalPublisher implements Runnable, EventConsumer
             publishPosition(reader.lastTableRowRead());
             flush();
             pollNanos = 0;
+            if (joins != null)
+            {
+                joins.snapshotIfDue(); // after the poll's slots are published: the write does not hold them back
+            }
             if (rejectedLines != null)
             {
                 rejectedLines.setRelease(reader.rejectedRead());
@@ -360,7 +364,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
         {
             if (joins != null)
             {
-                joins.onHeartbeat(eventTime);
+                joins.onHeartbeat(offset, eventTime);
             }
             ring.get(sequence).heartbeat(offset, eventTime);
             heartbeatsInPoll++;

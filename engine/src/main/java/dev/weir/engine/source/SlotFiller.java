@@ -132,7 +132,7 @@ public final class SlotFiller
         {
             event = read;
         }
-        else if (joins.join(read))
+        else if (joins.join(offset, read))
         {
             event = joins.view();
         }

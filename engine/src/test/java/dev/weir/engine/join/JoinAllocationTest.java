@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 
 import dev.weir.engine.expr.StringTexts;
-import dev.weir.journal.schema.EventView;
 import dev.weir.journal.schema.TableDefinition;
 import dev.weir.journal.schema.TableRowView;
 import org.junit.jupiter.api.Test;
@@ -70,7 +69,7 @@ class JoinAllocationTest
         final AsOfJoin[] joins = two ? new AsOfJoin[] {cardJoin, new AsOfJoin(1, shops, new int[] {1}, eventTexts)} : new AsOfJoin[] {cardJoin};
         final TableJoins state = new TableJoins(new Horizon(100, 200, 1_000), joins, 2, JoinMissing.DROP);
         final Row row = new Row();
-        final Event event = new Event();
+        final CardShopEvent event = new CardShopEvent();
         final SplittableRandom random = new SplittableRandom(5);
         long sink = 0;
         long i = 0;
@@ -92,7 +91,7 @@ class JoinAllocationTest
     }
 
     /** A row every tenth step, else an event; @return 1 if the event joined. */
-    private static long step(final TableJoins state, final Row row, final Event event, final SplittableRandom random, final long i)
+    private static long step(final TableJoins state, final Row row, final CardShopEvent event, final SplittableRandom random, final long i)
     {
         final long time = 1_000_000 + i / 20 - random.nextInt(120);
         if (i % 10 == 0)
@@ -102,13 +101,13 @@ class JoinAllocationTest
             row.from = time - random.nextInt(500) + random.nextInt(300);
             row.text.setLength(0);
             row.text.append(TEXTS[row.key]);
-            state.onTableRow(row);
+            state.onTableRow(i, row);
             return 0;
         }
         event.time = time;
         event.key = random.nextInt(KEYS + 10); // ten cards never get a row
         event.shop = random.nextInt(KEYS);
-        if (state.join(event))
+        if (state.join(i, event))
         {
             return state.view().longColumn(4) >= 0 ? 1 : 0;
         }
@@ -151,38 +150,6 @@ class JoinAllocationTest
         public CharSequence string(final int column)
         {
             return column == 0 ? text : "FR";
-        }
-    }
-
-    /** An event: card (string id {@link #key}), shop (long). */
-    private static final class Event implements EventView
-    {
-        long time;
-        int key;
-        long shop;
-
-        @Override
-        public long eventId()
-        {
-            return 0;
-        }
-
-        @Override
-        public long eventTime()
-        {
-            return time;
-        }
-
-        @Override
-        public long longColumn(final int column)
-        {
-            return shop;
-        }
-
-        @Override
-        public int stringId(final int column)
-        {
-            return key;
         }
     }
 }
