@@ -80,7 +80,7 @@ public class JoinBenchmark
                 row.key = texts.cards[k];
                 row.value = 500_00 + k;
                 row.text = COUNTRIES[k % 3];
-                tableJoins.onTableRow(row);
+                tableJoins.onTableRow(-1, row);
             }
         }
         for (int c = 0; c < COUNTRIES.length; c++)
@@ -89,7 +89,7 @@ public class JoinBenchmark
             row.validFrom = BASE - 86_400_000L;
             row.key = COUNTRIES[c];
             row.value = 10_000 + c;
-            tableJoins.onTableRow(row);
+            tableJoins.onTableRow(-1, row);
         }
         limitColumn = 6 + 1; // the first joined table's limit, after the event's six columns and the card
     }
@@ -102,7 +102,7 @@ public class JoinBenchmark
         event.card = cards[i];
         event.country = countries[i];
         n++;
-        if (!tableJoins.join(event))
+        if (!tableJoins.join(-1, event))
         {
             throw new IllegalStateException("unmatched");
         }

@@ -251,6 +251,14 @@ public final class AsOfJoin
         }
         keys.read(in);
         versions.read(in, keys.size());
+        if (keyByText != null)
+        {
+            Arrays.fill(keyByText, -1);
+            for (int key = 0; key < keys.size(); key++)
+            {
+                noteKeyOfText((int)keys.component(key, 0), key);
+            }
+        }
     }
 
     private int keyOf(final EventView event)
