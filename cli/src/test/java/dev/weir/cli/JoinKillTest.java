@@ -39,6 +39,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class JoinKillTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.join", 10);
+    /** The engine's test knob for the join-state cadence (Wiring.JOIN_STATE_EVERY), inherited by the children. */
+    private static final String JOIN_STATE_EVERY = "weir.test.joinStateEvery";
     private static final long CHILD_TIMEOUT_MS = TimeUnit.MINUTES.toMillis(10);
 
     @TempDir
@@ -99,7 +101,13 @@ class JoinKillTest
         final PaymentsCsv during = PaymentsCsv.write(payments, 30_000, 4);
 
         final KillRounds rounds = new KillRounds("a join, " + window, dir, "card", KILLS, before.events() + during.events(), window.hashCode());
-        final Path reference = rounds.run(out ->
+        // the children save their join state every 3,000 documents (not 65,536), so kills land before, during and
+        // after a join-state file is written, and resumes start from one
+        System.setProperty(JOIN_STATE_EVERY, "3000");
+        final Path reference;
+        try
+        {
+            reference = rounds.run(out ->
         {
             prepare(out, cardsBefore, paymentsBefore, cardsBetween);
             return new String[] {
@@ -108,7 +116,16 @@ class JoinKillTest
                 "--journal", out.resolve("journal").toString(), "--results", out.resolve("results.csv").toString(),
                 "--late-output", out.resolve("late.csv").toString(), "--rejected", out.resolve("rejected.csv").toString(),
                 "--window", window, "--out-of-orderness", "400ms", "--allowed-lateness", lateness, "--late", "side", "--checkpoint-every", "1000"};
-        });
+            });
+        }
+        finally
+        {
+            System.clearProperty(JOIN_STATE_EVERY);
+        }
+        try (var files = Files.list(reference.resolve("journal").resolve("join-state")))
+        {
+            assertTrue(files.findAny().isPresent(), "the run saved its join state");
+        }
         assertTrue(Files.readString(reference.resolve("results.csv")).lines().count() > 100, "the rule has results");
         during.assertRejectedOnce(reference.resolve("rejected.csv"));
 

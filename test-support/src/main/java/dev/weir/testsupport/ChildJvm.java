@@ -36,6 +36,9 @@ public final class ChildJvm
         return command(maxHeap, main.getName(), args);
     }
 
+    /** The prefix of the system properties a child inherits: the engine's test knobs ({@code weir.test.*}). */
+    public static final String TEST_PROPERTIES = "weir.test.";
+
     /**
      * @param maxHeap   the child's {@code -Xmx} value
      * @param mainClass the name of the class whose {@code main} the child runs (on this test's classpath)
@@ -55,6 +58,13 @@ public final class ChildJvm
             throw new UncheckedIOException("the build writes target/weir.jvmopts (mvn process-resources)", ex);
         }
         command.add("-Xmx" + maxHeap);
+        for (final String name : System.getProperties().stringPropertyNames())
+        {
+            if (name.startsWith(TEST_PROPERTIES))
+            {
+                command.add("-D" + name + "=" + System.getProperty(name)); // a test's knob reaches its children
+            }
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
