@@ -153,7 +153,9 @@ final class Wiring
             if (config.durableOutput())
             {
                 final JoinSnapshots snapshots = new JoinSnapshots(config.directory().pipelineRoot().resolve("join-state"),
-                    config.joinConfiguration(), Long.getLong(JOIN_STATE_EVERY, JoinSnapshots.MIN_EVERY));
+                    config.joinConfiguration(), Long.getLong(JOIN_STATE_EVERY, JoinSnapshots.MIN_EVERY),
+                    2 * (config.checkpointInterval() + config.ringSize())); // how far the newest checkpoint may lag
+
                 joins = snapshots.restore(() -> config.newJoins(eventTexts), config.directory(), firstUnread);
                 joins.snapshotTo(snapshots);
                 this.snapshots = snapshots;

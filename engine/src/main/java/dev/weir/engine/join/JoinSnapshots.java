@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * <p>
  * Cadence: a file is written when the state changed since the last one and at least
  * {@code max(minEvery, 4 × entries)} documents were read since, where entries are the state's versions, keys and
- * texts; so writing costs a bounded amount per document read. The {@value #KEPT} newest files are kept, older ones
+ * texts; so writing costs a bounded amount per document read. The {@value #KEPT} newest files are kept, and one older
+ * file for a checkpoint that lags behind the reading (see the constructor's {@code checkpointLag}); others are
  * deleted. A file that cannot be written is logged and the run goes on: the files only shorten a resume. The owner
  * thread encodes the state into a reused buffer (its content decided there, at the cadence); a writing thread of
  * this object's own writes it, forced and renamed into place ({@link JoinStateFile}), while the owner reads on.
@@ -69,6 +70,16 @@ public final class JoinSnapshots
     /** True from handing the buffer to the writing thread until it has written it. */
     private volatile boolean writing;
     private long pendingOffset;
+    private long pendingDocuments;
+    private final long checkpointLag;
+
+    /**
+     * On the writing thread: this run's milestone files (one at least half a checkpoint lag after the one before), as
+     * offset and documents read when each was encoded, oldest first, from the anchor on.
+     */
+    private final List<long[]> milestones = new ArrayList<>();
+    /** The newest file before the offset this run resumed at, or -1: the file a crash before this run's own needs. */
+    private long restoredFloor = -1;
 
     /**
      * @param directory     the directory of the files (created on the first write).
@@ -78,6 +89,21 @@ public final class JoinSnapshots
      */
     public JoinSnapshots(final Path directory, final String configuration, final long minEvery)
     {
+        this(directory, configuration, minEvery, 0);
+    }
+
+    /**
+     * @param directory     the directory of the files (created on the first write).
+     * @param configuration the pipeline's join configuration; a file of another is not read.
+     * @param minEvery      the fewest documents read between two files ({@link #MIN_EVERY}; less only in tests).
+     * @param checkpointLag how many documents the pipeline's newest checkpoint may lie behind its reading (twice its
+     *                      checkpoint interval and its ring, say): besides the {@value #KEPT} newest files, the newest
+     *                      file written at least that many documents ago is kept, so a resume after a crash finds a
+     *                      file at or before its checkpoint.
+     */
+    public JoinSnapshots(final Path directory, final String configuration, final long minEvery, final long checkpointLag)
+    {
+        this.checkpointLag = checkpointLag;
         if (minEvery < 1)
         {
             throw new IllegalArgumentException("at least one document between join-state files: " + minEvery);
@@ -110,7 +136,7 @@ public final class JoinSnapshots
      * @param state  the state, on its owner thread.
      * @param offset the offset of the last document read into it.
      */
-    void write(final TableJoins state, final long offset)
+    void write(final TableJoins state, final long offset, final long documents)
     {
         while (writing)
         {
@@ -129,6 +155,7 @@ public final class JoinSnapshots
             throw new UncheckedIOException(inMemory); // a byte array stream does not fail
         }
         pendingOffset = offset;
+        pendingDocuments = documents;
         writing = true;
         try
         {
@@ -150,10 +177,19 @@ public final class JoinSnapshots
             Files.createDirectories(directory);
             final Path file = file(offset);
             FileReplacement.replace(file, file.resolveSibling(file.getFileName() + ".tmp"), true, ByteBuffer.wrap(body.bytes(), 0, body.size()));
+            final long documents = pendingDocuments;
+            if (milestones.isEmpty() || documents - milestones.get(milestones.size() - 1)[1] >= checkpointLag / 2)
+            {
+                milestones.add(new long[] {offset, documents});
+            }
+            final long anchor = anchor(documents);
             final List<Long> offsets = offsets();
             for (int i = KEPT; i < offsets.size(); i++)
             {
-                Files.deleteIfExists(file(offsets.get(i)));
+                if (!kept(offsets.get(i), anchor))
+                {
+                    Files.deleteIfExists(file(offsets.get(i)));
+                }
             }
         }
         catch (final IOException ex)
@@ -164,6 +200,44 @@ public final class JoinSnapshots
         {
             writing = false;
         }
+    }
+
+    /**
+     * @param documents the documents read when the newest file was encoded.
+     * @return the offset of the newest milestone written at least {@code checkpointLag} documents before, or -1 if
+     *         none is yet (older milestones are forgotten: never needed again).
+     */
+    private long anchor(final long documents)
+    {
+        for (int i = milestones.size() - 1; i >= 0; i--)
+        {
+            if (documents - milestones.get(i)[1] >= checkpointLag)
+            {
+                milestones.subList(0, i).clear();
+                return milestones.get(0)[0];
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * @return true if a file beyond the {@value #KEPT} newest is kept: a milestone from the anchor on; without an
+     *         anchor yet, every milestone of this run and the file this run resumed after.
+     */
+    private boolean kept(final long offset, final long anchor)
+    {
+        if (anchor < 0 && offset == restoredFloor)
+        {
+            return true;
+        }
+        for (final long[] milestone : milestones)
+        {
+            if (milestone[0] == offset)
+            {
+                return offset >= anchor;
+            }
+        }
+        return false;
     }
 
     /** Wait for the file being written, if any, then end the writing thread. */
@@ -198,6 +272,24 @@ public final class JoinSnapshots
     }
 
     /**
+     * Note where this run resumes: the newest file before it is kept until this run has written one of its own far
+     * enough back (a crash before this run's first checkpoint resumes at the same place).
+     *
+     * @param firstUnread the first offset this run reads, or {@link Long#MIN_VALUE} from the start.
+     */
+    void resumingAt(final long firstUnread)
+    {
+        restoredFloor = -1;
+        for (final long offset : offsets())
+        {
+            if (firstUnread != Long.MIN_VALUE && offset < firstUnread && offset > restoredFloor)
+            {
+                restoredFloor = offset;
+            }
+        }
+    }
+
+    /**
      * Restore a state as of just before an offset.
      *
      * @param fresh       makes a new, empty state.
@@ -207,6 +299,7 @@ public final class JoinSnapshots
      */
     public TableJoins restore(final Supplier<TableJoins> fresh, final JournalDirectory journal, final long firstUnread)
     {
+        resumingAt(firstUnread);
         if (firstUnread != Long.MIN_VALUE)
         {
             for (final long offset : offsets())

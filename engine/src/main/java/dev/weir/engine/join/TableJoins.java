@@ -40,6 +40,8 @@ public final class TableJoins
     /** The offset of the last document read into this state, or {@link Long#MIN_VALUE}. */
     private long lastRead = Long.MIN_VALUE;
     /** The documents read since the last join-state file (or since the run began). */
+    /** Documents read by this state's owner in this run, for the join-state files' kept file. */
+    private long documentsRead;
     private long readSinceSnapshot;
     /** True if a table row or a greater time was read since the last join-state file. */
     private boolean changed;
@@ -124,6 +126,7 @@ public final class TableJoins
     {
         lastRead = offset;
         readSinceSnapshot++;
+        documentsRead++;
     }
 
     /**
@@ -137,7 +140,7 @@ public final class TableJoins
         {
             return;
         }
-        snapshots.write(this, lastRead);
+        snapshots.write(this, lastRead, documentsRead);
         changed = false;
         readSinceSnapshot = 0;
     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -89,6 +90,49 @@ class JoinStateFileTest
         assertEquals(written.horizon().maxTime(), read.horizon().maxTime());
         assertEquals(written.entries(), read.entries(), "versions, keys and texts");
         assertSameLookups(written, read);
+    }
+
+    @Test
+    void besideTheThreeNewestTheFileALaggingCheckpointNeedsIsKept() throws Exception
+    {
+        // a crash resumes from a checkpoint up to twice its interval behind the reading: the three newest files may
+        // all be newer than it, so the newest file written at least that lag ago is kept too
+        final Path files = dir.resolve("join-state");
+        final TableJoins state = fixed();
+        final JoinSnapshots run = new JoinSnapshots(files, CONFIGURATION, 1, 1_000);
+        try
+        {
+            for (int i = 1; i <= 10; i++)
+            {
+                run.write(state, 100L * i, 300L * i); // offsets 100 to 1000, read after 300 to 3000 documents
+            }
+        }
+        finally
+        {
+            run.close();
+        }
+        // milestones at least 500 documents apart: 300, 900, 1500, 2100, 2700 documents in (offsets 100, 300, 500,
+        // 700, 900); the newest at least 1,000 before the last (3,000) is offset 500, kept with the newer milestones
+        assertEquals(new TreeSet<>(List.of(500L, 700L, 800L, 900L, 1_000L)), new TreeSet<>(run.offsets()),
+            "the three newest, the newest milestone at least 1,000 documents before the last, and the milestones after it");
+
+        final JoinSnapshots next = new JoinSnapshots(files, CONFIGURATION, 1, 1_000);
+        try
+        {
+            next.resumingAt(701); // as restore does: it resumes from offset 700's file
+            next.write(state, 1_100, 300);
+            next.write(state, 1_200, 600);
+            next.write(state, 1_300, 900);
+            next.write(state, 1_400, 1_200);
+        }
+        finally
+        {
+            next.close();
+        }
+        // milestones 1,100 (300 documents) and 1,300 (900); none 1,000 documents old yet: the file it resumed from
+        // (700) stays, for a crash before its first checkpoint
+        assertEquals(new TreeSet<>(List.of(700L, 1_100L, 1_200L, 1_300L, 1_400L)), new TreeSet<>(next.offsets()),
+            "a new run keeps the file it resumed from and its own milestones until one of its own is old enough");
     }
 
     @Test
