@@ -19,6 +19,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
@@ -177,6 +178,30 @@ final class KafkaClients implements AutoCloseable
         }
     }
 
+    /**
+     * The partition count of a topic created a moment ago: a broker may not know it yet ("does not host this
+     * topic-partition") until its metadata has spread, so ask again until it does, for at most the leaders' timeout.
+     */
+    private int partitionCountOnceKnown(final String topic) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + LEADERS_TIMEOUT.toNanos();
+        while (true)
+        {
+            try
+            {
+                return partitionCount(topic);
+            }
+            catch (final IllegalStateException ex)
+            {
+                if (!(ex.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline > 0)
+                {
+                    throw ex;
+                }
+                Thread.sleep(50); // the metadata of a new topic spreads within milliseconds; ask again
+            }
+        }
+    }
+
     /** Close the consumer (leaving the group), if open. */
     void closeConsumer()
     {
@@ -231,7 +256,7 @@ final class KafkaClients implements AutoCloseable
     {
         try
         {
-            TopicLeaders.await(admin, topic, partitionCount(topic), LEADERS_TIMEOUT);
+            TopicLeaders.await(admin, topic, partitionCountOnceKnown(topic), LEADERS_TIMEOUT);
         }
         catch (final InterruptedException ex)
         {
