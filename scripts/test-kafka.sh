@@ -3,7 +3,7 @@
 # Kafka), started like scripts/test-postgres.sh: everything from Maven Central, no Docker, no other download.
 #
 #   scripts/test-kafka.sh start    fetch the broker's jars (once), format its storage (once), start it and wait
-#                                  until it accepts connections; idempotent (exit 0 if it already runs)
+#                                  until it has started (its log says so) and accepts connections; idempotent (exit 0 if it already runs)
 #   scripts/test-kafka.sh stop     stop the broker this script started (by its pid file, never another one)
 #   scripts/test-kafka.sh status   exit 0 if it answers, 1 otherwise
 #
@@ -103,17 +103,22 @@ start() {
     java $(java_opts) -cp "$cp" kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
       > "$dir/logs/format.out" 2>&1 || { log "formatting the storage failed: $(tail -n 3 "$dir/logs/format.out")"; return 1; }
   fi
+  # the port opens before the broker serves requests: ready is the log line "Kafka Server started" in this start's
+  # log (the last start's log is kept as server.log.1)
+  if [ -f "$dir/logs/server.log" ]; then mv -f "$dir/logs/server.log" "$dir/logs/server.log.1"; fi
   # shellcheck disable=SC2046
   nohup java $(java_opts) -cp "$cp" kafka.Kafka "$dir/server.properties" > "$dir/logs/stdout.log" 2>&1 &
   echo $! > "$dir/broker.pid"
-  for _ in $(seq 1 120); do
-    if answers; then log "Kafka 4.4 is up on 127.0.0.1:$port (pid $(cat "$dir/broker.pid"), logs in $dir/logs)"; return 0; fi
+  for _ in $(seq 1 240); do
+    if answers && grep -q "Kafka Server started" "$dir/logs/server.log" 2>/dev/null; then
+      log "Kafka 4.4 is up on 127.0.0.1:$port (pid $(cat "$dir/broker.pid"), logs in $dir/logs)"; return 0
+    fi
     if ! kill -0 "$(cat "$dir/broker.pid")" 2>/dev/null; then
       log "the broker exited: $(tail -n 5 "$dir/logs/stdout.log" "$dir/logs/server.log" 2>/dev/null)"; return 1
     fi
     sleep 0.5
   done
-  log "the broker did not answer on 127.0.0.1:$port within 60 s (logs in $dir/logs)"
+  log "the broker did not start on 127.0.0.1:$port within 120 s (logs in $dir/logs)"
   return 1
 }
 

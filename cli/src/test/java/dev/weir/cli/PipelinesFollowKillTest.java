@@ -116,7 +116,8 @@ class PipelinesFollowKillTest
         ingest(input, reference, c.columns());
         for (int p = 0; p < pipelines; p++)
         {
-            stopWhenCaughtUp(reference, pipeline.get(p), KillHarness.startChild(follow(reference, pipeline.get(p)), log("reference-" + names[p])));
+            final Path log = log("reference-" + names[p]);
+            stopWhenCaughtUp(reference, pipeline.get(p), KillHarness.startChild(follow(reference, pipeline.get(p)), log), log);
         }
 
         final Path killed = dir.resolve("killed");
@@ -187,7 +188,7 @@ class PipelinesFollowKillTest
             ingests.get(10, TimeUnit.MINUTES);
             for (int p = 0; p < pipelines; p++)
             {
-                stopWhenCaughtUp(killed, pipeline.get(p), followers[p]);
+                stopWhenCaughtUp(killed, pipeline.get(p), followers[p], logs[p]);
             }
         }
         finally
@@ -232,20 +233,23 @@ class PipelinesFollowKillTest
     }
 
     /** Let a pipeline's follower run until its counters say it applied the journal's last event, then stop it with SIGTERM. */
-    private static void stopWhenCaughtUp(final Path out, final Pipeline pipeline, final Process follower) throws Exception
+    private static void stopWhenCaughtUp(final Path out, final Pipeline pipeline, final Process follower, final Path log) throws Exception
     {
         final Path journal = out.resolve("journal");
         final long lastEvent = lastEventOffset(journal);
         final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         while (FollowerProgress.appliedOffset(JournalDirectory.open(journal).pipeline(pipeline.name()), follower.pid()) < lastEvent)
         {
-            assertTrue(follower.isAlive(), pipeline.name() + "'s follower exited");
+            if (!follower.isAlive())
+            {
+                fail(pipeline.name() + "'s follower exited with " + follower.exitValue() + " before it caught up:\n" + Files.readString(log));
+            }
             assertTrue(System.nanoTime() < deadline, pipeline.name() + "'s follower did not catch up in 10 minutes");
             FollowerProgress.sleep(20);
         }
         follower.destroy(); // SIGTERM
         assertTrue(follower.waitFor(5, TimeUnit.MINUTES), "the follower stops on SIGTERM");
-        assertEquals(143, follower.exitValue());
+        assertEquals(143, follower.exitValue(), Files.readString(log));
     }
 
     private static String[] follow(final Path out, final Pipeline pipeline)

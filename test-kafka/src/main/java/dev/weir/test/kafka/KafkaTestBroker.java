@@ -2,6 +2,9 @@ package dev.weir.test.kafka;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +54,8 @@ public final class KafkaTestBroker
     public static final String DEFAULT_BOOTSTRAP = "127.0.0.1:39092";
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a broker whose port is open may take to answer: a broker just started on a busy machine is slow. */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Object LOCK = new Object();
     private static String unreachable;
@@ -231,9 +236,44 @@ public final class KafkaTestBroker
     }
 
     /**
-     * @return null if the broker answers a describe-cluster request in time, else why not.
+     * @return null if the broker answers a describe-cluster request, else why not: asked again for up to
+     *         {@link #READY_TIMEOUT} while its port accepts connections (a broker starting up), given up at once when
+     *         nothing listens there.
      */
     private static String ask(final String servers)
+    {
+        final long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (true)
+        {
+            final String problem = askOnce(servers);
+            if (problem == null || !listening(servers) || System.nanoTime() > deadline || Thread.currentThread().isInterrupted())
+            {
+                return problem;
+            }
+            System.err.println("the Kafka broker at " + servers + " accepts connections but does not answer yet (" + problem + "): asking again");
+        }
+    }
+
+    private static boolean listening(final String servers)
+    {
+        final String first = servers.split(",")[0].trim();
+        final int colon = first.lastIndexOf(':');
+        if (colon < 0)
+        {
+            return false;
+        }
+        try (Socket socket = new Socket())
+        {
+            socket.connect(new InetSocketAddress(first.substring(0, colon), Integer.parseInt(first.substring(colon + 1))), 2_000);
+            return true;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return false;
+        }
+    }
+
+    private static String askOnce(final String servers)
     {
         final Properties properties = adminProperties(servers);
         final int timeout = (int)ANSWER_TIMEOUT.toMillis();
