@@ -40,6 +40,9 @@ import java.util.Map;
  * && b.start < a.end}) and has not fired ({@code end > wm}) has emitted one; otherwise it is marked and
  * never emits one (nor counts as having emitted one).
  *
+ * <p>With named aggregates ({@link ModelAggregates}) a window keeps the events added to it with their journal
+ * offsets, and its row shows each aggregate computed afresh over them ({@link ModelCall}, {@link ModelArithmetic}).
+ *
  * <p>Event times must be small enough that window ends fit in a long.
  */
 public final class ReferenceModel
@@ -86,7 +89,30 @@ public final class ReferenceModel
      */
     public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options, final List<String> firstSeen)
     {
-        final Run run = new Run(config, options);
+        return run(events, config, options, firstSeen, null);
+    }
+
+    /**
+     * Runs a whole bounded stream with named aggregates ({@code --aggregates}): result rows read
+     * {@code window_start,window_end,key,NAME1,...,NAMEn,version} (an empty value is an empty field), late rows
+     * {@code event_id,event_time,key,0} (a pipeline with named aggregates has no value).
+     *
+     * @param events     the stream, heartbeats included.
+     * @param config     the window and lateness configuration.
+     * @param options    update rows (an early condition reads {@code {count, sum, min, max}} of the events' values).
+     * @param aggregates the named aggregates.
+     * @return results in emit order, late rows in arrival order, and the counters.
+     */
+    public static ModelOutput run(final List<ModelEvent> events, final ModelConfig config, final ModelOptions options, final ModelAggregates aggregates)
+    {
+        return run(events, config, options, List.of(), aggregates);
+    }
+
+    private static ModelOutput run(
+        final List<ModelEvent> events, final ModelConfig config, final ModelOptions options, final List<String> firstSeen,
+        final ModelAggregates aggregates)
+    {
+        final Run run = new Run(config, options, aggregates);
         firstSeen.forEach(key -> run.keyOrder.putIfAbsent(key, run.keyOrder.size()));
         for (final ModelEvent event : events)
         {
@@ -108,6 +134,8 @@ public final class ReferenceModel
         long sum;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        /** The events added to it (for sessions, to the sessions merged into it), in journal order. */
+        final List<ModelEntry> entries = new ArrayList<>();
         /** How many times this window (or, for sessions, the sessions merged into it) fired. */
         long firings;
         /** True when the content changed since the last firing (or since creation). */
@@ -125,8 +153,10 @@ public final class ReferenceModel
             this.opened = opened;
         }
 
-        void add(final long value)
+        void add(final ModelEntry entry)
         {
+            final long value = entry.event().value();
+            entries.add(entry);
             count++;
             sum += value; // wraps, as DESIGN.md asks
             min = Math.min(min, value);
@@ -136,6 +166,8 @@ public final class ReferenceModel
 
         void absorb(final Window other)
         {
+            entries.addAll(other.entries);
+            entries.sort(Comparator.comparingLong(ModelEntry::offset));
             count += other.count;
             sum += other.sum;
             min = Math.min(min, other.min);
@@ -151,6 +183,8 @@ public final class ReferenceModel
     {
         final ModelConfig config;
         final ModelOptions options;
+        /** The named aggregates, or null for the row of count, sum, min and max. */
+        final ModelAggregates aggregates;
         final List<Window> live = new ArrayList<>();
         final Map<String, Integer> keyOrder = new HashMap<>();
         final List<String> results = new ArrayList<>();
@@ -162,15 +196,21 @@ public final class ReferenceModel
         long openedWindows;
         /** Long.MIN_VALUE stands for -infinity; every comparison below is overflow-free against it. */
         long wm = Long.MIN_VALUE;
+        /** The journal offset of the next event or heartbeat. */
+        long offset;
+        /** The event being judged, at its journal offset. */
+        ModelEntry entry;
 
-        Run(final ModelConfig config, final ModelOptions options)
+        Run(final ModelConfig config, final ModelOptions options, final ModelAggregates aggregates)
         {
             this.config = config;
             this.options = options;
+            this.aggregates = aggregates;
         }
 
         void onEvent(final ModelEvent event)
         {
+            entry = new ModelEntry(event, offset++);
             if (event.isHeartbeat())
             {
                 advance(event.eventTime()); // moves the watermark as an event of that time would; nothing else
@@ -282,7 +322,7 @@ public final class ReferenceModel
                     window = new Window(event.key(), bounds[0], bounds[1], openedWindows++);
                     live.add(window);
                 }
-                window.add(event.value());
+                window.add(entry);
                 nonLate.add(window);
             }
             return nonLate;
@@ -326,7 +366,7 @@ public final class ReferenceModel
                 session.absorb(w);
                 live.remove(w);
             }
-            session.add(event.value());
+            session.add(entry);
             live.add(session);
             final List<Window> nonLate = new ArrayList<>();
             nonLate.add(session);
@@ -381,7 +421,7 @@ public final class ReferenceModel
             if (config.sideOutput())
             {
                 sideOutput++;
-                late.add(event.toCsv());
+                late.add(aggregates == null ? event.toCsv() : event.eventId() + "," + event.eventTime() + "," + event.key() + ",0");
             }
             else
             {
@@ -418,10 +458,15 @@ public final class ReferenceModel
             w.changed = false;
         }
 
-        /** The row {@code start,end,key,count,sum,min,max,version}; the version is the next firing's. */
-        static String row(final Window w)
+        /**
+         * The row {@code start,end,key,count,sum,min,max,version}, or with named aggregates
+         * {@code start,end,key,NAME1,...,NAMEn,version}; the version is the next firing's.
+         */
+        String row(final Window w)
         {
-            return w.start + "," + w.end + "," + w.key + "," + w.count + "," + w.sum + "," + w.min + "," + w.max + "," + w.firings;
+            final String aggregate = aggregates == null
+                ? w.count + "," + w.sum + "," + w.min + "," + w.max : aggregates.fields(w.entries);
+            return w.start + "," + w.end + "," + w.key + "," + aggregate + "," + w.firings;
         }
 
         static long saturatingAdd(final long a, final long b)
