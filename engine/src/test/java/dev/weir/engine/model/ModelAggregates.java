@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 /**
  * Named aggregates ({@code --aggregates}) in the reference model, given twice: as the text the engine parses
@@ -18,6 +19,21 @@ public final class ModelAggregates
 {
     private final String text;
     private final Map<String, ModelResult> definitions = new LinkedHashMap<>();
+    private String earlyText;
+    private Predicate<NamedWindow> early;
+
+    /** A window as an early condition over named aggregates sees it. */
+    public interface NamedWindow
+    {
+        /** @return how many events were added to the window. */
+        long count();
+
+        /**
+         * @param name an aggregate's name.
+         * @return its value over the window, or null when empty (every comparison with it is then false).
+         */
+        BigDecimal value(String name);
+    }
 
     /**
      * @param text the list as the engine is given it, e.g. {@code total=sum(amount),n=count()}.
@@ -39,6 +55,46 @@ public final class ModelAggregates
             throw new IllegalArgumentException("repeated name " + name);
         }
         return this;
+    }
+
+    /**
+     * @param text      the early condition as the engine is given it, its identifiers naming the aggregates.
+     * @param condition the model's own predicate for it.
+     * @return this, with the early condition.
+     */
+    public ModelAggregates earlyWhen(final String text, final Predicate<NamedWindow> condition)
+    {
+        this.earlyText = Objects.requireNonNull(text, "text");
+        this.early = Objects.requireNonNull(condition, "condition");
+        return this;
+    }
+
+    /** @return the early condition as the engine is given it, or null for none. */
+    public String earlyText()
+    {
+        return earlyText;
+    }
+
+    /**
+     * @param window the events added to a window, in journal order.
+     * @return whether the early condition holds on them.
+     */
+    public boolean earlyConditionHolds(final List<ModelEntry> window)
+    {
+        return early.test(new NamedWindow()
+        {
+            @Override
+            public long count()
+            {
+                return window.size();
+            }
+
+            @Override
+            public BigDecimal value(final String name)
+            {
+                return definitions.get(name).over(window);
+            }
+        });
     }
 
     /** @return the list as the engine is given it. */
@@ -78,6 +134,6 @@ public final class ModelAggregates
     @Override
     public String toString()
     {
-        return "--aggregates '" + text + "'";
+        return "--aggregates '" + text + "'" + (earlyText == null ? "" : " --early-when '" + earlyText + "'");
     }
 }

@@ -255,8 +255,7 @@ public final class ReferenceModel
                     {
                         results.add(row(window) + ",update");
                     }
-                    if (options.early() != null && !window.early && !window.earlySuppressed
-                        && options.early().test(new long[]{window.count, window.sum, window.min, window.max, event.eventId()}))
+                    if (hasEarlyCondition() && !window.early && !window.earlySuppressed && earlyConditionHolds(window, event))
                     {
                         if (options.onceByKey() && overlapsPendingEarlyRow(window))
                         {
@@ -272,6 +271,21 @@ public final class ReferenceModel
             }
 
             advance(event.eventTime());
+        }
+
+        boolean hasEarlyCondition()
+        {
+            return aggregates != null && aggregates.earlyText() != null || options.early() != null;
+        }
+
+        /** The early condition on the window's new aggregate: the named aggregates' own, else the options'. */
+        boolean earlyConditionHolds(final Window window, final ModelEvent event)
+        {
+            if (aggregates != null && aggregates.earlyText() != null)
+            {
+                return aggregates.earlyConditionHolds(window.entries);
+            }
+            return options.early().test(new long[]{window.count, window.sum, window.min, window.max, event.eventId()});
         }
 
         /** Another live window of the key, overlapping this one and not yet fired, has emitted its early row. */
