@@ -3,7 +3,7 @@ package dev.weir.engine.aggregate;
 /**
  * The stable spelling of a value or filter inside a list of named aggregates, read without a schema: its tokens
  * (columns, numbers as written, strings as written, operators), keywords ({@code and or not in}) in lower case, one
- * space between two words and none elsewhere. Stateless; thread-safe.
+ * space between two words and on each side of a keyword, none elsewhere. Stateless; thread-safe.
  */
 final class ExpressionText
 {
@@ -19,6 +19,7 @@ final class ExpressionText
     {
         final StringBuilder out = new StringBuilder(text.length());
         boolean lastWasWord = false;
+        boolean lastWasKeyword = false;
         int at = 0;
         while (at < text.length())
         {
@@ -48,13 +49,15 @@ final class ExpressionText
                 at += at + 1 < text.length() && text.charAt(at + 1) == '=' && "<>!=".indexOf(c) >= 0 ? 2 : 1;
                 word = false;
             }
-            if (word && lastWasWord)
+            final String token = text.substring(start, at);
+            final boolean keyword = isKeyword(token);
+            if (out.length() > 0 && (word && lastWasWord || keyword || lastWasKeyword))
             {
                 out.append(' ');
             }
-            final String token = text.substring(start, at);
-            out.append(isKeyword(token) ? token.toLowerCase(java.util.Locale.ROOT) : token);
+            out.append(keyword ? token.toLowerCase(java.util.Locale.ROOT) : token);
             lastWasWord = word;
+            lastWasKeyword = keyword;
         }
         return out.toString();
     }
