@@ -28,7 +28,8 @@ class ScaledArithmeticTest
         assertEquals("4", quotient(7, 0, 2, 0, 0), "3.5 rounds to the even 4");
         assertEquals("-2", quotient(-5, 0, 2, 0, 0), "-2.5 rounds to the even -2");
         assertEquals("-4", quotient(7, 0, -2, 0, 0), "-3.5 rounds to the even -4");
-        assertEquals("1.3", quotient(255, 2, 2, 0, 1), "1.275 rounds up to 1.3: more than half");
+        assertEquals("1", quotient(3, 0, 4, 0, 0), "0.75 rounds up: more than half");
+        assertEquals("1.28", quotient(257, 2, 2, 0, 2), "1.285 rounds to the even 1.28");
         assertEquals("0.666667", quotient(2, 0, 3, 0, 6));
         assertEquals("-0.666667", quotient(-2, 0, 3, 0, 6));
         assertEquals("0.333333", quotient(1, 0, 3, 0, 6));
