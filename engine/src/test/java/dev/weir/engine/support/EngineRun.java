@@ -1,10 +1,12 @@
 package dev.weir.engine.support;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.function.IntFunction;
 
 import dev.weir.engine.PipelineBuilder;
@@ -419,10 +421,25 @@ public final class EngineRun
         return sorted;
     }
 
+    /**
+     * The model's row: {@code start,end,key,count,sum,min,max,version[,kind]}, or with named aggregates
+     * {@code start,end,key,NAME1,...,NAMEn,version[,kind]}, each value at its scale and an empty field when empty.
+     */
     private static String row(final WindowResult r, final String key)
     {
-        final String row = r.windowStart() + "," + r.windowEnd() + "," + key + "," + r.count() + "," + r.sum() + "," + r.min() + "," + r.max()
-            + "," + r.version();
+        final String aggregate = r.aggregateCount() > 0 && r.aggregateName(0) != null
+            ? namedFields(r) : r.count() + "," + r.sum() + "," + r.min() + "," + r.max();
+        final String row = r.windowStart() + "," + r.windowEnd() + "," + key + "," + aggregate + "," + r.version();
         return r.kind() == ResultKind.FINAL ? row : row + "," + r.kind().label();
+    }
+
+    private static String namedFields(final WindowResult r)
+    {
+        final StringJoiner fields = new StringJoiner(",");
+        for (int i = 0; i < r.aggregateCount(); i++)
+        {
+            fields.add(r.hasAggregate(i) ? BigDecimal.valueOf(r.aggregate(i), r.aggregateScale(i)).toPlainString() : "");
+        }
+        return fields.toString();
     }
 }
