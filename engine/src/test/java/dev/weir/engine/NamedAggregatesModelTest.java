@@ -38,6 +38,7 @@ import dev.weir.engine.model.StreamReducer;
 import dev.weir.engine.model.WindowKind;
 import dev.weir.engine.support.EngineRun;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -101,6 +102,39 @@ class NamedAggregatesModelTest
                     || compares(w.value("n"), "2", c -> c >= 0));
             };
             check(namedCase(3_000_233L * i + kind.ordinal(), kind, i), aggregates, new ModelOptions(i % 2 == 0, null, null), i);
+        }
+    }
+
+    /**
+     * Edges the seeded streams reach only by chance: a sum that wraps back to a small number (the mean is the wrapped
+     * sum's), halves at the seventh decimal (rounded to even, negative ones too), a square that does not fit, and
+     * ties of event time across and within keys.
+     */
+    @Test
+    void wrappedSumsHalvesAndSquaresThatDoNotFitAgreeWithTheModel()
+    {
+        final long quarter = 1L << 62;
+        final List<ModelEvent> events = List.of(
+            new ModelEvent(1, 1, "wrap", quarter), new ModelEvent(2, 2, "wrap", quarter), new ModelEvent(3, 3, "wrap", 100),
+            new ModelEvent(4, 2, "wrap", quarter), new ModelEvent(5, 1, "wrap", quarter),
+            new ModelEvent(6, 4, "up", 300),
+            new ModelEvent(7, 5, "down", -100), new ModelEvent(8, 5, "down", -200),
+            new ModelEvent(9, 6, "huge", Long.MAX_VALUE), new ModelEvent(10, 6, "huge", 1),
+            new ModelEvent(11, 9, "ties", -300), new ModelEvent(12, 7, "ties", 1), new ModelEvent(13, 9, "ties", 2), new ModelEvent(14, 7, "ties", 3),
+            new ModelEvent(15, 12, "down", 5));
+        final ModelCall total = sum(amount());
+        final ModelAggregates edges = new ModelAggregates("mean=avg(amount),half=sum(amount)/2000000,third=sum(amount)/3,"
+            + "neg_half=-sum(amount)/2000000,square=sum(amount)*sum(amount),o=first(event_id),c=last(event_id)")
+            .with("mean", avg(amount()))
+            .with("half", total.dividedBy(ModelArithmetic.literal("2000000")))
+            .with("third", total.dividedBy(ModelArithmetic.literal("3")))
+            .with("neg_half", total.negated().dividedBy(ModelArithmetic.literal("2000000")))
+            .with("square", total.times(total))
+            .with("o", first(eventId()))
+            .with("c", last(eventId()));
+        for (int i = 0; i < PipelineLayout.values().length; i++)
+        {
+            check(new GeneratedCase(i, ModelConfig.tumbling(10, 100, 0, false), events), edges, ModelOptions.NONE, i);
         }
     }
 

@@ -11,6 +11,7 @@ import static dev.weir.engine.model.ModelValue.eventId;
 import static dev.weir.engine.model.ModelValue.fee;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.math.BigDecimal;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -75,14 +76,18 @@ class ModelAggregatesTest
     }
 
     @Test
-    void aSumWrapsAndAProductThatDoesNotFitIsEmpty()
+    void aSumWrapsAMeanIsTheWrappedSumsAndAProductThatDoesNotFitIsEmpty()
     {
         final ModelAggregates list = new ModelAggregates("s=sum(amount),p=max(amount)*max(amount),m=avg(amount)")
             .with("s", sum(amount()))
             .with("p", max(amount()).times(max(amount())))
             .with("m", avg(amount()));
         final List<ModelEntry> window = List.of(entry(1, 0, Long.MAX_VALUE, 0), entry(2, 0, 2, 1));
-        assertEquals(new java.math.BigDecimal(java.math.BigInteger.valueOf(Long.MIN_VALUE + 1), 2).toPlainString() + ",,", list.fields(window));
+        assertEquals(BigDecimal.valueOf(Long.MIN_VALUE + 1, 2).toPlainString() + ",,", list.fields(window));
+        // the mean is the wrapped sum's: 4 x 2^62 + 1.00 wraps to 1.00, over 5
+        final List<ModelEntry> wraps = List.of(entry(1, 0, 1L << 62, 0), entry(2, 0, 1L << 62, 1), entry(3, 0, 100, 2),
+            entry(4, 0, 1L << 62, 3), entry(5, 0, 1L << 62, 4));
+        assertEquals("1.00,,0.200000", list.fields(wraps));
     }
 
     private static ModelEntry entry(final long id, final long time, final long amount, final long offset)

@@ -13,8 +13,8 @@ import java.util.function.Predicate;
  * window's events its filter keeps, straight from /work/wt/i33-API.md section 2: {@code count} counts (0 when
  * none), {@code sum} wraps as 64-bit two's complement, {@code min}/{@code max} of the (wrapped) values,
  * {@code first}/{@code last} the value of the event with the least/greatest (event time, journal offset),
- * {@code avg} the exact mean of the values at scale {@code max(6, scale)} rounded half-even (empty if it does
- * not fit a long there). Every function but {@code count} is empty when the filter keeps no event.
+ * {@code avg} the sum (wrapped, as {@code sum}'s) over the count, exactly, at scale {@code max(6, scale)} rounded
+ * half-even (empty if it does not fit a long there). Every function but {@code count} is empty when the filter keeps no event.
  * Test-only; shares no code with the engine.
  *
  * @param function count, sum, min, max, first, last or avg.
@@ -117,7 +117,7 @@ public record ModelCall(String function, ModelValue value, Predicate<ModelEvent>
             case "max" -> BigDecimal.valueOf(Collections.max(values), scale());
             case "first" -> BigDecimal.valueOf(value.of(Collections.min(kept, ModelEntry.BY_TIME_THEN_OFFSET).event()), scale());
             case "last" -> BigDecimal.valueOf(value.of(Collections.max(kept, ModelEntry.BY_TIME_THEN_OFFSET).event()), scale());
-            case "avg" -> ModelArithmetic.fitting(new BigDecimal(total, value.scale())
+            case "avg" -> ModelArithmetic.fitting(BigDecimal.valueOf(total.longValue(), value.scale())
                 .divide(BigDecimal.valueOf(kept.size()), scale(), RoundingMode.HALF_EVEN));
             default -> throw new IllegalStateException("unknown function " + function);
         };
