@@ -1,12 +1,7 @@
 package dev.weir.engine;
 
-import static dev.weir.engine.model.ModelCall.avg;
+import static dev.weir.engine.model.ModelCall.call;
 import static dev.weir.engine.model.ModelCall.count;
-import static dev.weir.engine.model.ModelCall.first;
-import static dev.weir.engine.model.ModelCall.last;
-import static dev.weir.engine.model.ModelCall.max;
-import static dev.weir.engine.model.ModelCall.min;
-import static dev.weir.engine.model.ModelCall.sum;
 import static dev.weir.engine.model.ModelValue.amount;
 import static dev.weir.engine.model.ModelValue.eventId;
 import static dev.weir.engine.model.ModelValue.eventTime;
@@ -122,16 +117,16 @@ class NamedAggregatesModelTest
             new ModelEvent(9, 6, "huge", Long.MAX_VALUE), new ModelEvent(10, 6, "huge", 1),
             new ModelEvent(11, 9, "ties", -300), new ModelEvent(12, 7, "ties", 1), new ModelEvent(13, 9, "ties", 2), new ModelEvent(14, 7, "ties", 3),
             new ModelEvent(15, 12, "down", 5));
-        final ModelCall total = sum(amount());
+        final ModelCall total = call("sum", amount());
         final ModelAggregates edges = new ModelAggregates("mean=avg(amount),half=sum(amount)/2000000,third=sum(amount)/3,"
             + "neg_half=-sum(amount)/2000000,square=sum(amount)*sum(amount),o=first(event_id),c=last(event_id)")
-            .with("mean", avg(amount()))
+            .with("mean", call("avg", amount()))
             .with("half", total.dividedBy(ModelArithmetic.literal("2000000")))
             .with("third", total.dividedBy(ModelArithmetic.literal("3")))
             .with("neg_half", total.negated().dividedBy(ModelArithmetic.literal("2000000")))
             .with("square", total.times(total))
-            .with("o", first(eventId()))
-            .with("c", last(eventId()));
+            .with("o", call("first", eventId()))
+            .with("c", call("last", eventId()));
         for (int i = 0; i < PipelineLayout.values().length; i++)
         {
             check(new GeneratedCase(i, ModelConfig.tumbling(10, 100, 0, false), events), edges, ModelOptions.NONE, i);
@@ -149,33 +144,33 @@ class NamedAggregatesModelTest
     {
         return new ModelAggregates("open=first(amount),high=max(amount),low=min(amount),close=last(amount),volume=sum(fee),"
             + "vwap=sum(amount*fee)/sum(fee),trades=count(),first_id=first(event_id),last_id=last(event_id)")
-            .with("open", first(amount()))
-            .with("high", max(amount()))
-            .with("low", min(amount()))
-            .with("close", last(amount()))
-            .with("volume", sum(fee()))
-            .with("vwap", sum(amount().times(fee())).dividedBy(sum(fee())))
+            .with("open", call("first", amount()))
+            .with("high", call("max", amount()))
+            .with("low", call("min", amount()))
+            .with("close", call("last", amount()))
+            .with("volume", call("sum", fee()))
+            .with("vwap", call("sum", amount().times(fee())).dividedBy(call("sum", fee())))
             .with("trades", count())
-            .with("first_id", first(eventId()))
-            .with("last_id", last(eventId()));
+            .with("first_id", call("first", eventId()))
+            .with("last_id", call("last", eventId()));
     }
 
     /** Filters (keywords in any case), names of earlier aggregates, avg. */
     private static ModelAggregates filtered()
     {
         final ModelResult fr = count().where(e -> ModelFilters.country(e).equals("FR"));
-        final ModelResult pos = sum(amount()).where(e -> ModelFilters.channel(e).equals("pos") && e.value() > 0);
+        final ModelResult pos = call("sum", amount()).where(e -> ModelFilters.channel(e).equals("pos") && e.value() > 0);
         return new ModelAggregates("fr=count() filter (where country = 'FR'), pos = sum(amount) filter (where channel = 'pos' and amount > 0),"
             + "neg=min(amount) FILTER (WHERE amount < 0),net=pos - sum(amount),share=fr / count(),mean=avg(amount),"
             + "fr_close=last(amount) filter (where country='FR'),de_open=first(event_time) filter (where country = 'DE')")
             .with("fr", fr)
             .with("pos", pos)
-            .with("neg", min(amount()).where(e -> e.value() < 0))
-            .with("net", pos.minus(sum(amount())))
+            .with("neg", call("min", amount()).where(e -> e.value() < 0))
+            .with("net", pos.minus(call("sum", amount())))
             .with("share", fr.dividedBy(count()))
-            .with("mean", avg(amount()))
-            .with("fr_close", last(amount()).where(e -> ModelFilters.country(e).equals("FR")))
-            .with("de_open", first(eventTime()).where(e -> ModelFilters.country(e).equals("DE")));
+            .with("mean", call("avg", amount()))
+            .with("fr_close", call("last", amount()).where(e -> ModelFilters.country(e).equals("FR")))
+            .with("de_open", call("first", eventTime()).where(e -> ModelFilters.country(e).equals("DE")));
     }
 
     /** Result expressions: literals at their scales, unary minus, parentheses, a VALUE with its own arithmetic. */
@@ -184,25 +179,25 @@ class NamedAggregatesModelTest
         return new ModelAggregates("spread=max(amount) - min(amount),mid=(max(amount) + min(amount)) / 2,"
             + "x=-(first(amount) * 2.5) + 1.25,fees=avg(fee - event_id) filter (where fee > 30),"
             + "per_ms=count() / (last(event_time) - first(event_time)),scaled=sum(amount * 3 - fee)")
-            .with("spread", max(amount()).minus(min(amount())))
-            .with("mid", max(amount()).plus(min(amount())).dividedBy(ModelArithmetic.literal("2")))
-            .with("x", first(amount()).times(ModelArithmetic.literal("2.5")).negated().plus(ModelArithmetic.literal("1.25")))
-            .with("fees", avg(fee().minus(eventId())).where(e -> ModelFilters.fee(e) > 30))
-            .with("per_ms", count().dividedBy(last(eventTime()).minus(first(eventTime()))))
-            .with("scaled", sum(amount().times(ModelValue.literal("3")).minus(fee())));
+            .with("spread", call("max", amount()).minus(call("min", amount())))
+            .with("mid", call("max", amount()).plus(call("min", amount())).dividedBy(ModelArithmetic.literal("2")))
+            .with("x", call("first", amount()).times(ModelArithmetic.literal("2.5")).negated().plus(ModelArithmetic.literal("1.25")))
+            .with("fees", call("avg", fee().minus(eventId())).where(e -> ModelFilters.fee(e) > 30))
+            .with("per_ms", count().dividedBy(call("last", eventTime()).minus(call("first", eventTime()))))
+            .with("scaled", call("sum", amount().times(ModelValue.literal("3")).minus(fee())));
     }
 
     /** Values that are often empty: a filter that keeps little or nothing, a division by zero, a product that does not fit. */
     private static ModelAggregates empties()
     {
-        final ModelCall big = max(amount()).where(e -> e.value() > 900);
+        final ModelCall big = call("max", amount()).where(e -> e.value() > 900);
         return new ModelAggregates("big=max(amount) filter (where amount > 9.00),none=sum(fee) filter (where fee < 0),"
             + "ratio=sum(amount) / (count() - count()),square=max(amount) * max(amount),half=big / 2,"
             + "n=count() filter (where amount > 9.00)")
             .with("big", big)
-            .with("none", sum(fee()).where(e -> ModelFilters.fee(e) < 0))
-            .with("ratio", sum(amount()).dividedBy(count().minus(count())))
-            .with("square", max(amount()).times(max(amount())))
+            .with("none", call("sum", fee()).where(e -> ModelFilters.fee(e) < 0))
+            .with("ratio", call("sum", amount()).dividedBy(count().minus(count())))
+            .with("square", call("max", amount()).times(call("max", amount())))
             .with("half", big.dividedBy(ModelArithmetic.literal("2")))
             .with("n", count().where(e -> e.value() > 900));
     }

@@ -29,6 +29,10 @@ public record ModelCall(String function, ModelValue value, Predicate<ModelEvent>
     {
         Objects.requireNonNull(function, "function");
         Objects.requireNonNull(filter, "filter");
+        if (!List.of("count", "sum", "min", "max", "first", "last", "avg").contains(function))
+        {
+            throw new IllegalArgumentException("not a function of the model: " + function);
+        }
         if (function.equals("count") != (value == null))
         {
             throw new IllegalArgumentException("count takes no value, the others one: " + function);
@@ -41,40 +45,14 @@ public record ModelCall(String function, ModelValue value, Predicate<ModelEvent>
         return new ModelCall("count", null, ALL);
     }
 
-    /** @return {@code sum(v)}. */
-    public static ModelCall sum(final ModelValue v)
+    /**
+     * @param function sum, min, max, first, last or avg.
+     * @param v        its VALUE.
+     * @return {@code function(v)}.
+     */
+    public static ModelCall call(final String function, final ModelValue v)
     {
-        return new ModelCall("sum", v, ALL);
-    }
-
-    /** @return {@code min(v)}. */
-    public static ModelCall min(final ModelValue v)
-    {
-        return new ModelCall("min", v, ALL);
-    }
-
-    /** @return {@code max(v)}. */
-    public static ModelCall max(final ModelValue v)
-    {
-        return new ModelCall("max", v, ALL);
-    }
-
-    /** @return {@code first(v)}. */
-    public static ModelCall first(final ModelValue v)
-    {
-        return new ModelCall("first", v, ALL);
-    }
-
-    /** @return {@code last(v)}. */
-    public static ModelCall last(final ModelValue v)
-    {
-        return new ModelCall("last", v, ALL);
-    }
-
-    /** @return {@code avg(v)}. */
-    public static ModelCall avg(final ModelValue v)
-    {
-        return new ModelCall("avg", v, ALL);
+        return new ModelCall(function, Objects.requireNonNull(v, "v"), ALL);
     }
 
     /**
