@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 
 import dev.weir.engine.model.GeneratedCase;
 import dev.weir.engine.model.Heartbeats;
@@ -45,7 +46,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * result expressions with their scales, half-even division, empties, division by zero and values that do not fit.
  * Seeded streams (out of order, late events, heartbeats) for every window kind, under both late policies with
  * and without allowed lateness (re-fired versions), with and without update rows, and with early conditions
- * over the named aggregates. The number of streams per
+ * over the named aggregates, and behind a pipeline filter. The number of streams per
  * window kind is {@code -Dweir.model.named.streams} (24 by default). A failure prints its seed and a reduced stream.
  */
 @Tag("slow")
@@ -67,7 +68,7 @@ class NamedAggregatesModelTest
     {
         for (int i = 0; i < STREAMS; i++)
         {
-            check(namedCase(9_000_011L * i + kind.ordinal(), kind, i), LISTS.get(i % LISTS.size()), ModelOptions.NONE, i);
+            check(namedCase(9_000_011L * i + kind.ordinal(), kind, i), LISTS.get(i % LISTS.size()), ModelOptions.NONE, Where.NONE, i);
         }
     }
 
@@ -77,7 +78,7 @@ class NamedAggregatesModelTest
     {
         for (int i = 0; i < STREAMS / 2; i++)
         {
-            check(namedCase(5_000_077L * i + kind.ordinal(), kind, i), LISTS.get((i + 1) % LISTS.size()), new ModelOptions(true, null, null), i);
+            check(namedCase(5_000_077L * i + kind.ordinal(), kind, i), LISTS.get((i + 1) % LISTS.size()), new ModelOptions(true, null, null), Where.NONE, i);
         }
     }
 
@@ -96,7 +97,18 @@ class NamedAggregatesModelTest
                 default -> empties().earlyWhen("big > 9.50 or n >= 2", w -> compares(w.value("big"), "9.50", c -> c > 0)
                     || compares(w.value("n"), "2", c -> c >= 0));
             };
-            check(namedCase(3_000_233L * i + kind.ordinal(), kind, i), aggregates, new ModelOptions(i % 2 == 0, null, null), i);
+            check(namedCase(3_000_233L * i + kind.ordinal(), kind, i), aggregates, new ModelOptions(i % 2 == 0, null, null), Where.NONE, i);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(WindowKind.class)
+    void aPipelineFilterBeforeNamedAggregatesAgreesWithTheModel(final WindowKind kind)
+    {
+        final Where where = new Where("channel = 'pos' or amount < -2.00", e -> ModelFilters.channel(e).equals("pos") || e.value() < -200);
+        for (int i = 0; i < STREAMS / 4; i++)
+        {
+            check(namedCase(7_000_121L * i + kind.ordinal(), kind, i), LISTS.get((i + 2) % LISTS.size()), ModelOptions.NONE, where, i);
         }
     }
 
@@ -129,7 +141,7 @@ class NamedAggregatesModelTest
             .with("c", call("last", eventId()));
         for (int i = 0; i < PipelineLayout.values().length; i++)
         {
-            check(new GeneratedCase(i, ModelConfig.tumbling(10, 100, 0, false), events), edges, ModelOptions.NONE, i);
+            check(new GeneratedCase(i, ModelConfig.tumbling(10, 100, 0, false), events), edges, ModelOptions.NONE, Where.NONE, i);
         }
     }
 
@@ -224,30 +236,30 @@ class NamedAggregatesModelTest
         return i % 2 == 0 ? tied : Heartbeats.sprinkle(tied, seed ^ 0x5DEECE66DL);
     }
 
-    private void check(final GeneratedCase c, final ModelAggregates aggregates, final ModelOptions options, final int i)
+    private void check(final GeneratedCase c, final ModelAggregates aggregates, final ModelOptions options, final Where where, final int i)
     {
         final PipelineLayout layout = PipelineLayout.values()[i % PipelineLayout.values().length];
         final String keyColumn = i % 3 == 0 ? "merchant" : "card";
-        final String difference = difference(c.events(), c.config(), aggregates, options, layout, keyColumn);
+        final String difference = difference(c.events(), c.config(), aggregates, options, where, layout, keyColumn);
         if (difference != null)
         {
             final List<ModelEvent> reduced = StreamReducer.reduce(c,
-                events -> difference(events, c.config(), aggregates, options, layout, keyColumn) != null);
-            fail(difference(reduced, c.config(), aggregates, options, layout, keyColumn) + "\n" + aggregates + " " + options
+                events -> difference(events, c.config(), aggregates, options, where, layout, keyColumn) != null);
+            fail(difference(reduced, c.config(), aggregates, options, where, layout, keyColumn) + "\n" + aggregates + " " + options + where
                 + " keyed by " + keyColumn + ", " + layout + "\n" + StreamReducer.describe(c, reduced));
         }
     }
 
     private String difference(
         final List<ModelEvent> events, final ModelConfig config, final ModelAggregates aggregates, final ModelOptions options,
-        final PipelineLayout layout, final String keyColumn)
+        final Where where, final PipelineLayout layout, final String keyColumn)
     {
-        final ModelOutput model = ReferenceModel.run(events, config, options, aggregates);
+        final ModelOutput model = ReferenceModel.run(ModelFilters.apply(events, where.keep(), ModelEvent::value), config, options, aggregates);
         final EngineRun engine;
         try
         {
             engine = EngineRun.pipelineOnColumns(events, config, dir.resolve("run-" + runs++), layout, keyColumn,
-                b -> early(b.aggregates(aggregates.text()).emitUpdates(options.updates()), aggregates));
+                b -> where.on(early(b.aggregates(aggregates.text()).emitUpdates(options.updates()), aggregates)));
         }
         catch (final RuntimeException ex)
         {
@@ -261,12 +273,36 @@ class NamedAggregatesModelTest
         {
             return "late rows differ\n model:  " + model.late() + "\n engine: " + engine.late;
         }
+        if (ModelFilters.rejected(events, where.keep()) != engine.filtered)
+        {
+            return "filtered: model " + ModelFilters.rejected(events, where.keep()) + ", engine " + engine.filtered;
+        }
         if (model.dropped() != engine.dropped || model.sideOutput() != engine.sideOutput || model.ignored() != engine.ignored)
         {
             return "counters differ: model dropped/side/ignored " + model.dropped() + "/" + model.sideOutput() + "/" + model.ignored()
                 + ", engine " + engine.dropped + "/" + engine.sideOutput + "/" + engine.ignored;
         }
         return null;
+    }
+
+    /**
+     * The pipeline's {@code --where}: its text for the engine and the model's predicate; an event it rejects only
+     * moves the watermark ({@link ModelFilters#apply}).
+     */
+    private record Where(String text, Predicate<ModelEvent> keep)
+    {
+        static final Where NONE = new Where(null, e -> true);
+
+        PipelineBuilder on(final PipelineBuilder builder)
+        {
+            return text == null ? builder : builder.where(text);
+        }
+
+        @Override
+        public String toString()
+        {
+            return text == null ? "" : " --where '" + text + "'";
+        }
     }
 
     private static PipelineBuilder early(final PipelineBuilder builder, final ModelAggregates aggregates)
