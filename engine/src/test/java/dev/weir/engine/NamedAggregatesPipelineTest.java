@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.emit.LateEvent;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.expr.ColumnProjection;
@@ -94,22 +95,7 @@ class NamedAggregatesPipelineTest
             candles(journal, "sessions", layout, SessionWindows.withGap(200), "BBB"));
 
         // the output journal stores the seven values and then the presence mask (vwap, bit 5, empty in the second)
-        final List<long[]> stored = new ArrayList<>();
-        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal).pipeline("tumbling")))
-        {
-            output.readAll(document ->
-            {
-                if (document.isResult())
-                {
-                    final long[] longs = new long[document.result().aggregateCount()];
-                    for (int i = 0; i < longs.length; i++)
-                    {
-                        longs[i] = document.result().aggregate(i);
-                    }
-                    stored.add(longs);
-                }
-            });
-        }
+        final List<long[]> stored = storedAggregates(journal, "tumbling");
         assertEquals(2, stored.size());
         assertEquals(List.of(1000L, 1300L, 800L, 1300L, 11L, 10_363_636L, 5L, 127L), boxed(stored.get(0)));
         assertEquals(List.of(2000L, 2000L, 2000L, 2000L, 0L, 0L, 1L, 127L & ~(1L << 5)), boxed(stored.get(1)));
@@ -234,6 +220,26 @@ class NamedAggregatesPipelineTest
     }
 
     @Test
+    void aReplayAfterACrashVerifiesTheStoredValuesAndPresenceMasks() throws Exception
+    {
+        final Path journal = dir.resolve("crash");
+        append(journal, randomTrades(10_000, 5));
+        final String list = "hi=max(price) filter (where side='sell'),vwap=sum(price*qty)/sum(qty),n=count()";
+        random(journal, SlidingWindows.of(400, 100), list).checkpointEvery(1_500).build().runToEnd();
+        final List<long[]> stored = storedAggregates(journal, JournalDirectory.DEFAULT_PIPELINE);
+        assertTrue(stored.stream().anyMatch(longs -> longs[3] == 0b110), "some windows have no sell: " + stored.size());
+        // as if the process had died before its last two checkpoints: the replay reproduces the stored results, empty
+        // values and masks included, and verifies them (a difference would fail the run) instead of writing them again
+        final CheckpointStore store = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3);
+        final List<Path> files = store.files();
+        Files.delete(files.get(files.size() - 1));
+        Files.delete(files.get(files.size() - 2));
+        final RunSummary again = random(journal, SlidingWindows.of(400, 100), list).checkpointEvery(1_500).build().runToEnd();
+        assertTrue(again.suppressedOutputs() > 0, "outputs verified on replay: " + again);
+        assertEquals(stored.size(), storedAggregates(journal, JournalDirectory.DEFAULT_PIPELINE).size(), "nothing written twice");
+    }
+
+    @Test
     void aValueMayNameAJoinedTablesColumn() throws Exception
     {
         final Path journal = dir.resolve("joined");
@@ -313,6 +319,28 @@ class NamedAggregatesPipelineTest
         Weir.pipeline().journal(journal).keyColumn("sym").window(TumblingWindows.of(1_000)).aggregates("n=count(),total=sum(qty)").build().runToEnd();
         assertThrows(CheckpointMismatchException.class, () -> Weir.pipeline().journal(journal).keyColumn("sym").window(TumblingWindows.of(1_000))
             .aggregates("n=count(),total=max(qty)").build());
+    }
+
+    /** @return the aggregate longs of each result a pipeline of the journal stored, in order. */
+    private static List<long[]> storedAggregates(final Path journal, final String pipeline)
+    {
+        final List<long[]> stored = new ArrayList<>();
+        try (OutputJournal output = OutputJournal.open(JournalDirectory.open(journal).pipeline(pipeline)))
+        {
+            output.readAll(document ->
+            {
+                if (document.isResult())
+                {
+                    final long[] longs = new long[document.result().aggregateCount()];
+                    for (int i = 0; i < longs.length; i++)
+                    {
+                        longs[i] = document.result().aggregate(i);
+                    }
+                    stored.add(longs);
+                }
+            });
+        }
+        return stored;
     }
 
     /** Run a candle of one symbol as a named durable pipeline of the journal; @return its rows, ordered by window. */
