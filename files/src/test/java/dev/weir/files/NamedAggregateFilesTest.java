@@ -12,6 +12,8 @@ import java.util.List;
 import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.fired.FiredResult;
 import dev.weir.engine.fired.SkippedEvent;
+import dev.weir.engine.time.LatePolicy;
+import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The files of a pipeline with named aggregates, from its output journal: a results CSV, JSON Lines partitions and a
  * late-events CSV whose columns are the aggregates' names (a candle), each value at its aggregate's scale, an empty
  * field or {@code null} where the stored presence mask says the window has no value, late events without a value;
- * ISO-8601 instants as without them; a value or an aggregate named like a key column refused.
+ * ISO-8601 instants as without them; a replay writes the engine's results so; a value or an aggregate named like a
+ * key column refused.
  */
 class NamedAggregateFilesTest
 {
@@ -40,8 +43,8 @@ class NamedAggregateFilesTest
     private Path journal;
 
     /**
-     * An output journal as a candle pipeline writes it: 7 values and the presence mask per result. The second window's
-     * only trade has quantity 0, so its vwap divides by zero: empty (bit 5 clear).
+     * Three trades, the last one late, and an output journal as a candle pipeline writes it: 7 values and the presence
+     * mask per result. The second window's only trade has quantity 0, so its vwap divides by zero: empty (bit 5 clear).
      */
     @BeforeEach
     void writeTheOutputJournal()
@@ -54,6 +57,8 @@ class NamedAggregateFilesTest
             acme = events.stringId(0, "ACME");
             beta = events.stringId(0, "BETA,X");
             events.append(events.row().eventId(1).eventTime(1_000).setString(0, acme).setLong(1, 1250).setLong(2, 10));
+            events.append(events.row().eventId(2).eventTime(61_000).setString(0, beta).setLong(1, 300).setLong(2, 0));
+            events.append(events.row().eventId(3).eventTime(500).setString(0, acme).setLong(1, 1300).setLong(2, 1)); // late
         }
         try (OutputJournal output = OutputJournal.openForAppend(JournalDirectory.open(journal).pipeline(JournalDirectory.DEFAULT_PIPELINE)))
         {
@@ -119,6 +124,21 @@ class NamedAggregateFilesTest
         assertEquals(List.of(HEADER, "1970-01-02T00:00:00Z,1970-01-02T00:01:00Z,ACME,-0.05,-0.05,-0.05,-0.05,2,-5.000000,1,0"),
             Files.readAllLines(out.resolve("date=1970-01-02/results.csv")));
         assertEquals(List.of("event_id,event_time,instrument", "4,1970-01-01T00:00:00.500Z,ACME"), Files.readAllLines(late));
+    }
+
+    @Test
+    void aReplayWritesTheEnginesResultsInTheSameColumns() throws IOException
+    {
+        final Path results = dir.resolve("replayed.csv");
+        final Path late = dir.resolve("late.csv");
+        ResultReplay.of(journal).columns(columns(TimeFormat.epoch)).pipeline(b -> b.keyColumn("instrument").aggregates(CANDLE)
+            .window(TumblingWindows.of(60_000)).outOfOrderness(0).allowedLateness(0).latePolicy(LatePolicy.SIDE)).results(results).late(late)
+            .build().run();
+
+        assertEquals(List.of(HEADER,
+            "0,60000,ACME,12.50,12.50,12.50,12.50,10,12.500000,1,0",
+            "60000,120000,\"BETA,X\",3.00,3.00,3.00,3.00,0,,1,0"), Files.readAllLines(results), "BETA's vwap divides by zero: empty");
+        assertEquals(List.of("event_id,event_time,instrument", "3,500,ACME"), Files.readAllLines(late));
     }
 
     @Test

@@ -49,6 +49,8 @@ final class NamedAggregateRowsTest
         {
             acme = events.stringId(0, "ACME");
             beta = events.stringId(0, "BETA");
+            events.append(events.row().eventId(1).eventTime(1_000).setString(0, acme).setLong(1, 1250).setLong(2, 35));
+            events.append(events.row().eventId(2).eventTime(61_000).setString(0, beta).setLong(1, 300).setLong(2, 0));
         }
         pipeline = JournalDirectory.open(journal).pipeline(JournalDirectory.DEFAULT_PIPELINE);
         try (OutputJournal output = OutputJournal.openForAppend(pipeline))
