@@ -19,12 +19,14 @@ import dev.weir.journal.schema.TableDefinition;
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and
  * {@code --key} and {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
- * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}).
+ * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}). With named
+ * aggregates ({@code --aggregates}) the rows show the key and a column named after each aggregate instead, at its
+ * scale; no aggregate may be named like a key column.
  * <p>
  * Immutable and thread-safe.
  *
  * @param key        the key column's name, or several separated by commas.
- * @param value      the value column's name.
+ * @param value      the value column's name, or null with named aggregates.
  * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
  *                   as it is.
  * @param updates    whether the pipeline emits update rows ({@code emitUpdates(true)}, {@code --emit updates}).

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The files of a pipeline with named aggregates, from its output journal: a results CSV, JSON Lines partitions and a
  * late-events CSV whose columns are the aggregates' names (a candle), each value at its aggregate's scale, an empty
  * field or {@code null} where the stored presence mask says the window has no value, late events without a value;
- * ISO-8601 instants as without them; a replay writes the engine's results so; a value or an aggregate named like a
- * key column refused.
+ * ISO-8601 instants as without them; a replay writes the engine's results so; a value, an aggregate named like a
+ * key column, one that names no column and an early condition over the sum refused.
  */
 class NamedAggregateFilesTest
 {
@@ -142,7 +142,7 @@ class NamedAggregateFilesTest
     }
 
     @Test
-    void aValueOrAnAggregateNamedLikeAKeyColumnIsRefused()
+    void aValueAnAggregateNamedLikeAKeyColumnOrAnEarlyConditionOverTheSumAreRefused()
     {
         final NamedAggregates candle = NamedAggregates.parse(CANDLE);
         final IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
@@ -158,6 +158,10 @@ class NamedAggregateFilesTest
             .columns(new RowColumns("instrument", null, List.of(), false, null, null, TimeFormat.epoch, List.of(),
                 NamedAggregates.parse("total=sum(amount)"))).results(results).build().export());
         assertTrue(unknown.getMessage().startsWith("--aggregates: ") && unknown.getMessage().contains("amount"), unknown.getMessage());
+        final ExportRefusedException early = assertThrows(ExportRefusedException.class, () -> ResultFiles.of(journal, JournalDirectory.DEFAULT_PIPELINE)
+            .columns(new RowColumns("instrument", null, List.of(), false, "sum > 3", null, TimeFormat.epoch, List.of(), candle)).results(results)
+            .build().export());
+        assertTrue(early.getMessage().contains("no sum with --aggregates"), early.getMessage());
         assertTrue(Files.notExists(results), "no file written");
     }
 
