@@ -11,7 +11,6 @@ import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.ExpressionException;
 import dev.weir.engine.expr.Expressions;
 import dev.weir.engine.join.JoinedColumns;
-import dev.weir.engine.operator.WindowConditions;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.TableDefinition;
@@ -200,7 +199,7 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             }
             if (earlyWhen != null && bound != null)
             {
-                WindowConditions.parse(earlyWhen, bound, columns);
+                EarlyRows.checkCondition(earlyWhen, bound, columns);
             }
             else if (earlyWhen != null)
             {
