@@ -99,7 +99,7 @@ public final class ReferenceModel
      *
      * @param events     the stream, heartbeats included.
      * @param config     the window and lateness configuration.
-     * @param options    update rows (an early condition reads {@code {count, sum, min, max}} of the events' values).
+     * @param options    update rows; the early condition is the aggregates' own ({@link ModelAggregates#earlyWhen}) when they have one.
      * @param aggregates the named aggregates.
      * @return results in emit order, late rows in arrival order, and the counters.
      */
