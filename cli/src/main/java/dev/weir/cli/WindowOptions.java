@@ -96,8 +96,8 @@ final class WindowOptions
 
     @Option(names = "--early-when", paramLabel = "EXPR",
         description = "a window emits one early row at the first event that makes EXPR true, e.g. 'sum>=5000.00' or "
-            + "'count>8 and max>100'. EXPR compares count, sum, min, max, aggregate or aggregateN with a number or a number "
-            + "column of the event, e.g. 'sum>cards.limit' (< <= > >= = !=), "
+            + "'count>8 and max>100'. EXPR compares count, sum, min, max, aggregate or aggregateN (with --aggregates: count and "
+            + "the aggregates' names, e.g. 'declines>=3') with a number or a number column of the event, e.g. 'sum>cards.limit' (< <= > >= = !=), "
             + "joined with and/or and parentheses. Rows get a kind column")
     String earlyWhen;
 

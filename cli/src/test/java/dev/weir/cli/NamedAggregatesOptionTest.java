@@ -95,20 +95,24 @@ class NamedAggregatesOptionTest
         {
             sixteen.append(i == 0 ? "" : ",").append("a").append(i).append("=count()");
         }
-        refused(input, "weir: --aggregates: ", "at position 8", "--aggregates", "trades=median(price)");
-        refused(input, "weir: --aggregates: ", "prize", "--aggregates", "volume=sum(qty),p=max(prize)");
-        refused(input, "weir: --aggregates: ", "version", "--aggregates", "version=count()");
-        refused(input, "weir: --aggregates: ", "volume", "--aggregates", "volume=sum(qty),volume=count()");
-        refused(input, "weir: --aggregates: ", "15", "--aggregates", sixteen.toString());
-        refused(input, "weir: --aggregates: ", "18", "--aggregates", "p=sum(price*price*price*price*price*price*price*price*price*price)");
-        refused(input, "weir: --aggregates: ", "instrument", "--aggregates", "instrument=count()");
+        refused(input, "weir: --aggregates: ", "unknown function 'median' at position 8", "--aggregates", "trades=median(price)");
+        refused(input, "weir: --aggregates: ", "unknown column 'prize'", "--aggregates", "volume=sum(qty),p=max(prize)");
+        refused(input, "weir: --aggregates: ", "reserved name 'version'", "--aggregates", "version=count()");
+        refused(input, "weir: --aggregates: ", "repeated name 'volume'", "--aggregates", "volume=sum(qty),volume=count()");
+        refused(input, "weir: --aggregates: ", "more than 15", "--aggregates", sixteen.toString());
+        refused(input, "weir: --aggregates: ", "more than 18", "--aggregates", "p=sum(price*price*price*price*price*price*price*price*price*price)");
+        refused(input, "weir: --aggregates: ", "'instrument' is a key column", "--aggregates", "instrument=count()");
         refused(input, "weir: --value: with --aggregates, name the value in an aggregate, e.g. total=sum(amount)", "", "--aggregates",
             "trades=count()", "--value", "price");
         refused(input, "weir: --aggregate and --aggregates exclude each other: name the aggregation in --aggregates", "", "--aggregates",
             "trades=count()", "--aggregate", "average");
-        refused(input, "weir: ", "volumes", "--aggregates", "volume=sum(qty)", "--early-when", "volumes > 3");
+        refused(input, "weir: ", "unknown aggregate 'volumes'", "--aggregates", "volume=sum(qty)", "--early-when", "volumes > 3");
         refused(input, "weir: ", "no sum with --aggregates: name one, e.g. total=sum(amount)", "--aggregates", "volume=sum(qty)",
             "--early-when", "sum > 3");
+        final Cli replay = Cli.run("replay", "--journal", dir.resolve("none").toString(), "--window", "tumbling:10s", "--aggregates",
+            "n=count(", "--results", dir.resolve("y.csv").toString());
+        assertEquals(WeirCommand.USAGE, replay.exit(), replay.err());
+        assertTrue(replay.err().startsWith("weir: --aggregates: aggregates 'n=count(': ") && replay.err().contains("at position 9"), replay.err());
     }
 
     /**
