@@ -136,8 +136,7 @@ class NamedAggregatesOptionTest
     /** Trades of ABC and XYZ; ABC's trade at 500 ms comes last in [0, 10 s), out of order. */
     private Path trades() throws IOException
     {
-        final Path input = dir.resolve("trades.csv");
-        Files.write(input, List.of(
+        return csv("trades.csv",
             "event_id,event_time,instrument,price,qty",
             "1,1000,ABC,10.00,100",
             "2,2000,ABC,10.50,50",
@@ -145,15 +144,13 @@ class NamedAggregatesOptionTest
             "4,4000,XYZ,20.00,5",
             "5,4000,XYZ,21.00,3",
             "6,500,ABC,10.20,10",
-            "7,12000,ABC,11.00,0"));
-        return input;
+            "7,12000,ABC,11.00,0");
     }
 
     /** Card payments, approved or declined, in one minute. */
     private Path payments() throws IOException
     {
-        final Path input = dir.resolve("payments.csv");
-        Files.write(input, List.of(
+        return csv("payments.csv",
             "event_id,event_time,card,status,amount",
             "1,1000,c1,approved,600.00",
             "2,2000,c1,declined,50.00",
@@ -164,7 +161,11 @@ class NamedAggregatesOptionTest
             "7,7000,c3,approved,2000.00",
             "8,8000,c1,declined,30.00",
             "9,9000,c2,declined,5.00",
-            "10,10000,c1,approved,10.00"));
-        return input;
+            "10,10000,c1,approved,10.00");
+    }
+
+    private Path csv(final String name, final String... lines) throws IOException
+    {
+        return Files.write(dir.resolve(name), List.of(lines));
     }
 }
