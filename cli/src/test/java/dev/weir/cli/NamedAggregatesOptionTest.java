@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --aggregates LIST} on the command line: the issue's candles (open, high, low, close, volume, vwap, trades)
  * and its fraud decline counter with an early condition over the named aggregates, against values computed by
- * hand; a replay gives the run's rows; every mistake in the list or beside it is refused with one {@code weir: ...}
+ * hand; a replay gives the run's rows, a named pipeline its own aggregates; every mistake in the list or beside it is refused with one {@code weir: ...}
  * line and exit 2, before anything is ingested.
  */
 class NamedAggregatesOptionTest
@@ -58,6 +58,13 @@ class NamedAggregatesOptionTest
         final Cli other = Cli.run("run", "--journal", journal.toString(), "--key", "instrument", "--window", "tumbling:10s",
             "--out-of-orderness", "5s", "--aggregates", "trades=count()", "--results", dir.resolve("other.csv").toString());
         assertEquals(WeirCommand.USAGE, other.exit(), "the named aggregates are part of the checkpointed configuration: " + other.err());
+
+        final Path volumes = dir.resolve("volumes.csv");
+        final Cli pipeline = Cli.run("run", "--journal", journal.toString(), "--pipeline", "volumes", "--key", "instrument", "--window",
+            "tumbling:10s", "--out-of-orderness", "5s", "--aggregates", "volume=sum(qty)", "--results", volumes.toString());
+        assertEquals(0, pipeline.exit(), pipeline.err());
+        assertEquals(List.of("window_start,window_end,instrument,volume,version", "0,10000,ABC,360,0", "0,10000,XYZ,8,0", "10000,20000,ABC,0,0"),
+            Files.readAllLines(volumes), "a named pipeline of other aggregates over the same events");
     }
 
     @Test
