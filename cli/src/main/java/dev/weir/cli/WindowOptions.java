@@ -165,9 +165,9 @@ final class WindowOptions
             {
                 configured.aggregates(named());
             }
-            else
+            if (value() != null)
             {
-                configured.valueColumn(value());
+                configured.valueColumn(value()); // the pipeline refuses a value given beside named aggregates
             }
             if (where != null)
             {
