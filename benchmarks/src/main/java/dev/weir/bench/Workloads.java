@@ -155,6 +155,43 @@ final class Workloads
         return journalDir;
     }
 
+    /** The three columns of {@link #trades}: an instrument, a trade's price and its quantity. */
+    static final String TRADES = "instrument:string,price:decimal(2),qty:long";
+
+    /**
+     * A {@link #TRADES} journal: the times and keys of {@link #filledJournal(int, int, double, long)} ({@code keys}
+     * instruments {@code i0, i1, ...} chosen uniformly, event time advancing by {@code msPerEvent} on average, up to
+     * 50 ms out of order), each instrument's price a random walk of a cent or two per trade from 100.00, and a
+     * quantity of 1 to 1,000.
+     */
+    static Path trades(final int events, final int keys, final double msPerEvent, final long seed) throws IOException
+    {
+        final Path dir = Files.createTempDirectory("weir-bench-");
+        final Path journalDir = dir.resolve("journal");
+        try (EventJournal journal = EventJournal.openOrCreate(journalDir, JournalSchema.parse(TRADES)))
+        {
+            final int[] instruments = new int[keys];
+            final long[] prices = new long[keys];
+            for (int k = 0; k < keys; k++)
+            {
+                instruments[k] = journal.stringId(0, "i" + k);
+                prices[k] = 100_00;
+            }
+            final SplittableRandom random = new SplittableRandom(seed);
+            final long base = 1_700_000_000_000L;
+            final EventRow row = journal.row();
+            for (int i = 0; i < events; i++)
+            {
+                final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
+                final int k = random.nextInt(keys);
+                prices[k] = Math.max(1, prices[k] + random.nextInt(5) - 2);
+                row.eventId(i).eventTime(time).setString(0, instruments[k]).setLong(1, prices[k]).setLong(2, 1 + random.nextInt(1_000));
+                journal.append(row);
+            }
+        }
+        return journalDir;
+    }
+
     /**
      * Forget what a durable run left in a journal (its output journal and checkpoints), so the next run
      * starts from a clean state.
