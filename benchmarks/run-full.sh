@@ -55,6 +55,8 @@ fi
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
 # shellcheck disable=SC2086
+java $opts -cp "$jar" dev.weir.bench.StateSize 1000000 candle | tee -a "$out/state-size.txt"
+# shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.SlotSize | tee "$out/slot-size.txt"
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.JoinStateSize | tee "$out/join-state-size.txt"
