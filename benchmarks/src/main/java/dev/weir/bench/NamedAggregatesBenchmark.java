@@ -57,6 +57,8 @@ public class NamedAggregatesBenchmark
     /** A one-minute candle with its VWAP: seven named aggregates over price and quantity. */
     static final String CANDLE = "open=first(price),high=max(price),low=min(price),close=last(price),volume=sum(qty),"
         + "vwap=sum(price*qty)/sum(qty),trades=count()";
+    /** One named aggregate: the volume. */
+    static final String SUM = "volume=sum(qty)";
     private static final int HIGH = 1;
     private static final int LOW = 2;
     private static final int TRADES = 6;
@@ -87,6 +89,26 @@ public class NamedAggregatesBenchmark
         Workloads.delete(journal.getParent());
     }
 
+    /**
+     * @param aggregates value, sum or candle.
+     * @return the list of named aggregates it stands for; null for value (the built-in aggregates of {@code qty}).
+     * @throws IllegalStateException for another name.
+     */
+    static String list(final String aggregates)
+    {
+        switch (aggregates)
+        {
+            case "value":
+                return null;
+            case "sum":
+                return SUM;
+            case "candle":
+                return CANDLE;
+            default:
+                throw new IllegalStateException("aggregates is value, sum or candle, not " + aggregates);
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public long run(final Blackhole bh)
@@ -109,19 +131,14 @@ public class NamedAggregatesBenchmark
             }
         };
         final PipelineBuilder builder = Weir.pipeline().keyColumn("instrument");
-        switch (aggregates)
+        final String list = list(aggregates);
+        if (list == null)
         {
-            case "value":
-                builder.valueColumn("qty");
-                break;
-            case "sum":
-                builder.aggregates("volume=sum(qty)");
-                break;
-            case "candle":
-                builder.aggregates(CANDLE);
-                break;
-            default:
-                throw new IllegalStateException("aggregates is value, sum or candle, not " + aggregates);
+            builder.valueColumn("qty");
+        }
+        else
+        {
+            builder.aggregates(list);
         }
         final RunSummary summary = builder
             .journal(journal)

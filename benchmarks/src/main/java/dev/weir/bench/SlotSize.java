@@ -4,9 +4,7 @@ import java.util.List;
 
 import dev.weir.engine.aggregate.Aggregation;
 import dev.weir.engine.aggregate.NamedAggregates;
-import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.state.WindowSlots;
-import dev.weir.journal.schema.JournalSchema;
 
 /**
  * How many bytes does one window slot take with named aggregates? Builds a {@link WindowSlots} as the engine does
@@ -23,7 +21,7 @@ public final class SlotSize
 {
     private static final String[][] AGGREGATES = {
         {"--value qty", null},
-        {"volume=sum(qty)", "volume=sum(qty)"},
+        {NamedAggregatesBenchmark.SUM, NamedAggregatesBenchmark.SUM},
         {"candle (7 aggregates)", NamedAggregatesBenchmark.CANDLE},
     };
 
@@ -52,8 +50,7 @@ public final class SlotSize
      */
     static List<Aggregation> aggregations(final String list)
     {
-        return list == null ? List.of()
-            : NamedAggregates.parse(list).bind(ExpressionColumns.of(JournalSchema.parse(Workloads.TRADES))).newAggregations();
+        return list == null ? List.of() : Workloads.tradeAggregates(list).newAggregations();
     }
 
     /**

@@ -6,9 +6,7 @@ import java.lang.ref.Reference;
 import java.util.Arrays;
 
 import dev.weir.engine.aggregate.BoundAggregates;
-import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.emit.LateListener;
-import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
@@ -16,7 +14,6 @@ import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.window.SessionWindows;
 import dev.weir.engine.window.WindowSpec;
-import dev.weir.journal.schema.JournalSchema;
 
 /**
  * How much memory does an open window cost? Builds the aggregation stage alone (a {@link WindowAssigner}
@@ -130,8 +127,7 @@ public final class StateSize
         final WindowSpec spec = EndToEndBenchmark.spec(window);
         final int keys = windows / WINDOWS_PER_KEY;
 
-        final BoundAggregates named = aggregates == null ? null
-            : NamedAggregates.parse(aggregates).bind(ExpressionColumns.of(JournalSchema.parse(Workloads.TRADES)));
+        final BoundAggregates named = Workloads.tradeAggregates(aggregates);
         final long before = settledHeapUsed();
         final OperatorConfiguration configuration = OperatorConfiguration.builder(spec).outOfOrderness(OUT_OF_ORDERNESS)
             .initialWindows(INITIAL_WINDOWS).namedAggregates(named).build();

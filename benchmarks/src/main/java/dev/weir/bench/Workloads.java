@@ -7,6 +7,9 @@ import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
+import dev.weir.engine.aggregate.BoundAggregates;
+import dev.weir.engine.aggregate.NamedAggregates;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
@@ -157,6 +160,15 @@ final class Workloads
 
     /** The three columns of {@link #trades}: an instrument, a trade's price and its quantity. */
     static final String TRADES = "instrument:string,price:decimal(2),qty:long";
+
+    /**
+     * @param list a list of named aggregates over the {@link #TRADES} columns, or null.
+     * @return the list bound to those columns, or null for null.
+     */
+    static BoundAggregates tradeAggregates(final String list)
+    {
+        return list == null ? null : NamedAggregates.parse(list).bind(ExpressionColumns.of(JournalSchema.parse(TRADES)));
+    }
 
     /**
      * A {@link #TRADES} journal: the times and keys of {@link #filledJournal(int, int, double, long)} ({@code keys}
