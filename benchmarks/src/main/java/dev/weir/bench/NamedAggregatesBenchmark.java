@@ -1,6 +1,7 @@
 package dev.weir.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +11,8 @@ import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.ResultListener;
+import com.sun.management.OperatingSystemMXBean;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -24,6 +27,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -39,6 +43,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <li>{@code candle}: the seven of {@link #CANDLE}, the issue's example (first and last by event time, a result
  *     expression).</li>
  * </ul>
+ * Beside events per second it reports {@code cpuNsPerEvent}: the process's CPU time (every thread: the pipeline's,
+ * the collector's, the compiler's) per event over the iteration's runs, a figure the machine's other tenants move
+ * less than the wall clock's.
+ * <p>
  * Each run checks its results: no aggregate empty, and with the candle {@code trades} equal to the window's count and
  * {@code high} at least {@code low}; a wrong result fails the run rather than give a figure.
  * <p>
@@ -111,7 +119,7 @@ public class NamedAggregatesBenchmark
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
-    public long run(final Blackhole bh)
+    public long run(final Blackhole bh, final CpuTime cpu)
     {
         final long[] wrong = new long[1]; // written on the engine's thread, read after runToEnd
         final ResultListener sink = r ->
@@ -140,6 +148,7 @@ public class NamedAggregatesBenchmark
         {
             builder.aggregates(list);
         }
+        final long cpuBefore = CpuTime.processNanos();
         final RunSummary summary = builder
             .journal(journal)
             .window(EndToEndBenchmark.spec(window))
@@ -151,11 +160,58 @@ public class NamedAggregatesBenchmark
             .onResult(sink)
             .build()
             .runToEnd();
+        cpu.add(CpuTime.processNanos() - cpuBefore, summary.events());
         if (summary.events() != EVENTS || summary.unmatched() != 0 || wrong[0] != 0)
         {
             throw new IllegalStateException("processed " + summary.events() + " events and " + summary.unmatched() + " unmatched, not "
                 + EVENTS + "; " + wrong[0] + " wrong results");
         }
         return summary.windowsFired();
+    }
+
+    /**
+     * The process's CPU time per event over one iteration's runs, reported by JMH beside the score. Thread-safety: the
+     * benchmark's thread only.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime
+    {
+        private static final OperatingSystemMXBean SYSTEM = (OperatingSystemMXBean)ManagementFactory.getOperatingSystemMXBean();
+
+        /**
+         * CPU ns per event so far in this iteration, divided by the measurement iterations: JMH sums an event
+         * counter over the iterations, so it reports their mean.
+         */
+        public double cpuNsPerEvent;
+        private int iterations;
+        private long nanos;
+        private long events;
+
+        @Setup(Level.Trial)
+        public void iterations(final BenchmarkParams params)
+        {
+            iterations = params.getMeasurement().getCount();
+        }
+
+        @Setup(Level.Iteration)
+        public void reset()
+        {
+            nanos = 0;
+            events = 0;
+            cpuNsPerEvent = 0;
+        }
+
+        void add(final long runNanos, final long runEvents)
+        {
+            nanos += runNanos;
+            events += runEvents;
+            cpuNsPerEvent = (double)nanos / events / iterations;
+        }
+
+        static long processNanos()
+        {
+            return SYSTEM.getProcessCpuTime();
+        }
     }
 }
