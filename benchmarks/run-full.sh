@@ -47,7 +47,7 @@ jmh join-stage JoinBenchmark -f 1 -wi 2 -i 3 -w 2 -r 2 -prof gc
 jmh join-recovery JoinRecoveryBenchmark -f 1 -wi 2 -i 3
 # named aggregates: today's value, one named sum, the seven-aggregate candle
 jmh named-aggregates NamedAggregatesBenchmark -f 1 -wi 3 -i 5 -w 2 -r 2 -prof gc
-jmh named-aggregate-stages NamedAggregateStageBenchmark -p aggregates=sum,candle -f 1 -wi 3 -i 5 -w 1 -r 1 -prof gc
+jmh named-aggregate-stages NamedAggregateStageBenchmark -f 1 -wi 3 -i 5 -w 1 -r 1 -prof gc
 # the PostgreSQL sink, when a server is up (scripts/test-postgres.sh starts the tests' one)
 if "$here/scripts/test-postgres.sh"; then
   jmh postgres-delivery PostgresDeliveryBenchmark

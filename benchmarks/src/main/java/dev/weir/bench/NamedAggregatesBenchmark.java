@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.emit.ResultListener;
-import com.sun.management.OperatingSystemMXBean;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,7 +62,7 @@ public class NamedAggregatesBenchmark
 {
     static final int EVENTS = 2_000_000;
 
-    /** A one-minute candle with its VWAP: seven named aggregates over price and quantity. */
+    /** A candle with its VWAP (the example): seven named aggregates over price and quantity. */
     static final String CANDLE = "open=first(price),high=max(price),low=min(price),close=last(price),volume=sum(qty),"
         + "vwap=sum(price*qty)/sum(qty),trades=count()";
     /** One named aggregate: the volume. */
