@@ -45,6 +45,9 @@ jmh joins EndToEndBenchmark -p columns=tables -p joins=0,1,2 -p window=tumbling,
     -f 1 -wi 2 -i 3 -w 2 -r 2 -prof gc
 jmh join-stage JoinBenchmark -f 1 -wi 2 -i 3 -w 2 -r 2 -prof gc
 jmh join-recovery JoinRecoveryBenchmark -f 1 -wi 2 -i 3
+# named aggregates: today's value, one named sum, the seven-aggregate candle
+jmh named-aggregates NamedAggregatesBenchmark -f 1 -wi 3 -i 5 -w 2 -r 2 -prof gc
+jmh named-aggregate-stages NamedAggregateStageBenchmark -f 1 -wi 3 -i 5 -w 1 -r 1 -prof gc
 # the PostgreSQL sink, when a server is up (scripts/test-postgres.sh starts the tests' one)
 if "$here/scripts/test-postgres.sh"; then
   jmh postgres-delivery PostgresDeliveryBenchmark
@@ -52,6 +55,10 @@ fi
 # state size of a million open windows
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.StateSize | tee "$out/state-size.txt"
+# shellcheck disable=SC2086
+java $opts -cp "$jar" dev.weir.bench.StateSize 1000000 candle | tee -a "$out/state-size.txt"
+# shellcheck disable=SC2086
+java $opts -cp "$jar" dev.weir.bench.SlotSize | tee "$out/slot-size.txt"
 # shellcheck disable=SC2086
 java $opts -cp "$jar" dev.weir.bench.JoinStateSize | tee "$out/join-state-size.txt"
 

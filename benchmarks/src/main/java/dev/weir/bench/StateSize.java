@@ -3,7 +3,9 @@ package dev.weir.bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
+import java.util.Arrays;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowAggregator;
@@ -30,7 +32,9 @@ import dev.weir.engine.window.WindowSpec;
  * ({@link WindowAggregator#retainedBytes()}: slot array, timers, index, at their grown capacity), and the
  * growth of the heap's used bytes after repeated {@link System#gc()}, from before the stage is built to
  * after it is filled (while it is still referenced). Run {@link #main(String[])} or
- * {@code StateSizeBenchmark}.
+ * {@code StateSizeBenchmark}. With named aggregates ({@code --aggregates} over the {@link Workloads#TRADES} columns,
+ * e.g. {@link NamedAggregatesBenchmark#CANDLE}) each slot also keeps their state, and each event carries their
+ * inputs (every filter matched).
  * <p>
  * Thread-safety: {@link #measure(String, int)} keeps no shared state, but the heap figure is only
  * meaningful while nothing else in the JVM allocates or frees much: run one measurement at a time.
@@ -75,14 +79,16 @@ public final class StateSize
     /**
      * Measure tumbling, sliding and session state for a million open windows and print the results.
      *
-     * @param args optionally the number of open windows, a multiple of {@value #WINDOWS_PER_KEY}.
+     * @param args optionally the number of open windows, a multiple of {@value #WINDOWS_PER_KEY}; then optionally
+     *             {@code candle}, to measure windows that keep {@link NamedAggregatesBenchmark#CANDLE}.
      */
     public static void main(final String[] args)
     {
         final int windows = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_WINDOWS;
+        final boolean candle = args.length > 1 && "candle".equals(args[1]);
         for (final String window : new String[] {"tumbling", "sliding", "session"})
         {
-            System.out.println(measure(window, windows).line());
+            System.out.println(measure(window, windows, candle ? NamedAggregatesBenchmark.CANDLE : null).line());
         }
     }
 
@@ -98,6 +104,22 @@ public final class StateSize
      */
     public static Result measure(final String window, final int windows)
     {
+        return measure(window, windows, null);
+    }
+
+    /**
+     * Build the aggregation stage with named aggregates, fill it until {@code windows} (key, window) states are open,
+     * and measure it.
+     *
+     * @param window     tumbling (10 s), sliding (10 s / 2 s) or session (gap 10 s).
+     * @param windows    open windows wanted, a positive multiple of {@value #WINDOWS_PER_KEY}.
+     * @param aggregates a list of named aggregates over the {@link Workloads#TRADES} columns, or null for none.
+     * @return the measurement; its window names the aggregates, if any ({@code tumbling+named}).
+     * @throws IllegalArgumentException if {@code windows} is not a positive multiple of {@value #WINDOWS_PER_KEY}.
+     * @throws IllegalStateException    if the filled stage does not hold exactly {@code windows} windows.
+     */
+    public static Result measure(final String window, final int windows, final String aggregates)
+    {
         if (windows <= 0 || windows % WINDOWS_PER_KEY != 0)
         {
             throw new IllegalArgumentException("windows must be a positive multiple of " + WINDOWS_PER_KEY + ": " + windows);
@@ -105,14 +127,15 @@ public final class StateSize
         final WindowSpec spec = EndToEndBenchmark.spec(window);
         final int keys = windows / WINDOWS_PER_KEY;
 
+        final BoundAggregates named = Workloads.tradeAggregates(aggregates);
         final long before = settledHeapUsed();
         final OperatorConfiguration configuration = OperatorConfiguration.builder(spec).outOfOrderness(OUT_OF_ORDERNESS)
-            .initialWindows(INITIAL_WINDOWS).build();
+            .initialWindows(INITIAL_WINDOWS).namedAggregates(named).build();
         final WindowAssigner assigner = configuration.newAssigner();
         final WindowAggregator aggregator = configuration.newAggregator(r ->
         {
         }, LateListener.NONE);
-        fill(spec, keys, assigner, aggregator);
+        fill(spec, keys, assigner, aggregator, named == null ? new EventSlot() : new EventSlot(0, named.inputCount()));
         final long after = settledHeapUsed();
 
         final int open = aggregator.openWindows();
@@ -124,14 +147,15 @@ public final class StateSize
             throw new IllegalStateException(window + ": " + open + " windows open, not " + windows);
         }
         final long heap = after - before;
-        return new Result(window, open, (double)retained / open, (double)heap / open, heap / MEGABYTE);
+        return new Result(named == null ? window : window + "+named", open, (double)retained / open, (double)heap / open, heap / MEGABYTE);
     }
 
     /**
      * Feed events in event-time order, round after round over every key, so that each key ends with
      * {@value #WINDOWS_PER_KEY} open windows.
      */
-    private static void fill(final WindowSpec spec, final int keys, final WindowAssigner assigner, final WindowAggregator aggregator)
+    private static void fill(final WindowSpec spec, final int keys, final WindowAssigner assigner, final WindowAggregator aggregator,
+        final EventSlot slot)
     {
         final long step;
         final int rounds;
@@ -148,7 +172,7 @@ public final class StateSize
             step = 2 * ((SessionWindows)spec).gap();
             rounds = WINDOWS_PER_KEY;
         }
-        final EventSlot slot = new EventSlot();
+        slot.matched = -1L; // every filter matched
         long offset = 0;
         for (int round = 0; round < rounds; round++)
         {
@@ -156,6 +180,7 @@ public final class StateSize
             for (int key = 0; key < keys; key++)
             {
                 slot.event(offset, offset, time, key, offset % 1000);
+                Arrays.fill(slot.inputs, 1 + offset % 1000);
                 offset++;
                 assigner.assign(slot);
                 aggregator.apply(slot);

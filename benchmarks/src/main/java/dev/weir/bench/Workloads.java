@@ -7,6 +7,9 @@ import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
+import dev.weir.engine.aggregate.BoundAggregates;
+import dev.weir.engine.aggregate.NamedAggregates;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
@@ -149,6 +152,52 @@ final class Workloads
                 row.eventId(i).eventTime(time).setString(0, cards[card]).setLong(3, random.nextInt(100_000))
                     .setString(1, merchants[noise.nextInt(merchants.length)]).setString(2, countries[noise.nextInt(3)])
                     .setLong(4, card % 100).setString(5, channels[noise.nextInt(2)]);
+                journal.append(row);
+            }
+        }
+        return journalDir;
+    }
+
+    /** The three columns of {@link #trades}: an instrument, a trade's price and its quantity. */
+    static final String TRADES = "instrument:string,price:decimal(2),qty:long";
+
+    /**
+     * @param list a list of named aggregates over the {@link #TRADES} columns, or null.
+     * @return the list bound to those columns, or null for null.
+     */
+    static BoundAggregates tradeAggregates(final String list)
+    {
+        return list == null ? null : NamedAggregates.parse(list).bind(ExpressionColumns.of(JournalSchema.parse(TRADES)));
+    }
+
+    /**
+     * A {@link #TRADES} journal: the times and keys of {@link #filledJournal(int, int, double, long)} ({@code keys}
+     * instruments {@code i0, i1, ...} chosen uniformly, event time advancing by {@code msPerEvent} on average, up to
+     * 50 ms out of order), each instrument's price a random walk of a cent or two per trade from 100.00, and a
+     * quantity of 1 to 1,000.
+     */
+    static Path trades(final int events, final int keys, final double msPerEvent, final long seed) throws IOException
+    {
+        final Path dir = Files.createTempDirectory("weir-bench-");
+        final Path journalDir = dir.resolve("journal");
+        try (EventJournal journal = EventJournal.openOrCreate(journalDir, JournalSchema.parse(TRADES)))
+        {
+            final int[] instruments = new int[keys];
+            final long[] prices = new long[keys];
+            for (int k = 0; k < keys; k++)
+            {
+                instruments[k] = journal.stringId(0, "i" + k);
+                prices[k] = 100_00;
+            }
+            final SplittableRandom random = new SplittableRandom(seed);
+            final long base = 1_700_000_000_000L;
+            final EventRow row = journal.row();
+            for (int i = 0; i < events; i++)
+            {
+                final long time = base + (long)(i * msPerEvent) - random.nextInt(50);
+                final int k = random.nextInt(keys);
+                prices[k] = Math.max(1, prices[k] + random.nextInt(5) - 2);
+                row.eventId(i).eventTime(time).setString(0, instruments[k]).setLong(1, prices[k]).setLong(2, 1 + random.nextInt(1_000));
                 journal.append(row);
             }
         }

@@ -1,6 +1,6 @@
 /**
  * The JMH benchmarks behind BENCHMARKS.md: end to end (journal to results), per stage, the journal's
- * append and scan, latency, state size, recovery, the as-of join, NEXMark and the PostgreSQL sink, with the runners that
+ * append and scan, latency, state size, recovery, the as-of join, named aggregates, NEXMark and the PostgreSQL sink, with the runners that
  * print their figure tables.
  * <p>
  * Threading: as JMH runs them; each benchmark builds its own journals in a temporary directory. May use
