@@ -345,6 +345,24 @@ class NamedAggregatesPipelineTest
     }
 
     /** @return the aggregate longs of each result a pipeline of the journal stored, in order. */
+    @Test
+    void aNamedSumThatWrapsIsCountedAsTheEnginesSumIs() throws Exception
+    {
+        final Path journal = dir.resolve("wraps");
+        final long big = Long.MAX_VALUE / 2 + 1;
+        append(journal, List.of(new Trade(100, "AAA", 1_00, big, "buy"), new Trade(200, "AAA", 1_00, big, "buy"),
+            new Trade(300, "AAA", 1_00, 1, "buy"), new Trade(400, "BBB", 1_00, 1, "buy")));
+        final List<String> rows = new ArrayList<>();
+        final RunSummary summary = Weir.pipeline().journal(journal).keyColumn("sym").window(TumblingWindows.of(1_000))
+            .aggregates("volume=sum(qty),mean=avg(qty)").onResult(r -> rows.add(row(r))).build().runToEnd();
+        // big + big = 2^63: the second addition wraps in both sums (avg keeps its own), the third does not; the mean of
+        // the wrapped sum does not fit a long at scale 6, so it is empty
+        assertEquals(List.of("0,1000,AAA,volume=-9223372036854775807,mean=,v0", "0,1000,BBB,volume=1,mean=1.000000,v0"),
+            rows);
+        assertEquals(1, summary.sumsWrapped(), "an addition to a window counts once, however many of its sums wrapped");
+        assertEquals(0, summary.valuesWrapped());
+    }
+
     private static List<long[]> storedAggregates(final Path journal, final String pipeline)
     {
         final List<long[]> stored = new ArrayList<>();

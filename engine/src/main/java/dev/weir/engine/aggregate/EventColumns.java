@@ -22,6 +22,7 @@ public final class EventColumns
     private long matched;
     private long eventTime;
     private long offset;
+    private boolean sumWrapped;
 
     /**
      * @param schema the journal's schema, whose columns the wrapped arrays hold.
@@ -62,6 +63,23 @@ public final class EventColumns
         this.eventTime = eventTime;
         this.offset = offset;
         return this;
+    }
+
+    /** Say that a named aggregate's sum wrapped while adding this event (it is counted as the engine's sum is). */
+    void sumWrapped()
+    {
+        sumWrapped = true;
+    }
+
+    /**
+     * @return true if a named aggregate's sum wrapped since the last call (engine use: counted in
+     *         {@code sums wrapped}); resets the flag.
+     */
+    public boolean takeSumWrapped()
+    {
+        final boolean wrapped = sumWrapped;
+        sumWrapped = false;
+        return wrapped;
     }
 
     /**

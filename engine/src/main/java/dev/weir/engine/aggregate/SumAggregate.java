@@ -2,7 +2,7 @@ package dev.weir.engine.aggregate;
 
 /**
  * {@code sum(v)}: the sum of the values of a window's events that match the call's filter, wrapping as 64-bit two's
- * complement (as the engine's sum does); empty when none matches. Two longs of state: the sum and how many were added.
+ * complement (as the engine's sum does, and counted as its wraps are); empty when none matches. Two longs of state: the sum and how many were added.
  * Stateless and thread-safe.
  */
 final class SumAggregate extends CallAggregate
@@ -39,7 +39,14 @@ final class SumAggregate extends CallAggregate
     @Override
     void accept(final AggregationState state, final EventColumns event)
     {
-        state.set(SUM, state.get(SUM) + event.input(input));
+        final long sum = state.get(SUM);
+        final long value = event.input(input);
+        final long newSum = sum + value;
+        if (((sum ^ newSum) & (value ^ newSum)) < 0)
+        {
+            event.sumWrapped();
+        }
+        state.set(SUM, newSum);
         state.set(COUNT, state.get(COUNT) + 1);
     }
 

@@ -308,7 +308,7 @@ public final class WindowSlots
      * @param slot  an allocated slot.
      * @param value the event's value.
      * @param event the event's columns, for user aggregations that read them (may be null if none does).
-     * @return true if the sum wrapped (left the 64-bit range).
+     * @return true if the sum, or a named aggregate's sum, wrapped (left the 64-bit range).
      */
     public boolean add(final int slot, final long value, final EventColumns event)
     {
@@ -333,7 +333,8 @@ public final class WindowSlots
         {
             user[i].add(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]), value, event);
         }
-        return wrapped(sum, value, newSum);
+        final boolean userSumWrapped = event != null && event.takeSumWrapped();
+        return wrapped(sum, value, newSum) || userSumWrapped;
     }
 
     /**
