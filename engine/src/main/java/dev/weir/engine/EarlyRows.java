@@ -1,5 +1,6 @@
 package dev.weir.engine;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.operator.OperatorConfiguration;
 import dev.weir.engine.operator.WindowConditions;
@@ -40,5 +41,21 @@ public final class EarlyRows
     public static void checkCondition(final String condition, final int valueScale, final int aggregations, final ExpressionColumns columns)
     {
         WindowConditions.parse(condition, valueScale, aggregations, columns);
+    }
+
+    /**
+     * Reads an early condition's text over named aggregates as {@link PipelineBuilder#earlyWhen(String)} will when the
+     * configuration has {@link PipelineBuilder#aggregates(String) named aggregates}.
+     *
+     * @param condition the condition's text, e.g. {@code declines>=3 and approved>1000.00}.
+     * @param named     the pipeline's named aggregates, bound to its columns.
+     * @param columns   the columns the condition may name: the event's, then joined tables' ({@code TABLE.COLUMN}).
+     * @throws IllegalArgumentException if the text does not follow the grammar, names no aggregate of the list (or
+     *                                  {@code sum}, {@code min}, {@code max}, {@code aggregate}), or names an unknown or
+     *                                  string column; the message names the position.
+     */
+    public static void checkCondition(final String condition, final BoundAggregates named, final ExpressionColumns columns)
+    {
+        WindowConditions.parse(condition, named, columns);
     }
 }

@@ -8,6 +8,7 @@ import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
 import dev.weir.engine.expr.StringIds;
+import dev.weir.engine.expr.StringTexts;
 import dev.weir.engine.operator.WindowAggregator;
 import dev.weir.engine.operator.WindowAssigner;
 import dev.weir.engine.source.EventSlot;
@@ -59,7 +60,8 @@ public final class InMemoryRun
 
     /**
      * @param config  the configuration, concluded with or without a journal ({@link PipelineBuilder#concludeFor}).
-     * @param strings resolves the string literals of a text filter ({@code where("status = 'approved'")}).
+     * @param strings resolves the string literals of a text filter ({@code where("status = 'approved'")}) and of named
+     *                aggregates' filters; a {@link StringTexts} also lets their filters compare two string columns.
      * @param texts   the string columns' values by id, for the results' key text ({@link WindowResult#key()}), or
      *                null for results without it.
      * @param results told of each result first, then the configuration's listener.
@@ -108,8 +110,9 @@ public final class InMemoryRun
             }
         }, keyText);
         this.last = new LastStage(aggregator, null, completion, config.applied(), null);
-        this.filler = new SlotFiller(config.projection(), keys, config.newFilter(strings), config.copiedColumns());
-        this.slot = new EventSlot(config.slotColumns());
+        this.filler = new SlotFiller(config.projection(), keys, config.newFilter(strings), config.copiedColumns(), null, null,
+            config.newAggregateInputs(strings instanceof StringTexts withTexts ? withTexts : new IdsOnly(strings)));
+        this.slot = new EventSlot(config.slotColumns(), config.slotInputs());
     }
 
     /**
@@ -194,6 +197,35 @@ public final class InMemoryRun
         if (ended)
         {
             throw new IllegalStateException("the input has ended");
+        }
+    }
+
+    /** Ids without texts, for named aggregates' filters: they resolve literals; comparing two string columns needs texts. */
+    private static final class IdsOnly implements StringTexts
+    {
+        private final StringIds ids;
+
+        IdsOnly(final StringIds ids)
+        {
+            this.ids = ids;
+        }
+
+        @Override
+        public int idOf(final int column, final String text)
+        {
+            return ids.idOf(column, text);
+        }
+
+        @Override
+        public CharSequence textOf(final int column, final int id)
+        {
+            throw new IllegalStateException("comparing two string columns needs the texts of their ids: give the run a StringTexts");
+        }
+
+        @Override
+        public int definedCount(final int column)
+        {
+            throw new IllegalStateException("comparing two string columns needs the texts of their ids: give the run a StringTexts");
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 
 import com.lmax.disruptor.WaitStrategy;
 import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.delivery.DeliveryListener;
 import dev.weir.engine.delivery.OutputSink;
@@ -80,7 +81,11 @@ public final class PipelineBuilder
     DeliveryListener deliveryListener;
     String keyColumn = ColumnProjection.DEFAULT_KEY;
     String valueColumn = ColumnProjection.DEFAULT_VALUE;
+    /** True once a value was given ({@link #valueColumn}, {@link #value}): named aggregates refuse it. */
+    boolean valueGiven;
     EventValue valueExpression;
+    /** The named aggregates, or null. */
+    NamedAggregates named;
     String filterText;
     EventFilter filter;
     String filterName;
@@ -227,6 +232,38 @@ public final class PipelineBuilder
         {
             aggregate(a);
         }
+        return this;
+    }
+
+    /**
+     * Compute named aggregates per (key, window) instead of count, sum, min, max and user aggregations, e.g.
+     * {@code open=first(price),close=last(price),vwap=sum(price*qty)/sum(qty),trades=count()}. Each result then
+     * carries their values, in order ({@code WindowResult.aggregate(i)}, {@code aggregateName(i)},
+     * {@code aggregateScale(i)}), and says which the window has a value for ({@code hasAggregate(i)}: an aggregate
+     * over no matching event has none). They name their values themselves: {@link #conclude()} refuses a
+     * {@link #value(String) value} and {@link #aggregate(Aggregation) user aggregations} beside them, and binds them to
+     * the journal's columns (joined tables' too). Their normalised text is part of the configuration a checkpoint must
+     * match. An {@link #earlyWhen(String) early condition} then compares them by name. Replaces any list given before.
+     *
+     * @param list the named aggregates, at most {@link NamedAggregates#MAX}.
+     * @return this.
+     * @throws dev.weir.engine.aggregate.AggregateSyntaxException if the list does not parse (the message names the
+     *                                                             position).
+     */
+    public PipelineBuilder aggregates(final String list)
+    {
+        return aggregates(NamedAggregates.parse(Objects.requireNonNull(list, "aggregates")));
+    }
+
+    /**
+     * The same as {@link #aggregates(String)} with a list already parsed.
+     *
+     * @param list the named aggregates.
+     * @return this.
+     */
+    public PipelineBuilder aggregates(final NamedAggregates list)
+    {
+        this.named = Objects.requireNonNull(list, "aggregates");
         return this;
     }
 
@@ -686,6 +723,7 @@ public final class PipelineBuilder
     {
         this.valueColumn = Objects.requireNonNull(column, "valueColumn");
         this.valueExpression = null;
+        this.valueGiven = true;
         return this;
     }
 
@@ -712,6 +750,7 @@ public final class PipelineBuilder
     {
         this.valueExpression = Objects.requireNonNull(value, "value");
         this.valueColumn = Objects.requireNonNull(name, "name");
+        this.valueGiven = true;
         return this;
     }
 
@@ -827,7 +866,9 @@ public final class PipelineBuilder
      *                                  more than {@link Aggregation#MAX_AGGREGATIONS} aggregations; an
      *                                  {@code early condition} that does not parse
      *                                  ({@code ConditionSyntaxException}, with its position); early rows once
-     *                                  per key without an early condition or with windows that do not overlap.
+     *                                  per key without an early condition or with windows that do not overlap;
+     *                                  named aggregates with a value or user aggregations, or that do not bind to
+     *                                  the columns, or one named like a key column.
      * @throws dev.weir.journal.JvmFlagsMissingException if this JVM lacks flags Chronicle needs
      *                                                   ({@link dev.weir.journal.JvmFlags}): checked when the
      *                                                   journal is opened, before anything is read or written.

@@ -10,7 +10,9 @@ import java.util.function.Supplier;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
+import dev.weir.engine.aggregate.AggregateInputs;
 import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.checkpoint.CheckpointListener;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.delivery.ContinuousDelivery;
@@ -63,6 +65,8 @@ public final class PipelineConfiguration
 {
     /** Checkpoints kept in the journal's checkpoint directory; older ones are deleted as new ones land. */
     public static final int CHECKPOINTS_KEPT = 3;
+    /** Why a value is not given beside named aggregates. */
+    public static final String VALUE_WITH_AGGREGATES = "--value: with --aggregates, name the value in an aggregate, e.g. total=sum(amount)";
 
     /** The journal, or null for a configuration concluded for a schema ({@link PipelineBuilder#concludeFor}). */
     private final JournalDirectory directory;
@@ -113,6 +117,8 @@ public final class PipelineConfiguration
     private final JoinMissing joinMissing;
     /** The columns expressions name: the events', then each joined table's. */
     private final ExpressionColumns expressionColumns;
+    /** The named aggregates, bound to those columns, or null without them. */
+    private final BoundAggregates named;
 
     /**
      * @param builder  the settings.
@@ -143,9 +149,18 @@ public final class PipelineConfiguration
             columns = columns.join(join.definition().name(), join.definition().columns());
         }
         this.expressionColumns = columns;
-        this.projection = builder.valueExpression == null
-            ? ColumnProjection.of(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
-            : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
+        this.named = bindNamed(builder, columns);
+        if (named != null)
+        {
+            this.projection = ColumnProjection.withoutValue(schema, builder.keyColumn);
+            refuseKeyNames(named, projection);
+        }
+        else
+        {
+            this.projection = builder.valueExpression == null
+                ? ColumnProjection.of(schema, expressionColumns, builder.keyColumn, builder.valueColumn)
+                : ColumnProjection.of(schema, builder.keyColumn, builder.valueExpression, builder.valueColumn);
+        }
         this.filterSource = builder.filterText;
         this.filter = builder.filter;
         this.filterName = builder.filterText != null
@@ -156,12 +171,19 @@ public final class PipelineConfiguration
         {
             bound.add(a.bind(schema));
         }
-        final WindowCondition early = builder.earlyWhenText != null
-            ? WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), expressionColumns)
-            : builder.earlyWhen;
+        final WindowCondition early;
+        if (builder.earlyWhenText == null)
+        {
+            early = builder.earlyWhen;
+        }
+        else
+        {
+            early = named != null ? WindowConditions.parse(builder.earlyWhenText, named, expressionColumns)
+                : WindowConditions.parse(builder.earlyWhenText, projection.valueScale(), bound.size(), expressionColumns);
+        }
         this.operators = OperatorConfiguration.builder(builder.window).outOfOrderness(builder.outOfOrderness)
             .allowedLateness(builder.allowedLateness).latePolicy(builder.latePolicy).dedupe(builder.dedupe)
-            .aggregations(bound).schema(schema).initialWindows(builder.initialWindows)
+            .aggregations(bound).namedAggregates(named).schema(schema).initialWindows(builder.initialWindows)
             .emitUpdates(builder.emitUpdates).earlyWhen(early).earlyOncePerKey(builder.earlyOncePerKey).build();
         this.results = builder.results != null ? builder.results : r -> { };
         this.late = builder.late;
@@ -300,7 +322,47 @@ public final class PipelineConfiguration
      */
     public String describe()
     {
-        return operators.describe() + projection.describe() + (filterName == null ? "" : " where=" + filterName) + describeJoins();
+        return operators.describe() + projection.describe() + (named == null ? "" : " named=" + named.definitions().text())
+            + (filterName == null ? "" : " where=" + filterName) + describeJoins();
+    }
+
+    /**
+     * @return the builder's named aggregates bound to the columns, or null without them.
+     * @throws IllegalArgumentException if a value or user aggregations are given beside them, or they do not bind.
+     */
+    private static BoundAggregates bindNamed(final PipelineBuilder builder, final ExpressionColumns columns)
+    {
+        if (builder.named == null)
+        {
+            return null;
+        }
+        if (builder.valueGiven)
+        {
+            throw new IllegalArgumentException(VALUE_WITH_AGGREGATES);
+        }
+        if (!builder.aggregations.isEmpty())
+        {
+            throw new IllegalArgumentException(OperatorConfiguration.AGGREGATE_AND_AGGREGATES);
+        }
+        return builder.named.bind(columns);
+    }
+
+    /**
+     * @throws IllegalArgumentException if an aggregate has a key column's name: a row would have two columns of it.
+     */
+    private static void refuseKeyNames(final BoundAggregates named, final ColumnProjection projection)
+    {
+        for (int k = 0; k < projection.keyArity(); k++)
+        {
+            final String key = projection.schema().column(projection.keyColumn(k)).name();
+            for (int i = 0; i < named.size(); i++)
+            {
+                if (named.name(i).equals(key))
+                {
+                    throw new IllegalArgumentException("'" + key + "' is a key column: a row would have two columns of that name; name the aggregate otherwise");
+                }
+            }
+        }
     }
 
     /** The joins' part of the configuration string: empty without joins, so older checkpoints still match. */
@@ -580,11 +642,46 @@ public final class PipelineConfiguration
     }
 
     /**
-     * @return the user aggregations, bound to the journal's schema, in order: what each result carries.
+     * @return the user aggregations, bound to the journal's schema, in order: what each result carries; empty with
+     *         named aggregates.
      */
     public List<Aggregation> aggregations()
     {
         return operators.aggregations();
+    }
+
+    /**
+     * @return the named aggregates ({@link PipelineBuilder#aggregates(String)}), bound to the columns, or null without
+     *         them.
+     */
+    public BoundAggregates namedAggregates()
+    {
+        return named;
+    }
+
+    /**
+     * @return how many longs of aggregates each result carries in the output journal: one per user aggregation, or
+     *         one per named aggregate and the presence mask.
+     */
+    int resultAggregates()
+    {
+        return named == null ? operators.aggregations().size() : named.size() + 1;
+    }
+
+    /** @return how many named-aggregate inputs each event's ring slot carries: 0 without named aggregates. */
+    int slotInputs()
+    {
+        return named == null ? 0 : named.inputCount();
+    }
+
+    /**
+     * @param texts the texts of string ids (the events', and the joined tables' with joins), owned by the run's
+     *              source thread.
+     * @return the named aggregates' inputs compiled for one run, or null without named aggregates.
+     */
+    AggregateInputs newAggregateInputs(final StringTexts texts)
+    {
+        return named == null ? null : named.newInputs(texts);
     }
 
     /**

@@ -64,7 +64,7 @@ final class RunStages
         assigner = config.newAssigner();
         if (config.durableOutput())
         {
-            sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.aggregations().size());
+            sink = new OutputJournalSink(outputs, recovery.resumeAfterOutput(), config.results(), config.late(), config.resultAggregates());
             if (recovery.rebuilt() != null)
             {
                 sink.verifyEachEventInAnyOrder(); // the older Weir fired the windows of one start in another order

@@ -62,7 +62,10 @@ final class Wiring
     private final JournalPublisher publisher;
     private final InlineJournalWaitStrategy inline;
     private Thread publisherThread;
-    /** The dictionaries a text filter resolves its string literals in, owned by the publisher's thread; or null. */
+    /**
+     * The dictionaries a text filter, the joins or named aggregates resolve string literals in, owned by the publisher's
+     * thread; or null.
+     */
     private final StringDictionaries filterStrings;
     /** The joins' state, owned by the publisher, or null without joins. */
     private final TableJoins joins;
@@ -101,13 +104,14 @@ final class Wiring
         this.threads = threads;
         final IdleStrategy idle = config.publisherIdle();
         final int slotColumns = config.slotColumns();
+        final int slotInputs = config.slotInputs();
         final RingBuffer<EventSlot> ring;
         if (threads == null)
         {
             this.inline = null;
             this.disruptor = null;
             // no consumer ever waits on the ring: the producer's signal must cost nothing
-            ring = RingBuffer.createSingleProducer(() -> new EventSlot(slotColumns), config.ringSize(), new BusySpinWaitStrategy());
+            ring = RingBuffer.createSingleProducer(() -> new EventSlot(slotColumns, slotInputs), config.ringSize(), new BusySpinWaitStrategy());
             this.poller = ring.newPoller();
             ring.addGatingSequences(poller.getSequence());
             this.polled = new PolledSlots(new FusedHandler(assigner, last));
@@ -119,7 +123,7 @@ final class Wiring
             final PipelineLayout layout = config.layout(follow);
             this.inline = layout == PipelineLayout.INLINE ? new InlineJournalWaitStrategy(idle, completion) : null;
             final WaitStrategy wait = inline != null ? inline : config.waitStrategy(follow);
-            this.disruptor = new Disruptor<>(() -> new EventSlot(slotColumns), config.ringSize(), threads.stages(), ProducerType.SINGLE, wait);
+            this.disruptor = new Disruptor<>(() -> new EventSlot(slotColumns, slotInputs), config.ringSize(), threads.stages(), ProducerType.SINGLE, wait);
             disruptor.setDefaultExceptionHandler(new FailRun(completion));
             if (layout == PipelineLayout.STAGED)
             {
@@ -143,7 +147,8 @@ final class Wiring
             publisher.noteReadClocks(readClocks[0], readClocks[1]);
         }
         final boolean joined = !config.joins().isEmpty();
-        final StringDictionaries strings = config.filtersByText() || joined ? StringDictionaries.open(config.directory()) : null;
+        final boolean named = config.namedAggregates() != null;
+        final StringDictionaries strings = config.filtersByText() || joined || named ? StringDictionaries.open(config.directory()) : null;
         this.filterStrings = strings;
         final JoinedTexts joinedTexts;
         if (joined)
@@ -188,6 +193,10 @@ final class Wiring
         else
         {
             filter = config.newFilter(strings == null ? null : new DictionaryTexts(strings));
+        }
+        if (named)
+        {
+            publisher.aggregateInputs(config.projection(), config.newAggregateInputs(joined ? joinedTexts : new DictionaryTexts(strings)));
         }
         if (filter != null)
         {

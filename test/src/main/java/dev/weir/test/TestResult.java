@@ -31,6 +31,8 @@ public final class TestResult
     private final long max;
     private final int version;
     private final long[] aggregates;
+    /** Per aggregate, bit i: whether it has a value (a named aggregate over no matching event has none). */
+    private final long presence;
     private final long sourceOffset;
     private final int scale;
 
@@ -46,6 +48,7 @@ public final class TestResult
         final long max,
         final int version,
         final long[] aggregates,
+        final long presence,
         final long sourceOffset,
         final int scale)
     {
@@ -60,6 +63,7 @@ public final class TestResult
         this.max = max;
         this.version = version;
         this.aggregates = aggregates.clone();
+        this.presence = presence;
         this.sourceOffset = sourceOffset;
         this.scale = scale;
     }
@@ -153,8 +157,9 @@ public final class TestResult
     }
 
     /**
-     * @param index a user aggregation's position, in the order the builder added them.
-     * @return its value.
+     * @param index a user aggregation's position, in the order the builder added them, or a named aggregate's in its
+     *              list ({@code aggregates("total=sum(amount),n=count()")}).
+     * @return its value (a named aggregate's unscaled at its scale; 0 when it has none: see {@link #hasAggregate}).
      * @throws IndexOutOfBoundsException if there is no such aggregation.
      */
     public long aggregate(final int index)
@@ -162,7 +167,19 @@ public final class TestResult
         return aggregates[index];
     }
 
-    /** @return every user aggregation's value, in order; empty without user aggregations. */
+    /**
+     * @param index as {@link #aggregate(int)}.
+     * @return false if the window has no value for that named aggregate (none of its events matched the aggregate's
+     *         filter, or none is in the window: outputs show it empty); true for a user aggregation.
+     * @throws IndexOutOfBoundsException if there is no such aggregation.
+     */
+    public boolean hasAggregate(final int index)
+    {
+        Objects.checkIndex(index, aggregates.length);
+        return (presence & (1L << index)) != 0;
+    }
+
+    /** @return every user aggregation's (or named aggregate's) value, in order, 0 for one without a value; empty without any. */
     public List<Long> aggregates()
     {
         return Arrays.stream(aggregates).boxed().toList();
@@ -184,13 +201,14 @@ public final class TestResult
         final TestResult r = (TestResult)other;
         return keyValues.equals(r.keyValues) && windowStart == r.windowStart && windowEnd == r.windowEnd && kind == r.kind
             && count == r.count && sum == r.sum && min == r.min && max == r.max && version == r.version
-            && Arrays.equals(aggregates, r.aggregates) && sourceOffset == r.sourceOffset && scale == r.scale;
+            && Arrays.equals(aggregates, r.aggregates) && presence == r.presence && sourceOffset == r.sourceOffset && scale == r.scale;
     }
 
     @Override
     public int hashCode()
     {
-        return Objects.hash(keyValues, windowStart, windowEnd, kind, count, sum, min, max, version, Arrays.hashCode(aggregates), sourceOffset, scale);
+        return Objects.hash(keyValues, windowStart, windowEnd, kind, count, sum, min, max, version, Arrays.hashCode(aggregates), presence,
+            sourceOffset, scale);
     }
 
     /**
@@ -202,6 +220,17 @@ public final class TestResult
     {
         return kind + " " + key + " [" + windowStart + ", " + windowEnd + ") count=" + count + " sum=" + decimalSum().toPlainString()
             + " min=" + decimalMin().toPlainString() + " max=" + decimalMax().toPlainString() + " v" + version + " @" + sourceOffset
-            + (aggregates.length == 0 ? "" : " aggregates=" + Arrays.toString(aggregates));
+            + (aggregates.length == 0 ? "" : " aggregates=" + aggregatesText());
+    }
+
+    /** @return the aggregates as {@code [3, null, 7]}: null for one without a value. */
+    private String aggregatesText()
+    {
+        final StringBuilder text = new StringBuilder("[");
+        for (int i = 0; i < aggregates.length; i++)
+        {
+            text.append(i == 0 ? "" : ", ").append(hasAggregate(i) ? Long.toString(aggregates[i]) : "null");
+        }
+        return text.append(']').toString();
     }
 }

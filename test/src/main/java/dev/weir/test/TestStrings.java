@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.weir.engine.expr.StringIds;
+import dev.weir.engine.expr.StringTexts;
 
 /**
  * The string dictionaries of the driver's events, in memory: per string column, ids from 0 in order of
@@ -13,7 +13,7 @@ import dev.weir.engine.expr.StringIds;
  * <p>
  * Not thread-safe: the driver's.
  */
-final class TestStrings implements StringIds
+final class TestStrings implements StringTexts
 {
     private final List<Map<String, Integer>> ids = new ArrayList<>();
     private final List<List<String>> texts = new ArrayList<>();
@@ -64,5 +64,17 @@ final class TestStrings implements StringIds
     String text(final int column, final int id)
     {
         return texts.get(column).get(id);
+    }
+
+    @Override
+    public CharSequence textOf(final int column, final int id)
+    {
+        return text(column, id);
+    }
+
+    @Override
+    public int definedCount(final int column)
+    {
+        return texts.get(column).size();
     }
 }

@@ -279,12 +279,14 @@ public final class WeirTestDriver
     private void onResultRow(final WindowResult r)
     {
         final long[] aggregates = new long[r.aggregateCount()];
+        long presence = 0;
         for (int i = 0; i < aggregates.length; i++)
         {
             aggregates[i] = r.aggregate(i);
+            presence |= r.hasAggregate(i) ? 1L << i : 0;
         }
         results.add(new TestResult(r.key().toString(), keyValues(r::keyColumn), r.windowStart(), r.windowEnd(), r.kind(), r.count(), r.sum(), r.min(), r.max(),
-            r.version(), aggregates, r.sourceOffset(), scale));
+            r.version(), aggregates, presence, r.sourceOffset(), scale));
     }
 
     private void onLateEvent(final LateEvent e)

@@ -76,6 +76,16 @@ public interface Aggregation
     }
 
     /**
+     * @return true if {@link #add(AggregationState, long, EventColumns)} reads the event's aggregate inputs and
+     *         filter verdicts ({@link EventColumns#input}, {@link EventColumns#matched}), its time and its offset:
+     *         a named aggregate does. Constant. By default false.
+     */
+    default boolean readsInputs()
+    {
+        return false;
+    }
+
+    /**
      * Bind to the journal's schema, once, when the pipeline's configuration is concluded: an aggregation
      * over a named column resolves its index here. By default this aggregation, unchanged.
      *
@@ -100,4 +110,14 @@ public interface Aggregation
      * @return the aggregate to report.
      */
     long result(AggregationState state);
+
+    /**
+     * @param state a window's state.
+     * @return false if the window has no value for this aggregation (outputs show an empty value; {@link #result}
+     *         is then 0). By default true.
+     */
+    default boolean hasValue(final AggregationState state)
+    {
+        return true;
+    }
 }

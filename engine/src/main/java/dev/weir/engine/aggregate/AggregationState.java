@@ -28,6 +28,19 @@ public final class AggregationState
     }
 
     /**
+     * Point at a part of another state's region (a result expression's calls, each in its own part).
+     *
+     * @param outer the state whose region holds the part.
+     * @param start the part's first index in that region.
+     * @param size  how many longs it has.
+     * @return this.
+     */
+    AggregationState within(final AggregationState outer, final int start, final int size)
+    {
+        return wrap(outer.array, outer.offset + start, size);
+    }
+
+    /**
      * @param index 0 .. {@link Aggregation#stateLongs()} - 1.
      * @return the long at that index.
      */

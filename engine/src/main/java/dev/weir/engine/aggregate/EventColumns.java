@@ -15,7 +15,13 @@ import dev.weir.journal.schema.JournalSchema;
 public final class EventColumns
 {
     private final JournalSchema schema;
+    private static final long[] NONE = new long[0];
+
     private long[] columns;
+    private long[] inputs = NONE;
+    private long matched;
+    private long eventTime;
+    private long offset;
 
     /**
      * @param schema the journal's schema, whose columns the wrapped arrays hold.
@@ -36,6 +42,56 @@ public final class EventColumns
         assert values.length == 0 || values.length >= schema.size() : "one long per column of the schema (then joined columns)";
         this.columns = values;
         return this;
+    }
+
+    /**
+     * Point at one event's columns, aggregate inputs, filter verdicts, time and journal offset (engine use).
+     *
+     * @param values    one long per column of the schema (then joined columns), or an empty array.
+     * @param inputs    the event's aggregate inputs ({@link AggregateInputs#fill}).
+     * @param matched   the filter bitmask {@link AggregateInputs#fill} returned.
+     * @param eventTime the event's time, epoch ms.
+     * @param offset    the event's offset in its journal.
+     * @return this.
+     */
+    public EventColumns wrap(final long[] values, final long[] inputs, final long matched, final long eventTime, final long offset)
+    {
+        wrap(values);
+        this.inputs = inputs;
+        this.matched = matched;
+        this.eventTime = eventTime;
+        this.offset = offset;
+        return this;
+    }
+
+    /**
+     * @param i an input index, 0 .. {@link BoundAggregates#inputCount()} - 1.
+     * @return the event's input long there.
+     */
+    public long input(final int i)
+    {
+        return inputs[i];
+    }
+
+    /**
+     * @param filter a filter index of the named aggregates, 0 to 63.
+     * @return true if the event matched that filter.
+     */
+    public boolean matched(final int filter)
+    {
+        return (matched & (1L << filter)) != 0;
+    }
+
+    /** @return the event's time, epoch ms. */
+    public long eventTime()
+    {
+        return eventTime;
+    }
+
+    /** @return the event's offset in its journal: its place in journal order. */
+    public long offset()
+    {
+        return offset;
     }
 
     /** @return the journal's schema: its columns' names, types and scales. */

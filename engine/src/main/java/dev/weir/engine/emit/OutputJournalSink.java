@@ -60,7 +60,8 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
      *                    {@link OutputJournal#NONE} when starting from the beginning.
      * @param results     the application's result listener, called for outputs not already stored.
      * @param late        the application's late listener, likewise.
-     * @param aggregates  how many user aggregations' values to store with each result (and verify on replay).
+     * @param aggregates  how many user aggregations' values to store with each result (and verify on replay); with
+     *                    named aggregates, their number plus one: the presence mask.
      */
     public OutputJournalSink(
         final OutputJournal output, final long resumeAfter, final ResultListener results, final LateListener late, final int aggregates)
@@ -114,7 +115,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 return;
             }
         }
-        position = output.appendResult(r, aggregates);
+        position = output.appendResult(r.stored(), aggregates);
         appended++;
         results.onResult(r);
     }
@@ -269,7 +270,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 }
                 else
                 {
-                    position = output.appendResult(eventOutputs.result(i), aggregates);
+                    position = output.appendResult(eventOutputs.result(i).stored(), aggregates);
                     appended++;
                     results.onResult(eventOutputs.result(i));
                 }
@@ -288,7 +289,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     {
         if (reproducedResult != null)
         {
-            if (!stored.isResult() || !stored.result().matches(reproducedResult, aggregates))
+            if (!stored.isResult() || !stored.result().matches(reproducedResult.stored(), aggregates))
             {
                 throw new DeterminismException("replay reproduced result " + reproducedResult + " at source offset "
                     + reproducedResult.sourceOffset() + " but the output journal holds " + stored + " at position " + output.lastReadPosition());

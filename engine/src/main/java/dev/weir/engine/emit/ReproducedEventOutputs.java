@@ -65,7 +65,7 @@ final class ReproducedEventOutputs implements OutputConsumer
             resultCopies[i] = new FiredResult();
             results[i] = r.over(resultCopies[i]);
         }
-        resultCopies[i].copy(r);
+        resultCopies[i].copy(r.stored());
         late[i] = false;
     }
 
@@ -118,7 +118,7 @@ final class ReproducedEventOutputs implements OutputConsumer
         for (int i = 0; i < size; i++)
         {
             if (!matched[i] && (late[i] ? stored.isLate() && OutputJournalSink.matches(stored.late(), lates[i])
-                : stored.isResult() && stored.result().matches(results[i], aggregates)))
+                : stored.isResult() && stored.result().matches(results[i].stored(), aggregates)))
             {
                 matched[i] = true;
                 return;

@@ -3,6 +3,7 @@ package dev.weir.engine.emit;
 import java.math.BigDecimal;
 import java.util.Objects;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.journal.codec.ResultEncoder;
 import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.codec.ResultKind;
@@ -23,6 +24,12 @@ import dev.weir.journal.codec.ResultKind;
  * off the hot path). The engine's results carry the pipeline's key text; the key text of a key already seen
  * allocates nothing (the first result of a pipeline reads the journal's dictionaries, a new key its definition).
  * <p>
+ * With named aggregates ({@code PipelineBuilder.aggregates(String)}) the values are theirs: {@link #aggregateCount()}
+ * is how many, {@link #aggregateName(int)} and {@link #aggregateScale(int)} say what each is, and
+ * {@link #hasAggregate(int)} whether the window has a value for it (an aggregate over no matching event has none;
+ * its {@link #aggregate(int)} is then 0). The fields carry one long more, last: the presence mask, bit i set when
+ * aggregate i has a value; it is what the output journal stores, and not one of the aggregates.
+ * <p>
  * A reusable flyweight: the engine fills the same instance for every result and hands it to
  * {@link ResultListener#onResult(WindowResult)} on the engine thread. It is valid only during that call:
  * copy what you keep. Not thread-safe.
@@ -33,6 +40,8 @@ public final class WindowResult implements ResultFields
     /** The key ids' text, or null for a result without it. */
     private final KeyText keys;
     private final int scale;
+    /** The named aggregates the values are of, or null for user aggregations' values. */
+    private final BoundAggregates named;
     private final StringBuilder sumText = new StringBuilder(24);
 
     /**
@@ -52,18 +61,40 @@ public final class WindowResult implements ResultFields
      */
     public WindowResult(final ResultFields fields, final KeyText keys, final int scale)
     {
+        this(fields, keys, scale, null);
+    }
+
+    /**
+     * @param fields the fields it reads: the engine's, or a stored result's ({@code ResultDecoder}); with named
+     *               aggregates, their values then the presence mask.
+     * @param keys   the text of the key ids they carry (owned by the thread that reads the result), or null for none.
+     * @param scale  the value's scale: a decimal column's, 0 for a long.
+     * @param named  the named aggregates whose values the fields carry, or null for user aggregations' values.
+     */
+    public WindowResult(final ResultFields fields, final KeyText keys, final int scale, final BoundAggregates named)
+    {
         this.fields = Objects.requireNonNull(fields, "fields");
         this.keys = keys;
         this.scale = scale;
+        this.named = named;
     }
 
     /**
      * @param other other fields.
-     * @return a result over them with this one's key text and scale.
+     * @return a result over them with this one's key text, scale and named aggregates.
      */
     WindowResult over(final ResultFields other)
     {
-        return new WindowResult(other, keys, scale);
+        return new WindowResult(other, keys, scale, named);
+    }
+
+    /**
+     * @return the fields as the output journal stores them: with named aggregates, their values then the presence
+     *         mask ({@link #aggregateCount()} does not count the mask).
+     */
+    ResultFields stored()
+    {
+        return fields;
     }
 
     /**
@@ -88,18 +119,21 @@ public final class WindowResult implements ResultFields
     }
 
     /**
-     * @return how many user aggregations' results this result carries: the pipeline's aggregations.
+     * @return how many user aggregations' results this result carries: the pipeline's aggregations; with named
+     *         aggregates, how many (the presence mask not counted).
      */
     @Override
     public int aggregateCount()
     {
-        return fields.aggregateCount();
+        return named == null ? fields.aggregateCount() : named.size();
     }
 
     /**
-     * @param index 0 .. {@link #aggregateCount()} - 1, in the order the aggregations were added.
-     * @return that aggregation's result, stored with the result in the output journal; 0 for an index at or
-     *         past the count (below {@link ResultEncoder#MAX_AGGREGATES}).
+     * @param index 0 .. {@link #aggregateCount()} - 1, in the order the aggregations were added (named aggregates: in
+     *              the order of the list).
+     * @return that aggregation's result, stored with the result in the output journal (a named aggregate's unscaled
+     *         at {@link #aggregateScale(int)}); 0 for an index at or past the count (below
+     *         {@link ResultEncoder#MAX_AGGREGATES}), and for a named aggregate without a value.
      */
     @Override
     public long aggregate(final int index)
@@ -108,7 +142,39 @@ public final class WindowResult implements ResultFields
         {
             throw new IndexOutOfBoundsException("aggregate " + index + " of at most " + ResultEncoder.MAX_AGGREGATES);
         }
-        return index < fields.aggregateCount() ? fields.aggregate(index) : 0;
+        return index < aggregateCount() ? fields.aggregate(index) : 0;
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @return false if the window has no value for that named aggregate (one over no matching event: outputs show it
+     *         empty); true for a user aggregation, which always has one.
+     */
+    public boolean hasAggregate(final int index)
+    {
+        if (index < 0 || index >= aggregateCount())
+        {
+            throw new IndexOutOfBoundsException("aggregate " + index + " of " + aggregateCount());
+        }
+        return named == null || (fields.aggregate(named.size()) & (1L << index)) != 0;
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @return the fraction digits of that named aggregate's values (0 for a whole number); 0 for a user aggregation.
+     */
+    public int aggregateScale(final int index)
+    {
+        return named == null ? 0 : named.scale(index);
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @return that named aggregate's name, e.g. {@code vwap}; null for a user aggregation.
+     */
+    public String aggregateName(final int index)
+    {
+        return named == null ? null : named.name(index);
     }
 
     /** @return inclusive window start, ms. */
@@ -292,7 +358,23 @@ public final class WindowResult implements ResultFields
     @Override
     public String toString()
     {
-        final String row = windowStart() + "," + windowEnd() + ",#" + keyId() + "," + count() + "," + sum() + "," + min() + "," + max() + "," + version();
-        return kind() == ResultKind.FINAL ? row : row + "," + kind().label();
+        final StringBuilder row = new StringBuilder().append(windowStart()).append(',').append(windowEnd()).append(",#").append(keyId());
+        if (named == null)
+        {
+            row.append(',').append(count()).append(',').append(sum()).append(',').append(min()).append(',').append(max());
+        }
+        else
+        {
+            for (int i = 0; i < named.size(); i++)
+            {
+                row.append(',').append(named.name(i)).append('=');
+                if (hasAggregate(i))
+                {
+                    DecimalText.append(row, aggregate(i), aggregateScale(i));
+                }
+            }
+        }
+        row.append(',').append(version());
+        return kind() == ResultKind.FINAL ? row.toString() : row.append(',').append(kind().label()).toString();
     }
 }

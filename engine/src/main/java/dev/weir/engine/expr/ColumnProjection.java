@@ -21,6 +21,9 @@ import dev.weir.journal.schema.JournalSchema;
  * the schema: a journal that gains columns ({@link JournalSchema#extend}) leaves every projection's string as it
  * was, so a pipeline that does not use the new columns resumes from its checkpoints.
  * <p>
+ * A projection {@link #withoutValue without a value} (a pipeline of named aggregates, which name their values
+ * themselves) gives every event the value 0: count counts, sum, min and max are not shown.
+ * <p>
  * Immutable and thread-safe (a value expression is evaluated by the source's thread only).
  */
 public final class ColumnProjection
@@ -31,6 +34,9 @@ public final class ColumnProjection
     public static final String DEFAULT_VALUE = "value";
     /** The default schema's key and value: the projection of every journal created before columns existed. */
     public static final ColumnProjection DEFAULT = of(JournalSchema.DEFAULT, DEFAULT_KEY, DEFAULT_VALUE);
+
+    /** The value text of a projection without a value: its constant. */
+    private static final String NO_VALUE_TEXT = "0";
 
     /** The key part {@link #describe()} writes, the names as the schema's column names rule allows them. */
     private static final java.util.regex.Pattern KEY_PART =
@@ -97,6 +103,20 @@ public final class ColumnProjection
     }
 
     /**
+     * A projection without a value: every event's value is the constant 0 ({@link #hasValue()} false), for a
+     * pipeline whose named aggregates name their values themselves.
+     *
+     * @param schema the journal's schema.
+     * @param key    the key column's name, or several names separated by commas (a composite key).
+     * @return the projection.
+     * @throws IllegalArgumentException if a key column is missing or named twice.
+     */
+    public static ColumnProjection withoutValue(final JournalSchema schema, final String key)
+    {
+        return new ColumnProjection(schema, keys(schema, key), -1, null, null);
+    }
+
+    /**
      * @param schema the journal's schema.
      * @param key    the key column's name, or several names separated by commas (a composite key).
      * @param value  a value expression written in Java, evaluated by the source's thread on each event.
@@ -160,7 +180,16 @@ public final class ColumnProjection
         return true;
     }
 
-    /** @return the value expression, or null if the value is a column ({@link #valueColumn()}). */
+    /**
+     * @return false for a projection {@link #withoutValue without a value} (every event's value is 0), true if the
+     *         value is a column or an expression.
+     */
+    public boolean hasValue()
+    {
+        return valueColumn >= 0 || valueExpression != null;
+    }
+
+    /** @return the value expression, or null if the value is a column ({@link #valueColumn()}) or there is none. */
     public EventValue valueExpression()
     {
         return valueExpression;
@@ -244,7 +273,7 @@ public final class ColumnProjection
         return schema;
     }
 
-    /** @return the value column's index in the schema, or -1 for a value expression. */
+    /** @return the value column's index in the schema, or -1 for a value expression or no value. */
     public int valueColumn()
     {
         return valueColumn;
@@ -261,24 +290,36 @@ public final class ColumnProjection
         return names.toString();
     }
 
-    /** @return the value column's name; {@code value} for a value expression. */
+    /** @return the value column's name; {@code value} for a value expression; null without a value. */
     public String valueName()
     {
+        if (!hasValue())
+        {
+            return null;
+        }
         return valueExpression != null ? DEFAULT_VALUE : schema.column(valueColumn).name();
     }
 
     /**
      * @return the value's scale: fraction digits of a decimal column, 0 for a long, the expression's
-     *         {@link EventValue#scale()}.
+     *         {@link EventValue#scale()}; 0 without a value.
      */
     public int valueScale()
     {
+        if (!hasValue())
+        {
+            return 0;
+        }
         return valueExpression != null ? valueExpression.scale() : schema.column(valueColumn).scale();
     }
 
-    /** @return the value column's name, or the value expression's (normalised) text. */
+    /** @return the value column's name, or the value expression's (normalised) text; {@code 0} without a value. */
     public String valueText()
     {
+        if (!hasValue())
+        {
+            return NO_VALUE_TEXT;
+        }
         return valueExpression != null ? valueText : schema.column(valueColumn).name();
     }
 
@@ -289,12 +330,12 @@ public final class ColumnProjection
      */
     public boolean isDefault()
     {
-        return schema.original().isDefault() && valueExpression == null && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
+        return schema.original().isDefault() && valueColumn >= 0 && keyName().equals(DEFAULT_KEY) && valueName().equals(DEFAULT_VALUE);
     }
 
     /**
      * @return what the configuration string adds for this projection: nothing for the default, else
-     *         {@code " key=NAME value=NAME"}.
+     *         {@code " key=NAME value=NAME"} ({@code value=0} without a value).
      */
     public String describe()
     {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.weir.engine.aggregate.Aggregation;
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.state.WindowSlots;
@@ -18,12 +19,13 @@ import dev.weir.journal.schema.JournalSchema;
 
 /**
  * What the window operators compute: the window spec, out-of-orderness {@code D}, allowed lateness
- * {@code A}, the late policy, dedupe and user aggregations; plus how much state to pre-size for. Built
+ * {@code A}, the late policy, dedupe and user aggregations or named aggregates; plus how much state to pre-size for. Built
  * once with {@link #builder(WindowSpec)}, validated once by {@link Builder#build()}, and then the one
  * source of both stages: {@link #newAssigner()} and {@link #newAggregator(ResultListener, LateListener)}.
  * <p>
  * {@link #describe()} is the configuration string a checkpoint stores and a recovery compares: two
- * configurations that describe alike compute the same results from the same journal.
+ * configurations that describe alike compute the same results from the same journal; named aggregates are the
+ * exception: the pipeline's configuration string describes them, after its columns (their text names columns).
  * <p>
  * Immutable and thread-safe; the {@link Builder} is not.
  */
@@ -32,12 +34,17 @@ public final class OperatorConfiguration
     /** The fewest open windows the state is pre-sized for. */
     public static final int MIN_INITIAL_WINDOWS = 16;
 
+    /** Why user aggregations and named aggregates are not given together. */
+    public static final String AGGREGATE_AND_AGGREGATES = "--aggregate and --aggregates exclude each other: name the aggregation in --aggregates";
+
     private final WindowSpec window;
     private final long outOfOrderness;
     private final Lateness lateness;
     private final LatePolicy latePolicy;
     private final boolean dedupe;
     private final List<Aggregation> aggregations;
+    /** The named aggregates, or null without them. */
+    private final BoundAggregates named;
     private final JournalSchema schema;
     private final int initialWindows;
     private final int indexRingSlides;
@@ -54,6 +61,11 @@ public final class OperatorConfiguration
         this.latePolicy = Objects.requireNonNull(builder.latePolicy, "latePolicy");
         this.dedupe = builder.dedupe;
         this.aggregations = Collections.unmodifiableList(new ArrayList<>(builder.aggregations));
+        this.named = builder.named;
+        if (named != null && !aggregations.isEmpty())
+        {
+            throw new IllegalArgumentException(AGGREGATE_AND_AGGREGATES);
+        }
         this.schema = Objects.requireNonNull(builder.schema, "schema");
         if (aggregations.size() > Aggregation.MAX_AGGREGATIONS)
         {
@@ -228,6 +240,21 @@ public final class OperatorConfiguration
         return aggregations;
     }
 
+    /** @return the named aggregates, or null without them. */
+    public BoundAggregates namedAggregates()
+    {
+        return named;
+    }
+
+    /**
+     * @return what each window's slot keeps state for, in order: fresh state machines of the named aggregates (one
+     *         set per aggregator), else the user aggregations.
+     */
+    public List<Aggregation> newSlotAggregations()
+    {
+        return named != null ? named.newAggregations() : aggregations;
+    }
+
     /** @return true if every event added to an open window also emits an update row for it. */
     public boolean emitUpdates()
     {
@@ -330,6 +357,7 @@ public final class OperatorConfiguration
         private LatePolicy latePolicy = LatePolicy.DROP;
         private boolean dedupe;
         private final List<Aggregation> aggregations = new ArrayList<>();
+        private BoundAggregates named;
         private JournalSchema schema = JournalSchema.DEFAULT;
         private int initialWindows = MIN_INITIAL_WINDOWS;
         private int indexRingSlides;
@@ -411,6 +439,18 @@ public final class OperatorConfiguration
             {
                 aggregations.add(Objects.requireNonNull(a, "aggregation"));
             }
+            return this;
+        }
+
+        /**
+         * @param namedAggregates the named aggregates to keep per window instead of user aggregations (each result
+         *                        then carries their values and a presence mask), or null for none; not part of
+         *                        {@link #describe()}: the pipeline's configuration string carries them.
+         * @return this.
+         */
+        public Builder namedAggregates(final BoundAggregates namedAggregates)
+        {
+            this.named = namedAggregates;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.weir.engine.operator;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.aggregate.EventColumns;
 import dev.weir.engine.emit.KeyText;
 import dev.weir.engine.fired.FiredResult;
@@ -65,7 +66,9 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     private final ResultListener results;
     private final LateListener late;
     private final FiredResult fired = new FiredResult();
-    private WindowResult result = new WindowResult(fired);
+    /** The named aggregates, or null: each result then carries their values and their presence mask. */
+    private final BoundAggregates named;
+    private WindowResult result;
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
     private final boolean earlyOncePerKey;
@@ -104,13 +107,15 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         this.latePolicy = configuration.latePolicy();
         this.results = results;
         this.late = late;
-        this.slots = new WindowSlots(initialWindows, windowLength, configuration.aggregations());
+        this.slots = new WindowSlots(initialWindows, windowLength, configuration.newSlotAggregations());
+        this.named = configuration.namedAggregates();
         this.emitUpdates = configuration.emitUpdates();
         this.earlyWhen = configuration.earlyWhen();
         this.earlyOncePerKey = configuration.earlyOncePerKey();
         this.view = new WindowView(slots);
         this.event = new EventColumns(configuration.schema());
         this.schedule = new FiringSchedule(initialTimers);
+        this.result = new WindowResult(fired, null, 0, named);
     }
 
     /**
@@ -122,7 +127,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
      */
     public final void describeKeys(final KeyText keys, final int scale)
     {
-        this.result = new WindowResult(fired, keys, scale);
+        this.result = new WindowResult(fired, keys, scale, named);
         this.lateEvent = new LateEvent(skipped, keys, scale);
     }
 
@@ -192,7 +197,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
         switch (slot.disposition)
         {
             case EventSlot.ASSIGNED:
-                event.wrap(slot.columns);
+                event.wrap(slot.columns, slot.inputs, slot.matched, slot.eventTime, slot.offset);
                 view.event(slot.columns);
                 aggregate(slot);
                 break;
@@ -385,10 +390,24 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     {
         fired.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
             .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset).kind(kind)
-            .withAggregates(slots.aggregations());
-        for (int i = 0, n = slots.aggregations(); i < n; i++)
+            .withAggregates(named == null ? slots.aggregations() : slots.aggregations() + 1);
+        if (named == null)
         {
-            fired.withAggregate(i, slots.aggregate(slot, i));
+            for (int i = 0, n = slots.aggregations(); i < n; i++)
+            {
+                fired.withAggregate(i, slots.aggregate(slot, i));
+            }
+        }
+        else
+        {
+            // the values, 0 where empty, then the presence mask
+            final long presence = slots.presence(slot);
+            final int n = slots.aggregations();
+            for (int i = 0; i < n; i++)
+            {
+                fired.withAggregate(i, (presence & (1L << i)) != 0 ? slots.aggregate(slot, i) : 0);
+            }
+            fired.withAggregate(n, presence);
         }
         results.onResult(result);
     }

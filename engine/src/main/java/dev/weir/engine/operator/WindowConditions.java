@@ -1,9 +1,12 @@
 package dev.weir.engine.operator;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.engine.expr.Comparisons;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.schema.ColumnType;
@@ -29,6 +32,12 @@ import dev.weir.journal.schema.JournalSchema;
  * {@link WindowView#column(int)}; it compares exactly with the field, whatever their scales (the field's
  * scale is the value's for {@code sum}, {@code min}, {@code max}, else 0). {@link WindowCondition#columns()}
  * names the columns the condition reads, which the engine copies into each event's ring slot.
+ * <p>
+ * With named aggregates ({@link #parse(String, BoundAggregates, ExpressionColumns)}), a field is a named aggregate's
+ * name, or {@code count} (the window's events) when no aggregate has that name; {@code sum}, {@code min},
+ * {@code max} and {@code aggregate} are refused (the pipeline has no value of its own). A number is taken at the
+ * aggregate's scale, and a comparison of an aggregate the window has no value for is false.
+ * <p>
  * The parsed condition allocates nothing when tested; its {@link WindowCondition#name()} is the normalised
  * text (lower case, single spaces around {@code and}/{@code or}, no spaces around operators, numbers in
  * the value's unit), which is what a checkpoint's configuration records.
@@ -64,7 +73,29 @@ public final class WindowConditions
      */
     public static WindowCondition parse(final String text, final int valueScale, final int aggregations, final ExpressionColumns columns)
     {
-        final Parser parser = new Parser(text, valueScale, aggregations, columns);
+        return parse(new Parser(text, valueScale, aggregations, columns, null));
+    }
+
+    /**
+     * @param text    the condition, over named aggregates: {@code declines>=3 and approved>1000.00}.
+     * @param named   the pipeline's named aggregates, or null for a pipeline without them (then as
+     *                {@link #parse(String, int, int, ExpressionColumns)} of a long value without user aggregations).
+     * @param columns the columns a comparison may name on its right (the event's, then joined tables'), or null:
+     *                numbers only.
+     * @return the condition; its {@link WindowCondition#columns()} are the columns it names.
+     * @throws ConditionSyntaxException if the text does not follow the grammar, names no aggregate, names
+     *                                  {@code sum}, {@code min}, {@code max} or {@code aggregate}, has a number with
+     *                                  more fraction digits than its aggregate's scale, or names an unknown or string
+     *                                  column.
+     */
+    public static WindowCondition parse(final String text, final BoundAggregates named, final ExpressionColumns columns)
+    {
+        return parse(new Parser(text, 0, 0, columns, named));
+    }
+
+    private static WindowCondition parse(final Parser parser)
+    {
+        final String text = parser.text;
         final Node node = parser.condition();
         parser.skipSpaces();
         if (parser.at < text.length())
@@ -128,6 +159,8 @@ public final class WindowConditions
     private static final int MIN = 2;
     private static final int MAX = 3;
     private static final int AGGREGATE = 4;
+    /** A named aggregate's value: its comparison is false while the window has none. */
+    private static final int NAMED = 5;
 
     private static final int LT = Comparisons.LT;
     private static final int LE = Comparisons.LE;
@@ -159,7 +192,7 @@ public final class WindowConditions
         @Override
         public boolean test(final WindowView window)
         {
-            return Comparisons.holds(operator, Long.compare(fieldValue(window, field, aggregate), threshold));
+            return hasValue(window, field, aggregate) && Comparisons.holds(operator, Long.compare(fieldValue(window, field, aggregate), threshold));
         }
 
         @Override
@@ -200,6 +233,10 @@ public final class WindowConditions
         @Override
         public boolean test(final WindowView window)
         {
+            if (!hasValue(window, field, aggregate))
+            {
+                return false;
+            }
             final long v = fieldValue(window, field, aggregate);
             final long c = window.column(column);
             return Comparisons.holds(operator, rescaleField ? Comparisons.compareScaled(v, factor, c) : -Comparisons.compareScaled(c, factor, v));
@@ -210,6 +247,12 @@ public final class WindowConditions
         {
             return fieldText + OPERATORS[operator] + columnName;
         }
+    }
+
+    /** @return false for a named aggregate the window has no value for: its comparisons are false. */
+    private static boolean hasValue(final WindowView window, final int field, final int aggregate)
+    {
+        return field != NAMED || window.hasAggregate(aggregate);
     }
 
     private static long fieldValue(final WindowView window, final int field, final int aggregate)
@@ -255,18 +298,21 @@ public final class WindowConditions
     /** Recursive descent over the text; {@link #at} is the 0-based index of the next character. */
     private static final class Parser
     {
-        private final String text;
+        final String text;
         private final int valueScale;
         private final int aggregations;
+        /** The named aggregates a field names, or null. */
+        private final BoundAggregates aggregates;
         /** What a comparison may name on its right, or null (numbers only). */
         private final ExpressionColumns columns;
         /** The columns named so far, ascending, no repeats. */
         int[] named = new int[0];
         private int at;
 
-        Parser(final String text, final int valueScale, final int aggregations, final ExpressionColumns columns)
+        Parser(final String text, final int valueScale, final int aggregations, final ExpressionColumns columns, final BoundAggregates named)
         {
             this.text = text;
+            this.aggregates = named;
             this.valueScale = valueScale;
             this.aggregations = aggregations;
             this.columns = columns;
@@ -315,6 +361,10 @@ public final class WindowConditions
             skipSpaces();
             final int fieldAt = at;
             final String word = word();
+            if (aggregates != null)
+            {
+                return named(fieldAt, word);
+            }
             final int field;
             int aggregate = 0;
             switch (word)
@@ -342,11 +392,50 @@ public final class WindowConditions
                     field = AGGREGATE;
                 }
             }
+            final int scale = field == SUM || field == MIN || field == MAX ? valueScale : 0;
+            final String fieldText = field == AGGREGATE ? (aggregate == 0 ? "aggregate" : "aggregate" + (aggregate + 1)) : word;
+            return compared(field, aggregate, scale, fieldText);
+        }
+
+        /** A comparison whose field is {@code word}, read at {@code fieldAt}, under named aggregates. */
+        private Node named(final int fieldAt, final String word)
+        {
+            for (int i = 0; i < aggregates.size(); i++)
+            {
+                if (aggregates.name(i).equals(word))
+                {
+                    return compared(NAMED, i, aggregates.scale(i), word);
+                }
+            }
+            if (word.equals("count"))
+            {
+                return compared(COUNT, 0, 0, word);
+            }
+            at = fieldAt;
+            if (word.equals("sum") || word.equals("min") || word.equals("max") || word.startsWith("aggregate"))
+            {
+                throw error("no " + word + " with --aggregates: name one, e.g. total=sum(amount)");
+            }
+            throw error((word.isEmpty() ? "expected" : "unknown aggregate '" + word + "': expected") + " count or one of "
+                + String.join(", ", names()));
+        }
+
+        private List<String> names()
+        {
+            final List<String> names = new ArrayList<>();
+            for (int i = 0; i < aggregates.size(); i++)
+            {
+                names.add(aggregates.name(i));
+            }
+            return names;
+        }
+
+        /** The operator and right side of a comparison of {@code field}, whose numbers are at {@code scale}. */
+        private Node compared(final int field, final int aggregate, final int scale, final String fieldText)
+        {
             skipSpaces();
             final int operator = operator();
             skipSpaces();
-            final int scale = field == SUM || field == MIN || field == MAX ? valueScale : 0;
-            final String fieldText = field == AGGREGATE ? (aggregate == 0 ? "aggregate" : "aggregate" + (aggregate + 1)) : word;
             if (columns != null && at < text.length() && isNameStart(text.charAt(at)))
             {
                 final int column = column();
@@ -496,7 +585,7 @@ public final class WindowConditions
         private String word()
         {
             final int start = at;
-            while (at < text.length() && Character.isLetterOrDigit(text.charAt(at)))
+            while (at < text.length() && (Character.isLetterOrDigit(text.charAt(at)) || text.charAt(at) == '_'))
             {
                 at++;
             }

@@ -106,10 +106,20 @@ public final class WindowView
 
     /**
      * @param index 0 .. {@link #aggregateCount()} - 1, in the order the aggregations were added.
-     * @return that aggregation's current result.
+     * @return that aggregation's current result (a named aggregate's unscaled at its scale; 0 without a value).
      */
     public long aggregate(final int index)
     {
         return slots.aggregate(slot, index);
+    }
+
+    /**
+     * @param index 0 .. {@link #aggregateCount()} - 1.
+     * @return false if the window has no value for that aggregation yet (a named aggregate over no matching event);
+     *         true for a user aggregation.
+     */
+    public boolean hasAggregate(final int index)
+    {
+        return slots.hasValue(slot, index);
     }
 }

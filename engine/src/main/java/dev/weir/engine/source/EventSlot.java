@@ -4,7 +4,8 @@ package dev.weir.engine.source;
  * One pre-allocated, mutable entry of the ring buffer: an event read from the journal, and what the
  * window-assignment stage decided about it.
  * <p>
- * The publisher fills the event fields ({@link #type} to {@link #valueWrapped}); the assignment stage fills the
+ * The publisher fills the event fields ({@link #type} to {@link #valueWrapped}, {@link #columns}, {@link #inputs}
+ * and {@link #matched}); the assignment stage fills the
  * decision fields ({@link #watermarkBefore} to {@link #windowCount}); the aggregation stage reads both.
  * Each field has one writer, and the ring's sequences order the hand-over, so fields are plain.
  */
@@ -29,6 +30,8 @@ public final class EventSlot
     public static final int FILTERED = 4;
     /** The event time of a {@link #position} slot: no time, the watermark stays where it is. */
     public static final long NO_TIME = Long.MIN_VALUE;
+    /** The inputs of a slot without named aggregates: none (never written). */
+    private static final long[] NO_INPUTS = new long[0];
 
     /** The event lies in {@link #windowCount} non-late windows starting at {@link #firstStart}. */
     public static final int ASSIGNED = 0;
@@ -65,6 +68,14 @@ public final class EventSlot
      * fills it with the event fields.
      */
     public final long[] columns;
+    /**
+     * The event's named-aggregate inputs ({@link dev.weir.engine.aggregate.AggregateInputs#fill}): one long per input
+     * of the pipeline's named aggregates, empty without them. Pre-allocated; the publisher fills it with the event
+     * fields.
+     */
+    public final long[] inputs;
+    /** With named aggregates: the filter bitmask of the event (bit f set when filter f matched); else 0. */
+    public long matched;
 
     /**
      * {@code System.nanoTime()} when the publisher read the slot's poll of the journal (not set in end and stop
@@ -95,7 +106,18 @@ public final class EventSlot
      */
     public EventSlot(final int columnCount)
     {
+        this(columnCount, 0);
+    }
+
+    /**
+     * @param columnCount how many columns of each event the slot carries in {@link #columns}: 0, or the
+     *                    journal schema's size when a user aggregation reads them.
+     * @param inputCount  how many named-aggregate inputs it carries in {@link #inputs}: 0 without named aggregates.
+     */
+    public EventSlot(final int columnCount, final int inputCount)
+    {
         this.columns = new long[columnCount];
+        this.inputs = inputCount == 0 ? NO_INPUTS : new long[inputCount];
     }
 
     /**

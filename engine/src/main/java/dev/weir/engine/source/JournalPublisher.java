@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import dev.weir.engine.aggregate.AggregateInputs;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.join.TableJoins;
@@ -87,6 +88,8 @@ public final class JournalPublisher implements Runnable, EventConsumer
     private SlotFiller filler;
     /** The pipeline's joins, or null for none. */
     private TableJoins joins;
+    /** The named aggregates' inputs, or null without named aggregates. */
+    private AggregateInputs inputs;
     /** With joins, per copied column, true for a string column; else null. */
     private boolean[] copiedStrings;
     /** With joins, per column of the joined view, true for a string column; else null. */
@@ -163,7 +166,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
     {
         assert projection == this.projection;
         this.filter = Objects.requireNonNull(eventFilter, "filter");
-        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings, inputs);
     }
 
     /**
@@ -180,7 +183,23 @@ public final class JournalPublisher implements Runnable, EventConsumer
         assert projection == this.projection && copied == null : "join first";
         this.joins = Objects.requireNonNull(tableJoins, "joins");
         this.joinedStrings = stringColumns.clone();
-        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings, inputs);
+    }
+
+    /**
+     * Fill each event's named-aggregate inputs and filter verdicts ({@link EventSlot#inputs}, {@link EventSlot#matched});
+     * the ring's slots must have been made with {@link AggregateInputs#inputCount()} inputs. Reads whole events then.
+     * Call before the publisher runs (after {@link #join}, which the inputs read through).
+     *
+     * @param projection      the key and value columns, as given to the constructor.
+     * @param aggregateInputs the inputs, compiled for this run, owned by the publisher's thread from now on.
+     */
+    public void aggregateInputs(final ColumnProjection projection, final AggregateInputs aggregateInputs)
+    {
+        assert projection == this.projection;
+        assert ring.get(0).inputs.length == aggregateInputs.inputCount() : "the slots hold every input";
+        this.inputs = Objects.requireNonNull(aggregateInputs, "inputs");
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings, inputs);
     }
 
     /**
@@ -248,7 +267,7 @@ public final class JournalPublisher implements Runnable, EventConsumer
                 copiedStrings[i] = joinedStrings[copied[i]];
             }
         }
-        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings);
+        this.filler = new SlotFiller(projection, keys, filter, copied, joins, copiedStrings, inputs);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weir.engine.source;
 
+import dev.weir.engine.aggregate.AggregateInputs;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.EventFilter;
 import dev.weir.engine.expr.EventValue;
@@ -16,17 +17,35 @@ import dev.weir.journal.schema.JournalSchema;
  * the filter (an event it
  * rejects becomes a {@link EventSlot#FILTERED} slot, offset and time only), then the projection (the key id,
  * a string column's dictionary id or the event's {@link KeyTuples} id, and the value, a column or the value
- * expression, marked when the expression's arithmetic wrapped), and the columns a user aggregation or the early
- * condition reads (every column for a user aggregation that reads them). Key tuples are numbered over every
+ * expression, marked when the expression's arithmetic wrapped; the constant 0 without a value, under named aggregates),
+ * the columns a user aggregation or the early condition reads (every column for a user aggregation that reads them),
+ * and the named aggregates' inputs and filter verdicts ({@link AggregateInputs}), a wrap in them marked as the
+ * value's is. Key tuples are numbered over every
  * event, those the filter rejects included, as {@link KeyTuples} has it. The per-event work of the
  * {@link JournalPublisher} and of anything else that feeds the window stages events, so they fill slots
  * alike.
  * <p>
  * Allocates nothing per event (a new key tuple grows the table as {@link KeyTuples} does). Not thread-safe:
- * the filter, the value expression and the key tuples belong to the one thread that fills slots.
+ * the filter, the value expression, the aggregate inputs and the key tuples belong to the one thread that fills slots.
  */
 public final class SlotFiller
 {
+    /** The value of every event of a projection without one: 0. */
+    private static final EventValue NO_VALUE = new EventValue()
+    {
+        @Override
+        public long value(final EventView event)
+        {
+            return 0;
+        }
+
+        @Override
+        public int scale()
+        {
+            return 0;
+        }
+    };
+
     private final EventFilter filter;
     private final EventValue expression;
     private final int keyColumn;
@@ -38,6 +57,8 @@ public final class SlotFiller
     private final boolean[] copiedStrings;
     /** The pipeline's joins, or null for none. */
     private final TableJoins joins;
+    /** The named aggregates' inputs, or null without named aggregates. */
+    private final AggregateInputs inputs;
 
     /**
      * @param projection the key and value columns.
@@ -78,13 +99,31 @@ public final class SlotFiller
     public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied,
         final TableJoins joins, final boolean[] stringsCopied)
     {
+        this(projection, keys, filter, copied, joins, stringsCopied, null);
+    }
+
+    /**
+     * @param projection    the key and value columns.
+     * @param keys          as {@link #SlotFiller(ColumnProjection, KeyTuples, EventFilter, int[])}.
+     * @param filter        as there (over the joined columns' indices when there are joins).
+     * @param copied        as there (joined columns' indices too when there are joins).
+     * @param joins         the pipeline's joins, owned by the filler's thread from now on; or null for none.
+     * @param stringsCopied per copied column, true for a string column; null to read the types from the projection's
+     *                      schema (without joins).
+     * @param inputs        the named aggregates' inputs, owned by the filler's thread from now on (the slots must have
+     *                      {@link AggregateInputs#inputCount()} inputs); or null without named aggregates.
+     */
+    public SlotFiller(final ColumnProjection projection, final KeyTuples keys, final EventFilter filter, final int[] copied,
+        final TableJoins joins, final boolean[] stringsCopied, final AggregateInputs inputs)
+    {
         this.joins = joins;
+        this.inputs = inputs;
         if ((keys != null) != projection.keysByTuple())
         {
             throw new IllegalArgumentException("key tuples are needed exactly when the key is not one string column: " + projection);
         }
         this.filter = filter;
-        this.expression = projection.valueExpression();
+        this.expression = projection.hasValue() ? projection.valueExpression() : NO_VALUE;
         this.keyColumn = projection.keyColumn(0);
         this.valueColumn = projection.valueColumn();
         this.keys = keys;
@@ -167,6 +206,12 @@ public final class SlotFiller
                 final int c = columns[i];
                 into[c] = strings[i] ? event.stringId(c) : event.longColumn(c);
             }
+        }
+        final AggregateInputs named = inputs;
+        if (named != null)
+        {
+            slot.matched = named.fill(event, slot.inputs);
+            slot.valueWrapped |= named.wrapped(); // one wrapped value per event, whichever arithmetic wrapped
         }
         return true;
     }

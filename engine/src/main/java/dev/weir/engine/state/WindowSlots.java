@@ -394,6 +394,35 @@ public final class WindowSlots
     }
 
     /**
+     * @param slot an allocated slot.
+     * @return which aggregations have a value for it: bit i set when aggregation i {@link Aggregation#hasValue has
+     *         one} (a named aggregate over no matching event has none).
+     */
+    public long presence(final int slot)
+    {
+        long mask = 0;
+        for (int i = 0; i < aggregations.length; i++)
+        {
+            if (hasValue(slot, i))
+            {
+                mask |= 1L << i;
+            }
+        }
+        return mask;
+    }
+
+    /**
+     * @param slot  an allocated slot.
+     * @param index 0 .. {@link #aggregations()} - 1.
+     * @return true if that aggregation {@link Aggregation#hasValue has a value} for it.
+     */
+    public boolean hasValue(final int slot, final int index)
+    {
+        assert allocated(slot) : "an allocated slot";
+        return aggregations[index].hasValue(state.wrap(slots, slot * stride + userBase + stateStart[index], stateLongs[index]));
+    }
+
+    /**
      * @return how many user aggregations each slot keeps state for.
      */
     public int aggregations()
