@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.weir.engine.aggregate.NamedAggregates;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +89,11 @@ class ResultsTableShapeTest
         assertEquals("key symbol, aggregates open,volume,vwap,count, early", candles.withEarly().describe());
         assertEquals("boolean", candles.withEarly().columns().get("early"));
         assertEquals(4, candles.withEarly().namedAggregateCount());
+
+        final ResultsTableShape bound = ResultsTableShape.of(trades, new int[] {0}, NamedAggregates.parse(
+            "open=first(price),volume=sum(qty),vwap=sum(price*qty)/sum(qty),n=count() filter (where qty > 100)").bind(ExpressionColumns.of(trades)));
+        assertEquals(columns("symbol", "text", "window_start", "bigint", "window_end", "bigint", "open", "numeric(38,2)", "volume", "bigint",
+            "vwap", "numeric(38,6)", "n", "bigint", "version", "integer", "source_offset", "bigint"), bound.columns(), "by the bound aggregates' scales");
 
         // a key column may have the name of a column only the table of a value has, not one of this table's
         final JournalSchema byCount = JournalSchema.parse("sum:string,version:string,open:string,price:long");
