@@ -112,17 +112,17 @@ public final class ResultsTableShape
         }
         else
         {
-            final Map<String, String> empty = new LinkedHashMap<>();
+            final Map<String, String> nullableAggregates = new LinkedHashMap<>();
             all.put("window_start", "bigint");
             all.put("window_end", "bigint");
             for (int i = 0; i < namedAggregates.length; i++)
             {
                 all.put(namedAggregates[i], numeric(namedScales[i]));
-                empty.put(namedAggregates[i], "an aggregate is NULL in a window where no event has a value for it");
+                nullableAggregates.put(namedAggregates[i], "an aggregate is NULL where a window has no value for it");
             }
             all.put("version", "integer");
             all.put("source_offset", "bigint");
-            nullable = Collections.unmodifiableMap(empty);
+            nullable = Collections.unmodifiableMap(nullableAggregates);
         }
         if (withEarly)
         {

@@ -108,7 +108,7 @@ class NamedAggregatesTableTest
         TestDatabase.execute(db, "ALTER TABLE " + table + " ALTER COLUMN vwap SET NOT NULL");
         final SinkRefusedException notNull = assertThrows(SinkRefusedException.class,
             () -> PostgresSink.connect(TestDatabase.URL, table, shape(), 10).close());
-        assertTrue(notNull.getMessage().contains("column vwap is NOT NULL, but an aggregate is NULL in a window where no event has a value for it"),
+        assertTrue(notNull.getMessage().contains("column vwap is NOT NULL, but an aggregate is NULL where a window has no value for it"),
             notNull.getMessage());
     }
 
