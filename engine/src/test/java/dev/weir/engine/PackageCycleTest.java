@@ -71,9 +71,9 @@ class PackageCycleTest
         assertAllowed(edges, "dev.weir.engine", "agent");
         assertAllowed(edges, "dev.weir.engine", "expr");
         assertAllowed(edges, "dev.weir.engine", "join", "expr");
-        assertAllowed(edges, "dev.weir.engine", "source", "join", "expr", "agent");
+        assertAllowed(edges, "dev.weir.engine", "source", "join", "expr", "aggregate", "agent");
         assertAllowed(edges, "dev.weir.engine", "fired");
-        assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr");
+        assertAllowed(edges, "dev.weir.engine", "emit", "fired", "expr", "aggregate");
         assertAllowed(edges, "dev.weir.engine", "state", "aggregate");
         assertAllowed(edges, "dev.weir.engine", "operator", "source", "expr", "window", "time", "state", "aggregate", "emit", "fired");
         assertAllowed(edges, "dev.weir.engine", "checkpoint", "operator", "state", "emit", "window", "time", "aggregate", "source", "resume", "agent");

@@ -94,6 +94,18 @@ class PipelineAllocationTest
 
     @ParameterizedTest
     @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void tenNamedAggregatesAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = dir.resolve("payments");
+        final long[] offsets = payments(journal);
+        // every function, a filter with a string literal, a result expression: inputs per event, state per window
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).keyColumn("merchant").aggregates("n=count(),total=sum(amount),"
+            + "lo=min(amount),hi=max(amount),open=first(amount),close=last(amount),mean=avg(amount - fee),"
+            + "fees=sum(fee) filter (where channel = 'online'),countries=approx_distinct(country),net=total-fees"), layout, offsets);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
     void aThreeClauseFilterAndAComputedValueAllocateNothingPerEvent(final PipelineLayout layout) throws Exception
     {
         final Path journal = dir.resolve("payments");

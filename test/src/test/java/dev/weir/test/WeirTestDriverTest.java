@@ -201,6 +201,28 @@ class WeirTestDriverTest
     }
 
     @Test
+    void namedAggregatesSayWhichHaveAValue()
+    {
+        final WeirTestDriver driver = WeirTestDriver.create(
+            Weir.pipeline().keyColumn("card").window(TumblingWindows.of(10_000)).earlyWhen("declines >= 2")
+                .aggregates("declines=count() filter (where status = 'declined'),approved=sum(amount) filter (where status='approved'),"
+                    + "last=last(amount)"),
+            "card:string,amount:decimal(2),status:string");
+        driver.event(1_000, "c1", "5.00", "declined").event(2_000, "c1", "7.50", "declined").event(500, "c1", "9.00", "declined");
+        final TestResult early = driver.readResults().get(0);
+        assertEquals(ResultKind.EARLY, early.kind());
+        assertEquals(List.of(2L, 0L, 750L), early.aggregates(), "approved is empty: 0; last is 7.50, unscaled");
+        assertTrue(early.hasAggregate(0));
+        assertFalse(early.hasAggregate(1), "no event was approved");
+        assertEquals("EARLY c1 [0, 10000) count=2 sum=0 min=0 max=0 v0 @1 aggregates=[2, null, 750]", early.toString());
+        driver.event(3_000, "c1", "4.00", "approved").end();
+        final TestResult last = driver.readResults().get(0);
+        assertEquals(List.of(3L, 400L, 400L), last.aggregates(), "the event of t=3,000 is the last by time");
+        assertTrue(last.hasAggregate(1));
+        assertEquals(4, last.count());
+    }
+
+    @Test
     void compositeKeyPrintsItsColumnsAsTheCsvRowDoes()
     {
         final WeirTestDriver driver = WeirTestDriver.create(

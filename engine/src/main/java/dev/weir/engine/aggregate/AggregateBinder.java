@@ -163,7 +163,7 @@ final class AggregateBinder
         }
         if (filterKeys.size() == MAX_FILTERS)
         {
-            throw error(at, "more than " + MAX_FILTERS + " different filters", null);
+            throw error(at + AggregateParser.leadingSpaces(written), "more than " + MAX_FILTERS + " different filters", null);
         }
         filterKeys.add(normalised);
         filters.add(written);

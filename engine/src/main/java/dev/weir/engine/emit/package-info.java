@@ -7,6 +7,7 @@
  * Threading: outputs are emitted, and listeners called, on the last stage's thread; a flyweight is valid
  * only during the call.
  * <p>
- * Depends on the journal, {@code fired} (the fields the engine fills) and {@code expr} (the key columns).
+ * Depends on the journal, {@code fired} (the fields the engine fills), {@code expr} (the key columns) and
+ * {@code aggregate} (the names and scales of named aggregates).
  */
 package dev.weir.engine.emit;

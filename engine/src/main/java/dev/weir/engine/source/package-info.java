@@ -10,7 +10,8 @@
  * Threading: the publisher is the ring's single producer; a slot belongs to the stage that holds its
  * sequence. Internal.
  * <p>
- * Depends on {@code expr} (what it reads of an event: the columns and the filter), {@code agent} (the heartbeats'
- * idle strategy), {@code dev.weir.journal}, the Disruptor and Agrona.
+ * Depends on {@code expr} (what it reads of an event: the columns and the filter), {@code aggregate} (the named
+ * aggregates' inputs of an event), {@code join}, {@code agent} (the heartbeats' idle strategy),
+ * {@code dev.weir.journal}, the Disruptor and Agrona.
  */
 package dev.weir.engine.source;

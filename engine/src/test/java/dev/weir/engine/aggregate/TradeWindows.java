@@ -114,6 +114,18 @@ final class TradeWindows
         return machine.result(at(state, window, i));
     }
 
+    /** @return a checksum of every aggregate's value and presence, allocating nothing. */
+    long checksum(final long[] window)
+    {
+        long sum = 0;
+        for (int i = 0; i < machines.size(); i++)
+        {
+            final Aggregation machine = machines.get(i);
+            sum = sum * 31 + (machine.hasValue(at(state, window, i)) ? 1 : 0) + machine.result(at(state, window, i));
+        }
+        return sum;
+    }
+
     /** @return every aggregate's value, {@code null} when empty, as text at its scale. */
     List<String> results(final long[] window)
     {
