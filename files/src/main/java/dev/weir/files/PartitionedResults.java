@@ -15,6 +15,7 @@ import java.util.TreeMap;
 
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.emit.WindowResult;
+import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.files.AtomicTextFile;
 
 /**
@@ -42,7 +43,7 @@ public final class PartitionedResults implements ResultListener, AutoCloseable
     /** The file formats. */
     public enum Format
     {
-        /** CSV with the header {@code window_start,window_end,key,count,sum,min,max,version} (and {@code aggregate}). */
+        /** CSV with the header of the rows ({@link ResultRow#header()}), e.g. {@code window_start,window_end,key,count,sum,min,max,version}. */
         csv,
         /** One JSON object per line with the same fields. */
         jsonl
@@ -102,6 +103,16 @@ public final class PartitionedResults implements ResultListener, AutoCloseable
 
     @Override
     public void onResult(final WindowResult r)
+    {
+        onRow(r);
+    }
+
+    /**
+     * Write one result into its day's partition, as {@link #onResult} does.
+     *
+     * @param r the engine's result or a stored one ({@code ResultDecoder}).
+     */
+    void onRow(final ResultFields r)
     {
         final long day = Math.floorDiv(r.windowStart(), DAY_MS);
         if (days != null && !days.contains(day))

@@ -3,7 +3,6 @@ package dev.weir.files;
 import java.nio.file.Path;
 import java.util.Objects;
 
-import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.codec.LateEventDecoder;
@@ -14,9 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes a pipeline's results and late events from its output journal into files: the results as one CSV file
- * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then the columns {@link RowColumns} adds) or as
+ * ({@code window_start,window_end,KEY,count,sum,min,max,version}, then the columns {@link RowColumns} adds; with named
+ * aggregates a column per aggregate instead of count, sum, min and max: {@link ResultRow}) or as
  * date partitions ({@link PartitionedResults}: CSV or JSON Lines, by the UTC date of {@code window_start}), and the
- * late events as one CSV file ({@code event_id,event_time,KEY,VALUE}), in output order. Each file is written whole
+ * late events as one CSV file ({@code event_id,event_time,KEY,VALUE}; no VALUE with named aggregates), in output order. Each file is written whole
  * to a temporary file and renamed over the previous one: a reader sees the old file or the new one, never a part.
  * Because the output journal holds every output exactly once, so does each file, and an export run again writes
  * the same bytes.
@@ -113,7 +113,11 @@ public final class ResultFiles
         }
     }
 
-    /** A file with aggregate columns gets a value in each of them in every row, never a stand-in 0. */
+    /**
+     * A file with aggregate columns gets a value in each of them in every row, never a stand-in 0.
+     *
+     * @param aggregates the aggregate longs a stored result of the rows carries ({@link ResultRow#storedAggregates()}).
+     */
     private static void requireAggregates(final int aggregates, final ResultFields stored)
     {
         if (aggregates > 0 && stored.aggregateCount() < aggregates)
@@ -132,7 +136,7 @@ public final class ResultFiles
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
             final ResultRow rowFormat = columns.rows(directory, keys);
-            final int aggregates = rowFormat.aggregates();
+            final int aggregates = rowFormat.storedAggregates();
             if (resultFile != null)
             {
                 resultFile.line(rowFormat.header());
@@ -187,18 +191,13 @@ public final class ResultFiles
                 {
                     lateFile.line(rowFormat.lateHeader());
                 }
-                final WindowResult[] result = new WindowResult[1]; // over the journal's one decoder, made at the first result
                 final RowWriter lateWriter = rowFormat.writer();
                 output.readAll(stored ->
                 {
                     if (stored.isResult())
                     {
-                        requireAggregates(rowFormat.aggregates(), stored.result());
-                        if (result[0] == null)
-                        {
-                            result[0] = new WindowResult(stored.result());
-                        }
-                        days.onResult(result[0]);
+                        requireAggregates(rowFormat.storedAggregates(), stored.result());
+                        days.onRow(stored.result());
                         rows.count(true);
                     }
                     else

@@ -2,6 +2,7 @@ package dev.weir.files;
 
 import java.math.BigDecimal;
 
+import dev.weir.engine.emit.WindowResult;
 import dev.weir.journal.codec.LateFields;
 import dev.weir.journal.codec.ResultFields;
 import dev.weir.journal.files.CsvText;
@@ -17,8 +18,16 @@ import dev.weir.journal.files.CsvText;
  * existed). A mean (the {@code average} aggregation) is printed at the value's scale too. A key reads back through its column's dictionary and is quoted as RFC 4180 (CSV) or escaped
  * (JSON) where it needs it; a decimal value column's sum, min, max and late values are printed at its
  * scale ({@code 1234} at scale 2 is {@code 12.34}). Instants are epoch milliseconds, or ISO-8601 UTC text
- * ({@link #withIsoTimes()}). The text is the reference; the files are written with the
- * same bytes by its {@code writer()}. Made by {@link RowColumns#rows}.
+ * ({@link #withIsoTimes()}).
+ * <p>
+ * With named aggregates ({@code --aggregates}) rows show the aggregates instead:
+ * {@code window_start,window_end,KEY,NAME1,...,NAMEn,version} (and {@code kind}), each at its scale, an empty field
+ * (JSON {@code null}) when the window has no value for it; late events are {@code event_id,event_time,KEY}: such a
+ * pipeline has no value column. A stored result carries the N values, then the mask of those present
+ * ({@link #presence}).
+ * <p>
+ * The text is the reference; the files are written with the same bytes by its {@code writer()}. Made by
+ * {@link RowColumns#rows}.
  * <p>
  * Immutable; thread-safe if its key lookup is (a dictionary read on the thread that owns it).
  */
@@ -32,6 +41,7 @@ public final class ResultRow
     private final int valueScale;
     private final String[] aggregateNames;
     private final int[] aggregateScales;
+    private final boolean named;
     private final boolean withKind;
     private final boolean isoTimes;
 
@@ -67,7 +77,7 @@ public final class ResultRow
         final String[] aggregateNames,
         final int[] aggregateScales)
     {
-        this(keys, valueName, valueScale, aggregateNames, aggregateScales, false, false);
+        this(keys, valueName, valueScale, aggregateNames, aggregateScales, false, false, false);
     }
 
     private ResultRow(
@@ -76,11 +86,13 @@ public final class ResultRow
         final int valueScale,
         final String[] aggregateNames,
         final int[] aggregateScales,
+        final boolean named,
         final boolean withKind,
         final boolean isoTimes)
     {
         assert aggregateNames.length == aggregateScales.length : "a scale per aggregate";
         this.keys = keys;
+        this.named = named;
         this.valueName = valueName;
         this.valueScale = valueScale;
         this.aggregateNames = aggregateNames.clone();
@@ -90,12 +102,23 @@ public final class ResultRow
     }
 
     /**
+     * @param keys   the key columns' names and a key id's text in each.
+     * @param names  the named aggregates, in order.
+     * @param scales the scale of each.
+     * @return the rows of a pipeline with named aggregates: a column per aggregate, no value column.
+     */
+    static ResultRow named(final KeyColumns keys, final String[] names, final int[] scales)
+    {
+        return new ResultRow(keys, null, 0, names, scales, true, false, false);
+    }
+
+    /**
      * @return the same format with a {@code kind} column after {@code version} ({@code final}, {@code update} or
      *         {@code early}; JSON {@code "kind"}): the rows of a pipeline with update or early rows.
      */
     ResultRow withKinds()
     {
-        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, true, isoTimes);
+        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, named, true, isoTimes);
     }
 
     /**
@@ -104,7 +127,7 @@ public final class ResultRow
      */
     ResultRow withIsoTimes()
     {
-        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, withKind, true);
+        return new ResultRow(keys, valueName, valueScale, aggregateNames, aggregateScales, named, withKind, true);
     }
 
     /** @return whether rows carry a {@code kind} column. */
@@ -125,18 +148,56 @@ public final class ResultRow
         return aggregateNames.length;
     }
 
+    /** @return whether rows show named aggregates. */
+    boolean named()
+    {
+        return named;
+    }
+
+    /** @return how many aggregate longs a stored result of these rows carries: with named aggregates, the mask too. */
+    int storedAggregates()
+    {
+        return named ? aggregateNames.length + 1 : aggregateNames.length;
+    }
+
+    /**
+     * @param r     a result of a pipeline with named aggregates: stored (its N values, then the mask) or the engine's.
+     * @param count how many named aggregates the pipeline has (N).
+     * @return the mask of the aggregates the window has a value for: bit i for aggregate i.
+     */
+    static long presence(final ResultFields r, final int count)
+    {
+        if (r.aggregateCount() > count)
+        {
+            return r.aggregate(count);
+        }
+        long mask = 0;
+        if (r instanceof WindowResult result)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                mask |= result.hasAggregate(i) ? 1L << i : 0;
+            }
+        }
+        return mask;
+    }
+
     /**
      * @return a writer of these rows as bytes (the same text), with its own cache of key text: one per
      *         writing thread.
      */
     RowWriter writer()
     {
-        return new RowWriter(this, valueScale, aggregateNames, aggregateScales, withKind, isoTimes);
+        return new RowWriter(this, valueScale, aggregateNames, aggregateScales, named, withKind, isoTimes);
     }
 
     /** @return the results CSV header. */
     public String header()
     {
+        if (named)
+        {
+            return "window_start,window_end," + keyNames() + "," + String.join(",", aggregateNames) + ",version" + (withKind ? ",kind" : "");
+        }
         final StringBuilder b = new StringBuilder("window_start,window_end,").append(keyNames()).append(",count,sum,min,max,version")
             .append(withKind ? ",kind" : "");
         for (final String name : aggregateNames)
@@ -149,7 +210,7 @@ public final class ResultRow
     /** @return the late events CSV header. */
     public String lateHeader()
     {
-        return "event_id,event_time," + keyNames() + "," + valueName;
+        return "event_id,event_time," + keyNames() + (named ? "" : "," + valueName);
     }
 
     private String keyNames()
@@ -211,6 +272,10 @@ public final class ResultRow
      */
     public StringBuilder csv(final StringBuilder row, final ResultFields r)
     {
+        if (named)
+        {
+            return namedCsv(row, r);
+        }
         csvKey(time(time(row, r.windowStart()).append(','), r.windowEnd()).append(','), r.keyId()).append(',').append(r.count()).append(',');
         value(row, r.sum()).append(',');
         value(row, r.min()).append(',');
@@ -235,6 +300,10 @@ public final class ResultRow
      */
     public StringBuilder json(final StringBuilder row, final ResultFields r)
     {
+        if (named)
+        {
+            return namedJson(row, r);
+        }
         jsonKey(jsonTime(jsonTime(row.append("{\"window_start\":"), r.windowStart()).append(",\"window_end\":"), r.windowEnd()), r.keyId());
         row.append(",\"count\":").append(r.count()).append(",\"sum\":");
         value(row, r.sum()).append(",\"min\":");
@@ -251,15 +320,54 @@ public final class ResultRow
         return row.append('}');
     }
 
+    private StringBuilder namedCsv(final StringBuilder row, final ResultFields r)
+    {
+        csvKey(time(time(row, r.windowStart()).append(','), r.windowEnd()).append(','), r.keyId());
+        final long present = presence(r, aggregateNames.length);
+        for (int i = 0; i < aggregateNames.length; i++)
+        {
+            row.append(',');
+            if ((present >>> i & 1) != 0)
+            {
+                scaled(row, r.aggregate(i), aggregateScales[i]);
+            }
+        }
+        row.append(',').append(r.version());
+        return withKind ? row.append(',').append(r.kind().label()) : row;
+    }
+
+    private StringBuilder namedJson(final StringBuilder row, final ResultFields r)
+    {
+        jsonKey(jsonTime(jsonTime(row.append("{\"window_start\":"), r.windowStart()).append(",\"window_end\":"), r.windowEnd()), r.keyId());
+        final long present = presence(r, aggregateNames.length);
+        for (int i = 0; i < aggregateNames.length; i++)
+        {
+            row.append(",\"").append(aggregateNames[i]).append("\":");
+            if ((present >>> i & 1) != 0)
+            {
+                scaled(row, r.aggregate(i), aggregateScales[i]);
+            }
+            else
+            {
+                row.append("null");
+            }
+        }
+        row.append(",\"version\":").append(r.version());
+        if (withKind)
+        {
+            row.append(",\"kind\":\"").append(r.kind().label()).append('"');
+        }
+        return row.append('}');
+    }
+
     /**
      * @param e a late event.
      * @return its CSV row (without the line end).
      */
     public String late(final LateFields e)
     {
-        final StringBuilder row = csvKey(time(new StringBuilder(64).append(e.eventId()).append(','), e.eventTime()).append(','), e.keyId())
-            .append(',');
-        return value(row, e.value()).toString();
+        final StringBuilder row = csvKey(time(new StringBuilder(64).append(e.eventId()).append(','), e.eventTime()).append(','), e.keyId());
+        return named ? row.toString() : value(row.append(','), e.value()).toString();
     }
 
     private StringBuilder time(final StringBuilder row, final long millis)

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.weir.engine.EarlyRows;
+import dev.weir.engine.aggregate.BoundAggregates;
+import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.expr.ExpressionException;
@@ -16,12 +18,14 @@ import dev.weir.journal.schema.TableDefinition;
 /**
  * Which columns a pipeline's rows show: its key and value columns (by name, as the pipeline's builder and
  * {@code --key} and {@code --value} give them) and a column per user aggregation: {@code aggregate} for one (the files of
- * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}).
+ * before several existed), a column named after each for several ({@link AggregateSpec#fileColumn()}). With named
+ * aggregates ({@code --aggregates}) the rows show the key and a column named after each aggregate instead, at its
+ * scale; no aggregate may be named like a key column.
  * <p>
  * Immutable and thread-safe.
  *
  * @param key        the key column's name, or several separated by commas.
- * @param value      the value column's name.
+ * @param value      the value column's name, or null with named aggregates.
  * @param aggregates the user aggregations, in order; a mean is printed at the value column's scale, a count
  *                   as it is.
  * @param updates    whether the pipeline emits update rows ({@code emitUpdates(true)}, {@code --emit updates}).
@@ -31,9 +35,12 @@ import dev.weir.journal.schema.TableDefinition;
  * @param times      how rows print their instants ({@code --time-format}).
  * @param joins      the tables the pipeline joins ({@code join}, {@code --join}), in order, whose columns the value, the
  *                   filter and the early condition may name ({@code TABLE.COLUMN}); empty for none.
+ * @param named      the pipeline's named aggregates ({@code aggregates(String)}, {@code --aggregates}), or null for none:
+ *                   with them rows show a column per aggregate instead of count, sum, min and max, and late events no
+ *                   value; the value is then null and there are no user aggregations.
  */
 public record RowColumns(String key, String value, List<AggregateSpec> aggregates, boolean updates, String earlyWhen, String where,
-    TimeFormat times, List<String> joins)
+    TimeFormat times, List<String> joins, NamedAggregates named)
 {
     /**
      * The columns of a pipeline with final rows only.
@@ -65,6 +72,35 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
 
     /**
      * @param key        the key column's name, or several separated by commas.
+     * @param value      the value column's name, or null with named aggregates.
+     * @param aggregates the user aggregations, in order; empty with named aggregates.
+     * @param updates    whether the pipeline emits update rows.
+     * @param earlyWhen  the pipeline's early condition, or null.
+     * @param where      the pipeline's filter, or null.
+     * @param times      how rows print their instants.
+     * @param joins      the joined tables' names, in order.
+     * @param named      the named aggregates, or null.
+     * @throws IllegalArgumentException with named aggregates and a value or user aggregations (as the pipeline refuses them).
+     */
+    public RowColumns
+    {
+        aggregates = List.copyOf(aggregates);
+        joins = List.copyOf(joins);
+        Objects.requireNonNull(times, "times");
+        if (named != null && value != null)
+        {
+            throw new IllegalArgumentException("--value: with --aggregates, name the value in an aggregate, e.g. total=sum(amount)");
+        }
+        if (named != null && !aggregates.isEmpty())
+        {
+            throw new IllegalArgumentException("--aggregate and --aggregates exclude each other: name the aggregation in --aggregates");
+        }
+    }
+
+    /**
+     * The columns of a pipeline without named aggregates.
+     *
+     * @param key        the key column's name, or several separated by commas.
      * @param value      the value column's name.
      * @param aggregates the user aggregations, in order.
      * @param updates    whether the pipeline emits update rows.
@@ -73,11 +109,10 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      * @param times      how rows print their instants.
      * @param joins      the joined tables' names, in order.
      */
-    public RowColumns
+    public RowColumns(final String key, final String value, final List<AggregateSpec> aggregates, final boolean updates, final String earlyWhen,
+        final String where, final TimeFormat times, final List<String> joins)
     {
-        aggregates = List.copyOf(aggregates);
-        joins = List.copyOf(joins);
-        Objects.requireNonNull(times, "times");
+        this(key, value, aggregates, updates, earlyWhen, where, times, joins, null);
     }
 
     /**
@@ -118,10 +153,21 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
     /**
      * @param schema a journal's columns.
      * @param tables its tables, in definition order (the joined ones are read from them).
-     * @return the key and value columns in it.
-     * @throws ExportRefusedException as {@link #projection(JournalSchema)}, and if a joined table is not among them.
+     * @return the key and value columns in it (no value with named aggregates).
+     * @throws ExportRefusedException as {@link #projection(JournalSchema)}, and if a joined table is not among them, or
+     *                                a named aggregate does not bind to the columns or is named like a key column.
      */
     public ColumnProjection projection(final JournalSchema schema, final List<TableDefinition> tables)
+    {
+        return checked(schema, tables).projection();
+    }
+
+    /** The columns a journal gives the rows: the key and value, and the named aggregates bound (null without). */
+    private record Checked(ColumnProjection projection, BoundAggregates named)
+    {
+    }
+
+    private Checked checked(final JournalSchema schema, final List<TableDefinition> tables)
     {
         try
         {
@@ -133,12 +179,13 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             final ColumnProjection projection;
             try
             {
-                projection = ColumnProjection.of(schema, columns, key, value);
+                projection = named != null ? ColumnProjection.withoutValue(schema, key) : ColumnProjection.of(schema, columns, key, value);
             }
             catch (final ExpressionException ex)
             {
                 throw new ExportRefusedException(expressionError("--value", value, ex));
             }
+            final BoundAggregates bound = named == null ? null : bound(projection, columns);
             if (where != null)
             {
                 try
@@ -150,15 +197,44 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
                     throw new ExportRefusedException(expressionError("--where", where, ex));
                 }
             }
-            if (earlyWhen != null)
+            if (earlyWhen != null && bound != null)
+            {
+                EarlyRows.checkCondition(earlyWhen, bound, columns);
+            }
+            else if (earlyWhen != null)
             {
                 EarlyRows.checkCondition(earlyWhen, projection.valueScale(), aggregates.size(), columns);
             }
-            return projection;
+            return new Checked(projection, bound);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new ExportRefusedException(ex.getMessage());
+        }
+    }
+
+    /**
+     * @return the named aggregates bound to the columns: names, scales.
+     * @throws ExportRefusedException {@code --aggregates: } and why they do not bind, or the name that is a key column's.
+     */
+    private BoundAggregates bound(final ColumnProjection projection, final ExpressionColumns columns)
+    {
+        for (int i = 0; i < projection.keyArity(); i++)
+        {
+            final String keyName = projection.schema().column(projection.keyColumn(i)).name();
+            if (named.indexOf(keyName) >= 0)
+            {
+                throw new ExportRefusedException("--aggregates: '" + keyName + "' is a key column: a row would have two columns of that name; "
+                    + "name the aggregate otherwise");
+            }
+        }
+        try
+        {
+            return named.bind(columns);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ExportRefusedException("--aggregates: " + ex.getMessage());
         }
     }
 
@@ -193,7 +269,14 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
      */
     public ResultRow rows(final JournalDirectory directory, final KeyColumns keys)
     {
-        final ColumnProjection projection = projection(directory.schema(), directory.tables());
+        final Checked checked = checked(directory.schema(), directory.tables());
+        final ResultRow row = checked.named() == null ? userAggregateRows(checked.projection(), keys) : namedRows(checked.named(), keys);
+        final ResultRow kinds = withKind() ? row.withKinds() : row;
+        return times == TimeFormat.iso ? kinds.withIsoTimes() : kinds;
+    }
+
+    private ResultRow userAggregateRows(final ColumnProjection projection, final KeyColumns keys)
+    {
         final String[] names = new String[aggregates.size()];
         final int[] scales = new int[aggregates.size()];
         for (int i = 0; i < names.length; i++)
@@ -201,8 +284,18 @@ public record RowColumns(String key, String value, List<AggregateSpec> aggregate
             names[i] = names.length == 1 ? "aggregate" : aggregates.get(i).fileColumn();
             scales[i] = aggregates.get(i).isAValue() ? projection.valueScale() : 0;
         }
-        final ResultRow row = new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
-        final ResultRow kinds = withKind() ? row.withKinds() : row;
-        return times == TimeFormat.iso ? kinds.withIsoTimes() : kinds;
+        return new ResultRow(keys, projection.valueName(), projection.valueScale(), names, scales);
+    }
+
+    private static ResultRow namedRows(final BoundAggregates bound, final KeyColumns keys)
+    {
+        final String[] names = new String[bound.size()];
+        final int[] scales = new int[bound.size()];
+        for (int i = 0; i < names.length; i++)
+        {
+            names[i] = bound.name(i);
+            scales[i] = bound.scale(i);
+        }
+        return ResultRow.named(keys, names, scales);
     }
 }

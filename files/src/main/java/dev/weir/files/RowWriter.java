@@ -11,7 +11,8 @@ import dev.weir.journal.files.TextBytes;
  * Writes rows straight into a {@link TextBytes} buffer: results as CSV or JSON lines and late events as
  * CSV, with the same bytes as the text of their {@link ResultRow} (which stays the reference), line end
  * included. Numbers are written as ASCII digits, decimals at their scale, and a key's fields are encoded
- * once per key id ({@link KeyBytes}), instants as epoch milliseconds or ISO-8601 text ({@link IsoTimes}); nothing is allocated
+ * once per key id ({@link KeyBytes}), instants as epoch milliseconds or ISO-8601 text ({@link IsoTimes}), named aggregates
+ * as {@link ResultRow} shows them (an empty value as an empty field or {@code null}); nothing is allocated
  * per row once every key was seen (an instant after year 9999 excepted).
  * <p>
  * Not thread-safe: one writer thread, the one that may read the key text.
@@ -26,6 +27,7 @@ final class RowWriter
     private static final byte[] JSON_MAX = ascii(",\"max\":");
     private static final byte[] JSON_VERSION = ascii(",\"version\":");
     private static final byte[] JSON_KIND = ascii(",\"kind\":\"");
+    private static final byte[] JSON_NULL = ascii("null");
     private static final ResultKind[] KINDS = ResultKind.values();
 
     private final KeyBytes keys;
@@ -33,6 +35,8 @@ final class RowWriter
     private final int[] aggregateScales;
     private final byte[][] jsonAggregates;
     private final byte[][] kindLabels = new byte[KINDS.length][];
+    /** Whether rows show named aggregates ({@link ResultRow#named}): no count, sum, min and max, an empty value possible. */
+    private final boolean named;
     private final boolean withKind;
     private final boolean isoTimes;
     private final byte[] time = new byte[IsoTimes.MAX_LENGTH];
@@ -40,9 +44,10 @@ final class RowWriter
     private final WindowPrefix csvWindow;
     private final WindowPrefix jsonWindow;
 
-    RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean withKind,
-        final boolean isoTimes)
+    RowWriter(final ResultRow format, final int valueScale, final String[] aggregateNames, final int[] aggregateScales, final boolean named,
+        final boolean withKind, final boolean isoTimes)
     {
+        this.named = named;
         this.csvWindow = new WindowPrefix(new byte[0], ascii(","), ascii(","), isoTimes);
         this.jsonWindow = isoTimes // an ISO instant is a JSON string
             ? new WindowPrefix(ascii("{\"window_start\":\""), ascii("\",\"window_end\":\""), ascii("\""), true)
@@ -71,6 +76,11 @@ final class RowWriter
      */
     void csv(final TextBytes out, final ResultFields r)
     {
+        if (named)
+        {
+            namedCsv(out, r);
+            return;
+        }
         csvWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.csv(r.keyId())).put((byte)',')
             .number(r.count()).put((byte)',')
             .scaled(r.sum(), valueScale).put((byte)',')
@@ -96,6 +106,11 @@ final class RowWriter
      */
     void json(final TextBytes out, final ResultFields r)
     {
+        if (named)
+        {
+            namedJson(out, r);
+            return;
+        }
         jsonWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.json(r.keyId()))
             .put(JSON_COUNT).number(r.count())
             .put(JSON_SUM).scaled(r.sum(), valueScale)
@@ -113,6 +128,50 @@ final class RowWriter
         out.put((byte)'}').put((byte)'\n');
     }
 
+    private void namedCsv(final TextBytes out, final ResultFields r)
+    {
+        csvWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.csv(r.keyId()));
+        final long present = ResultRow.presence(r, aggregateScales.length);
+        for (int i = 0; i < aggregateScales.length; i++)
+        {
+            out.put((byte)',');
+            if ((present >>> i & 1) != 0)
+            {
+                out.scaled(r.aggregate(i), aggregateScales[i]);
+            }
+        }
+        out.put((byte)',').number(r.version());
+        if (withKind)
+        {
+            out.put((byte)',').put(kindLabels[r.kind().ordinal()]);
+        }
+        out.put((byte)'\n');
+    }
+
+    private void namedJson(final TextBytes out, final ResultFields r)
+    {
+        jsonWindow.write(out, r.windowStart(), r.windowEnd()).put(keys.json(r.keyId()));
+        final long present = ResultRow.presence(r, aggregateScales.length);
+        for (int i = 0; i < aggregateScales.length; i++)
+        {
+            out.put(jsonAggregates[i]);
+            if ((present >>> i & 1) != 0)
+            {
+                out.scaled(r.aggregate(i), aggregateScales[i]);
+            }
+            else
+            {
+                out.put(JSON_NULL);
+            }
+        }
+        out.put(JSON_VERSION).number(r.version());
+        if (withKind)
+        {
+            out.put(JSON_KIND).put(kindLabels[r.kind().ordinal()]).put((byte)'"');
+        }
+        out.put((byte)'}').put((byte)'\n');
+    }
+
     /**
      * Write one late event as a CSV row and its line end.
      *
@@ -122,8 +181,12 @@ final class RowWriter
     void late(final TextBytes out, final LateFields e)
     {
         out.number(e.eventId()).put((byte)',');
-        (isoTimes ? out.put(time, IsoTimes.write(e.eventTime(), time, 0)) : out.number(e.eventTime())).put((byte)',').put(keys.csv(e.keyId())).put((byte)',')
-            .scaled(e.value(), valueScale).put((byte)'\n');
+        (isoTimes ? out.put(time, IsoTimes.write(e.eventTime(), time, 0)) : out.number(e.eventTime())).put((byte)',').put(keys.csv(e.keyId()));
+        if (!named)
+        {
+            out.put((byte)',').scaled(e.value(), valueScale);
+        }
+        out.put((byte)'\n');
     }
 
     private static byte[] ascii(final String text)

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Writing rows to a file allocates nothing per row once every key was seen: CSV and JSON results (a
- * decimal column, several aggregates, kinds, a composite key's quoting cached per key id) and late events,
+ * decimal column, several aggregates, named aggregates with empty values, kinds, a composite key's quoting cached per key
+ * id) and late events,
  * formatted into the file's buffer and written to it in large writes; instants as epoch milliseconds or ISO-8601 text.
  */
 class RowWriterAllocationTest
@@ -40,6 +41,13 @@ class RowWriterAllocationTest
         writeRows(format().withIsoTimes());
     }
 
+    @Test
+    void writingNamedAggregateRowsAllocatesNothingPerRow()
+    {
+        writeRows(ResultRow.named(KeyColumns.single("merchant", id -> "m\u00e9,\"" + id + "\""), new String[] {"open", "volume"}, new int[] {2, 0})
+            .withKinds());
+    }
+
     private static ResultRow format()
     {
         return new ResultRow(KeyColumns.single("merchant", id -> "m\u00e9,\"" + id + "\""), "amount", 2,
@@ -49,7 +57,7 @@ class RowWriterAllocationTest
     private void writeRows(final ResultRow format)
     {
         final RowWriter writer = format.writer();
-        final FiredResult r = new FiredResult().withAggregates(2);
+        final FiredResult r = new FiredResult().withAggregates(format.storedAggregates());
         final SkippedEvent e = new SkippedEvent();
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
@@ -66,6 +74,10 @@ class RowWriterAllocationTest
                     r.window(1_700_000_000_000L + i * 1000L, 1_700_000_001_000L + i * 1000L).keyId(i % KEYS).count(i).sum(-123_456_789L * i)
                         .min(Long.MIN_VALUE + i).max(i * 7L).version(i & 3).kind((i & 1) == 0 ? ResultKind.FINAL : ResultKind.UPDATE)
                         .withAggregate(0, i * 13L).withAggregate(1, i);
+                    if (format.named())
+                    {
+                        r.withAggregate(2, i & 3); // the presence mask: each aggregate empty in some rows
+                    }
                     writer.csv(csv.row(), r);
                     writer.json(json.row(), r);
                     writer.late(late.row(), e.set(i, 1_700_000_000_000L + i, i % KEYS, -i, i));

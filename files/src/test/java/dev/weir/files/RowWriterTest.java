@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * files were made with), line end included: on seeded random rows with hostile keys (commas, quotes, line
  * breaks, control characters, backslashes, non-ASCII, an unpaired surrogate), composite keys with number
  * columns, decimal scales, negative numbers, {@link Long#MIN_VALUE}, update and early kinds, several
- * aggregates, runs of rows of one window, instants as ISO-8601 text, through buffers small enough to drain mid-row.
+ * aggregates, named aggregates with empty values, runs of rows of one window, instants as ISO-8601 text, through
+ * buffers small enough to drain mid-row.
  * And ISO-8601 instants are the text of {@link Instant#toString()}.
  */
 class RowWriterTest
@@ -79,6 +80,9 @@ class RowWriterTest
                     capacity);
                 check(new ResultRow(COMPOSITE, "amount", scale, new String[] {"mean"}, new int[] {scale}).withKinds().withIsoTimes(), scale,
                     capacity);
+                check(ResultRow.named(COMPOSITE, new String[] {"open", "volume", "vwap", "p\u00e9"}, new int[] {scale, 0, 6, 18}), scale, capacity);
+                check(ResultRow.named(KeyColumns.single("k", id -> TEXTS[id % TEXTS.length]), new String[] {"total"}, new int[] {scale})
+                    .withKinds().withIsoTimes(), scale, capacity);
             }
         }
     }
@@ -157,7 +161,17 @@ class RowWriterTest
             r.keyId(random.nextInt(TEXTS.length * 3)).count(number(random)).sum(number(random))
                 .min(number(random)).max(number(random)).version(random.nextInt(3) == 0 ? random.nextInt() & Integer.MAX_VALUE : random.nextInt(4))
                 .kind(kinds[random.nextInt(kinds.length)]).sourceOffset(i);
-            if (format.aggregates() == 1)
+            if (format.named())
+            {
+                r.withAggregates(format.storedAggregates());
+                for (int a = 0; a < format.aggregates(); a++)
+                {
+                    r.withAggregate(a, number(random));
+                }
+                final int pick = random.nextInt(4);
+                r.withAggregate(format.aggregates(), pick == 0 ? 0 : pick == 1 ? -1 : random.nextLong()); // the presence mask
+            }
+            else if (format.aggregates() == 1)
             {
                 r.withAggregate(number(random));
             }
