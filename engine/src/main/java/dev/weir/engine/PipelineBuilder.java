@@ -299,6 +299,9 @@ public final class PipelineBuilder
      * {@code WindowConditions.parse} when the configuration is concluded (numbers compared with sum, min and
      * max in the value column's unit), e.g. {@code sum>=5000.00} or {@code count>8 and max>100}. A comparison may
      * name a long or decimal column instead of a number, {@code sum>limit}: that column of the event being added.
+     * With {@link #aggregates(String) named aggregates}, a comparison names an aggregate instead, its numbers at the
+     * aggregate's scale ({@code declines>=3 and approved>1000.00}); {@code count} is the window's events unless an
+     * aggregate has that name; an aggregate the window has no value for makes its comparison false.
      *
      * @param condition the condition's text.
      * @return this.

@@ -65,8 +65,10 @@ public final class PipelineConfiguration
 {
     /** Checkpoints kept in the journal's checkpoint directory; older ones are deleted as new ones land. */
     public static final int CHECKPOINTS_KEPT = 3;
-    /** Why a value is not given beside named aggregates. */
+    /** Why a value is not given beside named aggregates ({@link PipelineBuilder#aggregates(String)}). */
     public static final String VALUE_WITH_AGGREGATES = "--value: with --aggregates, name the value in an aggregate, e.g. total=sum(amount)";
+    /** Why user aggregations are not given beside named aggregates. */
+    public static final String AGGREGATE_AND_AGGREGATES = "--aggregate and --aggregates exclude each other: name the aggregation in --aggregates";
 
     /** The journal, or null for a configuration concluded for a schema ({@link PipelineBuilder#concludeFor}). */
     private final JournalDirectory directory;
@@ -342,7 +344,7 @@ public final class PipelineConfiguration
         }
         if (!builder.aggregations.isEmpty())
         {
-            throw new IllegalArgumentException(OperatorConfiguration.AGGREGATE_AND_AGGREGATES);
+            throw new IllegalArgumentException(AGGREGATE_AND_AGGREGATES);
         }
         return builder.named.bind(columns);
     }

@@ -35,6 +35,8 @@ import dev.weir.journal.TableRow;
 import dev.weir.journal.codec.ResultKind;
 import dev.weir.journal.schema.JournalSchema;
 import dev.weir.journal.schema.TableDefinition;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,7 +44,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Named aggregates through whole pipelines: a candle per window kind (first and last by event time, ties by journal
- * order, across a session merge), in each layout, with the presence mask in the output journal; an aggregate's filter
+ * order, across a session merge), in each layout and polled as an agent, with the presence mask in the output journal; an aggregate's filter
  * over a string the journal holds only later; empty values; early rows over names; a resumed run equal to an
  * uninterrupted one; joined columns in a value; the settings they exclude; and the configuration string.
  */
@@ -99,6 +101,27 @@ class NamedAggregatesPipelineTest
         assertEquals(2, stored.size());
         assertEquals(List.of(1000L, 1300L, 800L, 1300L, 11L, 10_363_636L, 5L, 127L), boxed(stored.get(0)));
         assertEquals(List.of(2000L, 2000L, 2000L, 2000L, 0L, 0L, 1L, 127L & ~(1L << 5)), boxed(stored.get(1)));
+    }
+
+    @Test
+    void anAgentPollingThePipelineGivesTheSameCandle() throws Exception
+    {
+        final Path journal = dir.resolve("agent");
+        final long last = append(journal, CANDLE_TRADES);
+        final List<String> rows = new CopyOnWriteArrayList<>();
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        try (Pipeline pipeline = Weir.pipeline().journal(journal).keyColumn("sym").where("sym = 'AAA'").window(SlidingWindows.of(1_000, 500))
+            .outOfOrderness(500).aggregates(CANDLE).onResult(r -> rows.add(row(r))).build())
+        {
+            final AgentRunner runner = new AgentRunner(new BackoffIdleStrategy(), errors::add, null, pipeline.asAgent());
+            AgentRunner.startOnThread(runner);
+            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            runner.close();
+            pipeline.stop();
+        }
+        assertEquals(List.of(), errors);
+        // the last trade's watermark, 700, fires the one window that ends before it
+        assertEquals(List.of("-500,500," + AAA_FIRST), rows);
     }
 
     @Test

@@ -223,6 +223,20 @@ class WeirTestDriverTest
     }
 
     @Test
+    void updateRowsCarryTheNamedAggregatesSoFar()
+    {
+        final WeirTestDriver driver = WeirTestDriver.create(Weir.pipeline().keyColumn("card").window(TumblingWindows.of(10_000)).emitUpdates(true)
+            .aggregates("spent=sum(amount) filter (where status='approved'),tries=count()"), "card:string,amount:decimal(2),status:string");
+        driver.event(1_000, "c1", "5.00", "declined").event(2_000, "c1", "7.50", "approved").end();
+        final List<String> rows = new ArrayList<>();
+        for (final TestResult r : driver.readResults())
+        {
+            rows.add(r.kind() + " " + r.aggregates() + " " + r.hasAggregate(0));
+        }
+        assertEquals(List.of("UPDATE [0, 1] false", "UPDATE [750, 2] true", "FINAL [750, 2] true"), rows);
+    }
+
+    @Test
     void compositeKeyPrintsItsColumnsAsTheCsvRowDoes()
     {
         final WeirTestDriver driver = WeirTestDriver.create(

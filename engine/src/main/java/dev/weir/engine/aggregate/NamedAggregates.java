@@ -86,9 +86,9 @@ public final class NamedAggregates
     }
 
     /**
-     * @return the normalised list: no spaces but one between two words of a filter or before {@code filter},
-     *         keywords in lower case, parentheses only where needed. Stable: part of the configuration a checkpoint
-     *         must match.
+     * @return the normalised list: no spaces but one between two words, around a keyword of a filter ({@code and or
+     *         not in}) and before {@code filter}; keywords in lower case; parentheses of results only where needed;
+     *         values and filters otherwise as written. Stable: part of the configuration a checkpoint must match.
      */
     public String text()
     {

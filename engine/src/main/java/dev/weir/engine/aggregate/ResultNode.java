@@ -7,17 +7,33 @@ package dev.weir.engine.aggregate;
  * <p>
  * Allocation-free. Not thread-safe: {@link #value()} is scratch; one owner thread.
  */
-interface ResultNode
+abstract class ResultNode
 {
+    private final int scale;
+    /** The value of the last {@link #evaluate} that returned true; set by it. */
+    long value;
+
+    /** @param scale the scale of its values, 0 to 18. */
+    ResultNode(final int scale)
+    {
+        this.scale = scale;
+    }
+
     /**
      * @param state the result expression's whole state.
      * @return true if the node has a value ({@link #value()}), false if it is empty.
      */
-    boolean evaluate(AggregationState state);
+    abstract boolean evaluate(AggregationState state);
 
     /** @return the value of the last {@link #evaluate} that returned true. */
-    long value();
+    final long value()
+    {
+        return value;
+    }
 
     /** @return the scale of its values, 0 to 18; constant. */
-    int scale();
+    final int scale()
+    {
+        return scale;
+    }
 }

@@ -11,13 +11,11 @@ final class ResultNodes
     }
 
     /** A call's result, read from its part of the expression's state; empty when the call has no value. */
-    static final class CallResult implements ResultNode
+    static final class CallResult extends ResultNode
     {
         private final Aggregation call;
         private final int start;
-        private final int scale;
         private final AggregationState part = new AggregationState();
-        private long value;
 
         /**
          * @param call  the call's state machine.
@@ -26,13 +24,13 @@ final class ResultNodes
          */
         CallResult(final Aggregation call, final int start, final int scale)
         {
+            super(scale);
             this.call = call;
             this.start = start;
-            this.scale = scale;
         }
 
         @Override
-        public boolean evaluate(final AggregationState state)
+        boolean evaluate(final AggregationState state)
         {
             part.within(state, start, call.stateLongs());
             if (!call.hasValue(part))
@@ -42,66 +40,39 @@ final class ResultNodes
             value = call.result(part);
             return true;
         }
-
-        @Override
-        public long value()
-        {
-            return value;
-        }
-
-        @Override
-        public int scale()
-        {
-            return scale;
-        }
     }
 
     /** A number literal: always this value. */
-    static final class Constant implements ResultNode
+    static final class Constant extends ResultNode
     {
-        private final long value;
-        private final int scale;
-
         Constant(final long value, final int scale)
         {
+            super(scale);
             this.value = value;
-            this.scale = scale;
         }
 
         @Override
-        public boolean evaluate(final AggregationState state)
+        boolean evaluate(final AggregationState state)
         {
             return true;
-        }
-
-        @Override
-        public long value()
-        {
-            return value;
-        }
-
-        @Override
-        public int scale()
-        {
-            return scale;
         }
     }
 
     /** {@code -operand}: empty when the operand is, or for the one long whose negation does not fit. */
-    static final class Negate implements ResultNode
+    static final class Negate extends ResultNode
     {
         private final ResultNode operand;
         private final ScaledArithmetic arithmetic;
-        private long value;
 
         Negate(final ResultNode operand, final ScaledArithmetic arithmetic)
         {
+            super(operand.scale());
             this.operand = operand;
             this.arithmetic = arithmetic;
         }
 
         @Override
-        public boolean evaluate(final AggregationState state)
+        boolean evaluate(final AggregationState state)
         {
             if (!operand.evaluate(state) || !arithmetic.negate(operand.value()))
             {
@@ -110,32 +81,18 @@ final class ResultNodes
             value = arithmetic.value();
             return true;
         }
-
-        @Override
-        public long value()
-        {
-            return value;
-        }
-
-        @Override
-        public int scale()
-        {
-            return operand.scale();
-        }
     }
 
     /**
      * {@code left OPERATOR right} at the scale the operator gives ({@link #scaleOf}): empty when an operand is, when
      * dividing by zero, or when the exact (for a quotient, rounded half-even) result does not fit a long.
      */
-    static final class Operation implements ResultNode
+    static final class Operation extends ResultNode
     {
         private final char operator;
         private final ResultNode left;
         private final ResultNode right;
-        private final int scale;
         private final ScaledArithmetic arithmetic;
-        private long value;
 
         /**
          * @param operator   {@code + - * /}.
@@ -143,10 +100,10 @@ final class ResultNodes
          */
         Operation(final char operator, final ResultNode left, final ResultNode right, final ScaledArithmetic arithmetic)
         {
+            super(scaleOf(operator, left.scale(), right.scale()));
             this.operator = operator;
             this.left = left;
             this.right = right;
-            this.scale = scaleOf(operator, left.scale(), right.scale());
             this.arithmetic = arithmetic;
         }
 
@@ -166,7 +123,7 @@ final class ResultNodes
         }
 
         @Override
-        public boolean evaluate(final AggregationState state)
+        boolean evaluate(final AggregationState state)
         {
             if (!left.evaluate(state) || !right.evaluate(state))
             {
@@ -179,22 +136,10 @@ final class ResultNodes
                 case '+' -> arithmetic.add(a, left.scale(), b, right.scale());
                 case '-' -> arithmetic.subtract(a, left.scale(), b, right.scale());
                 case '*' -> arithmetic.multiply(a, b);
-                default -> arithmetic.divide(a, left.scale(), b, right.scale(), scale);
+                default -> arithmetic.divide(a, left.scale(), b, right.scale(), scale());
             };
             value = arithmetic.value();
             return fits;
-        }
-
-        @Override
-        public long value()
-        {
-            return value;
-        }
-
-        @Override
-        public int scale()
-        {
-            return scale;
         }
     }
 }

@@ -151,6 +151,20 @@ final class ScaledArithmetic
         return true;
     }
 
+    /**
+     * The unsigned quotient of {@code dividend} by a positive {@code divisor}, allocating nothing (Java 17's
+     * {@link Long#divideUnsigned} goes through {@code BigInteger} for a dividend of 2^63 or more).
+     */
+    private static long divideUnsigned(final long dividend, final long divisor)
+    {
+        if (dividend >= 0)
+        {
+            return dividend / divisor;
+        }
+        final long quotient = (dividend >>> 1) / divisor << 1;
+        return quotient + (Long.compareUnsigned(dividend - quotient * divisor, divisor) >= 0 ? 1 : 0);
+    }
+
     private static long unsignedMultiplyHigh(final long x, final long y)
     {
         return Math.multiplyHigh(x, y) + ((x >> 63) & y) + ((y >> 63) & x);
@@ -172,7 +186,7 @@ final class ScaledArithmetic
         final long un1 = un10 >>> 32;
         final long un0 = un10 & 0xFFFF_FFFFL;
 
-        long q1 = Long.divideUnsigned(un32, vn1);
+        long q1 = divideUnsigned(un32, vn1);
         long rhat = un32 - q1 * vn1;
         while (Long.compareUnsigned(q1, base) >= 0 || Long.compareUnsigned(q1 * vn0, (rhat << 32) + un1) > 0)
         {
@@ -185,7 +199,7 @@ final class ScaledArithmetic
         }
         final long un21 = (un32 << 32) + un1 - q1 * divisor;
 
-        long q0 = Long.divideUnsigned(un21, vn1);
+        long q0 = divideUnsigned(un21, vn1);
         rhat = un21 - q0 * vn1;
         while (Long.compareUnsigned(q0, base) >= 0 || Long.compareUnsigned(q0 * vn0, (rhat << 32) + un0) > 0)
         {

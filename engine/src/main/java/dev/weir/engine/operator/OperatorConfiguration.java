@@ -34,9 +34,6 @@ public final class OperatorConfiguration
     /** The fewest open windows the state is pre-sized for. */
     public static final int MIN_INITIAL_WINDOWS = 16;
 
-    /** Why user aggregations and named aggregates are not given together. */
-    public static final String AGGREGATE_AND_AGGREGATES = "--aggregate and --aggregates exclude each other: name the aggregation in --aggregates";
-
     private final WindowSpec window;
     private final long outOfOrderness;
     private final Lateness lateness;
@@ -64,7 +61,7 @@ public final class OperatorConfiguration
         this.named = builder.named;
         if (named != null && !aggregations.isEmpty())
         {
-            throw new IllegalArgumentException(AGGREGATE_AND_AGGREGATES);
+            throw new IllegalArgumentException("named aggregates and user aggregations exclude each other");
         }
         this.schema = Objects.requireNonNull(builder.schema, "schema");
         if (aggregations.size() > Aggregation.MAX_AGGREGATIONS)

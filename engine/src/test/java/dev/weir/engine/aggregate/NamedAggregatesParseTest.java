@@ -1,7 +1,6 @@
 package dev.weir.engine.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 
@@ -147,13 +146,6 @@ class NamedAggregatesParseTest
 
     private static void refused(final String list, final int position, final String message)
     {
-        final AggregateSyntaxException ex = assertThrows(AggregateSyntaxException.class, () -> NamedAggregates.parse(list));
-        assertEquals(position, ex.position(), ex.getMessage());
-        if (!ex.getMessage().contains(message))
-        {
-            assertEquals(message, ex.getMessage(), "the message");
-        }
-        assertEquals(-1, ex.getMessage().indexOf('\n'), "one line");
-        assertEquals(0, ex.getMessage().indexOf("aggregates '" + list + "': "), "quotes the list");
+        Refusals.assertRefused(list, () -> NamedAggregates.parse(list), position, message);
     }
 }

@@ -1,7 +1,9 @@
 package dev.weir.engine.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -129,6 +131,21 @@ class NamedAggregationsTest
         windows.add(window, "A", "buy", 0, Long.MAX_VALUE, 1);
         windows.add(window, "A", "buy", 0, 2, 2);
         assertEquals(Long.MIN_VALUE + 1, windows.result(window, 0));
+    }
+
+    @Test
+    void inputsTellWhenAValueWrapped()
+    {
+        final TradeWindows windows = new TradeWindows("n=count(),s=sum(qty),sq=max(qty*qty)");
+        final TradeWindows.Trade trade = new TradeWindows.Trade();
+        final long[] inputs = new long[windows.bound.inputCount()];
+        trade.longs[TradeWindows.QTY] = 1L << 32;
+        windows.inputs.fill(trade, inputs);
+        assertTrue(windows.inputs.wrapped(), "2^64 is no long");
+        trade.longs[TradeWindows.QTY] = 3;
+        windows.inputs.fill(trade, inputs);
+        assertFalse(windows.inputs.wrapped(), "the next event's values did not wrap");
+        assertEquals(List.of(3L, 9L), List.of(inputs[0], inputs[1]));
     }
 
     @Test

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import dev.weir.engine.aggregate.Average;
+import dev.weir.engine.aggregate.BoundAggregates;
+import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.engine.state.WindowSlots;
 import dev.weir.journal.schema.JournalSchema;
@@ -48,6 +50,25 @@ class WindowConditionsTest
         assertTrue(WindowConditions.parse("aggregate=20", 0, 1).test(w));
         assertTrue(WindowConditions.parse("aggregate1>=20", 0, 1).test(w));
         assertTrue(WindowConditions.parse("min>-5", 0, 1).test(w));
+    }
+
+    @Test
+    void namedAggregatesAreReadByNameAtTheirScale()
+    {
+        final BoundAggregates named = NamedAggregates.parse("big_spend=sum(amount) filter (where amount > 100.00),n=count(),sum=max(amount)")
+            .bind(ExpressionColumns.of(JournalSchema.parse("card:string,amount:decimal(2),limit:decimal(3)")));
+        assertEquals("big_spend>=100.50 and n>1", WindowConditions.parse("BIG_SPEND >= 100.5 and n > 1", named, null).name());
+        assertEquals("sum<limit or count=2", WindowConditions.parse("sum < limit or count = 2", named,
+            ExpressionColumns.of(JournalSchema.parse("card:string,amount:decimal(2),limit:decimal(3)"))).name(), "a name before count and sum");
+        final ConditionSyntaxException tooFine = assertThrows(ConditionSyntaxException.class,
+            () -> WindowConditions.parse("n>1 and big_spend>1.001", named, null));
+        assertEquals(19, tooFine.position());
+        final ConditionSyntaxException min = assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse("n>1 and min>1", named, null));
+        assertEquals("early condition 'n>1 and min>1' at position 9: no min with --aggregates: name one, e.g. total=sum(amount)", min.getMessage());
+        final ConditionSyntaxException unknown = assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse("spend>1", named, null));
+        assertEquals("early condition 'spend>1' at position 1: unknown aggregate 'spend': expected count or one of big_spend, n, sum",
+            unknown.getMessage());
+        assertThrows(ConditionSyntaxException.class, () -> WindowConditions.parse("aggregate2>1", named, null));
     }
 
     @Test
