@@ -77,6 +77,7 @@ final class KafkaExecution
         {
             throw new BadInputException("--kafka needs a string or long key column, not the decimal " + window.keyColumn);
         }
+        window.columns().projection(schema); // the value, filter, early condition and named aggregates read the columns, before joining the group
         if (kafka.commitIntervalMs <= 0 || kafka.transactionTimeoutMs < 1000 || kafka.sessionTimeoutMs < 1000)
         {
             throw new BadInputException("--commit-interval must be > 0, --transaction-timeout and --session-timeout at least 1s");

@@ -25,7 +25,7 @@ final class OptionSections
 
     private static final Section HELP = new Section("Help", "--help", "--version");
     private static final Section WINDOW = new Section("Window", "--window", "--out-of-orderness", "--allowed-lateness", "--late");
-    private static final Section RULE = new Section("Rule", "--key", "--value", "--where", "--aggregate", "--join", "--join-missing");
+    private static final Section RULE = new Section("Rule", "--key", "--value", "--where", "--aggregate", "--aggregates", "--join", "--join-missing");
     private static final Section EARLY_ROWS = new Section("Early and update rows", "--emit", "--early-when", "--early-once");
     private static final Map<String, List<Section>> BY_COMMAND = Map.of(
         "ingest", List.of(

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.weir.engine.EarlyRows;
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.aggregate.NamedAggregates;
 import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.engine.join.JoinMissing;
 import dev.weir.engine.time.DurationText;
@@ -48,14 +49,22 @@ final class WindowOptions
             + "distinct or distinct_COLUMN (default: none)")
     List<AggregateSpec> aggregates = new ArrayList<>();
 
+    @Option(names = "--aggregates", paramLabel = "LIST",
+        description = "named aggregates per window instead of count, sum, min and max, e.g. 'open=first(price),close=last(price),"
+            + "volume=sum(qty),vwap=sum(price*qty)/sum(qty),trades=count()': NAME=count(), sum, min, max, first, last or avg of a --value "
+            + "expression, approx_distinct(COLUMN), each with an optional filter (where COND), and arithmetic (+ - * /) of those and "
+            + "earlier names; at most " + NamedAggregates.MAX + ", a results column each, empty when no event matched (default: none)")
+    String namedAggregates;
+
     @Option(names = "--key", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_KEY,
         description = "the column whose values key the windows, or several separated by commas (a composite key, one results column each): string, long or decimal columns (default: ${DEFAULT-VALUE})")
     String keyColumn = ColumnProjection.DEFAULT_KEY;
 
-    @Option(names = "--value", paramLabel = "EXPR", defaultValue = ColumnProjection.DEFAULT_VALUE,
+    @Option(names = "--value", paramLabel = "EXPR",
         description = "what count, sum, min and max aggregate: a long or decimal column, or arithmetic (+ - * and parentheses) "
-            + "over such columns and numbers, e.g. 'amount - fee' (files name an expression's column value) (default: ${DEFAULT-VALUE})")
-    String valueColumn = ColumnProjection.DEFAULT_VALUE;
+            + "over such columns and numbers, e.g. 'amount - fee' (files name an expression's column value) (default: "
+            + ColumnProjection.DEFAULT_VALUE + "; none with --aggregates)")
+    String valueColumn;
 
     @Option(names = "--where", paramLabel = "EXPR",
         description = "process only the events that match EXPR, e.g. \"channel = 'online' and country in ('FR', 'DE')\": comparisons "
@@ -87,8 +96,8 @@ final class WindowOptions
 
     @Option(names = "--early-when", paramLabel = "EXPR",
         description = "a window emits one early row at the first event that makes EXPR true, e.g. 'sum>=5000.00' or "
-            + "'count>8 and max>100'. EXPR compares count, sum, min, max, aggregate or aggregateN with a number or a number "
-            + "column of the event, e.g. 'sum>cards.limit' (< <= > >= = !=), "
+            + "'count>8 and max>100'. EXPR compares count, sum, min, max, aggregate or aggregateN (with --aggregates: count and "
+            + "the aggregates' names, e.g. 'declines>=3') with a number or a number column of the event, e.g. 'sum>cards.limit' (< <= > >= = !=), "
             + "joined with and/or and parentheses. Rows get a kind column")
     String earlyWhen;
 
@@ -101,11 +110,20 @@ final class WindowOptions
     /**
      * The checks across window flags that the engine would only make once the run has begun (after an ingest).
      *
-     * @throws BadInputException if {@code --early-once} is given without {@code --early-when}, or with windows of a
-     *                           key that never overlap.
+     * @throws BadInputException if {@code --aggregates} does not parse or is given with {@code --value} or {@code --aggregate},
+     *                           or {@code --early-once} is given without {@code --early-when}, or with windows of a key that
+     *                           never overlap.
      */
     void check()
     {
+        try
+        {
+            columns(); // the rows refuse --aggregates with --value or --aggregate, as the pipeline does
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
         if (earlyOnce == null)
         {
             return;
@@ -142,7 +160,15 @@ final class WindowOptions
         try
         {
             final PipelineBuilder configured = builder.window(window).outOfOrderness(Duration.ofMillis(outOfOrderness))
-                .allowedLateness(Duration.ofMillis(allowedLateness)).latePolicy(latePolicy).keyColumn(keyColumn).valueColumn(valueColumn).emitUpdates(emitUpdates());
+                .allowedLateness(Duration.ofMillis(allowedLateness)).latePolicy(latePolicy).keyColumn(keyColumn).emitUpdates(emitUpdates());
+            if (named() != null)
+            {
+                configured.aggregates(named());
+            }
+            if (value() != null)
+            {
+                configured.valueColumn(value()); // the pipeline refuses a value given beside named aggregates
+            }
             if (where != null)
             {
                 configured.where(where);
@@ -193,8 +219,9 @@ final class WindowOptions
     {
         return window.text() + ", out-of-orderness " + DurationText.format(outOfOrderness) + ", allowed lateness "
             + DurationText.format(allowedLateness) + ", late " + latePolicy.name().toLowerCase(java.util.Locale.ROOT) + describeAggregates()
-            + (keyColumn.equals(ColumnProjection.DEFAULT_KEY) && valueColumn.equals(ColumnProjection.DEFAULT_VALUE) ? ""
-                : ", key " + keyColumn + ", value " + valueColumn)
+            + (named() != null ? ", key " + keyColumn + ", aggregates " + named().text()
+                : keyColumn.equals(ColumnProjection.DEFAULT_KEY) && value().equals(ColumnProjection.DEFAULT_VALUE) ? ""
+                : ", key " + keyColumn + ", value " + value())
             + (where != null ? ", where " + where : "") + (emitUpdates() ? ", update rows" : "") + (earlyWhen != null ? ", early when " + earlyWhen : "")
             + (earlyOnce != null ? ", early once per key" : "")
             + (joins.isEmpty() ? "" : ", join " + String.join(" ", joins) + (joinMissing == JoinMissing.KEEP ? " (missing rows kept)" : ""));
@@ -216,6 +243,32 @@ final class WindowOptions
             b.append(i == 0 ? " " : ", ").append(aggregates.get(i).aggregation().name());
         }
         return b.toString();
+    }
+
+    /**
+     * @return the named aggregates of {@code --aggregates}, or null without it.
+     * @throws BadInputException if the list does not parse (the message names the position in it).
+     */
+    NamedAggregates named()
+    {
+        if (namedAggregates == null)
+        {
+            return null;
+        }
+        try
+        {
+            return NamedAggregates.parse(namedAggregates);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException("--aggregates: " + ex.getMessage());
+        }
+    }
+
+    /** @return the value expression: {@code --value}, else the default one, or null with {@code --aggregates}. */
+    String value()
+    {
+        return valueColumn != null ? valueColumn : namedAggregates != null ? null : ColumnProjection.DEFAULT_VALUE;
     }
 
     /**
@@ -245,7 +298,7 @@ final class WindowOptions
         {
             tables.add(join.indexOf(':') < 0 ? join : join.substring(0, join.indexOf(':')));
         }
-        return new RowColumns(keyColumn, valueColumn, aggregates(), emitUpdates(), earlyWhen, where, timeFormat, tables);
+        return new RowColumns(keyColumn, value(), aggregates(), emitUpdates(), earlyWhen, where, timeFormat, tables, named());
     }
 
     /** @return true with {@code --emit updates}. */

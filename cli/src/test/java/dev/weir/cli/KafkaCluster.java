@@ -123,6 +123,12 @@ final class KafkaCluster implements AutoCloseable
     /** The rows of each partition by a bounded weir run of its good records (same flags), less the flush record's. */
     static Map<Integer, Rows> reference(final Path dir, final List<Line> lines, final int partitions) throws IOException
     {
+        return reference(dir, lines, partitions, WINDOW_FLAGS);
+    }
+
+    /** The rows of each partition by a bounded weir run of its good records with these window flags, less the flush record's. */
+    static Map<Integer, Rows> reference(final Path dir, final List<Line> lines, final int partitions, final String[] flags) throws IOException
+    {
         final Map<Integer, Rows> rows = new HashMap<>();
         for (int p = 0; p < partitions; p++)
         {
@@ -141,7 +147,7 @@ final class KafkaCluster implements AutoCloseable
             final Path late = dir.resolve("partition-" + p + ".late.csv");
             final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--results", results.toString(),
                 "--late-output", late.toString()));
-            args.addAll(List.of(WINDOW_FLAGS));
+            args.addAll(List.of(flags));
             final Cli run = Cli.run(args.toArray(String[]::new));
             assertEquals(0, run.exit(), () -> "the reference run: " + run.err());
             rows.put(p, new Rows(withoutFlush(Files.readAllLines(results)), withoutFlush(Files.readAllLines(late))));

@@ -37,6 +37,9 @@ final class KafkaRunOptionsTest
         expectRefused("is not a column",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--key", "card", "--window", "tumbling:1s");
+        expectRefused("--aggregates: aggregates 'n=count(),p=max(prize)': unknown column 'prize'",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--window", "tumbling:1s", "--aggregates", "n=count(),p=max(prize)");
         expectRefused("--kafka localhost: not HOST:PORT",
             "run", "--kafka", "localhost", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal, "--window", "tumbling:1s");
         expectRefused("--transaction-timeout",

@@ -28,6 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     dedupe an event whose own session window is late is dropped, so a shorter lateness would leave no
  *     session to fire again);</li>
  *     <li>{@code --aggregate average}, whose state is checkpointed beside the aggregates;</li>
+ *     <li>{@code --aggregates} with an early condition over the named aggregates: first and last by event time (and journal
+ *     order), filtered sums, a mean and a result expression are checkpointed beside the aggregates;</li>
  *     <li>{@code --sync}, which fsyncs the journal after the ingest, and the events and the output journal
  *     before each checkpoint;</li>
  *     <li>{@code --emit updates --early-when EXPR}: no update or early row lost or doubled (the early flag of each
@@ -43,6 +45,9 @@ class OptionKillRecoveryTest
 {
     private static final int KILLS = KillRounds.count("weir.kill.count.options", 12);
     private static final int EVENTS = 40_000;
+    /** Named aggregates of every kind: first and last by event time, a filter, a mean, and a result that is empty at a zero total. */
+    private static final String NAMED = "n=count(),total=sum(value),open=first(value),close=last(value),"
+        + "gains=sum(value) filter (where value > 0),mean=avg(value),share=gains/total";
 
     @TempDir
     Path dir;
@@ -76,6 +81,9 @@ class OptionKillRecoveryTest
             new Case("--early-once key", 1, 1_000, 0, List.of("--early-when", "count>=5", "--early-once", "key",
                 "--window", "sliding:2s/500ms", "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--late", "side",
                 "--checkpoint-every", "1000")),
+            new Case("--aggregates", 1, 1_000, 0, List.of("--aggregates", NAMED, "--early-when", "n >= 4 and gains > 10000",
+                "--window", "sliding:2s/500ms", "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--late", "side",
+                "--checkpoint-every", "1000")),
             new Case("--sync", 1, 1_000, 0, List.of("--sync", "--window", "tumbling:2s", "--out-of-orderness", "400ms", "--allowed-lateness", "1s",
                 "--late", "side", "--checkpoint-every", "1000")),
             new Case("--output-dir", 10_000, 50, 0, List.of("--output-dir", "PARTITIONS", "--window", "tumbling:1h", "--out-of-orderness", "4000s",
@@ -105,7 +113,7 @@ class OptionKillRecoveryTest
         {
             assertTrue(outputs.stream().filter(o -> o.startsWith("early,")).count() > 100, "early rows");
         }
-        else if (c.flags().contains("--early-when"))
+        else if (c.flags().contains("--emit"))
         {
             assertTrue(outputs.stream().filter(o -> o.startsWith("early,")).count() > 100, "early rows");
             assertTrue(outputs.stream().filter(o -> o.startsWith("update,")).count() > EVENTS, "update rows");
@@ -115,7 +123,13 @@ class OptionKillRecoveryTest
         {
             assertTrue(files.keySet().stream().filter(f -> f.startsWith("partitions/date=")).count() >= 3, "partitions: " + files.keySet());
         }
-        if (c.flags().contains("--aggregate"))
+        if (c.flags().contains("--aggregates"))
+        {
+            assertTrue(outputs.stream().filter(o -> o.startsWith("early,")).count() > 100, "early rows");
+            assertTrue(files.get("results.csv").startsWith("window_start,window_end,key,n,total,open,close,gains,mean,share,version,kind\n"),
+                "a column per named aggregate");
+        }
+        else if (c.flags().contains("--aggregate"))
         {
             assertTrue(files.get("results.csv").startsWith("window_start,window_end,key,count,sum,min,max,version,aggregate"),
                 "the results carry the average");

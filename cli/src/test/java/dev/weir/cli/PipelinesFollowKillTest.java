@@ -40,7 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     <li>the default columns ({@code key,value}): sliding windows, and sessions with a late side output;</li>
  *     <li>six-column payments ({@link PaymentsCsv}, ingested with {@code --columns}): spend per card
  *     ({@code --key card --value amount}, sliding), and spend per merchant ({@code --key merchant}, tumbling,
- *     with a late side output); each bad line is rejected once.</li>
+ *     with a late side output); each bad line is rejected once;</li>
+ *     <li>the same payments with named aggregates ({@code --aggregates}): first and last by event time, a filtered sum and
+ *     a result per card, and approximate distinct countries per merchant.</li>
  * </ul>
  */
 @Tag("slow")
@@ -88,6 +90,13 @@ class PipelinesFollowKillTest
                 new Pipeline("card-spend", "card", List.of("--key", "card", "--value", "amount", "--window", "sliding:2s/500ms",
                     "--out-of-orderness", "400ms", "--checkpoint-every", "700")),
                 new Pipeline("merchant-spend", "merchant", List.of("--key", "merchant", "--value", "amount", "--window", "tumbling:500ms",
+                    "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--checkpoint-every", "1100")))),
+            new Case("payments, named aggregates", List.of("--columns", PaymentsCsv.COLUMNS), List.of(
+                new Pipeline("card-spend", "card", List.of("--key", "card", "--aggregates", "spend=sum(amount),payments=count(),"
+                    + "opening=first(amount),closing=last(amount),online=sum(amount) filter (where channel = 'online'),share=online/spend",
+                    "--window", "sliding:2s/500ms", "--out-of-orderness", "400ms", "--checkpoint-every", "700")),
+                new Pipeline("merchant-reach", "merchant", List.of("--key", "merchant", "--aggregates",
+                    "payments=count(),countries=approx_distinct(country),top=max(amount)", "--window", "tumbling:500ms",
                     "--out-of-orderness", "400ms", "--allowed-lateness", "1s", "--checkpoint-every", "1100")))));
     }
 
