@@ -53,8 +53,8 @@ class PostgresNamedAggregatesRunTest
     void aCandlePipelineHasATypedColumnPerAggregateAndNullWhereAWindowHasNoValue() throws Exception
     {
         final Path results = dir.resolve("candles.csv");
-        run("run", "--input", trades().toString(), "--columns", COLUMNS, "--journal", dir.resolve("j").toString(), "--key", "symbol",
-            "--aggregates", CANDLE, "--window", "tumbling:1s", "--results", results.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
+        run("run", "--input", trades().toString(), "--columns", COLUMNS, "--journal", dir.resolve("j").toString(), "--rejected", rejected(),
+            "--key", "symbol", "--aggregates", CANDLE, "--window", "tumbling:1s", "--results", results.toString(), "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
 
         assertEquals(List.of("symbol,text,t", "window_start,bigint,t", "window_end,bigint,t", "open,numeric(38,2),f", "high,numeric(38,2),f",
                 "low,numeric(38,2),f", "close,numeric(38,2),f", "volume,bigint,f", "vwap,numeric(38,6),f", "trades,bigint,f", "big,bigint,f",
@@ -88,7 +88,8 @@ class PostgresNamedAggregatesRunTest
     void aTableOfAPipelineOfAValueIsRefusedUntouched() throws Exception
     {
         final Path journal = dir.resolve("j");
-        run("run", "--input", trades().toString(), "--columns", COLUMNS, "--journal", journal.toString(), "--key", "symbol", "--value", "price",
+        run("run", "--input", trades().toString(), "--columns", COLUMNS, "--journal", journal.toString(), "--rejected", rejected(), "--key",
+            "symbol", "--value", "price",
             "--window", "tumbling:1s", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table);
         final List<String> before = TestDatabase.rows(db, "SELECT symbol, window_start, count, sum FROM " + table + " ORDER BY 1, 2");
 
@@ -114,8 +115,8 @@ class PostgresNamedAggregatesRunTest
         final Path input = write("late.csv", List.of("event_id,event_time,symbol,price,qty", "1,1000,ACME,10.00,100", "2,5000,ACME,10.50,50",
             "3,1200,ACME,9.80,200", "4,1300,BOLT,5.00,7"));
         final String late = table + "_late";
-        run("run", "--input", input.toString(), "--columns", COLUMNS, "--journal", dir.resolve("j").toString(), "--key", "symbol",
-            "--aggregates", CANDLE, "--window", "tumbling:1s", "--late", "side", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table,
+        run("run", "--input", input.toString(), "--columns", COLUMNS, "--journal", dir.resolve("j").toString(), "--rejected", rejected(),
+            "--key", "symbol", "--aggregates", CANDLE, "--window", "tumbling:1s", "--late", "side", "--jdbc-url", TestDatabase.URL, "--jdbc-table", table,
             "--jdbc-late-table", late);
 
         assertEquals(List.of("ACME,null,3,1200", "BOLT,null,4,1300"),
@@ -129,6 +130,12 @@ class PostgresNamedAggregatesRunTest
     {
         return write("trades.csv", List.of("event_id,event_time,symbol,price,qty", "1,1000,ACME,10.00,100", "2,1500,ACME,10.50,50",
             "3,1200,ACME,9.80,200", "4,1100,BOLT,5.00,0", "5,2500,ACME,11.00,10"));
+    }
+
+    /** @return where a run writes its rejected lines (none here): the temporary directory, not the working one. */
+    private String rejected()
+    {
+        return dir.resolve("rejected.csv").toString();
     }
 
     private List<String> rows(final String resultsTable) throws SQLException
