@@ -20,6 +20,7 @@ import dev.weir.engine.Recovery;
 import dev.weir.engine.RunSummary;
 import dev.weir.engine.Weir;
 import dev.weir.engine.expr.ColumnProjection;
+import dev.weir.engine.join.JoinedColumns;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.files.ExportCounts;
 import dev.weir.files.ResultFiles;
@@ -29,6 +30,7 @@ import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import dev.weir.postgres.Delivery;
 import dev.weir.postgres.ResultsTableShape;
 import dev.weir.postgres.SinkRefusedException;
@@ -186,7 +188,8 @@ final class RunExecution
 
     /**
      * Connect to the database, and create or check the results table for the pipeline's key and value
-     * columns in the journal's columns ({@code --columns}, else the existing journal's, else the default).
+     * columns (or named aggregates) in the journal's columns ({@code --columns}, else the existing journal's, else the
+     * default) and tables.
      *
      * @param journalDir the journal, which may not exist yet.
      * @return the delivery.
@@ -195,26 +198,30 @@ final class RunExecution
     private PostgresDelivery connectPostgres(final Path journalDir)
     {
         final JournalSchema columns = IngestColumns.resolve(job.columns(), journalDir);
-        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcLateTable(), tableShape(job.window().columns(), columns),
+        final List<TableDefinition> tables = JournalDirectory.isJournal(journalDir) ? JournalDirectory.open(journalDir).tables() : List.of();
+        return PostgresDelivery.connect(job.jdbcUrl(), job.jdbcTable(), job.jdbcLateTable(), tableShape(job.window().columns(), columns, tables),
             job.jdbcBatch());
     }
 
     /**
      * @param rows   the pipeline's key and value columns, aggregations and kinds of rows.
      * @param schema a journal's columns.
+     * @param tables its tables (the joined ones' columns may be named by the value and the aggregates).
      * @return the PostgreSQL results table of the pipeline's rows: its key columns, and its value and
-     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns; with an early
-     *         condition an {@code early} boolean column (update rows are not delivered).
+     *         aggregate (a mean is at the value's scale) as bigint or exact numeric columns, or a column per named
+     *         aggregate; with an early condition an {@code early} boolean column (update rows are not delivered).
      * @throws BadInputException if a column is missing or of the wrong type, or a key column cannot be a
      *                           column of the table.
      */
-    private static ResultsTableShape tableShape(final RowColumns rows, final JournalSchema schema)
+    private static ResultsTableShape tableShape(final RowColumns rows, final JournalSchema schema, final List<TableDefinition> tables)
     {
-        final ColumnProjection projection = rows.projection(schema);
+        final ColumnProjection projection = rows.projection(schema, tables);
         try
         {
-            final ResultsTableShape shape = ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
-                rows.aggregates().size() == 1 && rows.aggregates().get(0).isAValue() ? projection.valueScale() : 0);
+            final ResultsTableShape shape = rows.named() != null
+                ? ResultsTableShape.of(schema, projection.keyColumns(), rows.named().bind(JoinedColumns.of(schema, tables, rows.joins())))
+                : ResultsTableShape.of(schema, projection.keyColumns(), projection.valueColumn(), projection.valueScale(),
+                    rows.aggregates().size() == 1 && rows.aggregates().get(0).isAValue() ? projection.valueScale() : 0);
             return rows.earlyWhen() != null ? shape.withEarly() : shape;
         }
         catch (final SinkRefusedException ex)

@@ -342,8 +342,8 @@ record RunJob(Path input, JournalSchema columns, Path journal, JournalRollCycle 
             }
             if (jdbcUrl != null && window.aggregates().size() > 1)
             {
-                throw new BadInputException("--jdbc-url takes at most one --aggregate for now: the PostgreSQL table has one aggregate "
-                    + "column; write --results or --output-dir for several");
+                throw new BadInputException("--jdbc-url takes at most one --aggregate: the PostgreSQL table has one aggregate column; "
+                    + "name several with --aggregates (a column each), or write --results or --output-dir");
             }
             return new RunJob(this);
         }

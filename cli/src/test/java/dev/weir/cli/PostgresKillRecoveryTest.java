@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
+import dev.weir.engine.aggregate.NamedAggregates;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.schema.JournalSchema;
@@ -42,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * last output of the round's own output journal and the highest event offset its outputs cover; and the
  * table must hold one row per final window of the output journal ({@link OutputRows#finalWindows}), each of its
  * highest version. It runs with the default columns, with six columns keyed by {@code merchant,country} (quoted
- * merchants) and valued by a {@code decimal(2)} amount, and with sessions that grow and merge after their early
+ * merchants) and valued by a {@code decimal(2)} amount, with those columns and named aggregates ({@code --aggregates}:
+ * a column each, NULL where a filtered one has no value), and with sessions that grow and merge after their early
  * rows and firings were delivered (the table's early flag included).
  */
 @Tag("slow")
@@ -52,6 +55,9 @@ class PostgresKillRecoveryTest
     private static final int EVENTS = 100_000;
     private static final String COLUMNS = "card:string,merchant:string,country:string,amount:decimal(2),fee:long,channel:string";
     private static final String[] COUNTRIES = {"FR", "DE", "IT"};
+    /** Named aggregates of the amount and fee: first and last, a filtered one often empty, a result expression, a mean. */
+    private static final String AGGREGATES = "open=first(amount),close=last(amount),total=sum(amount),fees=sum(fee),n=count(),"
+        + "mean=avg(amount),big=max(amount) filter (where amount > 90.00),span=max(amount)-min(amount)";
 
     @TempDir
     Path dir;
@@ -65,6 +71,8 @@ class PostgresKillRecoveryTest
     private String keys;
     /** The table's columns. */
     private ResultsTableShape shape;
+    /** The table's columns after the window, up to the version, for the query of its rows. */
+    private String values;
 
     @BeforeEach
     void tables()
@@ -74,15 +82,17 @@ class PostgresKillRecoveryTest
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"default", "columns", "sessions"})
+    @ValueSource(strings = {"default", "columns", "aggregates", "sessions"})
     void killedAtRandomMomentsTheTableStillEqualsAnUninterruptedRun(final String variant) throws Exception
     {
-        final boolean columns = variant.equals("columns");
+        final boolean named = variant.equals("aggregates");
+        final boolean columns = variant.equals("columns") || named;
         final Path input = dir.resolve("events.csv");
         KillHarness.writeEvents(input, EVENTS, 1_000, 77);
         final List<String> flags = new ArrayList<>(List.of("--window", "tumbling:2s", "--out-of-orderness", "400ms", "--allowed-lateness", "3s",
             "--checkpoint-every", "2000", "--jdbc-url", TestDatabase.URL, "--jdbc-batch", "200"));
         keys = "key";
+        values = "count, sum, min, max";
         shape = ResultsTableShape.DEFAULT;
         if (variant.equals("sessions"))
         {
@@ -93,9 +103,16 @@ class PostgresKillRecoveryTest
         if (columns)
         {
             withColumns(input);
-            flags.addAll(List.of("--columns", COLUMNS, "--key", "merchant,country", "--value", "amount"));
+            flags.addAll(List.of("--columns", COLUMNS, "--key", "merchant,country"));
+            flags.addAll(named ? List.of("--aggregates", AGGREGATES) : List.of("--value", "amount"));
             keys = "merchant, country";
-            shape = ResultsTableShape.of(JournalSchema.parse(COLUMNS), new int[] {1, 2}, 3, 0);
+            final JournalSchema schema = JournalSchema.parse(COLUMNS);
+            shape = named ? ResultsTableShape.of(schema, new int[] {1, 2}, NamedAggregates.parse(AGGREGATES).bind(ExpressionColumns.of(schema)))
+                : ResultsTableShape.of(schema, new int[] {1, 2}, 3, 0);
+        }
+        if (named)
+        {
+            values = String.join(", ", NamedAggregates.parse(AGGREGATES).names());
         }
 
         final long started = System.nanoTime();
@@ -109,6 +126,11 @@ class PostgresKillRecoveryTest
         final List<String> reference = rows(table + "_reference");
         assertTrue(reference.size() > 10_000, "windows: " + reference.size());
         assertTrue(reference.stream().anyMatch(r -> r.matches(".*,1(,[tf])?")), "late events re-fired some windows");
+        if (named)
+        {
+            assertTrue(reference.stream().anyMatch(r -> r.contains(",null,")) && reference.stream().anyMatch(r -> !r.contains(",null,")),
+                "the filtered aggregate is NULL in some windows, not in all");
+        }
         assertEquals(OutputRows.finalWindows(JournalDirectory.open(dir.resolve("reference").resolve("journal")), shape), reference,
             "the uninterrupted run's table: one row per final window, of its highest version");
         final JournalDirectory referenceJournal = JournalDirectory.open(dir.resolve("reference").resolve("journal"));
@@ -236,7 +258,7 @@ class PostgresKillRecoveryTest
 
     private List<String> rows(final String resultsTable) throws SQLException
     {
-        final List<String> rows = TestDatabase.rows(db, "SELECT " + keys + ", window_start, window_end, count, sum, min, max, version"
+        final List<String> rows = TestDatabase.rows(db, "SELECT " + keys + ", window_start, window_end, " + values + ", version"
             + (shape.hasEarly() ? ", early" : "") + " FROM " + resultsTable);
         Collections.sort(rows);
         return rows;

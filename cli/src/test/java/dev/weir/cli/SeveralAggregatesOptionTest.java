@@ -102,7 +102,8 @@ class SeveralAggregatesOptionTest
             ColumnsIngestTest.PAYMENT_COLUMNS, "--key", "card", "--value", "amount", "--window", "tumbling:10s", "--aggregate",
             "average,distinct:fee", "--jdbc-url", "jdbc:postgresql://localhost:1/none");
         assertEquals(WeirCommand.USAGE, jdbc.exit(), jdbc.err());
-        assertTrue(jdbc.err().contains("--jdbc-url takes at most one --aggregate"), jdbc.err());
+        assertTrue(jdbc.err().contains("--jdbc-url takes at most one --aggregate") && jdbc.err().contains("name several with --aggregates"),
+            jdbc.err());
     }
 
     /** Six columns; card c1 sees merchants Acme, Shop, Acme, "Caf, Z" and fees 5, 0, 5, 0 in [0, 10 s). */

@@ -12,7 +12,8 @@ import dev.weir.journal.schema.JournalSchema;
  * The late-events table of the PostgreSQL sink (default {@value #DEFAULT_TABLE}): one row per late event of the
  * output journal's side output, with {@code results_table} (the results table delivered beside it: one per
  * pipeline, so pipelines may share the late-events table), the pipeline's key columns (named and typed as in the
- * results table), the event's {@code value} (bigint, or numeric at the value's scale), {@code event_id},
+ * results table), the event's {@code value} (bigint, or numeric at the value's scale; NULL, and the column nullable, for a
+ * pipeline with named aggregates, whose events have no value), {@code event_id},
  * {@code event_time} (epoch ms) and {@code event_offset}, its offset in the events journal. The primary key is
  * {@code (results_table, event_offset)}: a late event a recovery regenerates has the same offset, so it is inserted
  * once ({@code ON CONFLICT DO NOTHING}). Rows are inserted in the transaction that delivers the results beside them
@@ -31,6 +32,8 @@ final class LateEventsTable
     private final String resultsTable;
     private final ResultsTableShape shape;
     private final Map<String, String> columns;
+    /** The nullable columns, each with why: {@code value} for a pipeline with named aggregates; else none. */
+    private final Map<String, String> nullable;
 
     /**
      * @param table        the late-events table's name.
@@ -66,6 +69,8 @@ final class LateEventsTable
         all.put("event_time", "bigint");
         all.put("event_offset", "bigint");
         this.columns = Collections.unmodifiableMap(all);
+        this.nullable = shape.hasNamedAggregates() ? Map.of("value", "the late events of a pipeline with named aggregates have no value")
+            : Map.of();
     }
 
     /** @return its name. */
@@ -78,6 +83,12 @@ final class LateEventsTable
     Map<String, String> columns()
     {
         return columns;
+    }
+
+    /** @return the columns that may be NULL, each with why (for messages); every other column is NOT NULL. */
+    Map<String, String> nullable()
+    {
+        return nullable;
     }
 
     /** @return its primary key: the results table and the event's offset. */
@@ -96,7 +107,8 @@ final class LateEventsTable
     String createTable()
     {
         final StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(SinkSchema.quoted(table)).append(" (");
-        columns.forEach((name, type) -> sql.append(SinkSchema.quoted(name)).append(' ').append(type).append(" NOT NULL, "));
+        columns.forEach((name, type) -> sql.append(SinkSchema.quoted(name)).append(' ').append(type)
+            .append(nullable.containsKey(name) ? ", " : " NOT NULL, "));
         return sql.append("PRIMARY KEY (results_table, event_offset))").toString();
     }
 
@@ -115,10 +127,14 @@ final class LateEventsTable
 
     /**
      * @param unscaled a late event's value.
-     * @return it as the {@code value} column holds it.
+     * @return it as the {@code value} column holds it: null for a pipeline with named aggregates.
      */
     Object value(final long unscaled)
     {
+        if (shape.hasNamedAggregates())
+        {
+            return null;
+        }
         return shape.valueScale() == 0 ? (Object) unscaled : BigDecimal.valueOf(unscaled, shape.valueScale());
     }
 }

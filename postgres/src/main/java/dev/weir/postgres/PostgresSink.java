@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * <p>
  * The table has the columns of the pipeline's {@link ResultsTableShape}: one per key column, named after it
  * and typed by it, and the value's sum, min and max as exact decimals for a decimal value column (the
- * default columns keep the table of before columns existed). A table of another shape is refused, never
+ * default columns keep the table of before columns existed), or, with named aggregates, one column per aggregate
+ * (NULL where a window has no value for it). A table of another shape is refused, never
  * altered. Results are upserted by {@code (key columns..., window_start, window_end)}, keeping the row of the highest
  * version ({@code INSERT … ON CONFLICT … DO UPDATE … WHERE excluded.version > current.version}), in
  * transactions of up to {@code batchSize} outputs, and a row deletes the rows of its key whose windows lie inside

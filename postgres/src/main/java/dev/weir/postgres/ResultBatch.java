@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.Arrays;
 
 import dev.weir.journal.OutputConsumer;
@@ -20,7 +21,9 @@ import dev.weir.journal.schema.ColumnType;
  * statement of {@link BatchUpsert} (which unnests them, keeps the highest version of each window in the
  * batch, replaces the rows they supersede, and upserts): one statement per transaction instead of one per row. Key columns are text,
  * bigint or numeric arrays; sum, min and max are bigint arrays of a long value column, or numeric arrays of
- * the exact decimals of a decimal one; the aggregate likewise, by its scale. Late events are held for the
+ * the exact decimals of a decimal one; the aggregate likewise, by its scale. With named aggregates the batch holds
+ * instead one bigint or numeric array per aggregate, by its scale, NULL where the stored result's presence mask (its
+ * last aggregate long) says the window has no value for it. Late events are held for the
  * late-events table ({@link #insertLate}) if there is one, else passed over; update rows are passed over; both are
  * counted, and their offsets covered; an early row is held with version -1 and its early
  * flag (a table with the {@code early} column). Not thread-safe: the delivering thread owns it.
@@ -41,6 +44,8 @@ final class ResultBatch implements OutputConsumer
     private final int[] versions;
     private final long[] sources;
     private final Long[] aggregates;
+    /** Per named aggregate: Long[] at scale 0, else BigDecimal[]; null elements where empty. Empty without named aggregates. */
+    private final Object[][] named;
     private final Boolean[] early;
     private int size;
     private int outputs;
@@ -93,6 +98,11 @@ final class ResultBatch implements OutputConsumer
         versions = new int[capacity];
         sources = new long[capacity];
         aggregates = new Long[capacity];
+        named = new Object[shape.namedAggregateCount()][];
+        for (int i = 0; i < named.length; i++)
+        {
+            named[i] = shape.namedAggregateScale(i) == 0 ? new Long[capacity] : new BigDecimal[capacity];
+        }
         early = shape.hasEarly() ? new Boolean[capacity] : null;
     }
 
@@ -107,6 +117,10 @@ final class ResultBatch implements OutputConsumer
     int fill(final OutputJournal output, final int most, final long sourceOffset)
     {
         for (final Object[] column : keys)
+        {
+            Arrays.fill(column, 0, size, null);
+        }
+        for (final Object[] column : named)
         {
             Arrays.fill(column, 0, size, null);
         }
@@ -182,7 +196,15 @@ final class ResultBatch implements OutputConsumer
             {
                 insert.setObject(p++, keyFields.value(lateKeys[row], i));
             }
-            insert.setObject(p++, late.value(lateValues[row]));
+            final Object value = late.value(lateValues[row]);
+            if (value == null)
+            {
+                insert.setNull(p++, Types.BIGINT); // a pipeline with named aggregates: its events have no value
+            }
+            else
+            {
+                insert.setObject(p++, value);
+            }
             insert.setLong(p++, lateIds[row]);
             insert.setLong(p++, lateTimes[row]);
             insert.setLong(p, lateOffsets[row]);
@@ -215,9 +237,34 @@ final class ResultBatch implements OutputConsumer
             early[size] = isEarly;
         }
         sources[size] = r.sourceOffset();
-        aggregates[size] = r.hasAggregate() ? r.aggregate() : null;
+        if (named.length > 0)
+        {
+            addNamed(r);
+        }
+        else
+        {
+            aggregates[size] = r.hasAggregate() ? r.aggregate() : null;
+        }
         size++;
         maxSource = Math.max(maxSource, r.sourceOffset());
+    }
+
+    /** Hold the named aggregates' values of a stored result: N values, then the presence mask. */
+    private void addNamed(final ResultDecoder r)
+    {
+        if (r.aggregateCount() != named.length + 1)
+        {
+            throw new SinkRefusedException("a result of the output journal carries " + r.aggregateCount() + " aggregate values, and this "
+                + "pipeline's table has columns for " + named.length + " named aggregates (" + shape.describe() + "): it is not this pipeline's");
+        }
+        final long presence = r.aggregate(named.length);
+        for (int i = 0; i < named.length; i++)
+        {
+            final boolean present = (presence & 1L << i) != 0;
+            final int scale = shape.namedAggregateScale(i);
+            final long unscaled = r.aggregate(i);
+            named[i][size] = !present ? null : scale == 0 ? (Object) unscaled : BigDecimal.valueOf(unscaled, scale);
+        }
     }
 
     /**
@@ -245,35 +292,59 @@ final class ResultBatch implements OutputConsumer
         }
         upsert.setObject(p++, Arrays.copyOf(starts, size));
         upsert.setObject(p++, Arrays.copyOf(ends, size));
-        upsert.setObject(p++, Arrays.copyOf(counts, size));
-        bindValues(connection, upsert, p++, sums, shape.valueScale());
-        bindValues(connection, upsert, p++, mins, shape.valueScale());
-        bindValues(connection, upsert, p++, maxes, shape.valueScale());
+        p = named.length > 0 ? bindNamed(connection, upsert, p) : bindValues(connection, upsert, p);
         upsert.setObject(p++, Arrays.copyOf(versions, size));
         upsert.setObject(p++, Arrays.copyOf(sources, size));
-        final int aggregateScale = shape.aggregateScale();
-        if (aggregateScale == 0)
+        if (named.length == 0)
         {
-            upsert.setArray(p, connection.createArrayOf("bigint", Arrays.copyOf(aggregates, size)));
-        }
-        else
-        {
-            final BigDecimal[] scaled = new BigDecimal[size];
-            for (int i = 0; i < size; i++)
-            {
-                scaled[i] = aggregates[i] == null ? null : BigDecimal.valueOf(aggregates[i], aggregateScale);
-            }
-            upsert.setArray(p, connection.createArrayOf("numeric", scaled));
+            bindAggregate(connection, upsert, p++);
         }
         if (early != null)
         {
-            upsert.setArray(p + 1, connection.createArrayOf("boolean", Arrays.copyOf(early, size)));
+            upsert.setArray(p, connection.createArrayOf("boolean", Arrays.copyOf(early, size)));
         }
         try (ResultSet counts = upsert.executeQuery())
         {
             counts.next();
             return new long[] {counts.getLong(1), counts.getLong(2)};
         }
+    }
+
+    /** Bind one array per named aggregate from parameter {@code p} on; return the next parameter. */
+    private int bindNamed(final Connection connection, final PreparedStatement upsert, final int p) throws SQLException
+    {
+        for (int i = 0; i < named.length; i++)
+        {
+            upsert.setArray(p + i, connection.createArrayOf(shape.namedAggregateScale(i) == 0 ? "bigint" : "numeric", Arrays.copyOf(named[i], size)));
+        }
+        return p + named.length;
+    }
+
+    /** Bind count, sum, min and max from parameter {@code p} on; return the next parameter. */
+    private int bindValues(final Connection connection, final PreparedStatement upsert, final int p) throws SQLException
+    {
+        upsert.setObject(p, Arrays.copyOf(counts, size));
+        bindValues(connection, upsert, p + 1, sums, shape.valueScale());
+        bindValues(connection, upsert, p + 2, mins, shape.valueScale());
+        bindValues(connection, upsert, p + 3, maxes, shape.valueScale());
+        return p + 4;
+    }
+
+    /** Bind the user aggregation's values (nullable) as parameter {@code p}: bigint at scale 0, else exact numeric. */
+    private void bindAggregate(final Connection connection, final PreparedStatement upsert, final int p) throws SQLException
+    {
+        final int aggregateScale = shape.aggregateScale();
+        if (aggregateScale == 0)
+        {
+            upsert.setArray(p, connection.createArrayOf("bigint", Arrays.copyOf(aggregates, size)));
+            return;
+        }
+        final BigDecimal[] scaled = new BigDecimal[size];
+        for (int i = 0; i < size; i++)
+        {
+            scaled[i] = aggregates[i] == null ? null : BigDecimal.valueOf(aggregates[i], aggregateScale);
+        }
+        upsert.setArray(p, connection.createArrayOf("numeric", scaled));
     }
 
     /** Unscaled longs as a bigint array at scale 0, else as a numeric array of their exact decimals. */

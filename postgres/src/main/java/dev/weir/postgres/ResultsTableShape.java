@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.weir.engine.aggregate.BoundAggregates;
 import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.JournalSchema;
 
@@ -31,6 +32,11 @@ import dev.weir.journal.schema.JournalSchema;
  * after the alert ({@link BatchUpsert}). Update rows are never delivered. The table of a pipeline
  * without an early condition has no {@code early} column.
  * <p>
+ * A pipeline with named aggregates ({@link #of(JournalSchema, int[], BoundAggregates)}) has, after its key columns,
+ * {@code window_start}, {@code window_end}, one column per aggregate named after it ({@code bigint} at scale 0,
+ * else {@code numeric(38,S)}; NULL when the window has no value for it), {@code version} and {@code source_offset}
+ * (and {@code early}): no {@code count}, {@code sum}, {@code min}, {@code max} or {@code aggregate}.
+ * <p>
  * Immutable and thread-safe.
  */
 public final class ResultsTableShape
@@ -38,6 +44,8 @@ public final class ResultsTableShape
     /** The columns after the key columns, in table order, with their types for a long value column. */
     private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "count", "sum", "min", "max", "version",
         "source_offset", "aggregate");
+    /** Why the {@code aggregate} column is nullable, for messages. */
+    private static final Map<String, String> AGGREGATE_NULLABLE = Map.of("aggregate", "results without a user aggregation have none");
     /** The column that tells a window emitted its early row (with {@link #withEarly()}). */
     static final String EARLY = "early";
     /** The version an early row is upserted with: any final row replaces it. */
@@ -54,23 +62,36 @@ public final class ResultsTableShape
     private final int[] keyColumns;
     private final int valueScale;
     private final int aggregateScale;
+    /** The named aggregates' names and scales, in order; null without named aggregates. */
+    private final String[] namedAggregates;
+    private final int[] namedScales;
     private final Map<String, String> columns;
+    /** The nullable columns, each with why it may be NULL (for messages). */
+    private final Map<String, String> nullable;
     private final List<String> uniqueKey;
     private final boolean withEarly;
 
     private ResultsTableShape(final JournalSchema schema, final int[] keyColumns, final int valueScale, final int aggregateScale)
     {
-        this(schema, keyColumns, valueScale, aggregateScale, false);
+        this(schema, keyColumns, valueScale, aggregateScale, null, null, false);
     }
 
     private ResultsTableShape(
-        final JournalSchema schema, final int[] keyColumns, final int valueScale, final int aggregateScale, final boolean withEarly)
+        final JournalSchema schema,
+        final int[] keyColumns,
+        final int valueScale,
+        final int aggregateScale,
+        final String[] namedAggregates,
+        final int[] namedScales,
+        final boolean withEarly)
     {
         this.withEarly = withEarly;
         this.schema = schema;
         this.keyColumns = keyColumns;
         this.valueScale = valueScale;
         this.aggregateScale = aggregateScale;
+        this.namedAggregates = namedAggregates;
+        this.namedScales = namedScales;
         final Map<String, String> all = new LinkedHashMap<>();
         final List<String> key = new ArrayList<>();
         for (final int column : keyColumns)
@@ -79,11 +100,29 @@ public final class ResultsTableShape
             all.put(c.name(), sqlType(c.type(), c.scale()));
             key.add(c.name());
         }
-        final String value = numeric(valueScale);
-        final String[] types = {"bigint", "bigint", "bigint", value, value, value, "integer", "bigint", numeric(aggregateScale)};
-        for (int i = 0; i < WINDOW_COLUMNS.size(); i++)
+        if (namedAggregates == null)
         {
-            all.put(WINDOW_COLUMNS.get(i), types[i]);
+            final String value = numeric(valueScale);
+            final String[] types = {"bigint", "bigint", "bigint", value, value, value, "integer", "bigint", numeric(aggregateScale)};
+            for (int i = 0; i < WINDOW_COLUMNS.size(); i++)
+            {
+                all.put(WINDOW_COLUMNS.get(i), types[i]);
+            }
+            nullable = AGGREGATE_NULLABLE;
+        }
+        else
+        {
+            final Map<String, String> nullableAggregates = new LinkedHashMap<>();
+            all.put("window_start", "bigint");
+            all.put("window_end", "bigint");
+            for (int i = 0; i < namedAggregates.length; i++)
+            {
+                all.put(namedAggregates[i], numeric(namedScales[i]));
+                nullableAggregates.put(namedAggregates[i], "an aggregate is NULL where a window has no value for it");
+            }
+            all.put("version", "integer");
+            all.put("source_offset", "bigint");
+            nullable = Collections.unmodifiableMap(nullableAggregates);
         }
         if (withEarly)
         {
@@ -127,32 +166,7 @@ public final class ResultsTableShape
     public static ResultsTableShape of(
         final JournalSchema schema, final int[] keyColumns, final int valueColumn, final int valueScale, final int aggregateScale)
     {
-        if (keyColumns.length == 0)
-        {
-            throw new IllegalArgumentException("a key has at least one column");
-        }
-        final int[] keys = keyColumns.clone();
-        for (int i = 0; i < keys.length; i++)
-        {
-            final String name = schema.column(keys[i]).name();
-            for (int j = 0; j < i; j++)
-            {
-                if (keys[j] == keys[i])
-                {
-                    throw new IllegalArgumentException("key column " + name + " is named twice");
-                }
-            }
-            if (WINDOW_COLUMNS.contains(name))
-            {
-                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: the results table has a column "
-                    + name + " of its own (" + String.join(", ", WINDOW_COLUMNS) + "); key by other columns, or write --results or --output-dir");
-            }
-            if (name.length() > MAX_IDENTIFIER)
-            {
-                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: its name is longer than "
-                    + MAX_IDENTIFIER + " characters, PostgreSQL's longest column name");
-            }
-        }
+        final int[] keys = checkedKeys(schema, keyColumns, WINDOW_COLUMNS);
         final JournalSchema.Column value = valueColumn < 0 ? null : schema.column(valueColumn);
         if (value != null && value.type() == ColumnType.STRING)
         {
@@ -170,6 +184,81 @@ public final class ResultsTableShape
     }
 
     /**
+     * The table of a pipeline with named aggregates ({@code --aggregates}, {@code PipelineBuilder.aggregates}): its key
+     * columns, {@code window_start}, {@code window_end}, one column per aggregate, {@code version} and
+     * {@code source_offset}.
+     *
+     * @param schema     the journal's columns.
+     * @param keyColumns the key columns' indexes in the schema, in key order (one or more).
+     * @param aggregates the pipeline's named aggregates, bound to its columns: their names and scales.
+     * @return the table's shape.
+     * @throws SinkRefusedException    if a key column cannot be a column of the table: it has the name of one of the
+     *                                 table's other columns, or a name longer than PostgreSQL's identifiers.
+     * @throws IllegalArgumentException if a column index is out of range or a key column is repeated.
+     */
+    public static ResultsTableShape of(final JournalSchema schema, final int[] keyColumns, final BoundAggregates aggregates)
+    {
+        final String[] names = new String[aggregates.size()];
+        final int[] scales = new int[names.length];
+        for (int i = 0; i < names.length; i++)
+        {
+            names[i] = aggregates.name(i);
+            scales[i] = aggregates.scale(i);
+        }
+        return named(schema, keyColumns, names, scales);
+    }
+
+    /**
+     * As {@link #of(JournalSchema, int[], BoundAggregates)}, by the aggregates' names and scales.
+     *
+     * @param names  the named aggregates' names, in order: lower-case identifiers, none a column of the window.
+     * @param scales their scales, 0 to 18.
+     */
+    static ResultsTableShape named(final JournalSchema schema, final int[] keyColumns, final String[] names, final int[] scales)
+    {
+        final List<String> own = new ArrayList<>(List.of("window_start", "window_end"));
+        own.addAll(List.of(names));
+        own.add("version");
+        own.add("source_offset");
+        return new ResultsTableShape(schema, checkedKeys(schema, keyColumns, own), 0, 0, names.clone(), scales.clone(), false);
+    }
+
+    /**
+     * @param own the table's columns besides the key columns.
+     * @return a copy of the key columns, each of which can be a column of the table.
+     */
+    private static int[] checkedKeys(final JournalSchema schema, final int[] keyColumns, final List<String> own)
+    {
+        if (keyColumns.length == 0)
+        {
+            throw new IllegalArgumentException("a key has at least one column");
+        }
+        final int[] keys = keyColumns.clone();
+        for (int i = 0; i < keys.length; i++)
+        {
+            final String name = schema.column(keys[i]).name();
+            for (int j = 0; j < i; j++)
+            {
+                if (keys[j] == keys[i])
+                {
+                    throw new IllegalArgumentException("key column " + name + " is named twice");
+                }
+            }
+            if (own.contains(name))
+            {
+                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: the results table has a column "
+                    + name + " of its own (" + String.join(", ", own) + "); key by other columns, or write --results or --output-dir");
+            }
+            if (name.length() > MAX_IDENTIFIER)
+            {
+                throw new SinkRefusedException("key column " + name + " cannot be delivered into PostgreSQL: its name is longer than "
+                    + MAX_IDENTIFIER + " characters, PostgreSQL's longest column name");
+            }
+        }
+        return keys;
+    }
+
+    /**
      * @return the same table with an {@code early} boolean column: for a pipeline with an early condition.
      * @throws SinkRefusedException if a key column is named {@code early}.
      */
@@ -183,7 +272,7 @@ public final class ResultsTableShape
                     + "table has a column early of its own; key by other columns, or write --results or --output-dir");
             }
         }
-        return new ResultsTableShape(schema, keyColumns, valueScale, aggregateScale, true);
+        return new ResultsTableShape(schema, keyColumns, valueScale, aggregateScale, namedAggregates, namedScales, true);
     }
 
     /** @return true if the table has the {@code early} column. */
@@ -241,7 +330,28 @@ public final class ResultsTableShape
         return keyColumns.length > 1 || schema.column(keyColumns[0]).type() != ColumnType.STRING;
     }
 
-    /** @return the value column's scale: sum, min and max are numeric at it, or bigint at 0. */
+    /** @return true if the table has a column per named aggregate (and no count, sum, min, max or aggregate). */
+    boolean hasNamedAggregates()
+    {
+        return namedAggregates != null;
+    }
+
+    /** @return how many named aggregates the table has a column for; 0 without named aggregates. */
+    int namedAggregateCount()
+    {
+        return namedAggregates == null ? 0 : namedAggregates.length;
+    }
+
+    /**
+     * @param index a named aggregate's position in the list.
+     * @return its scale: its column is numeric at it, or bigint at 0.
+     */
+    int namedAggregateScale(final int index)
+    {
+        return namedScales[index];
+    }
+
+    /** @return the value column's scale: sum, min and max are numeric at it, or bigint at 0 (0 with named aggregates). */
     int valueScale()
     {
         return valueScale;
@@ -259,6 +369,12 @@ public final class ResultsTableShape
         return columns;
     }
 
+    /** @return the columns that may be NULL, each with why (for messages); every other column is NOT NULL. */
+    Map<String, String> nullable()
+    {
+        return nullable;
+    }
+
     /** @return the columns of the unique key the upsert needs: the key columns, then the window. */
     List<String> uniqueKey()
     {
@@ -266,7 +382,8 @@ public final class ResultsTableShape
     }
 
     /**
-     * @return what the table is for, for messages: {@code key merchant,country, value amount decimal(2)}.
+     * @return what the table is for, for messages: {@code key merchant,country, value decimal(2)}, or
+     *         {@code key symbol, aggregates open,close} with named aggregates.
      */
     String describe()
     {
@@ -275,8 +392,15 @@ public final class ResultsTableShape
         {
             text.append(i == 0 ? "" : ",").append(schema.column(keyColumns[i]).name());
         }
-        return text.append(", value ").append(valueScale == 0 ? "long" : "decimal(" + valueScale + ")").append(withEarly ? ", early" : "")
-            .toString();
+        if (namedAggregates != null)
+        {
+            text.append(", aggregates ").append(String.join(",", namedAggregates));
+        }
+        else
+        {
+            text.append(", value ").append(valueScale == 0 ? "long" : "decimal(" + valueScale + ")");
+        }
+        return text.append(withEarly ? ", early" : "").toString();
     }
 
     /**
@@ -287,7 +411,7 @@ public final class ResultsTableShape
     {
         final StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(SinkSchema.quoted(table)).append(" (");
         columns.forEach((name, type) -> sql.append(SinkSchema.quoted(name)).append(' ').append(type)
-            .append(name.equals("aggregate") ? ", " : " NOT NULL, "));
+            .append(nullable.containsKey(name) ? ", " : " NOT NULL, "));
         return sql.append("PRIMARY KEY (").append(quotedList(uniqueKey)).append("))").toString();
     }
 

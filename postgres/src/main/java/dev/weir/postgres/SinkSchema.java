@@ -40,8 +40,6 @@ final class SinkSchema
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
-    private static final List<String> NULLABLE = List.of("aggregate");
-
     private static final Map<String, String> OFFSET_COLUMNS = columns(
         "journal_id", "text", "results_table", "text", "output_position", "bigint", "source_offset", "bigint",
         "updated_at", "timestamp with time zone");
@@ -119,12 +117,13 @@ final class SinkSchema
             }
         }
         connection.commit();
-        check(connection, table, shape.columns(), shape.uniqueKey(), "this pipeline's results (" + shape.describe() + ")");
+        check(connection, table, shape.columns(), shape.nullable(), shape.uniqueKey(), "this pipeline's results (" + shape.describe() + ")");
         if (late != null)
         {
-            check(connection, late.table(), late.columns(), late.uniqueKey(), "this pipeline's late events (" + shape.describe() + ")");
+            check(connection, late.table(), late.columns(), late.nullable(), late.uniqueKey(),
+                "this pipeline's late events (" + shape.describe() + ")");
         }
-        check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, OFFSET_KEY, "Weir's offsets");
+        check(connection, OFFSETS_TABLE, OFFSET_COLUMNS, Map.of(), OFFSET_KEY, "Weir's offsets");
         connection.commit();
         return identityColumns(connection);
     }
@@ -201,6 +200,7 @@ final class SinkSchema
         final Connection connection,
         final String table,
         final Map<String, String> expected,
+        final Map<String, String> nullable,
         final List<String> key,
         final String what) throws SQLException
     {
@@ -219,9 +219,9 @@ final class SinkSchema
                 {
                     final String column = rows.getString(1);
                     found.put(column, rows.getString(2));
-                    if (NULLABLE.contains(column) && "NO".equals(rows.getString(3)))
+                    if (nullable.containsKey(column) && "NO".equals(rows.getString(3)))
                     {
-                        problems.add("column " + column + " is NOT NULL, but results without a user aggregation have none");
+                        problems.add("column " + column + " is NOT NULL, but " + nullable.get(column));
                     }
                     if (!expected.containsKey(column) && "NO".equals(rows.getString(3)) && rows.getString(4) == null)
                     {

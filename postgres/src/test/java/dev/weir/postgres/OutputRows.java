@@ -76,7 +76,8 @@ public final class OutputRows
      *
      * @param journal a journal.
      * @param shape   the results table's columns (the late table has its key columns and value scale).
-     * @return the key columns' values, then {@code value,event_id,event_time,event_offset}; sorted as strings.
+     * @return the key columns' values, then {@code value,event_id,event_time,event_offset} (value {@code null} with named
+     *         aggregates); sorted as strings.
      */
     public static List<String> lateEvents(final JournalDirectory journal, final ResultsTableShape shape)
     {
@@ -93,7 +94,7 @@ public final class OutputRows
                     {
                         row.append(keys.value(late.keyId(), i)).append(',');
                     }
-                    rows.add(row.append(value(late.value(), shape.valueScale())).append(',').append(late.eventId()).append(',')
+                    rows.add(row.append(shape.hasNamedAggregates() ? "null" : value(late.value(), shape.valueScale())).append(',').append(late.eventId()).append(',')
                         .append(late.eventTime()).append(',').append(late.offset()).toString());
                 }
             });
@@ -111,8 +112,9 @@ public final class OutputRows
      *
      * @param journal a journal.
      * @param shape   the results table's columns.
-     * @return the key columns' values, then {@code window_start,window_end,count,sum,min,max,version}, and
-     *         {@code early} with the shape's early column; sorted as strings.
+     * @return the key columns' values, then {@code window_start,window_end,count,sum,min,max,version} (with named
+     *         aggregates, their columns instead of count, sum, min and max), and {@code early} with the shape's early
+     *         column; sorted as strings.
      */
     public static List<String> finalWindows(final JournalDirectory journal, final ResultsTableShape shape)
     {
@@ -137,7 +139,13 @@ public final class OutputRows
                     early.computeIfAbsent(key.toString(), k -> new ArrayList<>()).add(new long[] {r.windowStart(), r.windowEnd()});
                     return;
                 }
-                final long[] window = {r.windowStart(), r.windowEnd(), r.version(), r.count(), r.sum(), r.min(), r.max()};
+                final long[] window = new long[7 + r.aggregateCount()];
+                final long[] fields = {r.windowStart(), r.windowEnd(), r.version(), r.count(), r.sum(), r.min(), r.max()};
+                System.arraycopy(fields, 0, window, 0, fields.length);
+                for (int i = 0; i < r.aggregateCount(); i++)
+                {
+                    window[7 + i] = r.aggregate(i);
+                }
                 finals.computeIfAbsent(key.toString(), k -> new HashMap<>())
                     .merge(r.windowStart() + "," + r.windowEnd(), window, (was, now) -> now[2] > was[2] ? now : was);
             });
@@ -153,8 +161,8 @@ public final class OutputRows
                 {
                     continue; // superseded
                 }
-                final String row = key + w[0] + "," + w[1] + "," + w[3] + "," + value(w[4], scale) + "," + value(w[5], scale) + ","
-                    + value(w[6], scale) + "," + w[2];
+                final String row = key + w[0] + "," + w[1] + "," + (shape.hasNamedAggregates() ? named(w, shape) : w[3] + "," + value(w[4], scale)
+                    + "," + value(w[5], scale) + "," + value(w[6], scale)) + "," + w[2];
                 final boolean alerted = early.getOrDefault(key, List.of()).stream().anyMatch(e -> inside(e[0], e[1], w));
                 rows.add(shape.hasEarly() ? row + "," + (alerted ? "t" : "f") : row);
             }
@@ -167,6 +175,22 @@ public final class OutputRows
     private static boolean inside(final long start, final long end, final long[] window)
     {
         return window[0] <= start && end <= window[1];
+    }
+
+    /**
+     * @param window {start, end, version, count, sum, min, max, then the named aggregates' values and presence mask}.
+     * @return the named aggregates' columns as the table prints them: at each one's scale, {@code null} where empty.
+     */
+    private static String named(final long[] window, final ResultsTableShape shape)
+    {
+        final int count = shape.namedAggregateCount();
+        final long presence = window[7 + count];
+        final StringBuilder columns = new StringBuilder();
+        for (int i = 0; i < count; i++)
+        {
+            columns.append(i == 0 ? "" : ",").append((presence & 1L << i) == 0 ? "null" : value(window[7 + i], shape.namedAggregateScale(i)));
+        }
+        return columns.toString();
     }
 
     private static String value(final long unscaled, final int scale)

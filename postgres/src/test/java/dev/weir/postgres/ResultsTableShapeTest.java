@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.weir.engine.aggregate.NamedAggregates;
+import dev.weir.engine.expr.ExpressionColumns;
 import dev.weir.journal.schema.JournalSchema;
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +70,39 @@ class ResultsTableShapeTest
 
         assertThrows(IllegalArgumentException.class, () -> ResultsTableShape.of(PAYMENTS, new int[] {0}, 2, 0), "a string value column");
         assertThrows(IllegalArgumentException.class, () -> ResultsTableShape.of(PAYMENTS, new int[] {1, 1}, 3, 0), "a key column twice");
+    }
+
+    @Test
+    void namedAggregatesHaveOneNullableColumnEachTypedByTheirScale()
+    {
+        final JournalSchema trades = JournalSchema.parse("symbol:string,price:decimal(2),qty:long");
+        final ResultsTableShape candles = ResultsTableShape.named(trades, new int[] {0}, new String[] {"open", "volume", "vwap", "count"},
+            new int[] {2, 0, 6, 0});
+        assertEquals(columns("symbol", "text", "window_start", "bigint", "window_end", "bigint", "open", "numeric(38,2)", "volume", "bigint",
+            "vwap", "numeric(38,6)", "count", "bigint", "version", "integer", "source_offset", "bigint"), candles.columns(),
+            "no count, sum, min, max or aggregate of their own: a column per aggregate");
+        assertEquals(List.of("symbol", "window_start", "window_end"), candles.uniqueKey());
+        assertEquals(List.of("open", "volume", "vwap", "count"), List.copyOf(candles.nullable().keySet()));
+        assertEquals("CREATE TABLE IF NOT EXISTS \"t\" (\"symbol\" text NOT NULL, \"window_start\" bigint NOT NULL, \"window_end\" bigint NOT NULL, "
+            + "\"open\" numeric(38,2), \"volume\" bigint, \"vwap\" numeric(38,6), \"count\" bigint, \"version\" integer NOT NULL, "
+            + "\"source_offset\" bigint NOT NULL, PRIMARY KEY (\"symbol\", \"window_start\", \"window_end\"))", candles.createTable("t"));
+        assertEquals("key symbol, aggregates open,volume,vwap,count, early", candles.withEarly().describe());
+        assertEquals("boolean", candles.withEarly().columns().get("early"));
+        assertEquals(4, candles.withEarly().namedAggregateCount());
+
+        final ResultsTableShape bound = ResultsTableShape.of(trades, new int[] {0}, NamedAggregates.parse(
+            "open=first(price),volume=sum(qty),vwap=sum(price*qty)/sum(qty),n=count() filter (where qty > 100)").bind(ExpressionColumns.of(trades)));
+        assertEquals(columns("symbol", "text", "window_start", "bigint", "window_end", "bigint", "open", "numeric(38,2)", "volume", "bigint",
+            "vwap", "numeric(38,6)", "n", "bigint", "version", "integer", "source_offset", "bigint"), bound.columns(), "by the bound aggregates' scales");
+
+        // a key column may have the name of a column only the table of a value has, not one of this table's
+        final JournalSchema byCount = JournalSchema.parse("sum:string,version:string,open:string,price:long");
+        assertEquals("text", ResultsTableShape.named(byCount, new int[] {0}, new String[] {"open"}, new int[] {0}).columns().get("sum"));
+        assertTrue(assertThrows(SinkRefusedException.class, () -> ResultsTableShape.named(byCount, new int[] {1}, new String[] {"open"},
+            new int[] {0})).getMessage().contains("key column version cannot be delivered into PostgreSQL: the results table has a column version "
+            + "of its own (window_start, window_end, open, version, source_offset)"));
+        assertTrue(assertThrows(SinkRefusedException.class, () -> ResultsTableShape.named(byCount, new int[] {2}, new String[] {"open"},
+            new int[] {0})).getMessage().contains("key column open cannot be delivered"));
     }
 
     private static Map<String, String> columns(final String... nameAndType)
