@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import dev.weir.csv.CsvInputException;
 import dev.weir.engine.CpuPinningException;
 import dev.weir.engine.PipelineFailedException;
+import dev.weir.engine.aggregate.AggregateSyntaxException;
 import dev.weir.engine.delivery.DeliveryUnavailableException;
 import dev.weir.engine.emit.DeterminismException;
 import dev.weir.engine.expr.ExpressionException;
@@ -37,7 +38,7 @@ import dev.weir.postgres.SinkRefusedException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every public exception type of Weir's library modules extends {@link WeirException}, except the two syntax
+ * Every public exception type of Weir's library modules extends {@link WeirException}, except the three syntax
  * errors and the unitless duration, which stay {@link IllegalArgumentException}s (a bad argument, as the JDK reports one). The lists are
  * checked against the sources, so a new public exception must be added to one of them.
  */
@@ -63,6 +64,7 @@ class WeirExceptionsTest
     private static final List<Class<? extends RuntimeException>> BAD_ARGUMENT = List.of(
         ExpressionException.class,
         ConditionSyntaxException.class,
+        AggregateSyntaxException.class,
         UnitlessDurationException.class);
 
     private static final List<String> LIBRARY_MODULES = List.of("journal", "engine", "csv", "files", "check", "postgres", "kafka", "micrometer");
