@@ -24,7 +24,10 @@ import java.util.regex.Pattern;
  * rows per partition, and rows that repeat a {@code (key, window_start, window_end, version)} seen
  * before in any partition. With a {@code kind} column (a pipeline with update or early rows) the kind is
  * part of a row's identity, and an update row's count too (a window gives one update row per event it
- * takes, all of one version, each with a greater count). Immutable.
+ * takes, all of one version, each with a greater count). Rows of named aggregates (no count, sum, min and max:
+ * a column per aggregate, empty or JSON null when it has no value) carry nothing that tells key columns from
+ * aggregate columns: a row's identity is then all its fields but {@code kind}, and update rows, which need
+ * not differ, are not compared. Immutable.
  *
  * @param rowsByDate    result rows per partition date, in date order.
  * @param duplicateRows rows whose (key, window_start, window_end, version) an earlier row had, or
@@ -40,6 +43,9 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
     private static final Pattern JSON_FIELD = Pattern.compile("\"(window_start|window_end|version)\":(-?\\d+)");
     private static final Pattern JSON_KIND = Pattern.compile(",\"kind\":\"(final|update|early)\"");
     private static final Pattern JSON_COUNT = Pattern.compile(",\"count\":(\\d+)");
+    private static final Pattern JSON_DEFAULT = Pattern.compile(",\"count\":\\d+,\"sum\":");
+    /** The identity of a row that is not compared with any other (an update row of named aggregates): no row's identity is empty. */
+    private static final String NOT_COMPARED = "";
 
     /**
      * The profile of a store whose key makes rows unique, such as a PostgreSQL results table (its primary key
@@ -142,7 +148,7 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                     throw new IllegalArgumentException(file + " line " + number + " is not a results row: " + line);
                 }
                 rows++;
-                if (!seen.add(identity))
+                if (!identity.isEmpty() && !seen.add(identity))
                 {
                     duplicates++;
                 }
@@ -153,7 +159,8 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
 
     /**
      * The identity of a JSONL row: its key fields (whatever the key columns are called: the text between
-     * {@code window_end} and {@code count}), window and version.
+     * {@code window_end} and {@code count}; with named aggregates, between {@code window_end} and {@code version}:
+     * the key and aggregate fields), window and version.
      */
     private static String jsonIdentity(final String line)
     {
@@ -163,8 +170,9 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         {
             fields.put(field.group(1), field.group(2));
         }
+        final boolean named = !JSON_DEFAULT.matcher(line).find();
         final int keyStart = line.indexOf(',', line.indexOf("\"window_end\":"));
-        final int keyEnd = line.indexOf(",\"count\":");
+        final int keyEnd = line.indexOf(named ? ",\"version\":" : ",\"count\":");
         if (fields.size() != 3 || !line.startsWith("{") || !line.endsWith("}") || keyStart < 0 || keyEnd <= keyStart)
         {
             return null;
@@ -176,6 +184,10 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         {
             return identity;
         }
+        if (named)
+        {
+            return namedKindIdentity(identity, kind.group(1));
+        }
         final Matcher count = JSON_COUNT.matcher(line);
         return count.find() ? kindIdentity(identity, kind.group(1), count.group(1)) : null;
     }
@@ -186,18 +198,28 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         return identity + '|' + kind + (kind.equals("update") ? "|" + count : "");
     }
 
+    /** A named-aggregate row's identity with its kind: none for an update row, which is not compared. */
+    private static String namedKindIdentity(final String identity, final String kind)
+    {
+        return kind.equals("update") ? NOT_COMPARED : identity + '|' + kind;
+    }
+
     /**
      * The fields of a results CSV, from its header: {@code window_start,window_end}, one or more key
      * columns, {@code count,sum,min,max,version}, then {@code kind} with update or early rows, then any
-     * aggregate columns.
+     * aggregate columns; or with named aggregates {@code window_start,window_end}, the key columns and a
+     * column per aggregate, then {@code version} and {@code kind} with update or early rows.
      *
-     * @param keys     how many key columns.
+     * @param keys     how many key columns; 0 with named aggregates (the header does not tell them from the aggregates).
+     * @param valuesTo the end (exclusive) of the fields that identify a row besides its window and version: the key
+     *                 fields, and with named aggregates the aggregate fields too.
+     * @param versionAt the index of the {@code version} field.
      * @param fields   how many fields a row has.
      * @param withKind whether a {@code kind} column follows {@code version}.
      */
-    private record CsvShape(int keys, int fields, boolean withKind)
+    private record CsvShape(int keys, int valuesTo, int versionAt, int fields, boolean withKind)
     {
-        static final CsvShape DEFAULT = new CsvShape(1, 8, false);
+        static final CsvShape DEFAULT = new CsvShape(1, 3, 7, 8, false);
 
         static CsvShape of(final String header)
         {
@@ -207,10 +229,18 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                 if (names[count].equals("count") && names[count + 1].equals("sum") && names[count + 2].equals("min")
                     && names[count + 3].equals("max") && names[count + 4].equals("version"))
                 {
-                    return new CsvShape(count - 2, names.length, count + 5 < names.length && names[count + 5].equals("kind"));
+                    return new CsvShape(count - 2, count, count + 4, names.length, count + 5 < names.length && names[count + 5].equals("kind"));
                 }
             }
-            return null;
+            final boolean withKind = names[names.length - 1].equals("kind");
+            final int versionAt = names.length - (withKind ? 2 : 1);
+            return versionAt >= 4 && names[versionAt].equals("version") ? new CsvShape(0, versionAt, versionAt, names.length, withKind) : null;
+        }
+
+        /** @return whether rows carry named aggregates. */
+        boolean named()
+        {
+            return keys == 0;
         }
 
         /** @return a row's key fields, window and version, or null if it is not a row of this shape. */
@@ -218,16 +248,16 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
         {
             final List<String> fields = RowFields.split(line);
             if (fields == null || fields.size() != this.fields || !isLong(fields.get(0)) || !isLong(fields.get(1))
-                || !isLong(fields.get(keys + 6)))
+                || !isLong(fields.get(versionAt)))
             {
                 return null;
             }
-            final int kindAt = withKind ? keys + 7 : -1;
+            final int kindAt = withKind ? versionAt + 1 : -1;
             if (withKind && !fields.get(kindAt).matches("final|update|early"))
             {
                 return null;
             }
-            for (int i = keys + 2; i < fields.size(); i++)
+            for (int i = named() ? fields.size() : keys + 2; i < fields.size(); i++)
             {
                 if (i != kindAt && !NUMBER.matcher(fields.get(i)).matches())
                 {
@@ -235,16 +265,21 @@ public record PartitionProfile(Map<LocalDate, Long> rowsByDate, long duplicateRo
                 }
             }
             final StringBuilder identity = new StringBuilder();
-            for (int k = 0; k < keys; k++)
+            for (int k = 2; k < valuesTo; k++)
             {
-                if (fields.get(2 + k).isEmpty())
+                if (k < keys + 2 && fields.get(k).isEmpty())
                 {
                     return null;
                 }
-                identity.append(fields.get(2 + k)).append('|');
+                identity.append(fields.get(k)).append('|');
             }
-            identity.append(fields.get(0)).append('|').append(fields.get(1)).append('|').append(fields.get(keys + 6));
-            return withKind ? kindIdentity(identity.toString(), fields.get(kindAt), fields.get(keys + 2)) : identity.toString();
+            identity.append(fields.get(0)).append('|').append(fields.get(1)).append('|').append(fields.get(versionAt));
+            if (!withKind)
+            {
+                return identity.toString();
+            }
+            return named() ? namedKindIdentity(identity.toString(), fields.get(kindAt))
+                : kindIdentity(identity.toString(), fields.get(kindAt), fields.get(keys + 2));
         }
     }
 

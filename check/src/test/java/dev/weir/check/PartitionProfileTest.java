@@ -73,6 +73,44 @@ class PartitionProfileTest
     }
 
     @Test
+    void rowsOfNamedAggregatesWithEmptyValuesAreResultsRows() throws IOException
+    {
+        write("2026-12-01", "results.csv", "window_start,window_end,instrument,n,p,version",
+            "0,60000,AAPL,2,101.50,0",
+            "0,60000,MSFT,0,,0", // an empty value is a value of its own, not a bad field
+            "0,60000,AAPL,3,101.50,1");
+        write("2026-12-02", "results.csv", "window_start,window_end,instrument,n,p,version", "0,60000,MSFT,0,,0"); // the second row again
+        final PartitionProfile profile = PartitionProfile.of(dir);
+        assertEquals(Map.of(LocalDate.of(2026, 12, 1), 3L, LocalDate.of(2026, 12, 2), 1L), profile.rowsByDate());
+        assertEquals(1, profile.duplicateRows(), "the instrument and the version tell the other rows apart");
+        write("2026-12-03", "results.jsonl", null,
+            "{\"window_start\":0,\"window_end\":60000,\"instrument\":\"MSFT\",\"n\":0,\"p\":null,\"version\":0}",
+            "{\"window_start\":0,\"window_end\":60000,\"instrument\":\"IBM\",\"n\":0,\"p\":null,\"version\":0}",
+            "{\"window_start\":0,\"window_end\":60000,\"instrument\":\"MSFT\",\"n\":0,\"p\":null,\"version\":0}");
+        assertEquals(2, PartitionProfile.of(dir).duplicateRows(), "the third JSONL row repeats the first");
+    }
+
+    @Test
+    void updateRowsOfNamedAggregatesAreNotComparedTheirOtherRowsAre() throws IOException
+    {
+        write("2026-12-01", "results.csv", "window_start,window_end,card,high,version,kind",
+            "0,60000,c1,5.00,0,update",
+            "0,60000,c1,5.00,0,update", // a second event that left the maximum as it was: no count tells them apart
+            "0,60000,c1,5.00,0,final",
+            "0,60000,c1,5.00,0,final"); // a repeated final row
+        assertEquals(1, PartitionProfile.of(dir).duplicateRows());
+        write("2026-12-02", "results.jsonl", null,
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"high\":5.00,\"version\":0,\"kind\":\"update\"}",
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"high\":5.00,\"version\":0,\"kind\":\"update\"}",
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"high\":5.00,\"version\":0,\"kind\":\"final\"}",
+            "{\"window_start\":0,\"window_end\":60000,\"card\":\"c1\",\"high\":null,\"version\":1,\"kind\":\"final\"}");
+        assertEquals(1, PartitionProfile.of(dir).duplicateRows(), "JSONL update rows are not compared either, and the final rows differ");
+        write("2026-12-03", "results.csv", "window_start,window_end,card,high,version,kind", "0,60000,c1,5.00,x,final");
+        final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> PartitionProfile.of(dir));
+        assertTrue(bad.getMessage().contains("line 2 is not a results row"), bad.getMessage());
+    }
+
+    @Test
     void theDefaultShapeAndBadRowsAreReadAsBefore() throws IOException
     {
         write("2026-12-01", "results.csv", "window_start,window_end,key,count,sum,min,max,version", "0,10000,a,1,5,5,5,0", "0,10000,b,1,5,5,5,0");

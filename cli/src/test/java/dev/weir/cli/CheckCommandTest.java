@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * command exits 0; a gap, a duplicated row and stale data each fail their check with exit code 3 and a
  * table that says which; thresholds come from flags or a config file (flags win); bad flags exit 2. Without
  * {@code --pipeline}, the late check covers every pipeline of the journal, and a journal no pipeline has processed fails it.
+ * Partitions of named aggregates, with empty values, are checked as well.
  */
 class CheckCommandTest
 {
@@ -85,6 +86,28 @@ class CheckCommandTest
         final Cli stale = Cli.run("check", "--journal", journal.toString(), "--max-staleness", "1h", "--now", "2025-12-05T00:00:00Z");
         assertEquals(CheckCommand.FAILED, stale.exit(), stale.out());
         assertTrue(failed(stale, "freshness"), stale.out());
+    }
+
+    @Test
+    void partitionsOfNamedAggregatesWithEmptyValuesAreChecked() throws IOException
+    {
+        final Path named = dir.resolve("named");
+        final Cli run = Cli.run("run", "--journal", journal.toString(), "--pipeline", "named", "--window", "tumbling:1h", "--output-dir",
+            named.toString(), "--aggregates", "n=count(),big=max(value) filter (where value > 2990)");
+        assertEquals(0, run.exit(), run.err());
+        final Path first = named.resolve("date=2025-11-30").resolve("results.csv");
+        final List<String> rows = Files.readAllLines(first);
+        assertEquals("window_start,window_end,key,n,big,version", rows.get(0));
+        assertTrue(rows.get(1).endsWith(",,0"), "no value over 2990 on the first day: " + rows.get(1));
+
+        final Cli clean = Cli.run("check", "--output-dir", named.toString());
+        assertEquals(0, clean.exit(), clean.out() + clean.err());
+        assertTrue(clean.out().lines().anyMatch(l -> l.startsWith("unique ") && l.contains("PASS")), clean.out());
+        rows.add(rows.get(1)); // appended twice
+        Files.write(first, rows);
+        final Cli repeated = Cli.run("check", "--output-dir", named.toString());
+        assertEquals(CheckCommand.FAILED, repeated.exit(), repeated.out() + repeated.err());
+        assertTrue(failed(repeated, "unique") && repeated.out().contains("1 duplicate rows"), repeated.out());
     }
 
     @Test

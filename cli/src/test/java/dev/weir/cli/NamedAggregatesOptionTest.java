@@ -122,6 +122,27 @@ class NamedAggregatesOptionTest
         assertTrue(replay.err().startsWith("weir: --aggregates: aggregates 'n=count(': ") && replay.err().contains("at position 9"), replay.err());
     }
 
+    @Test
+    void aPipelineWhoseResultsWereStoredWithOtherAggregatesIsRefusedBeforeAnyExport() throws IOException
+    {
+        final Path journal = dir.resolve("journal");
+        final Path first = dir.resolve("first.csv");
+        final Cli plain = Cli.run("run", "--input", trades().toString(), "--journal", journal.toString(), "--columns", TRADE_COLUMNS, "--key",
+            "instrument", "--value", "price", "--window", "tumbling:10s", "--results", first.toString());
+        assertEquals(0, plain.exit(), plain.err());
+        for (final String list : List.of("volume=sum(qty)", CANDLES))
+        {
+            final Path results = dir.resolve("results.csv");
+            final Cli named = Cli.run("run", "--journal", journal.toString(), "--key", "instrument", "--window", "tumbling:10s", "--aggregates",
+                list, "--results", results.toString());
+            assertEquals(WeirCommand.USAGE, named.exit(), named.err());
+            assertEquals(1, named.errorLines(), named.err());
+            assertTrue(named.err().startsWith("weir: the journal was processed with [") && named.err().contains("value=price]")
+                && named.err().contains("named=" + list + "]"), named.err());
+            assertFalse(Files.exists(results), "nothing exported: " + named.err());
+        }
+    }
+
     /**
      * Run {@code weir run} with the trades' columns and the flags given, and check it is refused: exit 2, one line on standard
      * error that starts with {@code start} and contains {@code detail}, no journal created.

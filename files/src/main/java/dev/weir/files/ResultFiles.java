@@ -114,17 +114,32 @@ public final class ResultFiles
     }
 
     /**
-     * A file with aggregate columns gets a value in each of them in every row, never a stand-in 0.
+     * A file with aggregate columns gets a value in each of them in every row, never a stand-in 0; the columns of named
+     * aggregates come from results that stored exactly those aggregates and their presence mask.
      *
-     * @param aggregates the aggregate longs a stored result of the rows carries ({@link ResultRow#storedAggregates()}).
+     * @param rows   the rows written.
+     * @param stored a stored result.
+     * @throws ExportRefusedException naming the aggregate values the stored results carry and those the rows need.
      */
-    private static void requireAggregates(final int aggregates, final ResultFields stored)
+    private void requireAggregates(final ResultRow rows, final ResultFields stored)
     {
-        if (aggregates > 0 && stored.aggregateCount() < aggregates)
+        final int needed = rows.storedAggregates();
+        final int carried = stored.aggregateCount();
+        if (rows.named() ? carried == needed : needed == 0 || carried >= needed)
         {
-            throw new IllegalStateException("the output journal holds a result with " + stored.aggregateCount()
-                + " user aggregations' values, but the run has " + aggregates);
+            return;
         }
+        final String asked = rows.named()
+            ? "--aggregates '" + columns.named().text() + "' needs " + needed + ": one per aggregate and the presence mask"
+            : "--aggregate needs " + needed;
+        throw new ExportRefusedException("the output journal of pipeline '" + directory.pipelineName() + "' holds results with " + values(carried)
+            + ", but " + asked + ": they were written with other aggregates. Export with the flags of the run that wrote them, "
+            + "or run these flags as another pipeline (--pipeline NAME) or a weir replay");
+    }
+
+    private static String values(final int count)
+    {
+        return count == 0 ? "no aggregate values" : count == 1 ? "1 aggregate value" : count + " aggregate values";
     }
 
     private ExportCounts exportFiles()
@@ -136,7 +151,6 @@ public final class ResultFiles
              AtomicTextFile lateFile = late == null ? null : new AtomicTextFile(late))
         {
             final ResultRow rowFormat = columns.rows(directory, keys);
-            final int aggregates = rowFormat.storedAggregates();
             if (resultFile != null)
             {
                 resultFile.line(rowFormat.header());
@@ -150,7 +164,7 @@ public final class ResultFiles
             {
                 if (stored.isResult())
                 {
-                    requireAggregates(aggregates, stored.result());
+                    requireAggregates(rowFormat, stored.result());
                     rows.count(true);
                     if (resultFile != null)
                     {
@@ -196,7 +210,7 @@ public final class ResultFiles
                 {
                     if (stored.isResult())
                     {
-                        requireAggregates(rowFormat.storedAggregates(), stored.result());
+                        requireAggregates(rowFormat, stored.result());
                         days.onRow(stored.result());
                         rows.count(true);
                     }

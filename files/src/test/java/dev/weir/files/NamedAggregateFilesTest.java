@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * late-events CSV whose columns are the aggregates' names (a candle), each value at its aggregate's scale, an empty
  * field or {@code null} where the stored presence mask says the window has no value, late events without a value;
  * ISO-8601 instants as without them; a replay writes the engine's results so; a value, an aggregate named like a
- * key column, one that names no column and an early condition over the sum refused.
+ * key column, one that names no column and an early condition over the sum refused; and results stored with other
+ * aggregates (another list, or none) refused with a message naming what they carry and what the rows need.
  */
 class NamedAggregateFilesTest
 {
@@ -163,6 +164,27 @@ class NamedAggregateFilesTest
             .build().export());
         assertTrue(early.getMessage().contains("no sum with --aggregates"), early.getMessage());
         assertTrue(Files.notExists(results), "no file written");
+    }
+
+    @Test
+    void resultsStoredWithOtherAggregatesAreRefusedNamingBoth()
+    {
+        final Path results = dir.resolve("results.csv");
+        final ExportRefusedException other = assertThrows(ExportRefusedException.class, () -> ResultFiles.of(journal, JournalDirectory.DEFAULT_PIPELINE)
+            .columns(new RowColumns("instrument", null, List.of(), false, null, null, TimeFormat.epoch, List.of(), NamedAggregates.parse("n = count()")))
+            .results(results).build().export());
+        assertTrue(other.getMessage().startsWith("the output journal of pipeline 'default' holds results with 8 aggregate values, but "
+            + "--aggregates 'n=count()' needs 2: one per aggregate and the presence mask"), other.getMessage());
+
+        try (OutputJournal output = OutputJournal.openForAppend(JournalDirectory.open(journal).pipeline("plain")))
+        {
+            output.appendResult(new FiredResult().window(0, 60_000).keyId(0).count(1).sum(1250).min(1250).max(1250).sourceOffset(0), 0);
+        }
+        final ExportRefusedException plain = assertThrows(ExportRefusedException.class, () -> ResultFiles.of(journal, "plain")
+            .columns(columns(TimeFormat.epoch)).partitions(dir.resolve("out"), PartitionedResults.Format.csv).build().export());
+        assertTrue(plain.getMessage().startsWith("the output journal of pipeline 'plain' holds results with no aggregate values, but --aggregates '"
+            + CANDLE + "' needs 8: one per aggregate and the presence mask"), plain.getMessage());
+        assertTrue(Files.notExists(results) && Files.notExists(dir.resolve("out").resolve("date=1970-01-01")), "no file written");
     }
 
     private static RowColumns columns(final TimeFormat times)
