@@ -67,8 +67,13 @@ public final class JournalDirectory
     public static final int FORMAT_VERSION = 2;
     /** The format version of the marker of a journal that gained columns (and no table). */
     public static final int FORMAT_VERSION_ADDED_COLUMNS = 3;
-    /** The format version of the marker of a journal that holds tables: the newest this build reads. */
+    /** The format version of the marker of a journal that holds tables (and single-record documents). */
     public static final int FORMAT_VERSION_TABLES = 4;
+    /**
+     * The format version of the marker of a journal whose documents may hold several records, with slotted offsets
+     * ({@link JournalOffsets#SLOTTED}), whatever columns and tables it holds: the newest this build reads.
+     */
+    public static final int FORMAT_VERSION_BATCHED = 5;
 
     /** The name of the pipeline whose files are at the journal's root. */
     public static final String DEFAULT_PIPELINE = "default";
@@ -87,6 +92,11 @@ public final class JournalDirectory
     private static final String COLUMNS_PART = " columns=";
     private static final String TABLE_PREFIX = "table=";
     private static final String EVENTS_PENDING = "events=pending";
+    /**
+     * Whether a new journal is created with batched documents (marker version {@value #FORMAT_VERSION_BATCHED}).
+     * False until every reader and writer of both queues speaks slotted offsets (issue 34).
+     */
+    private static final boolean CREATE_BATCHED = false;
     /** How long adding columns waits for an occasional appender (a heartbeat) to let go of the events lock. */
     private static final long LOCK_PATIENCE_NANOS = 2_000_000_000L;
 
@@ -112,17 +122,21 @@ public final class JournalDirectory
     private final List<Generation> history;
     private final List<TableDefinition> tables;
     private final boolean eventsPending;
+    private final JournalOffsets offsets;
 
     private JournalDirectory(
-        final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle)
+        final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle,
+        final JournalOffsets offsets)
     {
-        this(root, journalId, history, rollCycle, List.of(), false, DEFAULT_PIPELINE, root);
+        this(root, journalId, history, rollCycle, List.of(), false, DEFAULT_PIPELINE, root, offsets);
     }
 
     private JournalDirectory(
         final Path root, final String journalId, final List<Generation> history, final JournalRollCycle rollCycle,
-        final List<TableDefinition> tables, final boolean eventsPending, final String pipelineName, final Path pipelineRoot)
+        final List<TableDefinition> tables, final boolean eventsPending, final String pipelineName, final Path pipelineRoot,
+        final JournalOffsets offsets)
     {
+        this.offsets = offsets;
         this.root = root;
         this.journalId = journalId;
         this.history = history;
@@ -154,12 +168,12 @@ public final class JournalDirectory
         checkPipelineName(name);
         if (DEFAULT_PIPELINE.equals(name))
         {
-            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, history, rollCycle, tables, eventsPending, name, root);
+            return pipelineName.equals(name) ? this : new JournalDirectory(root, journalId, history, rollCycle, tables, eventsPending, name, root, offsets);
         }
         return pipelineName.equals(name)
             ? this
             : new JournalDirectory(root, journalId, history, rollCycle, tables, eventsPending, name,
-                root.resolve(PIPELINES_DIRECTORY).resolve(name));
+                root.resolve(PIPELINES_DIRECTORY).resolve(name), offsets);
     }
 
     /**
@@ -376,7 +390,8 @@ public final class JournalDirectory
             final JournalSchema extended = current.schema.extend(wanted);
             final Path marker = root.resolve(MARKER_FILE);
             final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
-            lines.set(1, VERSION_PREFIX + (current.tables.isEmpty() ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION_TABLES));
+            lines.set(1, VERSION_PREFIX + (current.offsets.batched() ? FORMAT_VERSION_BATCHED
+                : current.tables.isEmpty() ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION_TABLES));
             final StringBuilder added = new StringBuilder();
             for (int c = current.schema.size(); c < extended.size(); c++)
             {
@@ -523,7 +538,7 @@ public final class JournalDirectory
             }
             final Path marker = root.resolve(MARKER_FILE);
             final List<String> lines = new java.util.ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
-            lines.set(1, VERSION_PREFIX + FORMAT_VERSION_TABLES);
+            lines.set(1, VERSION_PREFIX + (current.offsets.batched() ? FORMAT_VERSION_BATCHED : FORMAT_VERSION_TABLES));
             lines.add(TABLE_PREFIX + wanted.text());
             replaceMarker(marker, lines);
             final JournalDirectory result = open(root);
@@ -662,7 +677,8 @@ public final class JournalDirectory
             Files.createDirectories(staging);
             final String id = java.util.UUID.randomUUID().toString();
             final List<String> marker = new java.util.ArrayList<>(List.of(FORMAT_LINE,
-                VERSION_PREFIX + (table == null ? FORMAT_VERSION : FORMAT_VERSION_TABLES), ID_PREFIX + id));
+                VERSION_PREFIX + (CREATE_BATCHED ? FORMAT_VERSION_BATCHED : table == null ? FORMAT_VERSION : FORMAT_VERSION_TABLES),
+                ID_PREFIX + id));
             if (schema == null)
             {
                 marker.add(EVENTS_PENDING);
@@ -680,7 +696,8 @@ public final class JournalDirectory
                 marker.add(TABLE_PREFIX + table.text());
             }
             Files.write(staging.resolve(MARKER_FILE), marker, StandardCharsets.UTF_8);
-            final JournalDirectory staged = new JournalDirectory(staging, id, created(schema == null ? JournalSchema.DEFAULT : schema), rollCycle);
+            final JournalDirectory staged = new JournalDirectory(staging, id, created(schema == null ? JournalSchema.DEFAULT : schema), rollCycle,
+                CREATE_BATCHED ? JournalOffsets.SLOTTED : JournalOffsets.INDEXED);
             JournalQueues.open(staged, staged.eventsQueue()).close();
             JournalQueues.open(staged, staged.resultsQueue()).close();
             if (Files.isDirectory(root))
@@ -748,14 +765,15 @@ public final class JournalDirectory
         }
         final String version = lines.get(1).substring(VERSION_PREFIX.length()).trim();
         final int number = version.matches("[0-9]{1,9}") ? Integer.parseInt(version) : -1;
-        if (number > FORMAT_VERSION_TABLES)
+        if (number > FORMAT_VERSION_BATCHED)
         {
-            throw new NewerFormatException("journal marker", marker, number, FORMAT_VERSION_TABLES);
+            throw new NewerFormatException("journal marker", marker, number, FORMAT_VERSION_BATCHED);
         }
-        if (number != FORMAT_VERSION && number != FORMAT_VERSION_ADDED_COLUMNS && number != FORMAT_VERSION_TABLES)
+        if (number != FORMAT_VERSION && number != FORMAT_VERSION_ADDED_COLUMNS && number != FORMAT_VERSION_TABLES
+            && number != FORMAT_VERSION_BATCHED)
         {
             throw new JournalRefusedException(root, "it is journal format version " + version + ", this build reads versions "
-                + FORMAT_VERSION + ", " + FORMAT_VERSION_ADDED_COLUMNS + " and " + FORMAT_VERSION_TABLES);
+                + FORMAT_VERSION + ", " + FORMAT_VERSION_ADDED_COLUMNS + ", " + FORMAT_VERSION_TABLES + " and " + FORMAT_VERSION_BATCHED);
         }
         final String id = lines.size() > 2 && lines.get(2).startsWith(ID_PREFIX)
             ? lines.get(2).substring(ID_PREFIX.length()).trim()
@@ -788,7 +806,7 @@ public final class JournalDirectory
             }
             else if (line.startsWith(TABLE_PREFIX) || line.equals(EVENTS_PENDING))
             {
-                if (number != FORMAT_VERSION_TABLES)
+                if (number != FORMAT_VERSION_TABLES && number != FORMAT_VERSION_BATCHED)
                 {
                     throw new JournalRefusedException(root, "its version " + number + " marker records tables");
                 }
@@ -817,7 +835,8 @@ public final class JournalDirectory
         {
             throw new JournalRefusedException(root, "its version " + FORMAT_VERSION_TABLES + " marker records no table");
         }
-        return new JournalDirectory(root, id, history(root, schema, added), rollCycle, tables, pending, DEFAULT_PIPELINE, root);
+        return new JournalDirectory(root, id, history(root, schema, added), rollCycle, tables, pending, DEFAULT_PIPELINE, root,
+            number == FORMAT_VERSION_BATCHED ? JournalOffsets.SLOTTED : JournalOffsets.INDEXED);
     }
 
     /** @return the table a marker's {@code table=} line defines, checked against those before it. */
@@ -885,7 +904,17 @@ public final class JournalDirectory
      */
     public int formatVersion()
     {
-        return !tables.isEmpty() ? FORMAT_VERSION_TABLES : history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
+        return offsets.batched() ? FORMAT_VERSION_BATCHED
+            : !tables.isEmpty() ? FORMAT_VERSION_TABLES : history.size() > 1 ? FORMAT_VERSION_ADDED_COLUMNS : FORMAT_VERSION;
+    }
+
+    /**
+     * @return how the offsets of this journal's queues map to their documents: {@link JournalOffsets#SLOTTED} for a
+     *         journal of marker version {@value #FORMAT_VERSION_BATCHED}, else {@link JournalOffsets#INDEXED}.
+     */
+    public JournalOffsets offsets()
+    {
+        return offsets;
     }
 
     /**

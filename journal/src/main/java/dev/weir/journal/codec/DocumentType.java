@@ -55,6 +55,17 @@ public final class DocumentType
     /** A row of a reference table (a version of one key, or a tombstone): not an event (see {@link TableRowEncoder}). */
     public static final byte TABLE_ROW = 12;
 
+    /**
+     * Several events in one document, in a journal of batched documents only ({@link dev.weir.journal.JournalOffsets#SLOTTED}):
+     * the events of slots 0 to N-1, each in the layout of a single event document (see {@code EventBatchEncoder}).
+     */
+    public static final byte EVENT_BATCH = 13;
+    /**
+     * Several results (and late events) in one document of the {@code results} queue, in a journal of batched
+     * documents only: each in the layout of its single document (see {@code ResultBatchEncoder}).
+     */
+    public static final byte RESULT_BATCH = 14;
+
     /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
     public static final int NEWEST_RESULTS = RESULT_EARLY;
     /** The highest type code of the {@code events} queue this build knows: a higher one was written by a newer Weir. */
