@@ -53,7 +53,11 @@ public final class KafkaBroker
         return KafkaTestBroker.createTopic(prefix, partitions);
     }
 
-    /** Read every committed record of a topic, until none arrives for {@code quiet}. */
+    /**
+     * Read every committed record of a topic: first all those committed when the read starts (its read-committed end
+     * offsets, however long that takes on a busy machine, up to 5 minutes), then any that follow until none arrives for
+     * {@code quiet}.
+     */
     public static List<ConsumerRecord<byte[], byte[]>> readCommitted(final String bootstrap, final String topic, final Duration quiet)
     {
         final Properties config = new Properties();
@@ -67,6 +71,22 @@ public final class KafkaBroker
                 .map(p -> new TopicPartition(topic, p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
+            // first everything committed when the read starts (the read-committed end offsets), however slow the
+            // machine; then whatever follows until the topic stays quiet
+            final java.util.Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(60));
+            final long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+            while (!reached(consumer, end))
+            {
+                if (System.nanoTime() > deadline)
+                {
+                    throw new IllegalStateException("topic " + topic + ": the committed records up to " + end
+                        + " were not read within 5 minutes");
+                }
+                for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200)))
+                {
+                    all.add(record);
+                }
+            }
             long lastNew = System.nanoTime();
             while (System.nanoTime() - lastNew < quiet.toNanos())
             {
@@ -78,5 +98,18 @@ public final class KafkaBroker
             }
         }
         return all;
+    }
+
+    /** @return true once the consumer's position in every partition is at or past its end offset in {@code end}. */
+    private static boolean reached(final KafkaConsumer<byte[], byte[]> consumer, final java.util.Map<TopicPartition, Long> end)
+    {
+        for (final java.util.Map.Entry<TopicPartition, Long> partition : end.entrySet())
+        {
+            if (consumer.position(partition.getKey()) < partition.getValue())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 }
