@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import dev.weir.journal.files.AtomicTextFile;
+import dev.weir.journal.EventBatch;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.IngestConsumer;
@@ -351,6 +352,8 @@ public final class CsvIngest
         try (InputLines in = new InputLines(stream))
         {
             final IngestLineParser parser = parser(journal, input, in);
+            final EventBatch batch = journal.batch();
+            in.beforeRead(batch::flush); // lines parsed are in the journal before the ingest waits for more
             lineNo++;
             boolean started = false;
             while (in.next())
@@ -382,7 +385,7 @@ public final class CsvIngest
                 final String why = in.tooLong() ? CsvLineParser.tooLong(in.length()) : parser.parse(in.bytes(), in.start(), in.start() + in.kept());
                 if (why == null)
                 {
-                    offset = parser.append(journal, lineNo, unterminated);
+                    offset = Math.max(offset, parser.append(journal, lineNo, unterminated));
                     ingested++;
                 }
                 else
@@ -401,6 +404,11 @@ public final class CsvIngest
         {
             throw new UncheckedIOException("cannot read " + input, ex);
         }
+        finally
+        {
+            journal.batch().flush();
+        }
+        offset = Math.max(offset, journal.batch().lastOffset());
         if (sync)
         {
             journal.sync();

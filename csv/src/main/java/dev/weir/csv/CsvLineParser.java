@@ -295,7 +295,8 @@ public final class CsvLineParser implements IngestLineParser
      *                           rows); one of the default columns is appended through its key API.
      * @param line               the line's number.
      * @param unterminatedLength the line's length if it had no terminator, else -1.
-     * @return the offset of the appended event.
+     * @return the offset of the last event written to the journal: the line's event waits in the journal's batch
+     *         ({@link EventJournal#batch()}) until it is flushed.
      */
     @Override
     public long append(final EventJournal journal, final long line, final long unterminatedLength)
@@ -305,9 +306,15 @@ public final class CsvLineParser implements IngestLineParser
             return plain.append(journal, line, unterminatedLength);
         }
         final boolean keyApi = journal.schema().isDefault();
-        final long offset = keyApi
-            ? journal.appendIngested(line, eventId, eventTime, values.string(0), values.longValue(1), unterminatedLength)
-            : journal.appendIngested(row(journal, journal.schema()), line, unterminatedLength);
+        if (keyApi)
+        {
+            journal.batch().appendIngested(line, eventId, eventTime, values.string(0), values.longValue(1), unterminatedLength);
+        }
+        else
+        {
+            journal.batch().appendIngested(row(journal, journal.schema()), line, unterminatedLength);
+        }
+        final long offset = journal.batch().lastOffset();
         if (plain != null)
         {
             for (int c = 0; c < values.size(); c++)

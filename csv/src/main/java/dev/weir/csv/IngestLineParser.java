@@ -22,12 +22,13 @@ interface IngestLineParser
     String text();
 
     /**
-     * Append the valid line last parsed, as an ingested line.
+     * Append the valid line last parsed, as an ingested line. An event line goes to the journal's bulk appender
+     * ({@link EventJournal#batch()}), written with the lines around it; a table row is a document of its own.
      *
      * @param journal            the journal.
      * @param line               the line's number.
      * @param unterminatedLength the line's length if it had no terminator, else -1.
-     * @return the offset of the appended document.
+     * @return the offset of the last document or event written to the journal, or -1 if none was yet.
      */
     long append(EventJournal journal, long line, long unterminatedLength);
 }

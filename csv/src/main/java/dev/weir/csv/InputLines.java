@@ -49,6 +49,8 @@ public final class InputLines implements AutoCloseable
     private boolean terminated;
     private byte lastByte;
     private boolean first = true;
+    /** Run before each read of the input, which may block: see {@link #beforeRead}. */
+    private Runnable beforeRead;
 
     /**
      * @param in the input, read to its end and closed with this.
@@ -243,8 +245,23 @@ public final class InputLines implements AutoCloseable
         kept += n;
     }
 
+    /**
+     * Run an action before each read of the input (which may wait for bytes to come): an ingest writes the events it
+     * holds in a batch there, so that no event waits on its input.
+     *
+     * @param action the action, or null for none.
+     */
+    public void beforeRead(final Runnable action)
+    {
+        this.beforeRead = action;
+    }
+
     private boolean fill() throws IOException
     {
+        if (beforeRead != null)
+        {
+            beforeRead.run();
+        }
         final int n = in.read(chunk);
         if (n <= 0)
         {

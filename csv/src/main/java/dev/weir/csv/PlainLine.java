@@ -229,13 +229,14 @@ final class PlainLine
      *                           ({@link OlderWriter}).
      * @param line               the line's number.
      * @param unterminatedLength the line's length if it had no terminator, else -1.
-     * @return the offset of the appended event.
+     * @return the offset of the last event written to the journal (this one may wait in its batch).
      */
     long append(final EventJournal journal, final long line, final long unterminatedLength)
     {
         if (journal.schema().isDefault())
         {
-            return journal.appendIngested(line, eventId, eventTime, ids[0], longs[1], unterminatedLength);
+            journal.batch().appendIngested(line, eventId, eventTime, ids[0], longs[1], unterminatedLength);
+            return journal.batch().lastOffset();
         }
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
@@ -251,7 +252,8 @@ final class PlainLine
             }
         }
         OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
-        return journal.appendIngested(row, line, unterminatedLength);
+        journal.batch().appendIngested(row, line, unterminatedLength);
+        return journal.batch().lastOffset();
     }
 
     /**

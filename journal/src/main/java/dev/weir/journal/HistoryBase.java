@@ -20,6 +20,7 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.weir.journal.codec.EventBatchDecoder;
 import dev.weir.journal.codec.EventDecoder;
 import dev.weir.journal.codec.EventShape;
 import dev.weir.journal.codec.Heartbeat;
@@ -249,18 +250,8 @@ public final class HistoryBase
         try (SingleChronicleQueue queue = JournalQueues.open(directory, directory.eventsQueue());
              ExcerptTailer tailer = queue.createTailer())
         {
-            moveTo(tailer, old == null ? Long.MIN_VALUE : old.first);
-            while (true)
-            {
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent() || dc.index() >= newFirstOffset)
-                    {
-                        break;
-                    }
-                    scan.document(dc.wire().bytes(), dc.index());
-                }
-            }
+            moveTo(tailer, old == null ? Long.MIN_VALUE : old.first, directory.offsets());
+            scan.documents(tailer, newFirstOffset);
         }
         final HistoryBase base = scan.base(directory, newFirstOffset, removedBytes + (old == null ? 0 : old.removedBytes),
             archiveDir == null ? null : archiveDir.toString());
@@ -335,17 +326,7 @@ public final class HistoryBase
              ExcerptTailer tailer = queue.createTailer())
         {
             tailer.toStart();
-            while (true)
-            {
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent() || dc.index() >= first)
-                    {
-                        break;
-                    }
-                    scan.document(dc.wire().bytes(), dc.index());
-                }
-            }
+            scan.documents(tailer, first);
         }
         final HistoryBase read = scan.base(view, first, 0, null);
         if (read.removedDocuments != removedDocuments || read.lastRemoved != lastRemoved)
@@ -384,10 +365,13 @@ public final class HistoryBase
      * Position a tailer at the first document at or after {@code first} ({@link Long#MIN_VALUE}: the queue's start).
      *
      * @param tailer a tailer.
-     * @param first  the first offset it may read.
+     * @param offset  the first offset it may read: a document's first (a base's first offset always is: retention
+     *                removes whole cycles); one inside a document moves to the next document.
+     * @param offsets the journal's offsets.
      */
-    static void moveTo(final ExcerptTailer tailer, final long first)
+    static void moveTo(final ExcerptTailer tailer, final long offset, final JournalOffsets offsets)
     {
+        final long first = offset == Long.MIN_VALUE ? Long.MIN_VALUE : offsets.index(offset) + (offsets.slot(offset) == 0 ? 0 : 1);
         if (first == Long.MIN_VALUE || !tailer.moveToIndex(first))
         {
             tailer.toStart();
@@ -708,6 +692,8 @@ public final class HistoryBase
         private final IngestStartDecoder start = new IngestStartDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
         private final EventDecoder event;
+        private final JournalOffsets offsets;
+        private final EventBatchDecoder batch = new EventBatchDecoder();
         private final CurrentTables tableRows;
         /** The table rows held, by table, key and valid-from time, in the order of their (last) offsets. */
         private final LinkedHashMap<String, HeldRow> rows = new LinkedHashMap<>();
@@ -729,6 +715,7 @@ public final class HistoryBase
             this.shape = EventShape.of(directory.schema());
             this.events = directory.eventsQueue();
             this.event = new EventDecoder(shape);
+            this.offsets = directory.offsets();
             this.tableRows = new CurrentTables(directory);
             for (int s = 0; s < shape.stringColumns(); s++)
             {
@@ -780,6 +767,34 @@ public final class HistoryBase
             tupleColumns.add(keyColumns.clone());
             tables.add(table);
             return table;
+        }
+
+        /** Scan the documents from the tailer's position to {@code end} (an offset) exclusive, or the queue's end. */
+        void documents(final ExcerptTailer tailer, final long end)
+        {
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent() || offsets.offset(dc.index(), 0) >= end)
+                    {
+                        break;
+                    }
+                    final Bytes<?> in = dc.wire().bytes();
+                    if (batch.wrap(in))
+                    {
+                        while (batch.next())
+                        {
+                            document(in, offsets.offset(dc.index(), batch.slot()));
+                        }
+                        batch.end();
+                    }
+                    else
+                    {
+                        document(in, offsets.offset(dc.index(), 0));
+                    }
+                }
+            }
         }
 
         void document(final Bytes<?> in, final long offset)

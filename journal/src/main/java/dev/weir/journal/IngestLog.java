@@ -414,6 +414,7 @@ public final class IngestLog
     private static void scan(final JournalDirectory directory, final HistoryBase base, final IngestConsumer consumer)
     {
         final Decoders documents = new Decoders(directory);
+        final JournalOffsets offsets = directory.offsets();
         if (base != null)
         {
             base.dictionaries.forEach((column, entries) -> entries.keySet().forEach(id -> documents.defined.set(column, id)));
@@ -423,7 +424,7 @@ public final class IngestLog
         {
             if (base != null)
             {
-                HistoryBase.moveTo(tailer, base.first);
+                HistoryBase.moveTo(tailer, base.first, directory.offsets());
             }
             while (true)
             {
@@ -433,7 +434,19 @@ public final class IngestLog
                     {
                         return;
                     }
-                    visit(dc.wire().bytes(), dc.index(), consumer, documents, directory.eventsQueue());
+                    final BytesIn<?> in = dc.wire().bytes();
+                    if (documents.batch.wrap(in))
+                    {
+                        while (documents.batch.next())
+                        {
+                            visit(in, offsets.offset(dc.index(), documents.batch.slot()), consumer, documents, directory.eventsQueue());
+                        }
+                        documents.batch.end();
+                    }
+                    else
+                    {
+                        visit(in, offsets.offset(dc.index(), 0), consumer, documents, directory.eventsQueue());
+                    }
                 }
             }
         }
@@ -486,6 +499,7 @@ public final class IngestLog
     private static final class Decoders
     {
         private final IngestStartDecoder start = new IngestStartDecoder();
+        private final dev.weir.journal.codec.EventBatchDecoder batch = new dev.weir.journal.codec.EventBatchDecoder();
         private final RejectedLineDecoder rejected = new RejectedLineDecoder();
         private final EventDecoder event;
         private final CurrentTables tables;

@@ -62,7 +62,7 @@ public final class JournalCycles
      */
     public static JournalCycles events(final JournalDirectory directory)
     {
-        return of(directory, directory.eventsQueue());
+        return of(directory, directory.eventsQueue(), directory.offsets());
     }
 
     /**
@@ -72,11 +72,6 @@ public final class JournalCycles
     public static JournalCycles results(final JournalDirectory directory)
     {
         return of(directory, directory.resultsQueue(), directory.offsets());
-    }
-
-    private static JournalCycles of(final JournalDirectory directory, final Path queuePath)
-    {
-        return of(directory, queuePath, JournalOffsets.INDEXED);
     }
 
     /**

@@ -8,6 +8,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventBatchDecoder;
 import dev.weir.journal.codec.EventConsumer;
 import dev.weir.journal.codec.EventDecoder;
 import dev.weir.journal.codec.EventShape;
@@ -41,6 +42,14 @@ import dev.weir.journal.schema.JournalSchema;
 public final class JournalReader implements AutoCloseable
 {
     private final JournalDirectory directory;
+    /** How offsets map to the queue's documents. */
+    private final JournalOffsets offsets;
+    private final EventBatchDecoder batch = new EventBatchDecoder();
+    /**
+     * The slot to go on from in the next document read: above 0 after a {@link #seek} into a batch, or a poll that
+     * stopped inside one (which then reads the same document again); a single document is passed over if it is above 0.
+     */
+    private int nextSlot;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final EventShape shape;
@@ -64,6 +73,7 @@ public final class JournalReader implements AutoCloseable
     private JournalReader(final JournalDirectory directory)
     {
         this.directory = directory;
+        this.offsets = directory.offsets();
         final HistoryBase base = HistoryBase.header(directory);
         this.firstOffset = base == null ? Long.MIN_VALUE : base.first;
         this.baseHasRows = base != null && base.hasTableRows();
@@ -73,7 +83,7 @@ public final class JournalReader implements AutoCloseable
         this.tailer = queue.createTailer();
         if (firstOffset != Long.MIN_VALUE)
         {
-            HistoryBase.moveTo(tailer, firstOffset);
+            HistoryBase.moveTo(tailer, firstOffset, offsets);
         }
         this.shape = EventShape.of(directory.schema());
         this.view = new EventDecoder(shape);
@@ -108,21 +118,26 @@ public final class JournalReader implements AutoCloseable
     {
         final long first = checkAvailable(offset);
         nextBaseRow = baseHasRows && offset <= firstOffset ? 0 : -1;
-        if (offset < firstOffset || !tailer.moveToIndex(offset))
+        nextSlot = 0;
+        if (offset < firstOffset || !tailer.moveToIndex(offsets.index(offset)))
         {
-            if (offset < firstOffset || first == Long.MAX_VALUE || offset <= first)
+            if (offset < firstOffset || first == Long.MAX_VALUE || offsets.index(offset) <= first)
             {
-                HistoryBase.moveTo(tailer, firstOffset); // from the start: the history base's first offset, if any
+                HistoryBase.moveTo(tailer, firstOffset, offsets); // from the start: the history base's first offset, if any
             }
             else
             {
                 tailer.toEnd();
                 final long end = tailer.index();
-                if (offset < end)
+                if (offsets.index(offset) < end)
                 {
                     throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
                 }
             }
+        }
+        else
+        {
+            nextSlot = offsets.slot(offset); // past the document's last slot: its next document
         }
         return this;
     }
@@ -138,13 +153,25 @@ public final class JournalReader implements AutoCloseable
     {
         checkAvailable(offset);
         nextBaseRow = -1;
-        if (!tailer.moveToIndex(offset))
+        if (!tailer.moveToIndex(offsets.index(offset)))
         {
             throw new IllegalArgumentException("offset " + offset + " is not in journal " + directory);
         }
+        nextSlot = offsets.slot(offset) + 1;
         try (DocumentContext dc = tailer.readingDocument())
         {
-            lastReadOffset = dc.isPresent() ? dc.index() : lastReadOffset;
+            if (dc.isPresent())
+            {
+                lastReadOffset = offset;
+                if (batch.wrap(dc.wire().bytes()) && nextSlot < batch.count())
+                {
+                    dc.rollbackOnClose(); // read on inside the batch
+                }
+                else
+                {
+                    nextSlot = 0;
+                }
+            }
         }
         return this;
     }
@@ -162,8 +189,8 @@ public final class JournalReader implements AutoCloseable
     {
         queue.refreshDirectoryListing();
         final long first = queue.firstIndex();
-        final long oldest = Math.max(first == Long.MAX_VALUE ? Long.MIN_VALUE : first, firstOffset);
-        if (offset < oldest && offset >= directory.rollCycle().offsetOf(1, 0))
+        final long oldest = Math.max(first == Long.MAX_VALUE ? Long.MIN_VALUE : offsets.offset(first, 0), firstOffset);
+        if (offset < oldest && offset >= offsets.offset(directory.rollCycle().offsetOf(1, 0), 0))
         {
             throw new OffsetUnavailableException("journal " + directory, offset, oldest);
         }
@@ -191,8 +218,19 @@ public final class JournalReader implements AutoCloseable
                 {
                     break;
                 }
-                final long offset = dc.index();
+                final long index = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
+                if (batch.wrap(bytes))
+                {
+                    read += pollBatch(dc, index, consumer, limit - read);
+                    continue;
+                }
+                final long offset = offsets.offset(index, 0);
+                if (nextSlot != 0)
+                {
+                    nextSlot = 0; // sought past this single document's only slot
+                    continue;
+                }
                 if (shape.originalIsDefault() ? EventDecoder.read(bytes, offset, consumer) : readProjected(bytes, offset, consumer))
                 {
                     read++;
@@ -211,6 +249,47 @@ public final class JournalReader implements AutoCloseable
             }
         }
         return read;
+    }
+
+    /**
+     * Read up to {@code limit} events of the wrapped batch, from {@link #nextSlot} on; if some are left, the document is
+     * read again by the next poll.
+     */
+    private int pollBatch(final DocumentContext dc, final long index, final EventConsumer consumer, final int limit)
+    {
+        batch.skipTo(nextSlot);
+        int read = 0;
+        final boolean projected = !shape.originalIsDefault();
+        while (read < limit && batch.next())
+        {
+            final BytesIn<?> bytes = dc.wire().bytes();
+            final long offset = offsets.offset(index, batch.slot());
+            if (!(projected ? readProjected(bytes, offset, consumer) : EventDecoder.read(bytes, offset, consumer)))
+            {
+                throw new IllegalStateException("journal " + directory + " holds a batch with an entry that is no event at offset " + offset);
+            }
+            read++;
+            lastReadOffset = offset;
+        }
+        leaveBatch(dc);
+        return read;
+    }
+
+    /** After reading events of a batch: read the rest of it next, or go on from the next document. */
+    private void leaveBatch(final DocumentContext dc)
+    {
+        final int left = batch.count() - batch.slot() - 1;
+        if (batch.slot() < batch.count() && left > 0)
+        {
+            nextSlot = batch.slot() + 1;
+            batch.end();
+            dc.rollbackOnClose();
+        }
+        else
+        {
+            nextSlot = 0;
+            batch.end();
+        }
     }
 
     /**
@@ -234,8 +313,19 @@ public final class JournalReader implements AutoCloseable
                 {
                     break;
                 }
-                final long offset = dc.index();
+                final long index = dc.index();
                 final BytesIn<?> bytes = dc.wire().bytes();
+                if (batch.wrap(bytes))
+                {
+                    read += pollBatch(dc, index, consumer, limit - read);
+                    continue;
+                }
+                final long offset = offsets.offset(index, 0);
+                if (nextSlot != 0)
+                {
+                    nextSlot = 0; // sought past this single document's only slot
+                    continue;
+                }
                 if (view.wrap(bytes))
                 {
                     consumer.onEvent(offset, view);
@@ -264,6 +354,26 @@ public final class JournalReader implements AutoCloseable
                 lastReadOffset = offset;
             }
         }
+        return read;
+    }
+
+    /** The whole events of a batch: as {@link #pollBatch(DocumentContext, long, EventConsumer, int)}. */
+    private int pollBatch(final DocumentContext dc, final long index, final EventViewConsumer consumer, final int limit)
+    {
+        batch.skipTo(nextSlot);
+        int read = 0;
+        while (read < limit && batch.next())
+        {
+            final long offset = offsets.offset(index, batch.slot());
+            if (!view.wrap(dc.wire().bytes()))
+            {
+                throw new IllegalStateException("journal " + directory + " holds a batch with an entry that is no event at offset " + offset);
+            }
+            consumer.onEvent(offset, view);
+            read++;
+            lastReadOffset = offset;
+        }
+        leaveBatch(dc);
         return read;
     }
 
@@ -396,7 +506,7 @@ public final class JournalReader implements AutoCloseable
     {
         queue.refreshDirectoryListing(); // firstIndex() is stale after cycle files were deleted
         final long first = queue.firstIndex();
-        return first == Long.MAX_VALUE ? -1 : first;
+        return first == Long.MAX_VALUE ? -1 : offsets.offset(first, 0);
     }
 
     /**
@@ -407,7 +517,7 @@ public final class JournalReader implements AutoCloseable
         final ExcerptTailer probe = queue.createTailer().direction(TailerDirection.BACKWARD).toEnd();
         try (DocumentContext dc = probe.readingDocument())
         {
-            return dc.isPresent() ? dc.index() : -1;
+            return !dc.isPresent() ? -1 : offsets.offset(dc.index(), batch.wrap(dc.wire().bytes()) ? batch.count() - 1 : 0);
         }
         finally
         {

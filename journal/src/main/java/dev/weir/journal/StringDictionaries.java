@@ -11,6 +11,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 import dev.weir.journal.codec.DocumentType;
+import dev.weir.journal.codec.EventBatchDecoder;
 import dev.weir.journal.codec.EventDecoder;
 import dev.weir.journal.codec.EventEncoder;
 import dev.weir.journal.codec.EventShape;
@@ -53,6 +54,8 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     private ExcerptTailer tailer;
     private final EventShape shape;
     private final EventDecoder definition;
+    private final JournalOffsets offsets;
+    private final EventBatchDecoder batch = new EventBatchDecoder();
     private final KeyDictionary[] byColumn;
     private final JournalTally tally = new JournalTally();
     private HistoryBase base;
@@ -63,6 +66,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final JournalDirectory directory, final HistoryBase base, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
     {
         this.directory = directory;
+        this.offsets = directory.offsets();
         this.snapshotFile = DictionarySnapshot.file(directory.root());
         this.base = base;
         this.queue = queue;
@@ -215,7 +219,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         {
             tailer = queue.createTailer();
             final long through = tally.countedThrough();
-            if (through != Long.MIN_VALUE && tailer.moveToIndex(through))
+            if (through != Long.MIN_VALUE && tailer.moveToIndex(directory.offsets().index(through)))
             {
                 try (DocumentContext passed = tailer.readingDocument())
                 {
@@ -325,7 +329,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
             entries.forEach((id, text) -> byColumn[column].define(id, text, true));
         });
         tally.restore(base.counts, base.first - 1);
-        HistoryBase.moveTo(tailer, base.first);
+        HistoryBase.moveTo(tailer, base.first, directory.offsets());
         snapshotStatus += "; from the history base at offset " + base.first;
     }
 
@@ -344,13 +348,14 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                 throw new DictionarySnapshot.Invalid("of another journal (column " + column + " is not a string column)");
             }
         }
-        if (!tailer.moveToIndex(snapshot.covered))
+        final long covered = directory.offsets().index(snapshot.covered);
+        if (!tailer.moveToIndex(covered))
         {
             throw new DictionarySnapshot.Invalid("of another journal (no document at offset " + snapshot.covered + ")");
         }
         try (DocumentContext dc = tailer.readingDocument())
         {
-            if (!dc.isPresent() || dc.index() != snapshot.covered || DictionarySnapshot.crcOf(dc.wire().bytes()) != snapshot.coveredCrc)
+            if (!dc.isPresent() || dc.index() != covered || DictionarySnapshot.crcOf(dc.wire().bytes()) != snapshot.coveredCrc)
             {
                 throw new DictionarySnapshot.Invalid("of another journal (the document at offset " + snapshot.covered + " differs)");
             }
@@ -374,7 +379,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final int crc;
         try (ExcerptTailer at = queue.createTailer())
         {
-            if (!at.moveToIndex(covered))
+            if (!at.moveToIndex(directory.offsets().index(covered)))
             {
                 throw new IllegalStateException("journal " + queue.file() + " has no document at offset " + covered);
             }
@@ -432,12 +437,29 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                     return;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                tally.count(bytes, dc.index(), shape.baseLength(), directory.eventsQueue());
-                if (bytes.readRemaining() > shape.baseLength() && definition.wrap(bytes) && definition.hasKey())
+                if (batch.wrap(bytes))
                 {
-                    define(dc.index());
+                    while (batch.next())
+                    {
+                        read(bytes, offsets.offset(dc.index(), batch.slot()));
+                    }
+                    batch.end();
+                }
+                else
+                {
+                    read(bytes, offsets.offset(dc.index(), 0));
                 }
             }
+        }
+    }
+
+    /** Count one document (or batch entry) and learn the strings it defines. */
+    private void read(final Bytes<?> bytes, final long offset)
+    {
+        tally.count(bytes, offset, shape.baseLength(), directory.eventsQueue());
+        if (bytes.readRemaining() > shape.baseLength() && definition.wrap(bytes) && definition.hasKey())
+        {
+            define(offset);
         }
     }
 

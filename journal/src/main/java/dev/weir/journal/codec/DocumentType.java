@@ -6,7 +6,7 @@ import dev.weir.journal.schema.NewerFormatException;
 
 /**
  * The type codes of the journal's documents: the first byte of every document of the {@code events}
- * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}, {@link #TABLE_ROW}) and of the
+ * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}, {@link #TABLE_ROW}, {@link #EVENT_BATCH}) and of the
  * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}, {@link #RESULT_BATCH}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
@@ -57,7 +57,7 @@ public final class DocumentType
 
     /**
      * Several events in one document, in a journal of batched documents only ({@link dev.weir.journal.JournalOffsets#SLOTTED}):
-     * the events of slots 0 to N-1, each in the layout of a single event document (see {@code EventBatchEncoder}).
+     * the events of slots 0 to N-1, each in the layout of a single event document (see {@link EventBatchEncoder}, {@link EventBatchDecoder}).
      */
     public static final byte EVENT_BATCH = 13;
     /**
@@ -69,7 +69,7 @@ public final class DocumentType
     /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
     public static final int NEWEST_RESULTS = RESULT_BATCH;
     /** The highest type code of the {@code events} queue this build knows: a higher one was written by a newer Weir. */
-    public static final int NEWEST_EVENTS = TABLE_ROW;
+    public static final int NEWEST_EVENTS = EVENT_BATCH;
     /** The format name a refused document of the {@code events} queue is named by. */
     static final String EVENTS_DOCUMENT = "events document";
 
