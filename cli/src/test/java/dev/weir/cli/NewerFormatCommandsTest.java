@@ -154,7 +154,7 @@ class NewerFormatCommandsTest
             {
                 dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST_EVENTS + 1)).writeLong(0).writeLong(0).writeLong(0).writeInt(0);
             }
-            offset = appender.lastIndexAppended();
+            offset = directory.offsets().offset(appender.lastIndexAppended(), 0);
         }
         final String refusal = "weir: " + directory.eventsQueue() + " offset " + offset + " is events document version " + (DocumentType.NEWEST_EVENTS + 1)
             + ", written by a newer Weir: this Weir reads events document versions up to " + DocumentType.NEWEST_EVENTS;

@@ -93,10 +93,10 @@ public final class JournalDirectory
     private static final String TABLE_PREFIX = "table=";
     private static final String EVENTS_PENDING = "events=pending";
     /**
-     * Whether a new journal is created with batched documents (marker version {@value #FORMAT_VERSION_BATCHED}).
-     * False until every reader and writer of both queues speaks slotted offsets (issue 34).
+     * Whether a new journal is created with batched documents (marker version {@value #FORMAT_VERSION_BATCHED}): every
+     * reader and writer of both queues speaks slotted offsets (issue 34).
      */
-    private static final boolean CREATE_BATCHED = false;
+    private static final boolean CREATE_BATCHED = true;
     /** How long adding columns waits for an occasional appender (a heartbeat) to let go of the events lock. */
     private static final long LOCK_PATIENCE_NANOS = 2_000_000_000L;
 

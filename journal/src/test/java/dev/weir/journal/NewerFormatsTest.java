@@ -130,12 +130,12 @@ class NewerFormatsTest
             {
                 dc.wire().bytes().writeByte((byte)(DocumentType.NEWEST_EVENTS + 1)).writeLong(0).writeLong(0).writeLong(0).writeInt(0);
             }
-            newer = appender.lastIndexAppended();
+            newer = journal.offsets().offset(appender.lastIndexAppended(), 0);
             try (DocumentContext dc = appender.writingDocument())
             {
                 new EventEncoder().wrap(dc.wire().bytes(), false).eventId(2).eventTime(2_000).keyId(0).value(2);
             }
-            after = appender.lastIndexAppended();
+            after = journal.offsets().offset(appender.lastIndexAppended(), 0);
         }
         final String where = journal.eventsQueue() + " offset " + newer;
         final List<Executable> readers = List.of(

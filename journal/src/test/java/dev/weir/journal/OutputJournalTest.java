@@ -103,7 +103,8 @@ class OutputJournalTest
     @Test
     void everyOutputRoundTripsFieldForFieldInOrderAndAcrossAReopen()
     {
-        final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
+        JournalDirectory.openOrCreate(dir);
+        final JournalDirectory directory = IndexedJournals.indexed(dir); // single output documents; batched: BatchedOutputJournalTest
         final List<Long> positions = new ArrayList<>();
         final List<String> written;
         try (OutputJournal output = OutputJournal.openForAppend(directory))
@@ -131,7 +132,8 @@ class OutputJournalTest
     @Test
     void theCursorResumesJustAfterAnyPositionAndReportsWhatItRead()
     {
-        final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
+        JournalDirectory.openOrCreate(dir);
+        final JournalDirectory directory = IndexedJournals.indexed(dir); // single output documents; batched: BatchedOutputJournalTest
         final List<Long> positions = new ArrayList<>();
         try (OutputJournal output = OutputJournal.openForAppend(directory))
         {
@@ -160,7 +162,8 @@ class OutputJournalTest
     @Test
     void theCursorSeesOutputsAppendedAfterItReachedTheEnd()
     {
-        final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
+        JournalDirectory.openOrCreate(dir);
+        final JournalDirectory directory = IndexedJournals.indexed(dir); // single output documents; batched: BatchedOutputJournalTest
         try (OutputJournal output = OutputJournal.openForAppend(directory))
         {
             final long first = output.appendLate(lateFields(1, 2, 3, 4, 5));
@@ -177,7 +180,8 @@ class OutputJournalTest
     @Test
     void seekingAfterAPositionThatHoldsNoOutputIsRefused()
     {
-        final JournalDirectory directory = JournalDirectory.openOrCreate(dir);
+        JournalDirectory.openOrCreate(dir);
+        final JournalDirectory directory = IndexedJournals.indexed(dir); // single output documents; batched: BatchedOutputJournalTest
         try (OutputJournal output = OutputJournal.openForAppend(directory))
         {
             final long only = output.appendLate(lateFields(1, 2, 3, 4, 5));

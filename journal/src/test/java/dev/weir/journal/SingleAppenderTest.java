@@ -20,7 +20,8 @@ class SingleAppenderTest
     @Test
     void aSecondAppenderIsRefusedUntilTheFirstClosesWhileReadersAreNot()
     {
-        final JournalDirectory directory = JournalDirectory.create(dir);
+        JournalDirectory.create(dir);
+        final JournalDirectory directory = IndexedJournals.indexed(dir); // outputs appended at once, as in a journal of single documents
         try (EventJournal first = EventJournal.open(directory))
         {
             first.append(1, 1_000, "a", 1);

@@ -41,11 +41,11 @@ class TableJournalMarkerTest
     void aTableIngestMakesAJournalWhoseEventsArePendingAndTheFirstEventIngestFixesThem() throws IOException
     {
         final JournalDirectory made = JournalDirectory.openOrCreateForTable(dir, CARDS, null);
-        assertEquals(List.of("format=weir-journal", "version=4", "id=" + made.id(), "events=pending",
+        assertEquals(List.of("format=weir-journal", "version=5", "id=" + made.id(), "events=pending",
             "table=cards key=card columns=card:string,home:string,limit:decimal(2)=0.00,segment:string"), markerLines());
         assertTrue(made.eventsPending());
         assertEquals(List.of(CARDS), made.tables());
-        assertEquals(4, made.formatVersion());
+        assertEquals(JournalDirectory.FORMAT_VERSION_BATCHED, made.formatVersion());
         assertEquals(JournalSchema.DEFAULT, made.schema());
         try (EventJournal journal = EventJournal.open(made))
         {
@@ -60,7 +60,7 @@ class TableJournalMarkerTest
         assertFalse(fixed.eventsPending());
         assertEquals(PAYMENTS, fixed.schema());
         assertEquals(made.id(), fixed.id(), "the journal keeps its id");
-        assertEquals(List.of("format=weir-journal", "version=4", "id=" + made.id(), "schema=" + PAYMENTS,
+        assertEquals(List.of("format=weir-journal", "version=5", "id=" + made.id(), "schema=" + PAYMENTS,
             "table=cards key=card columns=card:string,home:string,limit:decimal(2)=0.00,segment:string"), markerLines());
         try (EventJournal journal = EventJournal.openOrCreate(dir, PAYMENTS))
         {
@@ -71,7 +71,7 @@ class TableJournalMarkerTest
         final JournalSchema gained = JournalSchema.parse(PAYMENTS + ",channel:string=web");
         JournalDirectory.openOrCreate(dir, gained);
         final List<String> lines = markerLines();
-        assertEquals("version=4", lines.get(1), "a journal with tables stays version 4 when it gains columns");
+        assertEquals("version=5", lines.get(1), "a journal of batched documents with tables stays version 5 when it gains columns");
         assertTrue(lines.get(4).startsWith("added=2 at="), "the added columns' line comes before the tables': " + lines);
         assertTrue(lines.get(5).startsWith("table=cards "), lines.toString());
         assertEquals(gained.toString(), JournalDirectory.open(dir).schema().toString());
@@ -83,7 +83,7 @@ class TableJournalMarkerTest
         JournalDirectory.openOrCreateForTable(dir, CARDS, JournalRollCycle.HOURLY);
         assertEquals(JournalSchema.DEFAULT, JournalDirectory.openOrCreate(dir, JournalSchema.DEFAULT).schema());
         final List<String> lines = markerLines();
-        assertEquals(List.of("format=weir-journal", "version=4", lines.get(2), "roll-cycle=hourly", "table=" + CARDS.text()), lines);
+        assertEquals(List.of("format=weir-journal", "version=5", lines.get(2), "roll-cycle=hourly", "table=" + CARDS.text()), lines);
         assertFalse(JournalDirectory.open(dir).eventsPending());
     }
 
@@ -91,12 +91,14 @@ class TableJournalMarkerTest
     void aTableAddedToAVersion3JournalKeepsItsLinesAndMakesItVersion4() throws IOException
     {
         JournalDirectory.create(dir, PAYMENTS);
+        IndexedJournals.indexed(dir); // as a Weir before batches created it
         final String v2 = marker();
         JournalDirectory.openOrCreateForTable(dir, CARDS, null).formatVersion();
         assertEquals(v2.replace("version=2", "version=4") + "table=" + CARDS.text() + "\n", marker(), "a version 2 journal gains the line");
 
         final Path other = dir.resolve("other");
         JournalDirectory.create(other, PAYMENTS);
+        IndexedJournals.indexed(other);
         JournalDirectory.openOrCreate(other, JournalSchema.parse(PAYMENTS + ",channel:string=web"));
         final String v3 = Files.readString(other.resolve(JournalDirectory.MARKER_FILE));
         assertTrue(v3.contains("version=3\n") && v3.contains("\nadded=2 at="), v3);
