@@ -126,7 +126,7 @@ public final class EventBatch
     }
 
     /**
-     * Write the pending events as one document, if there are any.
+     * Write the pending events as one document, if there are any (a single event as its single document).
      *
      * @return the offset of the first event written (slot {@code s}'s is this plus {@code s}), or -1 if none was pending.
      */
@@ -139,7 +139,8 @@ public final class EventBatch
         }
         try
         {
-            final long first = journal.writeBatch(events);
+            // one event is written as its single document: the same offset (slot 0), a few bytes less
+            final long first = count == 1 ? journal.writeSingle(events, 0) : journal.writeBatch(events);
             lastOffset = first + count - 1;
             return first;
         }

@@ -7,7 +7,8 @@ import net.openhft.chronicle.bytes.Bytes;
  * in a journal of batched documents ({@link dev.weir.journal.JournalOffsets#SLOTTED}) only.
  * <pre>
  *   0  byte  type        {@link DocumentType#EVENT_BATCH}
- *   1  byte  count       N, 1 to {@value dev.weir.journal.JournalOffsets#MAX_SLOTS}: the events of slots 0 to N-1
+ *   1  byte  count       N, 1 to {@value dev.weir.journal.JournalOffsets#MAX_SLOTS}: the events of slots 0 to N-1 (a writer
+ *                        writes a single event as its single document; a reader also accepts N = 1)
  *   2  then N entries, in slot order, each:
  *        u16   length    L, little-endian: the entry's bytes after this field
  *        ...   event     L bytes: the event in the layout of a single event document ({@link EventEncoder}), its type
