@@ -177,6 +177,7 @@ class EventBatchJournalTest
     @Test
     void aMixedJournalReadsSeeksAndCountsAsOneWrittenADocumentPerEvent()
     {
+        assertEquals(JournalOffsets.MAX_SLOTS, dev.weir.journal.codec.EventBatchEncoder.MAX_COUNT, "a batch fills a document's slots");
         final JournalDirectory mixed = batched(dir.resolve("mixed"), PAYMENTS);
         final JournalDirectory single = batched(dir.resolve("single"), PAYMENTS);
         final List<Long> mixedOffsets = write(mixed, true);

@@ -31,7 +31,7 @@ public final class EventBatchDecoder
         }
         final long at = in.readPosition();
         final int n = in.readUnsignedByte(at + 1);
-        if (n < 1 || n > dev.weir.journal.JournalOffsets.MAX_SLOTS)
+        if (n < 1 || n > EventBatchEncoder.MAX_COUNT)
         {
             throw new IllegalStateException("a corrupt batch of " + n + " events");
         }

@@ -31,6 +31,8 @@ public final class EventBatchEncoder
     public static final int HEADER = 2;
     /** The bytes of an entry's length field. */
     public static final int ENTRY_HEADER = 2;
+    /** The most events a batch holds: {@code JournalOffsets.MAX_SLOTS} (the codec package does not depend on the journal's). */
+    public static final int MAX_COUNT = 64;
     /** The longest entry its length field holds. */
     public static final int MAX_ENTRY = 0xFFFF;
 
