@@ -56,7 +56,7 @@ class ScaledClockChildTest
             // named for the scaled time: after the origin, and no later than the scaled end
             assertTrue(cycle.startMillis() + 60_000 > origin && cycle.startMillis() <= origin + (wallEnd - origin) * 60, cycle.toString());
         }
-        assertEquals(ingests * 3, documents, "each ingest's start record and its two events");
+        assertEquals(ingests * 2, documents, "each ingest's start record and its two events, in one batched document");
         assertTrue(cycles.get(cycles.size() - 1).startMillis() > System.currentTimeMillis() + 60_000,
             "the last cycle is minutes ahead of the wall clock");
 
