@@ -20,7 +20,10 @@ import dev.weir.journal.schema.StringFormat;
  * <p>
  * Each {@link #append} writes one fixed-layout document ({@link EventEncoder}, in the {@link EventShape}
  * of the journal's {@link JournalSchema}) to the journal's {@code events} Chronicle Queue and returns its
- * offset, the queue index: offsets grow in append order and survive restarts. A whole event is appended
+ * offset ({@link JournalDirectory#offsets()}: the queue index in a journal of marker versions 2 to 4, the index shifted
+ * left 6 bits in one of batched documents): offsets grow in append order and survive restarts. A bulk load adds its
+ * events to the {@link EventBatch} of {@link #batch()}, which writes up to 64 of them to one document; a single append
+ * writes its document at once, as before. A whole event is appended
  * as an {@link EventRow} ({@link #row()}, {@link #append(EventRow)}); in the default schema
  * ({@code key:string,value:long}) also by key and value, as before schemas ({@link #append(long, long, String, long)}).
  * Each string column's values are interned in its {@link KeyDictionary} ({@link #stringId}, {@link #keyId});
