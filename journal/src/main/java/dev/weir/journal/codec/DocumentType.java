@@ -18,7 +18,7 @@ import dev.weir.journal.schema.NewerFormatException;
  * {@link #NEWEST_RESULTS} for the {@code results} queue. A reader of either queue refuses a code above its queue's
  * newest ({@link NewerFormatException}) rather than skip a document it cannot read; it passes over, as before, the
  * documents of known codes it has no use for (an ingest start, a rejected line, a table row). A {@link #TABLE_ROW}
- * is written only in a journal whose marker has version 4: a Weir that reads versions 2 and 3 only never meets one. The journal marker's version
+ * is written only in a journal whose marker has version 4 or 5: a Weir that reads versions 2 and 3 only never meets one; an {@link #EVENT_BATCH} only in one of version 5. The journal marker's version
  * covers the queues as a whole.
  * Constants only; thread-safe.
  */
