@@ -6,6 +6,7 @@ import dev.weir.engine.source.EventSlot;
 import dev.weir.engine.window.AlignedWindows;
 import dev.weir.engine.state.FiringSchedule;
 import dev.weir.engine.state.KeyWindowIndex;
+import dev.weir.engine.state.SlidePanes;
 import dev.weir.engine.state.StartChains;
 import dev.weir.engine.state.WindowSlots;
 
@@ -23,15 +24,40 @@ import dev.weir.engine.state.WindowSlots;
  * are compared modulo 2^32 in the overflow map, which is unique among open windows because their starts
  * always lie within {@code D + A + size} of each other, which {@link OperatorConfiguration} checks is fewer than
  * 2^31 slides. With early rows once per key, the windows of the key a window overlaps are found through the
- * same index. Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
+ * same index.
+ * <p>
+ * With panes ({@link OperatorConfiguration#panes()}: sliding windows whose size is a multiple of the slide), an event
+ * is added once, to its key's pane of its slide ({@link SlidePanes}), and each window's slot keeps only what its panes
+ * do not hold (nothing, unless restored from a checkpoint); its row combines the slot and its {@code size / slide}
+ * panes. Windows are still opened, chained, fired, re-fired and discarded one by one, as without panes, so rows,
+ * versions and firing order are the same. An event whose pane is open already and whose windows all end after the
+ * watermark touches only its pane: its windows were opened by the pane's first event, and are marked changed until
+ * they fire. Any other event (the first of its pane, or one late for a window that has fired) visits its windows as
+ * without panes. A window's sum wraps only once a value of 2^31 or more in magnitude is in it (or 2^32 events are):
+ * after the first such value, every event visits its windows to count the sums that wrap, as without panes. A
+ * checkpoint folds the panes into the windows' slots first, so it is the one the per-window path writes, and either
+ * path resumes from it.
+ * Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
  */
 public final class AlignedWindowAggregator extends WindowAggregator
 {
+    /** Below this magnitude, values cannot wrap a window's sum (short of 2^32 events in one window). */
+    private static final long NARROW = 1L << 31;
+
     private final AlignedWindows windows;
     private final long size;
     private final long slide;
     private final KeyWindowIndex index;
     private final StartChains chains;
+    /** The panes, or null for one aggregate per window. */
+    private final SlidePanes panes;
+    private final int panesPerWindow;
+    /** A window's row, combined from its slot and panes (with panes). */
+    private final WindowSlots row;
+    private final int rowSlot;
+    private final StartChains.WindowVisitor foldPanes = this::foldPanes;
+    /** True once a value a window's sum could wrap on was added, or restored (with panes). */
+    private boolean wideValues;
 
     /**
      * @param configuration what to compute.
@@ -56,11 +82,31 @@ public final class AlignedWindowAggregator extends WindowAggregator
         final long ringSlides = indexRingSlides > 0 ? indexRingSlides
             : (configuration.outOfOrderness() + lateness.allowedLateness() + size + slide - 1) / slide + 3;
         this.index = new KeyWindowIndex(ringSlides, 1_024, configuration.initialWindows());
+        if (configuration.panes())
+        {
+            this.panesPerWindow = (int)(size / slide);
+            this.panes = new SlidePanes(slide, ringSlides, Math.max(16, configuration.initialWindows() / panesPerWindow),
+                configuration.newSlotAggregations());
+            this.row = new WindowSlots(16, size, configuration.newSlotAggregations());
+            this.rowSlot = row.allocate(0, 0, size);
+        }
+        else
+        {
+            this.panesPerWindow = 0;
+            this.panes = null;
+            this.row = null;
+            this.rowSlot = WindowSlots.NONE;
+        }
     }
 
     @Override
     protected void aggregate(final EventSlot slot)
     {
+        if (panes != null)
+        {
+            aggregateInPanes(slot);
+            return;
+        }
         final int keyId = slot.keyId;
         final long value = slot.value;
         final long wm = slot.watermarkBefore;
@@ -82,6 +128,92 @@ public final class AlignedWindowAggregator extends WindowAggregator
             }
             changed(window, created, wm, slot.offset);
         }
+    }
+
+    private void aggregateInPanes(final EventSlot slot)
+    {
+        final int keyId = slot.keyId;
+        final long value = slot.value;
+        final long wm = slot.watermarkBefore;
+        final int n = slot.windowCount;
+        long start = slot.firstStart;
+        long slideIndex = Math.floorDiv(start, slide);
+        final long paneIndex = slideIndex + n - 1;
+        if (value <= -NARROW || value >= NARROW)
+        {
+            wideValues = true;
+        }
+        int pane = panes.find(keyId, paneIndex);
+        if (pane != WindowSlots.NONE && start + size > wm && !wideValues)
+        {
+            final boolean wrapped = panes.add(pane, value, event);
+            assert !wrapped : "narrow values do not wrap";
+            return;
+        }
+        if (pane == WindowSlots.NONE)
+        {
+            pane = panes.open(keyId, paneIndex);
+        }
+        panes.add(pane, value, event);
+        for (int i = 0; i < n; i++, start += slide, slideIndex++)
+        {
+            int window = find(keyId, slideIndex, start);
+            final boolean created = window == WindowSlots.NONE;
+            if (created)
+            {
+                window = slots.allocate(keyId, start, start + size);
+                index.put(keyId, slideIndex, window);
+                counters.windowsOpened++;
+            }
+            if (wideValues && wrappedBy(window, keyId, slideIndex, value))
+            {
+                counters.sumsWrapped++;
+            }
+            slots.markChanged(window);
+            changed(window, created, wm, slot.offset);
+        }
+    }
+
+    /**
+     * @return true if adding {@code value} to the window's sum, the last addition to its panes, wrapped it.
+     */
+    private boolean wrappedBy(final int window, final int keyId, final long slideIndex, final long value)
+    {
+        long after = slots.sum(window);
+        for (long paneIndex = slideIndex, end = slideIndex + panesPerWindow; paneIndex < end; paneIndex++)
+        {
+            final int pane = panes.find(keyId, paneIndex);
+            if (pane != WindowSlots.NONE)
+            {
+                after += panes.sum(pane);
+            }
+        }
+        final long before = after - value;
+        return ((before ^ after) & (value ^ after)) < 0;
+    }
+
+    @Override
+    protected WindowSlots rowSlots()
+    {
+        return panes == null ? slots : row;
+    }
+
+    @Override
+    protected int rowSlot(final int slot)
+    {
+        if (panes == null)
+        {
+            return slot;
+        }
+        row.copyWindow(rowSlot, slots, slot);
+        panes.combineInto(row, rowSlot, slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), panesPerWindow);
+        return rowSlot;
+    }
+
+    /** Fold a window's panes into its slot (before a checkpoint, the panes are closed afterwards). */
+    private void foldPanes(final int window)
+    {
+        panes.combineInto(slots, window, slots.keyId(window), Math.floorDiv(slots.start(window), slide), panesPerWindow);
     }
 
     /**
@@ -211,6 +343,12 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     public void forEachOpenWindow(final StartChains.WindowVisitor visitor)
     {
+        if (panes != null && panes.open() > 0)
+        {
+            // each window's slot then holds its whole aggregate, as without panes; the next event of a pane reopens it
+            chains.forEachWindow(foldPanes);
+            panes.clear();
+        }
         chains.forEachWindow(visitor);
     }
 
@@ -218,6 +356,11 @@ public final class AlignedWindowAggregator extends WindowAggregator
     protected void reindex(final int slot)
     {
         index.put(slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), slot);
+        if (panes != null && slots.count(slot) > 0
+            && (slots.min(slot) <= -NARROW || slots.max(slot) >= NARROW || slots.count(slot) >= 1L << 32))
+        {
+            wideValues = true;
+        }
     }
 
     @Override
@@ -225,17 +368,37 @@ public final class AlignedWindowAggregator extends WindowAggregator
     {
         index.clear();
         chains.clear();
+        if (panes != null)
+        {
+            panes.clear();
+            wideValues = false;
+        }
     }
 
     @Override
     protected void unindex(final int slot)
     {
-        index.remove(slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), slot);
+        final long slideIndex = Math.floorDiv(slots.start(slot), slide);
+        index.remove(slots.keyId(slot), slideIndex, slot);
+        if (panes != null)
+        {
+            // the window that starts with a pane is the last to hold it
+            panes.close(slots.keyId(slot), slideIndex);
+        }
+    }
+
+    /**
+     * @return true if this aggregation keeps panes ({@link OperatorConfiguration#panes()}).
+     */
+    public boolean keepsPanes()
+    {
+        return panes != null;
     }
 
     @Override
     public long retainedBytes()
     {
-        return super.retainedBytes() + index.retainedBytes() + chains.retainedBytes();
+        return super.retainedBytes() + index.retainedBytes() + chains.retainedBytes()
+            + (panes == null ? 0 : panes.retainedBytes() + row.retainedBytes());
     }
 }

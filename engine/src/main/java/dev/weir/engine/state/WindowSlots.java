@@ -368,6 +368,79 @@ public final class WindowSlots
         return wrapped(sum, added, newSum);
     }
 
+    /**
+     * Mark a window changed since it last fired, its aggregate kept elsewhere (sliding panes): it fires when due.
+     *
+     * @param slot an allocated slot.
+     */
+    public void markChanged(final int slot)
+    {
+        assert allocated(slot) : "an allocated slot";
+        slots[slot * stride + LINK_FLAGS] |= DIRTY;
+    }
+
+    /**
+     * Copy a window's start, key and aggregate (count, sum, min, max, user state) from another instance of the same
+     * layout into an allocated slot of this one; its firings and flags stay this slot's.
+     *
+     * @param target an allocated slot of this instance.
+     * @param from   slots of the same window length and aggregations.
+     * @param source an allocated slot of {@code from}.
+     */
+    public void copyWindow(final int target, final WindowSlots from, final int source)
+    {
+        assert sameLayout(from) && allocated(target) && from.allocated(source) : "allocated slots of one layout";
+        final long[] s = slots;
+        final long[] f = from.slots;
+        final int t = target * stride;
+        final int o = source * stride;
+        s[t + START] = f[o + START];
+        s[t + COUNT] = f[o + COUNT];
+        s[t + SUM] = f[o + SUM];
+        s[t + MIN] = f[o + MIN];
+        s[t + MAX] = f[o + MAX];
+        s[t + KEY_FIRINGS] = f[o + KEY_FIRINGS];
+        if (fixedLength == 0)
+        {
+            s[t + END] = f[o + END];
+        }
+        System.arraycopy(f, o + userBase, s, t + userBase, userLongs);
+    }
+
+    /**
+     * Fold the aggregate of a slot of another instance (count, sum, min, max, user state; same aggregations) into
+     * this slot's; nothing else of either changes.
+     *
+     * @param target an allocated slot of this instance.
+     * @param from   slots of the same aggregations (their windows may be of another length).
+     * @param source an allocated slot of {@code from}.
+     */
+    public void mergeAggregate(final int target, final WindowSlots from, final int source)
+    {
+        assert userLongs == from.userLongs && aggregations.length == from.aggregations.length && allocated(target)
+            && from.allocated(source) : "allocated slots of the same aggregations";
+        final long[] s = slots;
+        final long[] f = from.slots;
+        final int t = target * stride;
+        final int o = source * stride;
+        s[t + COUNT] += f[o + COUNT];
+        s[t + SUM] += f[o + SUM];
+        s[t + MIN] = Math.min(s[t + MIN], f[o + MIN]);
+        s[t + MAX] = Math.max(s[t + MAX], f[o + MAX]);
+        for (int i = 0; i < aggregations.length; i++)
+        {
+            aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
+                other.wrap(f, o + from.userBase + from.stateStart[i], stateLongs[i]));
+        }
+    }
+
+    /** For asserts: another instance whose slots are laid out as this one's. */
+    private boolean sameLayout(final WindowSlots from)
+    {
+        return stride == from.stride && fixedLength == from.fixedLength && userBase == from.userBase
+            && aggregations.length == from.aggregations.length;
+    }
+
     /** @return true if {@code sum + added}, which gave {@code newSum}, wrapped: both operands' signs differ from the result's. */
     private static boolean wrapped(final long sum, final long added, final long newSum)
     {
