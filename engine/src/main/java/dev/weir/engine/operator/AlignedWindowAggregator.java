@@ -1,5 +1,7 @@
 package dev.weir.engine.operator;
 
+import java.util.Arrays;
+
 import dev.weir.engine.emit.LateListener;
 import dev.weir.engine.emit.ResultListener;
 import dev.weir.engine.source.EventSlot;
@@ -43,6 +45,8 @@ public final class AlignedWindowAggregator extends WindowAggregator
 {
     /** Below this magnitude, values cannot wrap a window's sum (short of 2^32 events in one window). */
     private static final long NARROW = 1L << 31;
+    /** No window of the key opened. */
+    private static final long NO_WINDOW = Long.MIN_VALUE;
 
     private final AlignedWindows windows;
     private final long size;
@@ -58,6 +62,13 @@ public final class AlignedWindowAggregator extends WindowAggregator
     private final StartChains.WindowVisitor foldPanes = this::foldPanes;
     /** True once a value a window's sum could wrap on was added, or restored (with panes). */
     private boolean wideValues;
+    /**
+     * Per key id (with panes): the highest slide index of a window ever opened or restored, or {@link #NO_WINDOW}. No
+     * window of the key above it exists; the event that opened it (or, restored, the one that did in the run that
+     * wrote the checkpoint) was the first of that pane and opened every window of it not yet late, so of a later
+     * pane's windows those up to it exist if they are not late, and those above it do not.
+     */
+    private long[] lastWindow;
 
     /**
      * @param configuration what to compute.
@@ -89,6 +100,8 @@ public final class AlignedWindowAggregator extends WindowAggregator
                 configuration.newSlotAggregations());
             this.row = new WindowSlots(16, size, configuration.newSlotAggregations());
             this.rowSlot = row.allocate(0, 0, size);
+            this.lastWindow = new long[1_024];
+            Arrays.fill(lastWindow, NO_WINDOW);
         }
         else
         {
@@ -150,11 +163,29 @@ public final class AlignedWindowAggregator extends WindowAggregator
             assert !wrapped : "narrow values do not wrap";
             return;
         }
+        final long last = lastWindow(keyId);
         if (pane == WindowSlots.NONE)
         {
             pane = panes.open(keyId, paneIndex);
         }
         panes.add(pane, value, event);
+        if (paneIndex > last && start + size > wm && !wideValues)
+        {
+            // the first event of a new pane, in order: the windows up to the last opened exist and are marked changed
+            // (none has ended), the others are opened
+            lastWindow[keyId] = paneIndex;
+            for (long opened = Math.max(slideIndex, last + 1); opened <= paneIndex; opened++)
+            {
+                final long openedStart = opened * slide;
+                final int window = slots.allocate(keyId, openedStart, openedStart + size);
+                index.put(keyId, opened, window);
+                counters.windowsOpened++;
+                slots.markChanged(window);
+                changed(window, true, wm, slot.offset);
+            }
+            return;
+        }
+        lastWindow[keyId] = Math.max(last, paneIndex);
         for (int i = 0; i < n; i++, start += slide, slideIndex++)
         {
             int window = find(keyId, slideIndex, start);
@@ -172,6 +203,18 @@ public final class AlignedWindowAggregator extends WindowAggregator
             slots.markChanged(window);
             changed(window, created, wm, slot.offset);
         }
+    }
+
+    /** @return the key's {@link #lastWindow}, the array grown to hold it. */
+    private long lastWindow(final int keyId)
+    {
+        if (keyId >= lastWindow.length)
+        {
+            final int old = lastWindow.length;
+            lastWindow = Arrays.copyOf(lastWindow, Math.max(keyId + 1, 2 * old));
+            Arrays.fill(lastWindow, old, lastWindow.length, NO_WINDOW);
+        }
+        return lastWindow[keyId];
     }
 
     /**
@@ -355,11 +398,16 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     protected void reindex(final int slot)
     {
-        index.put(slots.keyId(slot), Math.floorDiv(slots.start(slot), slide), slot);
-        if (panes != null && slots.count(slot) > 0
-            && (slots.min(slot) <= -NARROW || slots.max(slot) >= NARROW || slots.count(slot) >= 1L << 32))
+        final long slideIndex = Math.floorDiv(slots.start(slot), slide);
+        index.put(slots.keyId(slot), slideIndex, slot);
+        if (panes != null)
         {
-            wideValues = true;
+            final int keyId = slots.keyId(slot);
+            lastWindow[keyId] = Math.max(lastWindow(keyId), slideIndex);
+            if (slots.count(slot) > 0 && (slots.min(slot) <= -NARROW || slots.max(slot) >= NARROW || slots.count(slot) >= 1L << 32))
+            {
+                wideValues = true;
+            }
         }
     }
 
@@ -372,6 +420,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
         {
             panes.clear();
             wideValues = false;
+            Arrays.fill(lastWindow, NO_WINDOW);
         }
     }
 
