@@ -96,8 +96,9 @@ public final class AlignedWindowAggregator extends WindowAggregator
         if (configuration.panes())
         {
             this.panesPerWindow = (int)(size / slide);
-            this.panes = new SlidePanes(slide, ringSlides, Math.max(16, configuration.initialWindows() / panesPerWindow),
-                configuration.newSlotAggregations());
+            // a key's open panes span (D + A + size) / slide + 1 pane indexes
+            final long paneSpan = (configuration.outOfOrderness() + lateness.allowedLateness() + size + slide - 1) / slide + 1;
+            this.panes = new SlidePanes(slide, paneSpan, 1_024, configuration.initialWindows() / panesPerWindow);
             this.row = new WindowSlots(16, size, configuration.newSlotAggregations());
             this.rowSlot = row.allocate(0, 0, size);
             this.lastWindow = new long[1_024];
@@ -156,29 +157,22 @@ public final class AlignedWindowAggregator extends WindowAggregator
         {
             wideValues = true;
         }
-        int pane = panes.find(keyId, paneIndex);
-        if (pane != WindowSlots.NONE && start + size > wm && !wideValues)
+        final boolean opened = panes.add(keyId, paneIndex, value);
+        if (!opened && start + size > wm && !wideValues)
         {
-            final boolean wrapped = panes.add(pane, value, event);
-            assert !wrapped : "narrow values do not wrap";
             return;
         }
         final long last = lastWindow(keyId);
-        if (pane == WindowSlots.NONE)
-        {
-            pane = panes.open(keyId, paneIndex);
-        }
-        panes.add(pane, value, event);
         if (paneIndex > last && start + size > wm && !wideValues)
         {
             // the first event of a new pane, in order: the windows up to the last opened exist and are marked changed
             // (none has ended), the others are opened
             lastWindow[keyId] = paneIndex;
-            for (long opened = Math.max(slideIndex, last + 1); opened <= paneIndex; opened++)
+            for (long next = Math.max(slideIndex, last + 1); next <= paneIndex; next++)
             {
-                final long openedStart = opened * slide;
-                final int window = slots.allocate(keyId, openedStart, openedStart + size);
-                index.put(keyId, opened, window);
+                final long nextStart = next * slide;
+                final int window = slots.allocate(keyId, nextStart, nextStart + size);
+                index.put(keyId, next, window);
                 counters.windowsOpened++;
                 slots.markChanged(window);
                 changed(window, true, wm, slot.offset);
@@ -225,11 +219,7 @@ public final class AlignedWindowAggregator extends WindowAggregator
         long after = slots.sum(window);
         for (long paneIndex = slideIndex, end = slideIndex + panesPerWindow; paneIndex < end; paneIndex++)
         {
-            final int pane = panes.find(keyId, paneIndex);
-            if (pane != WindowSlots.NONE)
-            {
-                after += panes.sum(pane);
-            }
+            after += panes.sum(keyId, paneIndex);
         }
         final long before = after - value;
         return ((before ^ after) & (value ^ after)) < 0;

@@ -434,6 +434,32 @@ public final class WindowSlots
         }
     }
 
+    /**
+     * Fold an aggregate kept elsewhere (a pane's) into this slot's count, sum, min and max; nothing else changes.
+     *
+     * @param target an allocated slot.
+     * @param count  the other aggregate's count.
+     * @param sum    its wrapping sum.
+     * @param min    its min.
+     * @param max    its max.
+     */
+    public void mergeAggregate(final int target, final long count, final long sum, final long min, final long max)
+    {
+        assert allocated(target) : "an allocated slot";
+        final long[] s = slots;
+        final int t = target * stride;
+        s[t + COUNT] += count;
+        s[t + SUM] += sum;
+        if (min < s[t + MIN])
+        {
+            s[t + MIN] = min;
+        }
+        if (max > s[t + MAX])
+        {
+            s[t + MAX] = max;
+        }
+    }
+
     /** For asserts: another instance whose slots are laid out as this one's. */
     private boolean sameLayout(final WindowSlots from)
     {
