@@ -78,6 +78,7 @@ public final class OperatorStateCodec
      */
     public static void snapshot(final OperatorState state, final StateBuffer out)
     {
+        state.settle();
         final OperatorCounters counters = state.counters();
         final long filtered = counters.filtered();
         final long unmatched = counters.unmatched();

@@ -170,32 +170,59 @@ public final class AlignedWindowAggregator extends WindowAggregator
             lastWindow[keyId] = paneIndex;
             for (long next = Math.max(slideIndex, last + 1); next <= paneIndex; next++)
             {
-                final long nextStart = next * slide;
-                final int window = slots.allocate(keyId, nextStart, nextStart + size);
-                index.put(keyId, next, window);
-                counters.windowsOpened++;
-                slots.markChanged(window);
-                changed(window, true, wm, slot.offset);
+                openPending(keyId, next * slide);
             }
             return;
         }
         lastWindow[keyId] = Math.max(last, paneIndex);
         for (int i = 0; i < n; i++, start += slide, slideIndex++)
         {
-            int window = find(keyId, slideIndex, start);
-            final boolean created = window == WindowSlots.NONE;
-            if (created)
+            final int window = find(keyId, slideIndex, start);
+            if (window != WindowSlots.NONE)
             {
-                window = slots.allocate(keyId, start, start + size);
-                index.put(keyId, slideIndex, window);
+                if (wideValues && wrappedBy(slots.sum(window), keyId, slideIndex, value))
+                {
+                    counters.sumsWrapped++;
+                }
+                slots.markChanged(window);
+                changed(window, false, wm, slot.offset);
+            }
+            else if (start + size <= wm)
+            {
+                // a new window the watermark has passed: it fires at once, with a slot
+                final int late = slots.allocate(keyId, start, start + size);
+                index.put(keyId, slideIndex, late);
                 counters.windowsOpened++;
+                if (wideValues && wrappedBy(0, keyId, slideIndex, value))
+                {
+                    counters.sumsWrapped++;
+                }
+                slots.markChanged(late);
+                changed(late, true, wm, slot.offset);
             }
-            if (wideValues && wrappedBy(window, keyId, slideIndex, value))
+            else
             {
-                counters.sumsWrapped++;
+                // pending (none has ended), if another of its panes opened it
+                if (!panes.anyOpen(keyId, slideIndex, panesPerWindow, opened ? paneIndex : Long.MIN_VALUE))
+                {
+                    openPending(keyId, start);
+                }
+                if (wideValues && wrappedBy(0, keyId, slideIndex, value))
+                {
+                    counters.sumsWrapped++;
+                }
             }
-            slots.markChanged(window);
-            changed(window, created, wm, slot.offset);
+        }
+    }
+
+    /** Open a window without a slot, one the watermark has not passed: it fires, with its panes, at its end. */
+    private void openPending(final int keyId, final long start)
+    {
+        counters.windowsOpened++;
+        final int chain = chains.addPending(keyId, start);
+        if (chain >= 0)
+        {
+            schedule.schedule(start + size, FiringSchedule.FIRE, start, 0, chain);
         }
     }
 
@@ -214,9 +241,9 @@ public final class AlignedWindowAggregator extends WindowAggregator
     /**
      * @return true if adding {@code value} to the window's sum, the last addition to its panes, wrapped it.
      */
-    private boolean wrappedBy(final int window, final int keyId, final long slideIndex, final long value)
+    private boolean wrappedBy(final long base, final int keyId, final long slideIndex, final long value)
     {
-        long after = slots.sum(window);
+        long after = base;
         for (long paneIndex = slideIndex, end = slideIndex + panesPerWindow; paneIndex < end; paneIndex++)
         {
             after += panes.sum(keyId, paneIndex);
@@ -334,14 +361,15 @@ public final class AlignedWindowAggregator extends WindowAggregator
                 continue;
             }
             fireChanged(chain, offset);
-            if (schedule.polledKind() == FiringSchedule.FIRE)
+            final boolean kept = schedule.polledKind() == FiringSchedule.FIRE && lateness.cleanupTime(at) > wm;
+            if (panes != null && chains.pendingCount(chain) > 0)
             {
-                final long cleanup = lateness.cleanupTime(at);
-                if (cleanup > wm)
-                {
-                    schedule.schedule(cleanup, FiringSchedule.CLEANUP, start, 0, chain);
-                    continue;
-                }
+                firePending(chain, start, kept, offset);
+            }
+            if (kept)
+            {
+                schedule.schedule(lateness.cleanupTime(at), FiringSchedule.CLEANUP, start, 0, chain);
+                continue;
             }
             discardChain(chain);
         }
@@ -356,6 +384,35 @@ public final class AlignedWindowAggregator extends WindowAggregator
                 fire(slot, offset);
             }
         }
+    }
+
+    /**
+     * Fire a chain's pending windows, in order, after its windows with slots (opened before them): each with its
+     * panes, version 0. Those kept until their cleanup time get a slot (fired once, unchanged since); the others are
+     * discarded, closing the pane each starts with.
+     */
+    private void firePending(final int chain, final long start, final boolean kept, final long offset)
+    {
+        final long firstPane = Math.floorDiv(start, slide);
+        for (int i = 0, n = chains.pendingCount(chain); i < n; i++)
+        {
+            final int keyId = chains.pendingKey(chain, i);
+            row.resetWindow(rowSlot, keyId, start);
+            panes.combineInto(row, rowSlot, keyId, firstPane, panesPerWindow);
+            firePending(row, rowSlot, offset);
+            if (kept)
+            {
+                final int window = slots.allocate(keyId, start, start + size);
+                slots.markFired(window);
+                index.put(keyId, firstPane, window);
+                chains.add(window, start);
+            }
+            else
+            {
+                panes.close(keyId, firstPane);
+            }
+        }
+        chains.clearPending(chain);
     }
 
     private void discardChain(final int chain)
@@ -376,13 +433,48 @@ public final class AlignedWindowAggregator extends WindowAggregator
     @Override
     public void forEachOpenWindow(final StartChains.WindowVisitor visitor)
     {
-        if (panes != null && panes.open() > 0)
+        chains.forEachWindow(visitor);
+    }
+
+    /**
+     * With panes: every pending window gets a slot, at the end of its chain (it was opened after the others), and
+     * every window's slot then takes its panes' aggregate, as without panes; the panes are closed (the next event of
+     * a pane opens it again, and its windows, all open, take it from there).
+     */
+    @Override
+    public void settle()
+    {
+        if (panes == null)
         {
-            // each window's slot then holds its whole aggregate, as without panes; the next event of a pane reopens it
+            return;
+        }
+        for (int chain = 0, n = chains.chainIds(); chain < n; chain++)
+        {
+            if (chains.isLive(chain) && chains.pendingCount(chain) > 0)
+            {
+                final long start = chains.start(chain);
+                for (int i = 0, pending = chains.pendingCount(chain); i < pending; i++)
+                {
+                    final int keyId = chains.pendingKey(chain, i);
+                    final int window = slots.allocate(keyId, start, start + size);
+                    slots.markChanged(window);
+                    index.put(keyId, Math.floorDiv(start, slide), window);
+                    chains.add(window, start);
+                }
+                chains.clearPending(chain);
+            }
+        }
+        if (panes.open() > 0)
+        {
             chains.forEachWindow(foldPanes);
             panes.clear();
         }
-        chains.forEachWindow(visitor);
+    }
+
+    @Override
+    public int openWindows()
+    {
+        return slots.open() + (int)chains.pendingWindows();
     }
 
     @Override

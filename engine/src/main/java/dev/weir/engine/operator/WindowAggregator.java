@@ -391,8 +391,28 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
      */
     private void emit(final int window, final int version, final ResultKind kind, final long offset)
     {
-        final WindowSlots values = rowSlots();
-        final int row = rowSlot(window);
+        emitRow(rowSlots(), rowSlot(window), version, kind, offset);
+    }
+
+    /**
+     * Fire a pending window, one without a slot (its first firing, version 0), whose whole aggregate is in a row slot.
+     *
+     * @param values the slots holding the row.
+     * @param row    the row's slot: the window's start, key and aggregate.
+     * @param offset the journal offset of the event being applied, or -1.
+     */
+    protected final void firePending(final WindowSlots values, final int row, final long offset)
+    {
+        if (firingTimes != null && firingSince == 0)
+        {
+            firingSince = System.nanoTime();
+        }
+        counters.windowsFired++;
+        emitRow(values, row, 0, ResultKind.FINAL, offset);
+    }
+
+    private void emitRow(final WindowSlots values, final int row, final int version, final ResultKind kind, final long offset)
+    {
         fired.window(values.start(row), values.end(row)).keyId(values.keyId(row)).count(values.count(row))
             .sum(values.sum(row)).min(values.min(row)).max(values.max(row)).version(version).sourceOffset(offset).kind(kind)
             .withAggregates(named == null ? values.aggregations() : values.aggregations() + 1);
@@ -473,7 +493,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     /**
      * @return the open (key, window) states.
      */
-    public final int openWindows()
+    public int openWindows()
     {
         return slots.open();
     }

@@ -139,6 +139,30 @@ public final class SlidePanes
     }
 
     /**
+     * @param keyId     the key id.
+     * @param firstPane the first pane index.
+     * @param count     how many consecutive pane indexes.
+     * @param except    a pane index not to count, or one outside the range.
+     * @return true if the key has one of those panes open.
+     */
+    public boolean anyOpen(final int keyId, final long firstPane, final int count, final long except)
+    {
+        for (long paneIndex = firstPane, end = firstPane + count; paneIndex < end; paneIndex++)
+        {
+            if (paneIndex == except)
+            {
+                continue;
+            }
+            final int at = ringAt(keyId, paneIndex, false);
+            if (at >= 0 && ring[at + COUNT] != 0 && ring[at + START] == paneIndex * slide || overflowPane(keyId, paneIndex) != WindowSlots.NONE)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Close a key's pane of an index, if it has one open.
      *
      * @param keyId     the key id.

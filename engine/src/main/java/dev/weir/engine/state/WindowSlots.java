@@ -435,6 +435,31 @@ public final class WindowSlots
     }
 
     /**
+     * Make an allocated slot an empty window of a key and start (a row put together elsewhere, such as a pending
+     * window's from its panes); its firings and flags stay as they were.
+     *
+     * @param slot        an allocated slot.
+     * @param key         the key id.
+     * @param windowStart the window's start (windows of a fixed length only).
+     */
+    public void resetWindow(final int slot, final int key, final long windowStart)
+    {
+        assert allocated(slot) && fixedLength > 0 : "an allocated slot of windows of a fixed length";
+        final long[] s = slots;
+        final int base = slot * stride;
+        s[base + START] = windowStart;
+        s[base + COUNT] = 0;
+        s[base + SUM] = 0;
+        s[base + MIN] = Long.MAX_VALUE;
+        s[base + MAX] = Long.MIN_VALUE;
+        s[base + KEY_FIRINGS] = ((long)key << 32) | (s[base + KEY_FIRINGS] & LOW);
+        for (int i = 0; i < aggregations.length; i++)
+        {
+            aggregations[i].init(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]));
+        }
+    }
+
+    /**
      * Fold an aggregate kept elsewhere (a pane's) into this slot's count, sum, min and max; nothing else changes.
      *
      * @param target an allocated slot.
