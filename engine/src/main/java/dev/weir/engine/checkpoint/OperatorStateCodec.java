@@ -71,7 +71,7 @@ public final class OperatorStateCodec
     }
 
     /**
-     * Write the whole state.
+     * Write the whole state, {@link OperatorState#settle() settled} first: every open window in its slot.
      *
      * @param state the aggregation stage's state.
      * @param out   where to write.

@@ -13,7 +13,7 @@ import dev.weir.engine.state.StartChains;
 import dev.weir.engine.state.WindowSlots;
 
 /**
- * Aggregation for tumbling and sliding windows: an event's value is added to each of its non-late
+ * Aggregation for tumbling and sliding windows: without panes, an event's value is added to each of its non-late
  * windows, one slot per open (key, window).
  * <p>
  * Windows of one start all end together: they are kept in one chain per start ({@link StartChains}), which
@@ -29,16 +29,22 @@ import dev.weir.engine.state.WindowSlots;
  * same index.
  * <p>
  * With panes ({@link OperatorConfiguration#panes()}: sliding windows whose size is a multiple of the slide), an event
- * is added once, to its key's pane of its slide ({@link SlidePanes}), and each window's slot keeps only what its panes
- * do not hold (nothing, unless restored from a checkpoint); its row combines the slot and its {@code size / slide}
- * panes. Windows are still opened, chained, fired, re-fired and discarded one by one, as without panes, so rows,
- * versions and firing order are the same. An event whose pane is open already and whose windows all end after the
- * watermark touches only its pane: its windows were opened by the pane's first event, and are marked changed until
- * they fire. Any other event (the first of its pane, or one late for a window that has fired) visits its windows as
- * without panes. A window's sum wraps only once a value of 2^31 or more in magnitude is in it (or 2^32 events are):
- * after the first such value, every event visits its windows to count the sums that wrap, as without panes. A
- * checkpoint folds the panes into the windows' slots first, so it is the one the per-window path writes, and either
- * path resumes from it.
+ * is added once, to its key's pane of its slide ({@link SlidePanes}), and a window's row combines its
+ * {@code size / slide} panes (and its slot's aggregate, which holds what they do not: a restored window's content).
+ * A window has no slot until it fires: it is pending in its start's chain, by key id, in the order windows were
+ * opened ({@link StartChains#addPending}); when its start fires, each pending window fires from its panes and, if
+ * allowed lateness keeps it, gets a slot (fired once), else is discarded. Windows are opened, fired, re-fired and
+ * discarded one by one, in the order and with the versions of the per-window path, so the rows are the same.
+ * <p>
+ * An event whose pane is open and none of whose windows has ended touches only its pane: the pane's first event
+ * opened its windows, which fire at their end. The first event of a pane beyond the key's last window (the usual
+ * case) opens only the windows above that one; any other event (the first of its pane out of order, or one late for
+ * a window that fired) visits its windows as without panes. A window's sum wraps only once a value of 2^31 or more
+ * in magnitude is in it (or 2^32 events are): from the first such value on, every event visits its windows to
+ * count the sums that wrap, as without panes. Before a checkpoint, {@link #settle()} gives every pending window a
+ * slot and folds the panes into the slots, so the checkpoint is the one the per-window path writes (same format),
+ * and either path resumes from it.
+ * <p>
  * Built by {@link OperatorConfiguration#newAggregator}. Not thread-safe: one owner thread.
  */
 public final class AlignedWindowAggregator extends WindowAggregator

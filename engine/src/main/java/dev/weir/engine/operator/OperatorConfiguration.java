@@ -303,9 +303,10 @@ public final class OperatorConfiguration
     /**
      * Sliding windows keep their aggregates in slide-long panes (each event added once, to its pane, and a window's
      * panes combined when it fires) when that gives the very rows, counters and checkpoints of one aggregate per
-     * window: the size a multiple of the slide and larger, no user aggregations or named aggregates (whose merges are
-     * not promised to be exact), no update rows and no early condition (which read every window at each event).
-     * Decided once, from the configuration alone; not part of {@link #describe()}.
+     * window and is faster: the size a multiple of the slide and larger; no user aggregations (whose merge is not
+     * promised to be exact) and no named aggregates (whose sums' wraps are counted per window); no update rows and no
+     * early condition (which read every window at each event). Decided once, from the configuration alone; not part
+     * of {@link #describe()}, so the configuration string a checkpoint must match is the same on either path.
      *
      * @return true if the aligned windows' aggregation keeps panes.
      */

@@ -408,33 +408,6 @@ public final class WindowSlots
     }
 
     /**
-     * Fold the aggregate of a slot of another instance (count, sum, min, max, user state; same aggregations) into
-     * this slot's; nothing else of either changes.
-     *
-     * @param target an allocated slot of this instance.
-     * @param from   slots of the same aggregations (their windows may be of another length).
-     * @param source an allocated slot of {@code from}.
-     */
-    public void mergeAggregate(final int target, final WindowSlots from, final int source)
-    {
-        assert userLongs == from.userLongs && aggregations.length == from.aggregations.length && allocated(target)
-            && from.allocated(source) : "allocated slots of the same aggregations";
-        final long[] s = slots;
-        final long[] f = from.slots;
-        final int t = target * stride;
-        final int o = source * stride;
-        s[t + COUNT] += f[o + COUNT];
-        s[t + SUM] += f[o + SUM];
-        s[t + MIN] = Math.min(s[t + MIN], f[o + MIN]);
-        s[t + MAX] = Math.max(s[t + MAX], f[o + MAX]);
-        for (int i = 0; i < aggregations.length; i++)
-        {
-            aggregations[i].merge(state.wrap(s, t + userBase + stateStart[i], stateLongs[i]),
-                other.wrap(f, o + from.userBase + from.stateStart[i], stateLongs[i]));
-        }
-    }
-
-    /**
      * Make an allocated slot an empty window of a key and start (a row put together elsewhere, such as a pending
      * window's from its panes); its firings and flags stay as they were.
      *
