@@ -108,7 +108,12 @@ final class RunStages
         retentionCounters = config.retentionMillis() >= 0 ? new RetentionCounters(metrics.counters()) : null;
         view = new PipelineMetrics(metrics.reader(), directory.pipelineName(), directory.root());
         counters = new RunCounters(aggregator, checkpointer, sink, firstOffset, recovery.resumeAfterOffset());
-        final Runnable publish = () -> engineCounters.publish(counters);
+        final OutputJournalSink flushed = sink;
+        final Runnable publish = flushed == null ? () -> engineCounters.publish(counters) : () ->
+        {
+            flushed.flush(); // the end of a batch of events: the outputs held for the next document are written now
+            engineCounters.publish(counters);
+        };
         publish.run();
         aggregator.timeFirings(latencies.fireToListener());
         last = new LastStage(aggregator, checkpointer, completion, config.applied(), publish, latencies.readToApplied());

@@ -38,8 +38,9 @@ public final class JournalCycles
      * @param fileName    the file's name in the queue directory.
      * @param startMillis when the cycle starts, epoch milliseconds UTC.
      * @param endMillis   when it ends (exclusive), epoch milliseconds UTC.
-     * @param firstOffset the offset of its first document.
-     * @param lastOffset  the offset of its last document, or {@code firstOffset − 1} if it holds none.
+     * @param firstOffset the offset of its first document (of its slot 0, in a queue of batched documents).
+     * @param lastOffset  the offset of its last document, or {@code firstOffset − 1} if it holds none; in a queue of
+     *                    batched documents, the highest offset that document can hold (its last slot).
      * @param documents   how many documents it holds.
      * @param bytes       its size on disk: the file's length.
      */
@@ -70,10 +71,20 @@ public final class JournalCycles
      */
     public static JournalCycles results(final JournalDirectory directory)
     {
-        return of(directory, directory.resultsQueue());
+        return of(directory, directory.resultsQueue(), directory.offsets());
     }
 
     private static JournalCycles of(final JournalDirectory directory, final Path queuePath)
+    {
+        return of(directory, queuePath, JournalOffsets.INDEXED);
+    }
+
+    /**
+     * @param offsets how the queue's offsets map to its documents: a cycle's first offset is that of slot 0 of its
+     *                first document, its last offset the highest its last document can hold (slot
+     *                {@code maxSlots() - 1}), so a position before a cycle's last offset may lie in it.
+     */
+    private static JournalCycles of(final JournalDirectory directory, final Path queuePath, final JournalOffsets offsets)
     {
         if (!Files.isDirectory(queuePath))
         {
@@ -82,12 +93,12 @@ public final class JournalCycles
         try (SingleChronicleQueue queue = JournalQueues.open(directory, queuePath);
              ExcerptTailer tailer = queue.createTailer())
         {
-            return new JournalCycles(queuePath, directory.rollCycle(), list(directory.rollCycle(), queue, tailer, queuePath));
+            return new JournalCycles(queuePath, directory.rollCycle(), list(directory.rollCycle(), queue, tailer, queuePath, offsets));
         }
     }
 
     private static List<Cycle> list(final JournalRollCycle rollCycle, final SingleChronicleQueue queue, final ExcerptTailer tailer,
-        final Path queuePath)
+        final Path queuePath, final JournalOffsets offsets)
     {
         NavigableSet<Long> numbers = null;
         for (int attempt = 0; numbers == null; attempt++)
@@ -124,10 +135,11 @@ public final class JournalCycles
                 {
                     continue; // deleted in between
                 }
-                final long firstOffset = rollCycle.offsetOf(cycle, 0);
+                final long firstIndex = rollCycle.offsetOf(cycle, 0);
                 final long start = rollCycle.startMillis(cycle);
-                cycles.add(new Cycle(cycle, file.getFileName().toString(), start, start + rollCycle.lengthMillis(), firstOffset,
-                    firstOffset + documents - 1, documents, bytes));
+                cycles.add(new Cycle(cycle, file.getFileName().toString(), start, start + rollCycle.lengthMillis(),
+                    offsets.offset(firstIndex, 0), documents == 0 ? offsets.offset(firstIndex, 0) - 1
+                    : offsets.offset(firstIndex + documents - 1, offsets.maxSlots() - 1), documents, bytes));
             }
             catch (final NoSuchFileException ex)
             {

@@ -28,6 +28,8 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     private final LateListener late;
     private boolean verifying;
     private long position;
+    /** True when outputs were appended since {@link #position} was last learnt from the output journal. */
+    private boolean appendedSincePosition;
     private long suppressed;
     private long appended;
 
@@ -115,8 +117,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 return;
             }
         }
-        position = output.appendResult(r.stored(), aggregates);
-        appended++;
+        appendedAt(output.appendResult(r.stored(), aggregates));
         results.onResult(r);
     }
 
@@ -137,8 +138,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
                 return;
             }
         }
-        position = output.appendLate(e);
-        appended++;
+        appendedAt(output.appendLate(e));
         late.onLate(e);
     }
 
@@ -146,18 +146,49 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
     public void onComplete()
     {
         settle();
+        flush();
         results.onComplete();
         late.onComplete();
     }
 
     /**
      * @return the output position of the last output written or verified: what a checkpoint taken now
-     *         covers (between two events, where checkpoints are taken).
+     *         covers (between two events, where checkpoints are taken). The outputs appended and held for the next
+     *         document of a journal of batched documents are written first ({@link #flush()}).
      */
     public long position()
     {
         settle(); // the last event's outputs are all reproduced
+        flush();
         return position;
+    }
+
+    /**
+     * Write the outputs appended and held for the next document of a journal of batched documents, as one document:
+     * the engine calls it at the end of each batch of events it applies, so no output waits for more; and before a
+     * checkpoint records the output position ({@link #position()}). Allocates nothing.
+     */
+    public void flush()
+    {
+        if (appendedSincePosition)
+        {
+            output.flush();
+            position = output.lastAppendedPosition();
+            appendedSincePosition = false;
+        }
+    }
+
+    private void appendedAt(final long appendedPosition)
+    {
+        appended++;
+        if (appendedPosition == OutputJournal.PENDING)
+        {
+            appendedSincePosition = true;
+        }
+        else
+        {
+            position = appendedPosition;
+        }
     }
 
     /**
@@ -189,6 +220,7 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
      */
     public void sync()
     {
+        flush();
         output.sync();
     }
 
@@ -264,14 +296,12 @@ public final class OutputJournalSink implements ResultListener, LateListener, Ou
             {
                 if (eventOutputs.isLate(i))
                 {
-                    position = output.appendLate(eventOutputs.late(i));
-                    appended++;
+                    appendedAt(output.appendLate(eventOutputs.late(i)));
                     late.onLate(eventOutputs.late(i));
                 }
                 else
                 {
-                    position = output.appendResult(eventOutputs.result(i).stored(), aggregates);
-                    appended++;
+                    appendedAt(output.appendResult(eventOutputs.result(i).stored(), aggregates));
                     results.onResult(eventOutputs.result(i));
                 }
             }

@@ -7,7 +7,7 @@ import dev.weir.journal.schema.NewerFormatException;
 /**
  * The type codes of the journal's documents: the first byte of every document of the {@code events}
  * queue ({@link #EVENT}, {@link #EVENT_NEW_KEY}, {@link #EVENT_EXTENDED}, {@link #EVENT_EXTENDED_NEW_KEY}, {@link #INGEST_START}, {@link #REJECTED_LINE}, {@link #HEARTBEAT}, {@link #TABLE_ROW}) and of the
- * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}). The codes are part of the file format:
+ * {@code results} queue ({@link #RESULT}, {@link #LATE_EVENT}, {@link #RESULT_UPDATE}, {@link #RESULT_EARLY}, {@link #RESULT_BATCH}). The codes are part of the file format:
  * never renumber them. Each type has one encoder and one decoder ({@link EventEncoder}/{@link EventDecoder},
  * {@link ResultEncoder}/{@link ResultDecoder}, {@link LateEventEncoder}/{@link LateEventDecoder},
  * {@link IngestStartEncoder}/{@link IngestStartDecoder}, {@link RejectedLineEncoder}/{@link RejectedLineDecoder},
@@ -62,12 +62,12 @@ public final class DocumentType
     public static final byte EVENT_BATCH = 13;
     /**
      * Several results (and late events) in one document of the {@code results} queue, in a journal of batched
-     * documents only: each in the layout of its single document (see {@code ResultBatchEncoder}).
+     * documents only: each in the layout of its single document (see {@link ResultBatchEncoder}).
      */
     public static final byte RESULT_BATCH = 14;
 
     /** The highest type code of the {@code results} queue this build knows: a higher one was written by a newer Weir. */
-    public static final int NEWEST_RESULTS = RESULT_EARLY;
+    public static final int NEWEST_RESULTS = RESULT_BATCH;
     /** The highest type code of the {@code events} queue this build knows: a higher one was written by a newer Weir. */
     public static final int NEWEST_EVENTS = TABLE_ROW;
     /** The format name a refused document of the {@code events} queue is named by. */

@@ -22,16 +22,28 @@ public final class OutputDecoder
      */
     public int wrap(final BytesIn<?> in)
     {
-        final long remaining = in.readRemaining();
-        final int t = DocumentType.peek(in);
-        if ((t == DocumentType.RESULT || t == DocumentType.RESULT_UPDATE || t == DocumentType.RESULT_EARLY) && remaining >= ResultEncoder.LENGTH)
+        return wrap(in, in.readPosition(), in.readRemaining());
+    }
+
+    /**
+     * @param in     the bytes holding an output in the layout of its single document (a whole document, or an entry
+     *               of a {@link DocumentType#RESULT_BATCH}: {@link ResultBatchDecoder}).
+     * @param start  the offset of its type byte.
+     * @param length its length.
+     * @return its type ({@link DocumentType#RESULT}, {@link DocumentType#RESULT_UPDATE}, {@link DocumentType#RESULT_EARLY}
+     *         or {@link DocumentType#LATE_EVENT}), now wrapped, or 0 if it is not a complete output.
+     */
+    public int wrap(final BytesIn<?> in, final long start, final long length)
+    {
+        final int t = length > 0 ? in.readUnsignedByte(start) : -1;
+        if ((t == DocumentType.RESULT || t == DocumentType.RESULT_UPDATE || t == DocumentType.RESULT_EARLY) && length >= ResultEncoder.LENGTH)
         {
-            result.wrap(in, in.readPosition(), ResultEncoder.aggregates(remaining));
+            result.wrap(in, start, ResultEncoder.aggregates(length));
             type = t;
         }
-        else if (t == DocumentType.LATE_EVENT && remaining >= LateEventEncoder.LENGTH)
+        else if (t == DocumentType.LATE_EVENT && length >= LateEventEncoder.LENGTH)
         {
-            late.wrap(in, in.readPosition());
+            late.wrap(in, start);
             type = t;
         }
         else
