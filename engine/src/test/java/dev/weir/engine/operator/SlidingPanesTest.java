@@ -90,6 +90,50 @@ class SlidingPanesTest
         assertTrue(wrapped > 50, "sums wrap: " + wrapped);
     }
 
+    /**
+     * A sliding state of format 2 (the oldest restored) as its bytes are laid out, written field by field as a Weir
+     * without panes wrote it: the panes resume from it, re-fire a fired window for a late event, and end with the rows
+     * of one aggregate per window, pinned here.
+     */
+    @Test
+    void aSlidingStateOfFormat2BuiltByHandResumesOnPanesWithTheRowsOfOneAggregatePerWindow()
+    {
+        final StateBuffer out = new StateBuffer(64).clear();
+        out.putInt(OperatorStateCodec.STATE_VERSION).putLong(1_950).putLong(41); // watermark, last offset
+        out.putLong(40).putLong(3).putLong(2).putLong(1).putLong(17).putLong(19).putLong(0); // events .. duplicates
+        out.putInt(-1); // no dedupe
+        out.putInt(3); // open windows, in the order they fire
+        out.putInt(7).putLong(1_850).putLong(1_950).putLong(2).putLong(30).putLong(10).putLong(20).putInt(1).putByte((byte)0);
+        out.putInt(7).putLong(1_900).putLong(2_000).putLong(1).putLong(20).putLong(20).putLong(20).putInt(0).putByte((byte)1);
+        out.putInt(3).putLong(1_900).putLong(2_000).putLong(1).putLong(-5).putLong(-5).putLong(-5).putInt(0).putByte((byte)1);
+        final ByteBuffer written = out.written();
+        final byte[] bytes = new byte[written.remaining()];
+        written.get(bytes);
+        final List<Input> rest = List.of(new Input(false, 100, 1_960, 7, 5), new Input(false, 101, 1_920, 7, 1),
+            new Input(false, 102, 1_990, 3, 4), Input.heartbeat(2_010));
+
+        final List<List<String>> rows = new ArrayList<>();
+        for (final boolean panes : new boolean[] {true, false})
+        {
+            final OperatorConfiguration configuration = OperatorConfiguration.builder(SlidingWindows.of(100, 50)).allowedLateness(100)
+                .panes(panes).build();
+            assertEquals(panes, configuration.panes());
+            final Stage stage = restored(configuration, bytes);
+            assertEquals(3, stage.aggregator.openWindows());
+            assertArrayEquals(bytes, snapshot(stage.aggregator), "writes the state it read");
+            stage.feed(rest, 0, rest.size());
+            stage.end(rest.size());
+            rows.add(stage.rows);
+        }
+        assertEquals(List.of(
+            "1850,1950,7,3,31,1,20,v1,FINAL,1,0", // re-fired by the late event
+            "1900,2000,7,3,26,1,20,v0,FINAL,3,0", // the heartbeat's watermark passes 2000: restored windows first
+            "1900,2000,3,2,-1,-5,4,v0,FINAL,3,0",
+            "1950,2050,7,1,5,5,5,v0,FINAL,3,0", // opened after the checkpoint, by the first event
+            "1950,2050,3,1,4,4,4,v0,FINAL,3,0"), rows.get(0));
+        assertEquals(rows.get(1), rows.get(0), "the rows of one aggregate per window");
+    }
+
     @Test
     void thePathIsChosenFromTheConfiguration()
     {
