@@ -27,8 +27,12 @@ public final class SlidePanes
     /** The most panes per key kept side by side; more go to the overflow. */
     public static final int MAX_RING = 16;
 
-    /** The most longs of side-by-side panes: 1 GiB. Key ids beyond what they hold use the overflow only. */
-    public static final int MAX_RING_LONGS = 1 << 27;
+    /**
+     * The most longs of side-by-side panes: 128 MiB, as much as the windows' index may take ({@link
+     * KeyWindowIndex#MAX_ENTRIES} ints). Key ids beyond what they hold (with eight panes a
+     * key, 419,430 keys) use the overflow only, which costs memory per open pane rather than per key.
+     */
+    public static final int MAX_RING_LONGS = 1 << 24;
 
     private static final int START = 0;
     private static final int COUNT = 1;
