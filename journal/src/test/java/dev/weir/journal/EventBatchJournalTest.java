@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +26,8 @@ import dev.weir.journal.schema.JournalSchema;
  * documents reads exactly as the same events written one document each: the same events in the same order, by both
  * polls and at every poll limit; a {@link JournalReader#seek} to every offset (inside a batch, past its last slot) and
  * a {@link JournalReader#seekAfter} every event's offset read the same suffix; the ingest log, counts and dictionaries
- * agree. In a journal of single documents the bulk appender writes single documents.
+ * agree, and still do once retention moved the history base on and removed a cycle. In a journal of single documents
+ * the bulk appender writes single documents.
  */
 class EventBatchJournalTest
 {
@@ -46,7 +48,12 @@ class EventBatchJournalTest
     /** Make an empty journal one of batched documents (before anything is appended). */
     static JournalDirectory batched(final Path root, final JournalSchema schema)
     {
-        JournalDirectory.openOrCreate(root, schema);
+        return batched(root, schema, JournalRollCycle.DEFAULT);
+    }
+
+    static JournalDirectory batched(final Path root, final JournalSchema schema, final JournalRollCycle rollCycle)
+    {
+        JournalDirectory.openOrCreate(root, schema, rollCycle);
         final Path marker = root.resolve(JournalDirectory.MARKER_FILE);
         try
         {
@@ -271,6 +278,74 @@ class EventBatchJournalTest
             final Map<Integer, ? extends Map<Integer, String>> expected = fromSingle.definitions();
             assertEquals(expected, fromMixed.definitions());
             assertEquals(17 + 2, expected.get(0).size(), "cards and the singles' own");
+        }
+    }
+
+    @AfterEach
+    void systemClock()
+    {
+        JournalClock.useForTests(null);
+    }
+
+    @Test
+    void oncePastCyclesAreRemovedAMixedJournalReadsAsOneWrittenADocumentPerEvent() throws IOException
+    {
+        final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_764_579_600_000L);
+        JournalClock.useForTests(JournalClock.of(now::get));
+        final JournalDirectory mixed = batched(dir.resolve("mixed"), PAYMENTS, JournalRollCycle.MINUTELY);
+        final JournalDirectory single = batched(dir.resolve("single"), PAYMENTS, JournalRollCycle.MINUTELY);
+        final long start = now.get();
+        for (int cycle = 0; cycle < 3; cycle++)
+        {
+            now.set(start + cycle * 60_000L + 1_000);
+            write(mixed, true);
+            write(single, false);
+        }
+        final List<Read> before = new ArrayList<>();
+        for (final JournalDirectory journal : List.of(mixed, single))
+        {
+            final List<JournalCycles.Cycle> cycles = JournalCycles.events(journal).cycles();
+            assertEquals(3, cycles.size(), cycles.toString());
+            final long base = cycles.get(1).firstOffset();
+            final List<Read> all;
+            try (JournalReader reader = JournalReader.open(journal))
+            {
+                all = readAll(reader, true, 1000);
+            }
+            final Map<String, Long> nextLines = IngestLog.nextLines(journal);
+            final IngestLog.Counts counts = IngestLog.counts(journal);
+            final Map<Integer, ? extends Map<Integer, String>> strings;
+            try (StringDictionaries dictionaries = StringDictionaries.open(journal))
+            {
+                strings = dictionaries.definitions();
+            }
+            HistoryBase.advance(journal, base, List.of(), 0, null);
+            Files.delete(journal.eventsQueue().resolve(cycles.get(0).fileName()));
+            Files.deleteIfExists(journal.root().resolve(DictionarySnapshot.FILE));
+
+            final List<Read> kept = all.stream().filter(r -> r.offset() >= base).toList();
+            assertTrue(kept.size() < all.size() && !kept.isEmpty());
+            try (JournalReader reader = JournalReader.open(journal))
+            {
+                assertEquals(kept, readAll(reader, true, 9), "read from the base");
+                assertEquals(base, reader.firstOffset());
+                reader.seek(kept.get(70).offset());
+                assertEquals(kept.subList(70, kept.size()), readAll(reader, true, 9), "sought past the base");
+            }
+            assertEquals(nextLines, IngestLog.nextLines(journal));
+            assertEquals(counts.events(), IngestLog.counts(journal).events());
+            try (StringDictionaries dictionaries = StringDictionaries.open(journal))
+            {
+                assertEquals(strings, dictionaries.definitions());
+            }
+            if (before.isEmpty())
+            {
+                before.addAll(withoutOffsets(kept));
+            }
+            else
+            {
+                assertEquals(before, withoutOffsets(kept), "the same events kept, batched or not");
+            }
         }
     }
 
