@@ -143,6 +143,15 @@ public final class ResultBatchEncoder implements AutoCloseable
         }
     }
 
+    /**
+     * Hand the batch to another thread: the next thread to use it becomes its owner (Chronicle checks that one thread
+     * uses a buffer). Call it after the last use on the old thread.
+     */
+    public void handOff()
+    {
+        buffer.singleThreadedCheckReset();
+    }
+
     @Override
     public void close()
     {
