@@ -325,6 +325,12 @@ class BatchedOutputJournalTest
     }
 
     @Test
+    void aBatchHoldsAsManyOutputsAsADocumentHasSlots()
+    {
+        assertEquals(JournalOffsets.MAX_SLOTS, dev.weir.journal.codec.ResultBatchEncoder.MAX_OUTPUTS);
+    }
+
+    @Test
     void closingWritesTheOutputsHeld()
     {
         final JournalDirectory batched = BatchedJournals.create(dir.resolve("batched"));
