@@ -58,6 +58,8 @@ public final class EventJournal implements AutoCloseable
     private static final int EVENT_BYTES = 64;
 
     private final JournalDirectory directory;
+    /** How offsets map to the events queue's documents. */
+    private final JournalOffsets offsets;
     private final EventShape shape;
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
@@ -76,6 +78,8 @@ public final class EventJournal implements AutoCloseable
     private final JournalTally tally;
     /** The appender of each table, by table index, made on first use. */
     private final TableAppender[] tables;
+    /** The bulk appender ({@link #batch()}). */
+    private final EventBatch batch;
     /** The cycle of the last append, or {@link Integer#MIN_VALUE}. */
     private int appendCycle = Integer.MIN_VALUE;
     /** The pretoucher started by {@link #pretouch(long)}, or null. */
@@ -112,6 +116,19 @@ public final class EventJournal implements AutoCloseable
         this.appender = queue.createAppender();
         this.reserve = new AppendReserve(directory.eventsQueue());
         this.tables = new TableAppender[directory.tables().size()];
+        this.offsets = directory.offsets();
+        this.batch = new EventBatch(this, offsets.batched());
+    }
+
+    /**
+     * @return this journal's bulk appender: events added to it are written several to a document (in a journal of
+     *         batched documents, {@link JournalOffsets#SLOTTED}), flushed when full, and before any other document
+     *         this journal appends ({@link #append}, an ingest start, a rejected line, a heartbeat, a table row), at
+     *         {@link #sync()}, {@link #snapshot()} and {@link #close()}; one per journal, owned by the appending thread.
+     */
+    public EventBatch batch()
+    {
+        return batch;
     }
 
     /**
@@ -159,6 +176,7 @@ public final class EventJournal implements AutoCloseable
                 textBytes += 2 + StringFormat.utf8Length(row.string(column));
             }
         }
+        batch.flush();
         try
         {
             try (DocumentContext dc = appender.writingDocument())
@@ -384,14 +402,43 @@ public final class EventJournal implements AutoCloseable
 
     private long writeRow(final EventRow row, final long line, final long unterminatedLength)
     {
+        final long textBytes = checkRow(row);
+        batch.flush();
+        try
+        {
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, rowBytes + Math.max(0, textBytes));
+                encodeRow(dc.wire().bytes(), row, textBytes >= 0, line, unterminatedLength);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
+        }
+        if (textBytes >= 0)
+        {
+            markRowWritten(row);
+        }
+        final long offset = rolled(appender.lastIndexAppended());
+        tally.event(offset);
+        return offset;
+    }
+
+    /**
+     * Check a row before it is encoded (taking its fields).
+     *
+     * @return an upper bound of the bytes of the strings it defines, or -1 if it defines none.
+     */
+    long checkRow(final EventRow row)
+    {
         requireEvents();
         if (row.shape() != shape)
         {
             throw new IllegalArgumentException("a row of " + row.schema() + " appended to a journal of " + shape.schema());
         }
         row.take();
-        final long eventTime = row.eventTime();
-        checkTime(eventTime);
+        checkTime(row.eventTime());
         boolean anyNew = false;
         long textBytes = 0;
         for (int s = 0; s < shape.stringColumns(); s++)
@@ -414,53 +461,54 @@ public final class EventJournal implements AutoCloseable
                 textBytes += textBytes(text);
             }
         }
-        try
+        return anyNew ? textBytes : -1;
+    }
+
+    /** Encode a row ({@link #checkRow} first) at the write position of {@code out}. */
+    void encodeRow(final net.openhft.chronicle.bytes.Bytes<?> out, final EventRow row, final boolean anyNew, final long line,
+        final long unterminatedLength)
+    {
+        encoder.wrap(out, anyNew).eventId(row.eventId()).eventTime(row.eventTime());
+        for (int column = 0; column < shape.columns(); column++)
         {
-            try (DocumentContext dc = appender.writingDocument())
+            if (shape.isString(column))
             {
-                reserve.before(dc, appender, rowBytes + textBytes);
-                encoder.wrap(dc.wire().bytes(), anyNew).eventId(row.eventId()).eventTime(eventTime);
-                for (int column = 0; column < shape.columns(); column++)
-                {
-                    if (shape.isString(column))
-                    {
-                        encoder.stringId(column, row.stringId(column));
-                    }
-                    else
-                    {
-                        encoder.longColumn(column, row.longColumn(column));
-                    }
-                }
-                if (anyNew)
-                {
-                    for (int s = 0; s < shape.stringColumns(); s++)
-                    {
-                        final int column = shape.stringColumn(s);
-                        final KeyDictionary dictionary = dictionaries[column];
-                        if (!dictionary.isWritten(row.stringId(column)))
-                        {
-                            encoder.text(dictionary.name(row.stringId(column)));
-                        }
-                    }
-                }
-                writeLine(encoder, line, unterminatedLength);
+                encoder.stringId(column, row.stringId(column));
             }
-        }
-        catch (final RuntimeException ex)
-        {
-            throw directory.rollCycle().translateAppendFailure(ex, directory);
+            else
+            {
+                encoder.longColumn(column, row.longColumn(column));
+            }
         }
         if (anyNew)
         {
             for (int s = 0; s < shape.stringColumns(); s++)
             {
                 final int column = shape.stringColumn(s);
-                dictionaries[column].markWritten(row.stringId(column));
+                final KeyDictionary dictionary = dictionaries[column];
+                if (!dictionary.isWritten(row.stringId(column)))
+                {
+                    encoder.text(dictionary.name(row.stringId(column)));
+                }
             }
         }
-        final long offset = rolled(appender.lastIndexAppended());
-        tally.event(offset);
-        return offset;
+        writeLine(encoder, line, unterminatedLength);
+    }
+
+    /** Mark the string ids of a row written, once its document (or batch entry) holds their strings. */
+    void markRowWritten(final EventRow row)
+    {
+        for (int s = 0; s < shape.stringColumns(); s++)
+        {
+            final int column = shape.stringColumn(s);
+            dictionaries[column].markWritten(row.stringId(column));
+        }
+    }
+
+    /** @return an upper bound of an event's bytes besides its strings. */
+    int rowBytes()
+    {
+        return rowBytes;
     }
 
     /**
@@ -468,15 +516,15 @@ public final class EventJournal implements AutoCloseable
      * {@link StringDictionaries#releasePassedCycles()}), so a long-lived appender does not keep a cycle that
      * retention deleted. A shift and a compare per append; the release once per cycle.
      */
-    private long rolled(final long offset)
+    private long rolled(final long index)
     {
-        final int cycle = directory.rollCycle().cycleOf(offset);
+        final int cycle = directory.rollCycle().cycleOf(index);
         if (cycle != appendCycle)
         {
             appendCycle = cycle;
             strings.releasePassedCycles();
         }
-        return offset;
+        return offsets.offset(index, 0);
     }
 
     /** Refuse an event in a journal whose events' columns are not fixed yet ({@link JournalDirectory#eventsPending()}). */
@@ -487,6 +535,12 @@ public final class EventJournal implements AutoCloseable
             throw new IllegalStateException("journal " + directory + " holds tables only: its events' columns are not fixed yet;"
                 + " open it with its events' columns (EventJournal.openOrCreate(directory, schema, rollCycle)) to append events");
         }
+    }
+
+    /** Refuse the key API's events in a journal not created with the default schema. */
+    void requireDefaultSchema()
+    {
+        requireDefault();
     }
 
     private void requireDefault()
@@ -525,44 +579,110 @@ public final class EventJournal implements AutoCloseable
 
     private long write(final long eventId, final long eventTime, final int keyId, final long value, final long line, final long unterminatedLength)
     {
+        final boolean newKey = checkKeyed(eventTime, keyId);
+        batch.flush();
+        try
+        {
+            try (DocumentContext dc = appender.writingDocument())
+            {
+                reserve.before(dc, appender, rowBytes + (newKey ? textBytes(keys.name(keyId)) : 0));
+                encodeKeyed(dc.wire().bytes(), newKey, eventId, eventTime, keyId, value, line, unterminatedLength);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
+        }
+        if (newKey)
+        {
+            keys.markWritten(keyId);
+        }
+        final long offset = rolled(appender.lastIndexAppended());
+        tally.event(offset);
+        return offset;
+    }
+
+    /**
+     * Check an event of the default schema's key API before it is encoded.
+     *
+     * @return true if its key's string is to be written with it.
+     */
+    boolean checkKeyed(final long eventTime, final int keyId)
+    {
         requireEvents();
         checkTime(eventTime);
         if (keyId < 0 || keyId >= keys.size())
         {
             throw new IllegalArgumentException("unknown key id " + keyId);
         }
-        if (keys.isWritten(keyId))
+        return !keys.isWritten(keyId);
+    }
+
+    /** Encode an event of the key API at the write position of {@code out} ({@link #checkKeyed} first). */
+    void encodeKeyed(final net.openhft.chronicle.bytes.Bytes<?> out, final boolean newKey, final long eventId, final long eventTime,
+        final int keyId, final long value, final long line, final long unterminatedLength)
+    {
+        final EventEncoder event = withAddedDefaults(encoder.wrap(out, newKey).eventId(eventId).eventTime(eventTime).value(value).keyId(keyId));
+        if (newKey)
         {
-            try
+            event.key(keys.name(keyId));
+        }
+        writeLine(event, line, unterminatedLength);
+    }
+
+    /** @return the key dictionary, for the bulk appender. */
+    KeyDictionary keyDictionary()
+    {
+        return keys;
+    }
+
+    /**
+     * Write one document holding a batch's events ({@link EventBatch}).
+     *
+     * @return the offset of its slot 0.
+     */
+    long writeBatch(final dev.weir.journal.codec.EventBatchEncoder events)
+    {
+        try
+        {
+            try (DocumentContext dc = appender.writingDocument())
             {
-                try (DocumentContext dc = appender.writingDocument())
-                {
-                    reserve.before(dc, appender, rowBytes);
-                    writeLine(withAddedDefaults(encoder.wrap(dc.wire().bytes(), false).eventId(eventId).eventTime(eventTime).value(value)
-                        .keyId(keyId)), line, unterminatedLength);
-                }
-            }
-            catch (final RuntimeException ex)
-            {
-                throw directory.rollCycle().translateAppendFailure(ex, directory);
+                reserve.before(dc, appender, events.length());
+                events.writeTo(dc.wire().bytes());
             }
         }
-        else
+        catch (final RuntimeException ex)
         {
-            try
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
+        }
+        final long first = rolled(appender.lastIndexAppended());
+        for (int slot = 0; slot < events.count(); slot++)
+        {
+            tally.event(first + slot);
+        }
+        return first;
+    }
+
+    /**
+     * Write one event of a batch as a document of its own (a journal of single documents), copying its bytes.
+     *
+     * @return its offset.
+     */
+    long writeSingle(final dev.weir.journal.codec.EventBatchEncoder events, final int slot)
+    {
+        final long from = events.entryStart(slot);
+        final int length = events.entryLength(slot);
+        try
+        {
+            try (DocumentContext dc = appender.writingDocument())
             {
-                try (DocumentContext dc = appender.writingDocument())
-                {
-                    reserve.before(dc, appender, rowBytes + textBytes(keys.name(keyId)));
-                    writeLine(withAddedDefaults(encoder.wrap(dc.wire().bytes(), true).eventId(eventId).eventTime(eventTime).value(value)
-                        .keyId(keyId)).key(keys.name(keyId)), line, unterminatedLength);
-                }
+                reserve.before(dc, appender, length);
+                dc.wire().bytes().write(events.bytes(), from, length);
             }
-            catch (final RuntimeException ex)
-            {
-                throw directory.rollCycle().translateAppendFailure(ex, directory);
-            }
-            keys.markWritten(keyId);
+        }
+        catch (final RuntimeException ex)
+        {
+            throw directory.rollCycle().translateAppendFailure(ex, directory);
         }
         final long offset = rolled(appender.lastIndexAppended());
         tally.event(offset);
@@ -592,6 +712,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendIngestStart(final String source, final long firstLine)
     {
+        batch.flush();
         try
         {
             try (DocumentContext dc = appender.writingDocument())
@@ -634,6 +755,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendRejected(final long line, final String reason, final String content, final long unterminatedLength)
     {
+        batch.flush();
         try
         {
             try (DocumentContext dc = appender.writingDocument())
@@ -663,6 +785,7 @@ public final class EventJournal implements AutoCloseable
      */
     public long appendHeartbeat(final long eventTime)
     {
+        batch.flush();
         final long offset = rolled(writeHeartbeat(directory, appender, reserve, eventTime));
         tally.heartbeat(offset);
         return offset;
@@ -671,6 +794,8 @@ public final class EventJournal implements AutoCloseable
     /**
      * Write one heartbeat with an appender of the events queue, as its owner thread (the caller holds the
      * journal's appender lock).
+     *
+     * @return the queue index of its document (its offset is {@code directory.offsets().offset(index, 0)}).
      */
     static long writeHeartbeat(final JournalDirectory directory, final ExcerptAppender appender, final AppendReserve reserve,
         final long eventTime)
@@ -697,6 +822,7 @@ public final class EventJournal implements AutoCloseable
      */
     public void sync()
     {
+        batch.flush();
         QueueSync.force(queue);
         syncedThrough = tally.countedThrough();
     }
@@ -840,6 +966,16 @@ public final class EventJournal implements AutoCloseable
     {
         try
         {
+            RuntimeException unflushed = null;
+            try
+            {
+                batch.flush();
+            }
+            catch (final RuntimeException ex) // the events it held are lost, as a crash would lose them: close the rest
+            {
+                unflushed = ex;
+            }
+            batch.close();
             if (pretoucher != null)
             {
                 pretoucher.close();
@@ -848,6 +984,10 @@ public final class EventJournal implements AutoCloseable
             reserve.close();
             strings.close();
             queue.close();
+            if (unflushed != null)
+            {
+                throw unflushed;
+            }
         }
         finally
         {

@@ -57,7 +57,7 @@ public final class HeartbeatAppender implements AutoCloseable
         }
         try
         {
-            return EventJournal.writeHeartbeat(directory, appender, reserve, eventTime);
+            return directory.offsets().offset(EventJournal.writeHeartbeat(directory, appender, reserve, eventTime), 0);
         }
         finally
         {

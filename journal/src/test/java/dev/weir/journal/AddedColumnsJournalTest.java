@@ -102,12 +102,12 @@ class AddedColumnsJournalTest
         JournalDirectory.create(dir, FOUR);
         JournalDirectory.openOrCreate(dir, SIX);
         final Path file = dir.resolve(JournalDirectory.MARKER_FILE);
-        // version 4 (tables) is read since tables; a build before them refused it as this build refuses version 5
-        Files.writeString(file, marker().replace("version=3", "version=5"), StandardCharsets.UTF_8);
+        // version 5 (batched documents) is read since batches; a build before them refused it as this build refuses version 6
+        Files.writeString(file, marker().replace("version=3", "version=6"), StandardCharsets.UTF_8);
         final NewerFormatException ex = assertThrows(NewerFormatException.class, () -> JournalDirectory.open(dir));
-        assertEquals(5, ex.found());
-        assertEquals(JournalDirectory.FORMAT_VERSION_TABLES, ex.newestRead());
-        assertTrue(ex.getMessage().contains("journal marker version 5"), ex.getMessage());
+        assertEquals(6, ex.found());
+        assertEquals(JournalDirectory.FORMAT_VERSION_BATCHED, ex.newestRead());
+        assertTrue(ex.getMessage().contains("journal marker version 6"), ex.getMessage());
         assertThrows(NewerFormatException.class, () -> EventJournal.openOrCreate(dir, SIX));
     }
 

@@ -75,7 +75,7 @@ class JournalDirectoryTest
         Files.createDirectories(future);
         Files.writeString(future.resolve(JournalDirectory.MARKER_FILE), "format=weir-journal\nversion=99\n", StandardCharsets.UTF_8);
         final NewerFormatException ex = assertThrows(NewerFormatException.class, () -> EventJournal.openOrCreate(future));
-        assertTrue(ex.getMessage().contains("version 99") && ex.getMessage().contains("up to " + JournalDirectory.FORMAT_VERSION_TABLES), ex.getMessage());
+        assertTrue(ex.getMessage().contains("version 99") && ex.getMessage().contains("up to " + JournalDirectory.FORMAT_VERSION_BATCHED), ex.getMessage());
 
         final Path past = dir.resolve("past");
         Files.createDirectories(past);
