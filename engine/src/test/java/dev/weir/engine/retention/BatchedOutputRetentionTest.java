@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Retention of the output journal of a pipeline run three times, a minute apart, over a journal of batched documents (marker version 5), on a minutely journal under a test clock:
- * a delivery record at a position inside a batched document, or at the last output of a cycle, holds that cycle; once
+ * Retention of the output journal of a pipeline run three times, a minute apart, over a minutely journal of batched
+ * documents (marker version 5) under a test clock: a delivery record at a position inside a batched document, or at the
+ * last output of a cycle, holds that cycle; once
  * it names the next cycle's first output the cycle goes, and {@link OutputHistory} counts its outputs (not its
  * documents) and names the next cycle's first position, after which the cursor resumes while a removed position is
  * refused as unavailable.
