@@ -1,6 +1,8 @@
 package dev.weir.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -42,6 +44,23 @@ class HotPathAllocationTest
     {
         final SlidingWindows windows = SlidingWindows.of(1_000, 200);
         assertZeroAllocation(steady(windows).latePolicy(LatePolicy.SIDE).dedupe(true).build());
+    }
+
+    @Test
+    void slidingInPanesAllocatesNothingPerEvent()
+    {
+        final OperatorConfiguration configuration = steady(SlidingWindows.of(1_000, 200)).build();
+        assertTrue(configuration.panes(), "sliding windows of five slides keep panes");
+        assertZeroAllocation(configuration);
+    }
+
+    @Test
+    void slidingWithOneAggregatePerWindowAllocatesNothingPerEvent()
+    {
+        final OperatorConfiguration configuration = steady(SlidingWindows.of(1_000, 200)).latePolicy(LatePolicy.SIDE).dedupe(true)
+            .panes(false).build();
+        assertFalse(configuration.panes());
+        assertZeroAllocation(configuration);
     }
 
     @Test

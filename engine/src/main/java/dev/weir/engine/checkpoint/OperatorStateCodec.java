@@ -71,13 +71,14 @@ public final class OperatorStateCodec
     }
 
     /**
-     * Write the whole state.
+     * Write the whole state, {@link OperatorState#settle() settled} first: every open window in its slot.
      *
      * @param state the aggregation stage's state.
      * @param out   where to write.
      */
     public static void snapshot(final OperatorState state, final StateBuffer out)
     {
+        state.settle();
         final OperatorCounters counters = state.counters();
         final long filtered = counters.filtered();
         final long unmatched = counters.unmatched();

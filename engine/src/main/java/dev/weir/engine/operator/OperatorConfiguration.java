@@ -45,6 +45,7 @@ public final class OperatorConfiguration
     private final JournalSchema schema;
     private final int initialWindows;
     private final int indexRingSlides;
+    private final boolean panesAllowed;
     private final boolean emitUpdates;
     private final WindowCondition earlyWhen;
     private final boolean earlyOncePerKey;
@@ -75,6 +76,7 @@ public final class OperatorConfiguration
             throw new IllegalArgumentException("index ring slides must be >= 0: " + builder.indexRingSlides);
         }
         this.indexRingSlides = builder.indexRingSlides;
+        this.panesAllowed = builder.panes;
         this.emitUpdates = builder.emitUpdates;
         this.earlyWhen = builder.earlyWhen;
         this.earlyOncePerKey = builder.earlyOncePerKey;
@@ -298,6 +300,27 @@ public final class OperatorConfiguration
         return initialWindows;
     }
 
+    /**
+     * Sliding windows keep their aggregates in slide-long panes (each event added once, to its pane, and a window's
+     * panes combined when it fires) when that gives the very rows, counters and checkpoints of one aggregate per
+     * window and is faster: the size a multiple of the slide and larger; no user aggregations (whose merge is not
+     * promised to be exact) and no named aggregates (whose sums' wraps are counted per window); no update rows and no
+     * early condition (which read every window at each event). Decided once, from the configuration alone; not part
+     * of {@link #describe()}, so the configuration string a checkpoint must match is the same on either path.
+     *
+     * @return true if the aligned windows' aggregation keeps panes.
+     */
+    public boolean panes()
+    {
+        if (!panesAllowed || !(window instanceof AlignedWindows))
+        {
+            return false;
+        }
+        final AlignedWindows aligned = (AlignedWindows)window;
+        return aligned.size() > aligned.slide() && aligned.size() % aligned.slide() == 0
+            && aggregations.isEmpty() && named == null && !emitUpdates && earlyWhen == null;
+    }
+
     /** @return slide indexes per key the aligned windows' index holds before its overflow map, or 0 for enough. */
     int indexRingSlides()
     {
@@ -358,6 +381,7 @@ public final class OperatorConfiguration
         private JournalSchema schema = JournalSchema.DEFAULT;
         private int initialWindows = MIN_INITIAL_WINDOWS;
         private int indexRingSlides;
+        private boolean panes = true;
         private boolean emitUpdates;
         private WindowCondition earlyWhen;
         private boolean earlyOncePerKey;
@@ -525,6 +549,19 @@ public final class OperatorConfiguration
         public Builder indexRingSlides(final int slides)
         {
             this.indexRingSlides = slides;
+            return this;
+        }
+
+        /**
+         * For tests and comparisons: results are the same whatever the value; not part of {@link #describe()}.
+         *
+         * @param allowed true (the default) to keep sliding windows' aggregates in panes where
+         *                {@link OperatorConfiguration#panes()} allows it, false for one aggregate per window always.
+         * @return this.
+         */
+        public Builder panes(final boolean allowed)
+        {
+            this.panes = allowed;
             return this;
         }
 

@@ -42,6 +42,15 @@ public interface OperatorState
      */
     void forEachRememberedId(DuplicateFilter.EntryConsumer consumer);
 
+    /**
+     * Give every open window a slot in {@link #slots()} holding its whole aggregate, before the state is read for a
+     * checkpoint; the rows that follow are those that would have followed. By default there is nothing to do: every
+     * window has its slot.
+     */
+    default void settle()
+    {
+    }
+
     /** @return the slots of the open windows: read to write a window, written to restore one. */
     WindowSlots slots();
 

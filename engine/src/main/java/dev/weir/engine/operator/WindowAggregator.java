@@ -326,7 +326,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
             {
                 emit(slot, slots.firings(slot), ResultKind.UPDATE, offset);
             }
-            if (earlyWhen != null && !slots.isEarlySettled(slot) && earlyWhen.test(view.wrap(slot)))
+            if (earlyWhen != null && !slots.isEarlySettled(slot) && earlyWhen.test(view.wrap(rowSlots(), rowSlot(slot))))
             {
                 if (earlyOncePerKey && overlapsPendingEarlyRow(slot, wm))
                 {
@@ -389,30 +389,75 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
      * @param kind    what the row is.
      * @param offset  the journal offset of the event being applied, or -1.
      */
-    private void emit(final int slot, final int version, final ResultKind kind, final long offset)
+    private void emit(final int window, final int version, final ResultKind kind, final long offset)
     {
-        fired.window(slots.start(slot), slots.end(slot)).keyId(slots.keyId(slot)).count(slots.count(slot))
-            .sum(slots.sum(slot)).min(slots.min(slot)).max(slots.max(slot)).version(version).sourceOffset(offset).kind(kind)
-            .withAggregates(named == null ? slots.aggregations() : slots.aggregations() + 1);
+        emitRow(rowSlots(), rowSlot(window), version, kind, offset);
+    }
+
+    /**
+     * Fire a pending window, one without a slot (its first firing, version 0), whose whole aggregate is in a row slot.
+     *
+     * @param values the slots holding the row.
+     * @param row    the row's slot: the window's start, key and aggregate.
+     * @param offset the journal offset of the event being applied, or -1.
+     */
+    protected final void firePending(final WindowSlots values, final int row, final long offset)
+    {
+        if (firingTimes != null && firingSince == 0)
+        {
+            firingSince = System.nanoTime();
+        }
+        counters.windowsFired++;
+        emitRow(values, row, 0, ResultKind.FINAL, offset);
+    }
+
+    private void emitRow(final WindowSlots values, final int row, final int version, final ResultKind kind, final long offset)
+    {
+        fired.window(values.start(row), values.end(row)).keyId(values.keyId(row)).count(values.count(row))
+            .sum(values.sum(row)).min(values.min(row)).max(values.max(row)).version(version).sourceOffset(offset).kind(kind)
+            .withAggregates(named == null ? values.aggregations() : values.aggregations() + 1);
         if (named == null)
         {
-            for (int i = 0, n = slots.aggregations(); i < n; i++)
+            for (int i = 0, n = values.aggregations(); i < n; i++)
             {
-                fired.withAggregate(i, slots.aggregate(slot, i));
+                fired.withAggregate(i, values.aggregate(row, i));
             }
         }
         else
         {
             // the values, 0 where empty, then the presence mask
-            final long presence = slots.presence(slot);
-            final int n = slots.aggregations();
+            final long presence = values.presence(row);
+            final int n = values.aggregations();
             for (int i = 0; i < n; i++)
             {
-                fired.withAggregate(i, (presence & (1L << i)) != 0 ? slots.aggregate(slot, i) : 0);
+                fired.withAggregate(i, (presence & (1L << i)) != 0 ? values.aggregate(row, i) : 0);
             }
             fired.withAggregate(n, presence);
         }
         results.onResult(result);
+    }
+
+    /**
+     * Where a window's whole aggregate is read for a row: {@link #slots} unless a subclass keeps part of it
+     * elsewhere; read after {@link #rowSlot(int)}.
+     *
+     * @return the slots that {@link #rowSlot(int)} indexes.
+     */
+    protected WindowSlots rowSlots()
+    {
+        return slots;
+    }
+
+    /**
+     * The slot of {@link #rowSlots()} holding a window's whole aggregate (start, key, count, sum, min, max, user
+     * state), valid until the next call: by default the window's own slot.
+     *
+     * @param slot the window.
+     * @return the slot to read its row from.
+     */
+    protected int rowSlot(final int slot)
+    {
+        return slot;
     }
 
     /**
@@ -448,7 +493,7 @@ public abstract sealed class WindowAggregator implements OperatorState permits A
     /**
      * @return the open (key, window) states.
      */
-    public final int openWindows()
+    public int openWindows()
     {
         return slots.open();
     }

@@ -12,7 +12,7 @@ import dev.weir.engine.state.WindowSlots;
  */
 public final class WindowView
 {
-    private final WindowSlots slots;
+    private WindowSlots slots;
     private int slot = WindowSlots.NONE;
     /** The columns of the event being added, as its ring slot carries them. */
     private long[] eventColumns = new long[0];
@@ -29,6 +29,12 @@ public final class WindowView
      * @param windowSlot an allocated slot of the state.
      * @return this, viewing it.
      */
+    WindowView wrap(final WindowSlots from, final int windowSlot)
+    {
+        this.slots = from;
+        return wrap(windowSlot);
+    }
+
     WindowView wrap(final int windowSlot)
     {
         assert slots.isAllocated(windowSlot) : "a view of an allocated window";

@@ -17,6 +17,12 @@ import org.agrona.collections.Long2LongHashMap;
  * starts within out-of-orderness plus allowed lateness plus size of the watermark); they grow only when a
  * new maximum of live starts is reached, so steady state allocates nothing.
  * <p>
+ * A chain may also hold pending windows: windows without a slot yet (sliding panes keep their aggregates until
+ * they fire), named by key id only, in the order they were added ({@link #addPending}); they were all opened after
+ * the chain's windows with slots, so the chain's order is its slots', then its pending windows'. The owner gives
+ * them slots, or discards them, when the chain fires ({@link #clearPending}). A chain's list of them keeps its
+ * capacity when the chain is freed and its id reused, so steady state allocates nothing.
+ * <p>
  * Not thread-safe: one owner thread, the owner of the slots.
  */
 public final class StartChains
@@ -39,6 +45,9 @@ public final class StartChains
     private int[] head = new int[16];
     private int[] tail = new int[16];
     private int[] nextFree = new int[16];
+    private int[][] pendingKeys = new int[16][];
+    private int[] pendingCount = new int[16];
+    private long pendingWindows;
     private int freeHead = WindowSlots.NONE;
     private int highWater;
 
@@ -64,7 +73,14 @@ public final class StartChains
         final int existing = (int)chainOfStart.get(windowStart);
         if (existing != MISSING)
         {
-            slots.link(tail[existing], slot);
+            if (head[existing] == WindowSlots.NONE)
+            {
+                head[existing] = slot;
+            }
+            else
+            {
+                slots.link(tail[existing], slot);
+            }
             tail[existing] = slot;
             return -1;
         }
@@ -74,6 +90,99 @@ public final class StartChains
         head[chain] = slot;
         tail[chain] = slot;
         return chain;
+    }
+
+    /**
+     * Append a pending window (no slot yet) to the chain of its start.
+     *
+     * @param keyId       the window's key id.
+     * @param windowStart the window's start.
+     * @return the chain's id if this window opened a new chain (the caller schedules its timer), else -1.
+     */
+    public int addPending(final int keyId, final long windowStart)
+    {
+        final int existing = (int)chainOfStart.get(windowStart);
+        final int chain;
+        if (existing != MISSING)
+        {
+            chain = existing;
+        }
+        else
+        {
+            chain = allocate();
+            chainOfStart.put(windowStart, chain);
+            start[chain] = windowStart;
+            head[chain] = WindowSlots.NONE;
+            tail[chain] = WindowSlots.NONE;
+        }
+        int[] keys = pendingKeys[chain];
+        final int n = pendingCount[chain];
+        if (keys == null || n == keys.length)
+        {
+            keys = keys == null ? new int[64] : Arrays.copyOf(keys, 2 * n);
+            pendingKeys[chain] = keys;
+        }
+        keys[n] = keyId;
+        pendingCount[chain] = n + 1;
+        pendingWindows++;
+        return existing != MISSING ? -1 : chain;
+    }
+
+    /**
+     * @param chain a live chain id.
+     * @return how many pending windows it holds.
+     */
+    public int pendingCount(final int chain)
+    {
+        assert used(chain) : "a chain in use";
+        return pendingCount[chain];
+    }
+
+    /**
+     * @param chain a live chain id.
+     * @param index 0 .. {@link #pendingCount(int)} - 1, in the order they were added.
+     * @return that pending window's key id.
+     */
+    public int pendingKey(final int chain, final int index)
+    {
+        assert used(chain) && index < pendingCount[chain] : "a pending window of a chain in use";
+        return pendingKeys[chain][index];
+    }
+
+    /**
+     * Forget a chain's pending windows: the owner gave them slots ({@link #add}) or discarded them.
+     *
+     * @param chain a live chain id.
+     */
+    public void clearPending(final int chain)
+    {
+        pendingWindows -= pendingCount[chain];
+        pendingCount[chain] = 0;
+    }
+
+    /**
+     * @return the pending windows of every chain.
+     */
+    public long pendingWindows()
+    {
+        return pendingWindows;
+    }
+
+    /**
+     * @return one past the highest chain id ever used: every live chain's id is below it.
+     */
+    public int chainIds()
+    {
+        return highWater;
+    }
+
+    /**
+     * @param chain a chain id below {@link #chainIds()}.
+     * @return true if it is live: it holds a window, with a slot or pending.
+     */
+    public boolean isLive(final int chain)
+    {
+        return live(chain);
     }
 
     /**
@@ -92,7 +201,7 @@ public final class StartChains
      */
     public boolean holds(final int chain, final long windowStart)
     {
-        return chain < highWater && head[chain] != WindowSlots.NONE && start[chain] == windowStart;
+        return live(chain) && start[chain] == windowStart;
     }
 
     /**
@@ -101,7 +210,7 @@ public final class StartChains
      */
     public int head(final int chain)
     {
-        assert live(chain) : "a live chain";
+        assert used(chain) : "a chain in use";
         return head[chain];
     }
 
@@ -112,8 +221,9 @@ public final class StartChains
      */
     public void free(final int chain)
     {
-        assert live(chain) : "a live chain, freed once";
+        assert used(chain) : "a chain in use, freed once";
         chainOfStart.remove(start[chain]);
+        clearPending(chain);
         head[chain] = WindowSlots.NONE;
         tail[chain] = WindowSlots.NONE;
         nextFree[chain] = freeHead;
@@ -143,6 +253,8 @@ public final class StartChains
     {
         chainOfStart.clear();
         Arrays.fill(head, 0, highWater, WindowSlots.NONE);
+        Arrays.fill(pendingCount, 0, highWater, 0);
+        pendingWindows = 0;
         highWater = 0;
         freeHead = WindowSlots.NONE;
     }
@@ -152,13 +264,24 @@ public final class StartChains
      */
     public long retainedBytes()
     {
-        return (long)start.length * (Long.BYTES + 3 * Integer.BYTES) + (long)chainOfStart.capacity() * 2 * Long.BYTES;
+        long pending = 0;
+        for (int chain = 0; chain < highWater; chain++)
+        {
+            pending += pendingKeys[chain] == null ? 0 : (long)pendingKeys[chain].length * Integer.BYTES;
+        }
+        return (long)start.length * (Long.BYTES + 4 * Integer.BYTES) + (long)chainOfStart.capacity() * 2 * Long.BYTES + pending;
     }
 
     /** For asserts. */
+    private boolean used(final int chain)
+    {
+        return chain >= 0 && chain < highWater && chainOfStart.get(start[chain]) == chain;
+    }
+
+    /** A chain that holds a window, with a slot or pending. */
     private boolean live(final int chain)
     {
-        return chain >= 0 && chain < highWater && head[chain] != WindowSlots.NONE;
+        return chain >= 0 && chain < highWater && (head[chain] != WindowSlots.NONE || pendingCount[chain] > 0);
     }
 
     /**
@@ -194,6 +317,8 @@ public final class StartChains
             head = Arrays.copyOf(head, capacity);
             tail = Arrays.copyOf(tail, capacity);
             nextFree = Arrays.copyOf(nextFree, capacity);
+            pendingKeys = Arrays.copyOf(pendingKeys, capacity);
+            pendingCount = Arrays.copyOf(pendingCount, capacity);
         }
         return highWater++;
     }

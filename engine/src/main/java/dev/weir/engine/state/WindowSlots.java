@@ -368,6 +368,103 @@ public final class WindowSlots
         return wrapped(sum, added, newSum);
     }
 
+    /**
+     * Mark a window changed since it last fired, its aggregate kept elsewhere (sliding panes): it fires when due.
+     *
+     * @param slot an allocated slot.
+     */
+    public void markChanged(final int slot)
+    {
+        assert allocated(slot) : "an allocated slot";
+        slots[slot * stride + LINK_FLAGS] |= DIRTY;
+    }
+
+    /**
+     * Copy a window's start, key and aggregate (count, sum, min, max, user state) from another instance of the same
+     * layout into an allocated slot of this one; its firings and flags stay this slot's.
+     *
+     * @param target an allocated slot of this instance.
+     * @param from   slots of the same window length and aggregations.
+     * @param source an allocated slot of {@code from}.
+     */
+    public void copyWindow(final int target, final WindowSlots from, final int source)
+    {
+        assert sameLayout(from) && allocated(target) && from.allocated(source) : "allocated slots of one layout";
+        final long[] s = slots;
+        final long[] f = from.slots;
+        final int t = target * stride;
+        final int o = source * stride;
+        s[t + START] = f[o + START];
+        s[t + COUNT] = f[o + COUNT];
+        s[t + SUM] = f[o + SUM];
+        s[t + MIN] = f[o + MIN];
+        s[t + MAX] = f[o + MAX];
+        s[t + KEY_FIRINGS] = f[o + KEY_FIRINGS];
+        if (fixedLength == 0)
+        {
+            s[t + END] = f[o + END];
+        }
+        System.arraycopy(f, o + userBase, s, t + userBase, userLongs);
+    }
+
+    /**
+     * Make an allocated slot an empty window of a key and start (a row put together elsewhere, such as a pending
+     * window's from its panes); its firings and flags stay as they were.
+     *
+     * @param slot        an allocated slot.
+     * @param key         the key id.
+     * @param windowStart the window's start (windows of a fixed length only).
+     */
+    public void resetWindow(final int slot, final int key, final long windowStart)
+    {
+        assert allocated(slot) && fixedLength > 0 : "an allocated slot of windows of a fixed length";
+        final long[] s = slots;
+        final int base = slot * stride;
+        s[base + START] = windowStart;
+        s[base + COUNT] = 0;
+        s[base + SUM] = 0;
+        s[base + MIN] = Long.MAX_VALUE;
+        s[base + MAX] = Long.MIN_VALUE;
+        s[base + KEY_FIRINGS] = ((long)key << 32) | (s[base + KEY_FIRINGS] & LOW);
+        for (int i = 0; i < aggregations.length; i++)
+        {
+            aggregations[i].init(state.wrap(s, base + userBase + stateStart[i], stateLongs[i]));
+        }
+    }
+
+    /**
+     * Fold an aggregate kept elsewhere (a pane's) into this slot's count, sum, min and max; nothing else changes.
+     *
+     * @param target an allocated slot.
+     * @param count  the other aggregate's count.
+     * @param sum    its wrapping sum.
+     * @param min    its min.
+     * @param max    its max.
+     */
+    public void mergeAggregate(final int target, final long count, final long sum, final long min, final long max)
+    {
+        assert allocated(target) : "an allocated slot";
+        final long[] s = slots;
+        final int t = target * stride;
+        s[t + COUNT] += count;
+        s[t + SUM] += sum;
+        if (min < s[t + MIN])
+        {
+            s[t + MIN] = min;
+        }
+        if (max > s[t + MAX])
+        {
+            s[t + MAX] = max;
+        }
+    }
+
+    /** For asserts: another instance whose slots are laid out as this one's. */
+    private boolean sameLayout(final WindowSlots from)
+    {
+        return stride == from.stride && fixedLength == from.fixedLength && userBase == from.userBase
+            && aggregations.length == from.aggregations.length;
+    }
+
     /** @return true if {@code sum + added}, which gave {@code newSum}, wrapped: both operands' signs differ from the result's. */
     private static boolean wrapped(final long sum, final long added, final long newSum)
     {
