@@ -136,7 +136,7 @@ class OptionKillRecoveryTest
         }
     }
 
-    private static String[] args(final Path input, final Path out, final List<String> flags)
+    static String[] args(final Path input, final Path out, final List<String> flags)
     {
         final List<String> args = new ArrayList<>(List.of("run", "--input", input.toString(), "--journal", out.resolve("journal").toString(),
             "--late-output", out.resolve("late.csv").toString(), "--rejected", out.resolve("rejected.csv").toString()));

@@ -20,6 +20,7 @@ import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.OutputJournal;
+import dev.weir.testsupport.BatchedJournals;
 import dev.weir.testsupport.ChildJvm;
 import dev.weir.testsupport.KillHarness;
 import dev.weir.testsupport.KillRounds;
@@ -56,6 +57,15 @@ abstract class OutputSinkContract
 
     /** @return the sink's kind, as {@link SinkDeliveryChild#open} names it. */
     abstract String kind();
+
+    /**
+     * @return true to write the rounds' journals (not the reference's) with batched documents (marker version 5): the
+     *         target must then hold what the reference's outputs, one to a document, gave.
+     */
+    boolean batched()
+    {
+        return false;
+    }
 
     /**
      * @param name a name of the test's own for a fresh target.
@@ -156,6 +166,10 @@ abstract class OutputSinkContract
     private Path journal(final String name)
     {
         final Path journal = dir.resolve(name).resolve("journal");
+        if (batched() && !name.equals("reference"))
+        {
+            BatchedJournals.create(journal);
+        }
         final SplittableRandom random = new SplittableRandom(77);
         try (EventJournal events = EventJournal.openOrCreate(journal))
         {

@@ -60,6 +60,29 @@ class PipelineAllocationTest
         assertNoAllocationPerEvent(Weir.pipeline().journal(journal), layout, offsets);
     }
 
+    /** An update row per event, held and written several to a {@code RESULT_BATCH} document (a journal of marker version 5). */
+    @ParameterizedTest
+    @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
+    void aPipelineWritingBatchedOutputDocumentsAllocatesNothingPerEvent(final PipelineLayout layout) throws Exception
+    {
+        final Path journal = BatchedOutputsPipelineTest.batched(dir.resolve("batched"));
+        final long[] offsets = new long[EVENTS];
+        try (EventJournal writer = EventJournal.openOrCreate(journal))
+        {
+            final SplittableRandom random = new SplittableRandom(1);
+            final int[] keys = new int[1_000];
+            for (int k = 0; k < keys.length; k++)
+            {
+                keys[k] = writer.keyId("k" + k);
+            }
+            for (int i = 0; i < EVENTS; i++)
+            {
+                offsets[i] = writer.append(i, 1_000_000L + i / 10 - random.nextInt(100), keys[random.nextInt(keys.length)], i);
+            }
+        }
+        assertNoAllocationPerEvent(Weir.pipeline().journal(journal).emitUpdates(true), layout, offsets);
+    }
+
     @ParameterizedTest
     @EnumSource(value = PipelineLayout.class, names = {"FUSED", "INLINE"})
     void aPipelineWithUpdatesAndEarlyRowsAllocatesNothingPerEvent(final PipelineLayout layout) throws Exception

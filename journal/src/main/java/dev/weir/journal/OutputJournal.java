@@ -599,6 +599,14 @@ public final class OutputJournal implements AutoCloseable
         {
             appender.singleThreadedCheckReset();
         }
+        if (cursorBatch != null)
+        {
+            cursorBatch.singleThreadedCheckReset();
+        }
+        if (held != null)
+        {
+            held.handOff();
+        }
     }
 
     /**

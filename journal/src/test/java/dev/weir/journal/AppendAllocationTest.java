@@ -177,6 +177,56 @@ class AppendAllocationTest
     }
 
     @Test
+    void appendingAndFlushingBatchedResultsAllocatesNothing()
+    {
+        final JournalDirectory journal = BatchedJournals.create(dir.resolve("journal"));
+        try (OutputJournal output = OutputJournal.openForAppend(journal))
+        {
+            final WritableResult result = new WritableResult();
+            final long[] n = {0};
+            final long allocated = leastAllocated(() ->
+            {
+                final long i = n[0]++;
+                output.appendResult(result.at(i), (i & 1) == 0);
+                if (i % 37 == 0)
+                {
+                    output.flush(); // batches of 37, and of 64 where a flush is 64 outputs away
+                }
+            });
+            assertTrue(allocated < BOUND, "bytes allocated by " + MEASURED + " batched result appends (least of " + ROUNDS + " rounds)" + ": "
+                + allocated);
+        }
+    }
+
+    @Test
+    void readingBatchedOutputsWithTheCursorAllocatesNothingPerOutput()
+    {
+        final JournalDirectory journal = BatchedJournals.create(dir.resolve("journal"));
+        try (OutputJournal output = OutputJournal.openForAppend(journal))
+        {
+            final WritableResult result = new WritableResult();
+            for (long i = 0; i < 2L * (WARM_UP + ROUNDS * MEASURED); i++)
+            {
+                output.appendResult(result.at(i), (i & 1) == 0);
+                if (i % 50 == 0)
+                {
+                    output.flush();
+                }
+            }
+        }
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            final long[] sum = {0};
+            final OutputConsumer consumer = stored -> sum[0] += stored.isResult() ? stored.result().count() : 1;
+            output.seekAfter(OutputJournal.NONE);
+            final long allocated = leastAllocated(() -> output.next(consumer));
+            assertTrue(allocated < BOUND, "bytes allocated by reading " + MEASURED + " batched outputs with the cursor (least of " + ROUNDS
+                + " rounds): " + allocated);
+            assertTrue(sum[0] > 0, "the outputs were read");
+        }
+    }
+
+    @Test
     void readingAllOutputsAllocatesNothingPerOutput()
     {
         final JournalDirectory journal = JournalDirectory.openOrCreate(dir.resolve("journal"));
@@ -205,6 +255,38 @@ class AppendAllocationTest
             // profiles, e.g. HistoryBaseTest's tailers over several cycles), never an allocation per output read: the
             // smallest object is 16 B, so one per output would be 3.2 MB; the bound is 4 B per output
             assertTrue(least < 4L * MEASURED, "bytes allocated by reading " + MEASURED + " outputs back (least of " + (ROUNDS + 2) + " rounds)" + ": " + least);
+            assertTrue(sum[0] > 0, "the outputs were read");
+        }
+    }
+
+    @Test
+    void readingAllBatchedOutputsAllocatesNothingPerOutput()
+    {
+        final JournalDirectory journal = BatchedJournals.create(dir.resolve("journal"));
+        try (OutputJournal output = OutputJournal.openForAppend(journal))
+        {
+            final WritableResult result = new WritableResult();
+            for (long i = 0; i < MEASURED; i++)
+            {
+                output.appendResult(result.at(i), (i & 1) == 0);
+            }
+        }
+        try (OutputJournal output = OutputJournal.open(journal))
+        {
+            final long[] sum = {0};
+            final OutputConsumer consumer = stored -> sum[0] += stored.isResult() ? stored.result().count() : 1;
+            final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+            final long threadId = Thread.currentThread().getId();
+            long least = Long.MAX_VALUE;
+            for (int round = 0; round < ROUNDS + 2; round++) // the first rounds warm up
+            {
+                final long before = threads.getThreadAllocatedBytes(threadId);
+                assertEquals(MEASURED, output.readAll(consumer));
+                least = Math.min(least, threads.getThreadAllocatedBytes(threadId) - before);
+            }
+            // a tailer per readAll, as for single documents: the bound is 4 B per output
+            assertTrue(least < 4L * MEASURED, "bytes allocated by reading " + MEASURED + " batched outputs back (least of " + (ROUNDS + 2)
+                + " rounds)" + ": " + least);
             assertTrue(sum[0] > 0, "the outputs were read");
         }
     }

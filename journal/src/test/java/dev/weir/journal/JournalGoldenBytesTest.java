@@ -30,6 +30,8 @@ import dev.weir.journal.codec.LateEventEncoder;
 import dev.weir.journal.codec.OutputDecoder;
 import dev.weir.journal.codec.RejectedLineDecoder;
 import dev.weir.journal.codec.RejectedLineEncoder;
+import dev.weir.journal.codec.ResultBatchDecoder;
+import dev.weir.journal.codec.ResultBatchEncoder;
 import dev.weir.journal.codec.ResultDecoder;
 import dev.weir.journal.codec.ResultEncoder;
 import dev.weir.journal.codec.ResultFields;
@@ -488,6 +490,61 @@ class JournalGoldenBytesTest
             assertEquals(DocumentType.LATE_EVENT, decoder.wrap(Bytes.wrapForRead(records.get(RESULTS.size()))));
             final LateEventDecoder late = decoder.late();
             assertEquals(List.of(11L, 500L, 6L, 22L, 6L), List.of(late.eventId(), late.eventTime(), late.value(), late.offset(), (long)late.keyId()));
+        }
+    }
+
+    /**
+     * A {@link DocumentType#RESULT_BATCH} (journal marker version {@value JournalDirectory#FORMAT_VERSION_BATCHED}): the five
+     * results and the late event of {@link #outputDocuments()} in one document, then two outputs, each in the bytes of its
+     * single document behind its length; read back output by output, slot by slot.
+     */
+    @Test
+    void outputBatchDocuments()
+    {
+        final List<Sample> samples = new ArrayList<>();
+        try (ResultBatchEncoder batch = new ResultBatchEncoder())
+        {
+            for (final Result r : RESULTS)
+            {
+                batch.result(r.aggregateCount()).copy(r);
+            }
+            batch.late().eventId(11).eventTime(500).value(6).offset(22).keyId(6);
+            samples.add(new Sample("RESULT_BATCH of 6: the five results and the late event of output-document", batch.document().toByteArray()));
+            batch.clear();
+            batch.late().eventId(12).eventTime(600).value(-1).offset(23).keyId(7);
+            batch.result(0).copy(RESULTS.get(0));
+            samples.add(new Sample("RESULT_BATCH of 2: late event id 12, time 600, value -1, offset 23, key id 7; the first result", batch.document()
+                .toByteArray()));
+        }
+        golden.check("output-batch-document", JournalDirectory.FORMAT_VERSION_BATCHED, samples);
+        for (final List<byte[]> records : golden.versions("output-batch-document").values())
+        {
+            final ResultBatchDecoder entries = new ResultBatchDecoder();
+            final OutputDecoder decoder = new OutputDecoder();
+            final Bytes<?> first = Bytes.wrapForRead(records.get(0));
+            assertEquals(RESULTS.size() + 1, entries.wrap(first));
+            for (final Result r : RESULTS)
+            {
+                assertEquals(r.kind().documentType(), entries.next(decoder));
+                final ResultDecoder d = decoder.result();
+                assertEquals(List.of(r.windowStart(), r.windowEnd(), r.count(), r.sum(), r.min(), r.max(), r.sourceOffset(), (long)r.keyId(),
+                    (long)r.version()), List.of(d.windowStart(), d.windowEnd(), d.count(), d.sum(), d.min(), d.max(), d.sourceOffset(),
+                    (long)d.keyId(), (long)d.version()));
+                assertEquals(r.aggregateCount(), d.aggregateCount());
+                for (int a = 0; a < r.aggregateCount(); a++)
+                {
+                    assertEquals(r.aggregate(a), d.aggregate(a));
+                }
+            }
+            assertEquals(DocumentType.LATE_EVENT, entries.next(decoder));
+            assertEquals(List.of(11L, 500L, 6L, 22L, 6L), List.of(decoder.late().eventId(), decoder.late().eventTime(), decoder.late().value(),
+                decoder.late().offset(), (long)decoder.late().keyId()));
+            assertEquals(0, entries.next(decoder), "six outputs, no more");
+            final Bytes<?> second = Bytes.wrapForRead(records.get(1));
+            assertEquals(2, entries.wrap(second));
+            assertEquals(true, entries.skipTo(1));
+            assertEquals(DocumentType.RESULT, entries.next(decoder), "slot 1, past slot 0");
+            assertEquals(17, decoder.result().sourceOffset());
         }
     }
 

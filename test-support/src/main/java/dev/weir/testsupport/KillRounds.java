@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import dev.weir.engine.checkpoint.CheckpointCodec;
 import dev.weir.engine.checkpoint.CheckpointStore;
 import dev.weir.engine.expr.ColumnProjection;
+import dev.weir.journal.JournalCycles;
 import dev.weir.journal.JournalDirectory;
 
 /**
@@ -57,7 +58,13 @@ public final class KillRounds
         /** As soon as a checkpoint's temporary file is seen. */
         CHECKPOINT,
         /** As soon as an exported file's temporary file is seen. */
-        EXPORT
+        EXPORT,
+        /**
+         * As soon as the output journal holds a number of documents drawn from 1 to 300, then 0 to 20 ms more: while it
+         * writes outputs, outputs held for the next batched document and checkpoints inside batched documents among them
+         * ({@link #batched()} only).
+         */
+        OUTPUTS
     }
 
     private static final long CHILD_TIMEOUT_MS = TimeUnit.MINUTES.toMillis(10);
@@ -71,6 +78,7 @@ public final class KillRounds
     private final int[] phases = new int[Phase.values().length];
     private long referenceMs;
     private int attempts;
+    private boolean batched;
 
     /**
      * @param name           the case's name, for messages.
@@ -100,6 +108,20 @@ public final class KillRounds
         this.kills = kills;
         this.expectedEvents = expectedEvents;
         this.random = new SplittableRandom(seed);
+    }
+
+    /**
+     * Write the rounds' journals (not the reference's) with batched documents (marker version
+     * {@value JournalDirectory#FORMAT_VERSION_BATCHED}: {@link BatchedJournals}), so their outputs must equal, output by
+     * output, and their files byte for byte, what the reference's single documents gave; and aim a part of the kills at
+     * the writing of outputs. The command must create the journal with the default columns, which it then finds created.
+     *
+     * @return this.
+     */
+    public KillRounds batched()
+    {
+        this.batched = true;
+        return this;
     }
 
     /**
@@ -143,6 +165,10 @@ public final class KillRounds
                 attempts++;
                 assertTrue(attempts < kills * 20 + 50, name + ": too many attempts: " + attempts);
                 final Path log = dir.resolve("child-" + attempts + ".log");
+                if (batched && !Files.exists(out.resolve("journal")))
+                {
+                    BatchedJournals.create(out.resolve("journal"));
+                }
                 final long startedMillis = System.currentTimeMillis();
                 final Process child = KillHarness.startChild(command.apply(out), log);
                 if (killed < kills && aimAndKill(child, out, startedMillis))
@@ -176,7 +202,7 @@ public final class KillRounds
     /** @return true if the child was killed; false if it exited first. */
     private boolean aimAndKill(final Process child, final Path out, final long startedMillis) throws Exception
     {
-        final Aim aim = Aim.values()[random.nextInt(10) < 4 ? 0 : 1 + random.nextInt(3)];
+        final Aim aim = batched && random.nextInt(3) == 0 ? Aim.OUTPUTS : Aim.values()[random.nextInt(10) < 4 ? 0 : 1 + random.nextInt(3)];
         if (aim == Aim.ANYWHERE)
         {
             if (child.waitFor(random.nextLong(referenceMs + 1), TimeUnit.MILLISECONDS))
@@ -187,8 +213,9 @@ public final class KillRounds
         else
         {
             final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILD_TIMEOUT_MS);
+            final long documents = 1 + random.nextInt(300);
             while (!(aim == Aim.PROCESSING ? hasCheckpoint(out, startedMillis) : aim == Aim.CHECKPOINT ? hasCheckpointTemp(out, startedMillis)
-                : hasExportTemp(out, startedMillis)))
+                : aim == Aim.OUTPUTS ? outputDocuments(out) >= documents : hasExportTemp(out, startedMillis)))
             {
                 if (child.waitFor(1, TimeUnit.MILLISECONDS))
                 {
@@ -197,6 +224,10 @@ public final class KillRounds
                 assertTrue(System.nanoTime() < deadline, name + ": a child ran for 10 minutes");
             }
             if (aim == Aim.PROCESSING && child.waitFor(random.nextInt(100), TimeUnit.MILLISECONDS))
+            {
+                return false;
+            }
+            if (aim == Aim.OUTPUTS && child.waitFor(random.nextInt(21), TimeUnit.MILLISECONDS))
             {
                 return false;
             }
@@ -236,6 +267,24 @@ public final class KillRounds
         }
         final CheckpointStore.Loaded newest = new CheckpointStore(JournalDirectory.open(journal).checkpoints(), 3).loadNewestValid();
         return newest != null && CheckpointCodec.describe(newest).finished() ? Phase.FINISHING : Phase.PROCESSING;
+    }
+
+    /** @return the documents the output journal of the run whose output directory is {@code out} holds now, or 0. */
+    private static long outputDocuments(final Path out)
+    {
+        try
+        {
+            long documents = 0;
+            for (final JournalCycles.Cycle cycle : JournalCycles.results(JournalDirectory.open(out.resolve("journal"))).cycles())
+            {
+                documents += cycle.documents();
+            }
+            return documents;
+        }
+        catch (final RuntimeException ex)
+        {
+            return 0; // not created yet, or being created
+        }
     }
 
     /** @return true if a checkpoint file was written since {@code since}. */

@@ -2,22 +2,20 @@ package dev.weir.journal.codec;
 
 import net.openhft.chronicle.bytes.Bytes;
 
-import dev.weir.journal.JournalOffsets;
-
 /**
  * Builds one {@link DocumentType#RESULT_BATCH} document in a buffer of its own: the outputs (results of any kind,
  * late events) of slots 0 to n-1, each in the layout of its single document ({@link ResultEncoder},
  * {@link LateEventEncoder}), behind a two-byte length.
  * <pre>
  *   0  byte   type {@link DocumentType#RESULT_BATCH}
- *   1  ubyte  n, the outputs it holds: 2 to {@link JournalOffsets#MAX_SLOTS} (a writer stores a single output as
+ *   1  ubyte  n, the outputs it holds: 2 to {@value #MAX_OUTPUTS} (a writer stores a single output as
  *             its single document; a reader also accepts 1)
  *   2         the output of slot 0: ushort length L, then L bytes in the layout of its single document
  *   4 + L     the output of slot 1, likewise; and so on to slot n-1
  * </pre>
  * The output of slot {@code s} of the document at queue index {@code i} has output position
- * {@code (i << 6) | s} ({@link JournalOffsets#offset(long, int)}). Written only to the {@code results} queue of a journal of
- * batched documents ({@link JournalOffsets#SLOTTED}).
+ * {@code (i << 6) | s} ({@link dev.weir.journal.JournalOffsets#offset(long, int)}). Written only to the {@code results} queue of a
+ * journal of batched documents ({@link dev.weir.journal.JournalOffsets#SLOTTED}).
  * <p>
  * {@link #result} and {@link #late} reserve the next entry and hand back the single-document encoder wrapped on it;
  * {@link #document} and {@link #single} give the bytes to copy into a queue document. Allocates nothing once
@@ -25,6 +23,8 @@ import dev.weir.journal.JournalOffsets;
  */
 public final class ResultBatchEncoder implements AutoCloseable
 {
+    /** The most outputs one batch holds: the slots of a document ({@link dev.weir.journal.JournalOffsets#MAX_SLOTS}). */
+    public static final int MAX_OUTPUTS = 64;
     /** Offset of the count of outputs. */
     static final int COUNT = 1;
     /** Offset of the first entry. */
@@ -34,7 +34,7 @@ public final class ResultBatchEncoder implements AutoCloseable
     /** The largest output an entry holds: a result with {@link ResultEncoder#MAX_AGGREGATES} aggregates. */
     public static final int MAX_ENTRY_LENGTH = ResultEncoder.LENGTH + ResultEncoder.MAX_AGGREGATES * Long.BYTES;
     /** The largest batch document. */
-    public static final int MAX_LENGTH = HEADER_LENGTH + JournalOffsets.MAX_SLOTS * (ENTRY_HEADER_LENGTH + MAX_ENTRY_LENGTH);
+    public static final int MAX_LENGTH = HEADER_LENGTH + MAX_OUTPUTS * (ENTRY_HEADER_LENGTH + MAX_ENTRY_LENGTH);
 
     private final Bytes<?> buffer = Bytes.allocateElasticDirect(MAX_LENGTH);
     private final ResultEncoder resultEncoder = new ResultEncoder();
@@ -125,9 +125,9 @@ public final class ResultBatchEncoder implements AutoCloseable
     private void openEntry()
     {
         closeEntry();
-        if (count >= JournalOffsets.MAX_SLOTS)
+        if (count >= MAX_OUTPUTS)
         {
-            throw new IllegalStateException("a batch holds at most " + JournalOffsets.MAX_SLOTS + " outputs");
+            throw new IllegalStateException("a batch holds at most " + MAX_OUTPUTS + " outputs");
         }
         entryStart = buffer.writePosition();
         buffer.writeUnsignedShort(0);
@@ -141,6 +141,15 @@ public final class ResultBatchEncoder implements AutoCloseable
             buffer.writeUnsignedShort(entryStart, (int)(buffer.writePosition() - entryStart - ENTRY_HEADER_LENGTH));
             entryStart = -1;
         }
+    }
+
+    /**
+     * Hand the batch to another thread: the next thread to use it becomes its owner (Chronicle checks that one thread
+     * uses a buffer). Call it after the last use on the old thread.
+     */
+    public void handOff()
+    {
+        buffer.singleThreadedCheckReset();
     }
 
     @Override
