@@ -14,6 +14,7 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.EventRow;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import dev.weir.journal.TableAppender;
 import dev.weir.journal.TableRow;
 import dev.weir.journal.schema.JournalSchema;
@@ -77,9 +78,19 @@ class PipelineAllocationTest
             }
             for (int i = 0; i < EVENTS; i++)
             {
-                offsets[i] = writer.append(i, 1_000_000L + i / 10 - random.nextInt(100), keys[random.nextInt(keys.length)], i);
+                writer.append(i, 1_000_000L + i / 10 - random.nextInt(100), keys[random.nextInt(keys.length)], i);
             }
         }
+        // the offsets as the pipeline's reader reports them
+        final int[] read = {0};
+        try (JournalReader reader = JournalReader.open(JournalDirectory.open(journal)))
+        {
+            while (reader.poll((offset, id, time, key, value) -> offsets[read[0]++] = offset, 65_536) > 0)
+            {
+                // every event
+            }
+        }
+        assertEquals(EVENTS, read[0]);
         assertNoAllocationPerEvent(Weir.pipeline().journal(journal).emitUpdates(true), layout, offsets);
     }
 
