@@ -109,7 +109,9 @@ class JournalRetentionTest
         final OutputHistory history = OutputHistory.read(journal).orElseThrow();
         assertEquals(outputs.get(1).firstOffset(), history.firstPosition());
         final List<String> plainOutputs = outputRows(JournalDirectory.open(plain));
-        assertEquals(outputs.get(0).documents(), history.removedOutputs(), "every output of the removed cycle is counted");
+        // a document of a batched journal holds one or more outputs: at least one output per removed document,
+        // and exactly those the plain run wrote before the outputs kept
+        assertTrue(history.removedOutputs() >= outputs.get(0).documents(), "every output of the removed cycle is counted");
         assertEquals(plainOutputs.size(), history.removedOutputs() + outputRows(journal).size());
 
         // a second step at the same time does nothing
