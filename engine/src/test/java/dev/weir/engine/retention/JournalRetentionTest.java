@@ -144,7 +144,8 @@ class JournalRetentionTest
         spend(plain).build().runToEnd();
         final List<String> all = outputRows(JournalDirectory.open(plain));
         final List<String> left = outputRows(journal);
-        assertEquals(all.subList(all.size() - left.size(), all.size()), left);
+        // the same outputs in the same order; their positions may differ, as two runs may batch them differently
+        assertEquals(withoutPositions(all.subList(all.size() - left.size(), all.size())), withoutPositions(left));
         assertTrue(left.get(0).startsWith(retainedFrom + " "), left.get(0));
         assertEquals(all.size(), history.removedOutputs() + left.size());
     }
@@ -247,6 +248,11 @@ class JournalRetentionTest
     }
 
     /** Every output the journal holds, as "position output". */
+    private static List<String> withoutPositions(final List<String> rows)
+    {
+        return rows.stream().map(row -> row.substring(row.indexOf(' ') + 1)).toList();
+    }
+
     private static List<String> outputRows(final JournalDirectory journal)
     {
         final List<String> rows = new ArrayList<>();
