@@ -47,7 +47,7 @@ class InspectionReportTest
         final List<String> lines = List.of(text.split(N));
 
         assertTrue(text.endsWith(N), "every line ends with the line separator");
-        assertEquals("journal      " + root + " (format version " + JournalDirectory.FORMAT_VERSION + ")", lines.get(0));
+        assertEquals("journal      " + root + " (format version " + JournalDirectory.FORMAT_VERSION_BATCHED + ")", lines.get(0));
         assertEquals("columns      " + inspection.schema(), lines.get(1));
         assertEquals("events       300 events, 1 rejected lines, 0 ingests, 5 keys", lines.get(3));
         final long last = inspection.counts().lastEventOffset();

@@ -121,8 +121,8 @@ class JournalInspectionTest
         }
         final Path marker = dir.resolve("j").resolve(JournalDirectory.MARKER_FILE);
         final String text = Files.readString(marker, StandardCharsets.UTF_8);
-        assertTrue(text.contains("\nversion=" + JournalDirectory.FORMAT_VERSION + "\n"), text);
-        Files.writeString(marker, text.replace("\nversion=" + JournalDirectory.FORMAT_VERSION + "\n", "\nversion=99\n"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("\nversion=" + JournalDirectory.FORMAT_VERSION_BATCHED + "\n"), text);
+        Files.writeString(marker, text.replace("\nversion=" + JournalDirectory.FORMAT_VERSION_BATCHED + "\n", "\nversion=99\n"), StandardCharsets.UTF_8);
 
         final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> JournalInspection.of(dir.resolve("j")));
         assertEquals(99, refused.found(), refused.getMessage());
