@@ -67,7 +67,8 @@ final class FullDiskTest
             final long ingested = KillHarness.ingestedLines(journal);
             assertTrue(ingested > 0 && ingested < EVENTS, "the disk filled during the ingest: " + ingested + " events ingested");
 
-            assertEquals(0, runChild(args(journal, mount), "rerun").exit, "the rerun completes");
+            final Child rerun = runChild(args(journal, mount), "rerun");
+            assertEquals(0, rerun.exit, "the rerun completes:\n" + rerun.log);
             assertSameAsReference(journal, mount); // no event lost, doubled, or cut short by the full disk and trusted
             assertFailsForLackOfSpace(full);
         }
@@ -96,7 +97,8 @@ final class FullDiskTest
             }
 
             Files.delete(ballast);
-            assertEquals(0, runChild(args(journal, outputs), "rerun").exit, "the rerun completes");
+            final Child rerun = runChild(args(journal, outputs), "rerun");
+            assertEquals(0, rerun.exit, "the rerun completes:\n" + rerun.log);
             assertSameAsReference(journal, outputs);
         }
     }

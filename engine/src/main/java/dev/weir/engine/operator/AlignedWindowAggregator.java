@@ -491,7 +491,8 @@ public final class AlignedWindowAggregator extends WindowAggregator
         if (panes != null)
         {
             final int keyId = slots.keyId(slot);
-            lastWindow[keyId] = Math.max(lastWindow(keyId), slideIndex);
+            final long last = lastWindow(keyId); // grows the array first: an array access evaluates its array before its value
+            lastWindow[keyId] = Math.max(last, slideIndex);
             if (slots.count(slot) > 0 && (slots.min(slot) <= -NARROW || slots.max(slot) >= NARROW || slots.count(slot) >= 1L << 32))
             {
                 wideValues = true;
