@@ -191,6 +191,8 @@ class SlidingPanesTest
         final int n = 50 + r.nextInt(400);
         final int keys = 1 + r.nextInt(r.nextBoolean() ? 4 : 60);
         final boolean wide = r.nextInt(5) == 0;
+        // in one stream of four, key ids spread up to about 3,000: beyond the first size of the arrays kept per key id
+        final int keyStride = r.nextInt(4) == 0 ? 53 : 1;
         final long disorder = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt((int)windows.size() * 2);
         final List<Input> inputs = new ArrayList<>(n);
         long cursor = r.nextInt(3) == 0 ? -r.nextInt(50) : r.nextInt(50);
@@ -212,7 +214,7 @@ class SlidingPanesTest
                 : r.nextInt(2_001) - 1_000;
             // about one in twelve ids repeats an earlier one (dedupe)
             final long eventId = r.nextInt(12) == 0 && id > 1 ? 1 + r.nextLong(id - 1) : id++;
-            inputs.add(new Input(false, eventId, t, r.nextInt(keys), value));
+            inputs.add(new Input(false, eventId, t, r.nextInt(keys) * keyStride, value));
         }
         return inputs;
     }
