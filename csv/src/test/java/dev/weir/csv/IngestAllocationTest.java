@@ -32,11 +32,12 @@ class IngestAllocationTest
     private static final java.time.format.DateTimeFormatter ISO = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
     private static final String PAYMENTS = "card:string,merchant:string,country:string,amount:decimal(2),channel:string";
     /**
-     * Under one byte per hundred lines: what reading the input (a buffer view per 1 MiB read) and mapping
-     * the next chunks of the journal allocate, never an allocation per line (which would be at least 16 B
-     * a line, 3.2 MB here).
+     * Under 16 bytes per hundred lines (32 KB): room for what reading the input (a buffer view per 1 MiB read) and
+     * mapping the next chunks of the journal allocate, and for the log lines Chronicle writes when a mapping is slow
+     * on a loaded machine (2.2 KB seen in CI); never an allocation per line (at least 16 B a line, 3.2 MB here) or
+     * per hundred lines.
      */
-    private static final long BOUND = (LONG - SHORT) / 100;
+    private static final long BOUND = 16 * (LONG - SHORT) / 100;
 
     @TempDir
     Path dir;
