@@ -136,11 +136,13 @@ public final class KafkaTestBroker
 
     /**
      * Read every partition of a topic from its beginning with {@code isolation.level=read_committed} (no group:
-     * the partitions are assigned), until {@code count} records are read or none arrived for {@code quiet}.
+     * the partitions are assigned): first every record committed when the read starts (up to the read-committed end
+     * offsets, however long a busy machine takes, up to 5 minutes), then any that follow, until {@code count} records
+     * are read or none arrived for {@code quiet}.
      *
      * @param topic a topic.
      * @param count stop once this many records are read; negative for no count (read until quiet).
-     * @param quiet stop once no record arrived for this long.
+     * @param quiet once the records committed at the start are read, stop when no record arrived for this long.
      * @return the records, in the order read: by offset within each partition, partitions interleaved.
      */
     public static List<TopicRecord> readCommitted(final String topic, final int count, final Duration quiet)
@@ -165,22 +167,51 @@ public final class KafkaTestBroker
             }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
+            // what is committed already is read however slow the machine (a first fetch can take seconds under load,
+            // longer than a quiet period); only what may still follow is bounded by the quiet period
+            final Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(60));
+            final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while ((count < 0 || records.size() < count) && !reached(consumer, end))
+            {
+                if (System.nanoTime() - deadline > 0)
+                {
+                    throw new IllegalStateException("topic " + topic + ": the records committed up to " + end + " were not read within 5 minutes");
+                }
+                poll(consumer, records);
+            }
             long lastArrival = System.nanoTime();
             while ((count < 0 || records.size() < count) && System.nanoTime() - lastArrival < quiet.toNanos())
             {
-                final ConsumerRecords<byte[], byte[]> polled = consumer.poll(POLL);
-                for (final ConsumerRecord<byte[], byte[]> record : polled)
-                {
-                    records.add(new TopicRecord(record.partition(), record.offset(), record.timestamp(), text(record.key()), text(record.value()),
-                        headers(record)));
-                }
-                if (!polled.isEmpty())
+                if (poll(consumer, records))
                 {
                     lastArrival = System.nanoTime();
                 }
             }
         }
         return records;
+    }
+
+    private static boolean poll(final KafkaConsumer<byte[], byte[]> consumer, final List<TopicRecord> records)
+    {
+        final ConsumerRecords<byte[], byte[]> polled = consumer.poll(POLL);
+        for (final ConsumerRecord<byte[], byte[]> record : polled)
+        {
+            records.add(new TopicRecord(record.partition(), record.offset(), record.timestamp(), text(record.key()), text(record.value()),
+                headers(record)));
+        }
+        return !polled.isEmpty();
+    }
+
+    private static boolean reached(final KafkaConsumer<byte[], byte[]> consumer, final Map<TopicPartition, Long> end)
+    {
+        for (final Map.Entry<TopicPartition, Long> partition : end.entrySet())
+        {
+            if (consumer.position(partition.getKey()) < partition.getValue())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
