@@ -45,7 +45,7 @@ class HeartbeatStatTest
                 writer.appendHeartbeat(2_500);
                 last = writer.appendHeartbeat(3_500);
             }
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
             FollowerProgress.sleep(50); // the counters are published after the batch
             final Cli stat = Cli.run("stat", journal.toString(), "--once");
             assertEquals(0, stat.exit(), stat.err());

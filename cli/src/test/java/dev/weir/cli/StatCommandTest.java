@@ -50,7 +50,7 @@ class StatCommandTest
         }
         try (Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).outOfOrderness(100).build().start())
         {
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
             final String out = statInAnotherProcess(journal);
             assertTrue(out.contains("pid " + ProcessHandle.current().pid() + " (running)"), out);
             assertEquals("2,500", value(out, "events applied"), out);

@@ -41,7 +41,7 @@ class CpuPinningTest
             .build()
             .start())
         {
-            assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(0, 120, TimeUnit.SECONDS));
             assertEquals(String.valueOf(CPU), stage.get(), "the stage thread's CPUs");
             assertEquals("0", publisher.get(), "the publisher thread's CPUs");
         }

@@ -115,7 +115,7 @@ class NamedAggregatesPipelineTest
         {
             final AgentRunner runner = new AgentRunner(new BackoffIdleStrategy(), errors::add, null, pipeline.asAgent());
             AgentRunner.startOnThread(runner);
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
             runner.close();
             pipeline.stop();
         }
@@ -134,11 +134,11 @@ class NamedAggregatesPipelineTest
             .aggregates("sells=count() filter (where side = 'sell'),sold=sum(qty) filter (where side='sell'),n=count()")
             .onResult(r -> rows.add(row(r))).build().start())
         {
-            assertTrue(pipeline.awaitOffset(before, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(before, 120, TimeUnit.SECONDS));
             // 'sell' enters the journal's dictionary only now, after the run compiled the aggregates' filters
             final long last = append(journal, List.of(new Trade(300, "AAA", 12_00, 3, "sell"), new Trade(400, "AAA", 12_00, 4, "sell"),
                 new Trade(5_000, "AAA", 1_00, 1, "buy")));
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
         }
         assertEquals(List.of("0,1000,AAA,sells=2,sold=7,n=4,v0"), rows);
     }

@@ -74,7 +74,7 @@ class PipelineAgentTest
         final PipelineAgent agent = pipeline.asAgent();
         final AgentRunner runner = new AgentRunner(new BackoffIdleStrategy(), errors::add, null, agent);
         AgentRunner.startOnThread(runner);
-        assertTrue(failed.await(30, TimeUnit.SECONDS), "the failure listener is told");
+        assertTrue(failed.await(120, TimeUnit.SECONDS), "the failure listener is told");
         assertEquals(PipelineState.FAILED, pipeline.state());
         assertEquals(0, agent.doWork(), "a failed run does no more work"); // safe off the runner: a failed run only reads its completion
         assertTrue(!runner.isClosed(), "the runner keeps running (other agents of a composite too)");
@@ -89,7 +89,7 @@ class PipelineAgentTest
         final List<String> seen = new CopyOnWriteArrayList<>();
         try (Pipeline pipeline = builder(journal, seen).layout(PipelineLayout.INLINE).build().start())
         {
-            assertTrue(pipeline.awaitOffset(lastOffset(journal), 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(lastOffset(journal), 120, TimeUnit.SECONDS));
             final RunSummary summary = pipeline.stop();
             rows.addAll(seen);
             return summary;
@@ -114,7 +114,7 @@ class PipelineAgentTest
             }
             final AgentRunner runner = new AgentRunner(new BackoffIdleStrategy(), errors::add, null, agent);
             AgentRunner.startOnThread(runner);
-            assertTrue(pipeline.awaitOffset(lastOffset(journal), 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(lastOffset(journal), 120, TimeUnit.SECONDS));
             runner.close();
             assertEquals(List.of(), errors);
             final RunSummary summary = pipeline.stop();

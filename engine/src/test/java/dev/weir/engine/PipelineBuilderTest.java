@@ -39,7 +39,7 @@ class PipelineBuilderTest
         final Path journal = journal();
         try (Pipeline inline = Weir.pipeline().journal(journal).window(TumblingWindows.of(1_000)).build().start())
         {
-            assertTrue(inline.awaitOffset(lastOffset(journal), 30, TimeUnit.SECONDS));
+            assertTrue(inline.awaitOffset(lastOffset(journal), 120, TimeUnit.SECONDS));
             assertEquals(0, threads("-publisher"), "inline: no publisher thread");
             assertEquals(1, threads("-stage-"));
         }

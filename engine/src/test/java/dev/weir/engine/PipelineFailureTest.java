@@ -61,7 +61,7 @@ class PipelineFailureTest
             {
                 last = pipeline.append(i, i, "k" + i % 5, i);
             }
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS), "applied before the fault");
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS), "applied before the fault");
             assertFalse(failed.await(0, TimeUnit.SECONDS), "no failure yet");
 
             breakCheckpoints(journal);
@@ -69,7 +69,7 @@ class PipelineFailureTest
             {
                 pipeline.append(i, i, "k" + i % 5, i); // due checkpoints now fail
             }
-            assertTrue(failed.await(30, TimeUnit.SECONDS), "the failure reaches the application without a call to stop or awaitOffset");
+            assertTrue(failed.await(120, TimeUnit.SECONDS), "the failure reaches the application without a call to stop or awaitOffset");
             assertTrue(String.valueOf(told.get()).contains("checkpoint"), String.valueOf(told.get()));
             assertTrue(toldOn.get() != Thread.currentThread(), "told on the thread that saw it");
             final PipelineFailedException stopped = assertThrows(PipelineFailedException.class, pipeline::stop);

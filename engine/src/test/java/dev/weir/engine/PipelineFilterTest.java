@@ -77,10 +77,10 @@ class PipelineFilterTest
                 .build().start())
             {
                 final long nl = append(writer, 3, 10_300, "NL", 900);
-                assertTrue(pipeline.awaitOffset(nl, 30, TimeUnit.SECONDS));
+                assertTrue(pipeline.awaitOffset(nl, 120, TimeUnit.SECONDS));
                 assertEquals(List.of(), results);
                 final long closing = append(writer, 4, 11_000, "FR", 100); // rejected, but its time closes [10,000, 11,000)
-                assertTrue(pipeline.awaitOffset(closing, 30, TimeUnit.SECONDS));
+                assertTrue(pipeline.awaitOffset(closing, 120, TimeUnit.SECONDS));
                 assertEquals(List.of("10000,1,900 @" + closing), results);
                 summary = pipeline.stop();
             }

@@ -42,14 +42,14 @@ class PipelineHeartbeatTest
             final long e1 = pipeline.append(1, 10_100, "a", 5);
             final long e2 = pipeline.append(2, 10_900, "b", 7);
             final long behind = pipeline.appendHeartbeat(500); // behind the watermark: nothing
-            assertTrue(pipeline.awaitOffset(behind, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(behind, 120, TimeUnit.SECONDS));
             assertEquals(List.of(), results, "a heartbeat behind the watermark fires nothing");
             final long closing = pipeline.appendHeartbeat(11_100); // watermark 11,000: [10,000, 11,000) closes
-            assertTrue(pipeline.awaitOffset(closing, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(closing, 120, TimeUnit.SECONDS));
             assertEquals(List.of("10000,1,5 @" + closing, "10000,1,7 @" + closing), results);
             assertEquals(List.of(e1, e2), applied, "only events are applied");
             final long lateEvent = pipeline.append(3, 10_500, "a", 1);
-            assertTrue(pipeline.awaitOffset(lateEvent, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(lateEvent, 120, TimeUnit.SECONDS));
             assertEquals(List.of(3L), late, "late as after an event of the heartbeat's time");
         }
     }

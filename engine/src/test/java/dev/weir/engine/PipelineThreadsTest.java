@@ -50,8 +50,8 @@ class PipelineThreadsTest
         try (Pipeline a = following(journal("a"), first).build().start();
              Pipeline b = following(journal("b"), second).build().start())
         {
-            assertTrue(a.awaitOffset(0, 30, TimeUnit.SECONDS));
-            assertTrue(b.awaitOffset(0, 30, TimeUnit.SECONDS));
+            assertTrue(a.awaitOffset(0, 120, TimeUnit.SECONDS));
+            assertTrue(b.awaitOffset(0, 120, TimeUnit.SECONDS));
             assertEquals(1, first.size(), "one stage thread: " + first);
             assertEquals(1, second.size(), "one stage thread: " + second);
             final String one = first.iterator().next();
@@ -139,7 +139,7 @@ class PipelineThreadsTest
             .build()
             .start())
         {
-            assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(0, 120, TimeUnit.SECONDS));
             // the checkpoint writer's thread is made with its first periodic checkpoint (none here): see the tests below
             assertEquals(3, made.size(), "the latency sampler, a stage thread and a publisher thread: " + made);
             assertTrue(made.get(0).getName().matches("svc-weir-orders-\\d+-metrics"), made.get(0).getName());
@@ -177,8 +177,8 @@ class PipelineThreadsTest
             {
                 last = pipeline.append(i, i, "k", i);
             }
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
-            assertTrue(checkpointed.await(30, TimeUnit.SECONDS), "a periodic checkpoint is written");
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
+            assertTrue(checkpointed.await(120, TimeUnit.SECONDS), "a periodic checkpoint is written");
             assertMadeByTheFactory(group, made);
             assertMade(made, "checkpoint");
             assertMade(made, "retention");
@@ -238,13 +238,13 @@ class PipelineThreadsTest
             .start();
         try
         {
-            assertTrue(pipeline.awaitOffset(0, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(0, 120, TimeUnit.SECONDS));
             breakCheckpoints(journal);
             for (int i = 1; i < 150; i++)
             {
                 pipeline.append(i, i, "k", i); // the 100th event makes one checkpoint due; the engine would see its failure only at the 200th
             }
-            assertTrue(failed.await(30, TimeUnit.SECONDS), "the failed write reaches the failure listener");
+            assertTrue(failed.await(120, TimeUnit.SECONDS), "the failed write reaches the failure listener");
             assertTrue(String.valueOf(told.get()).contains("writing a checkpoint failed"), String.valueOf(told.get()));
             assertTrue(made.contains(toldOn.get()), "told on a thread of the factory's: " + toldOn.get() + " of " + made);
             assertTrue(toldOn.get().getName().matches("svc-weir-orders-\\d+-checkpoint"), toldOn.get().getName());

@@ -185,7 +185,7 @@ class SeveralAggregationsTest
             final List<String> seen = new ArrayList<>();
             try (Pipeline first = builder(resumed, spec).checkpointEvery(4_000).onResult(r -> seen.add(row(r))).build().start())
             {
-                assertTrue(first.awaitOffset(half, 30, TimeUnit.SECONDS));
+                assertTrue(first.awaitOffset(half, 120, TimeUnit.SECONDS));
             }
             payments(resumed, events, 15_000, events.size());
             final Pipeline second = builder(resumed, spec).onResult(r -> seen.add(row(r))).build();

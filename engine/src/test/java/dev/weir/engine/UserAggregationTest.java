@@ -103,7 +103,7 @@ class UserAggregationTest
         final List<String> seen = new ArrayList<>();
         try (Pipeline first = builder(resumed).checkpointEvery(7_000).onResult(r -> seen.add(row(r))).build().start())
         {
-            assertTrue(first.awaitOffset(half, 30, TimeUnit.SECONDS));
+            assertTrue(first.awaitOffset(half, 120, TimeUnit.SECONDS));
         }
         copy(clean, resumed, 15_000, 30_000);
         builder(resumed).onResult(r -> seen.add(row(r))).build().runToEnd();

@@ -36,7 +36,7 @@ class WeirMetricsTest
             WeirMetrics.of(pipeline).bindTo(registry);
             assertEquals(0.0, applied(registry), "nothing applied yet");
             final long last = append(pipeline, 10_000);
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
             assertEquals(10_000.0, applied(registry));
             assertTrue(registry.get("weir.windows.fired").functionCounter().count() > 0);
             assertEquals((double)last, registry.get("weir.journal.offset.applied").gauge().value());

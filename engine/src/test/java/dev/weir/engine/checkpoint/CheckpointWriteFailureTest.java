@@ -42,7 +42,7 @@ class CheckpointWriteFailureTest
             Files.delete(checkpoints);
             Files.writeString(checkpoints, "not a directory any more");
             writer.submit(new StateBuffer(64).clear().putLong(1));
-            assertTrue(told.await(30, TimeUnit.SECONDS), "the listener is told while the engine makes no call");
+            assertTrue(told.await(120, TimeUnit.SECONDS), "the listener is told while the engine makes no call");
             assertTrue(cause.get().getMessage().startsWith("writing a checkpoint failed"), cause.get().getMessage());
             assertTrue("the-writer".equals(thread.get()), "on the thread the writer was given: " + thread.get());
             final IllegalStateException thrown = assertThrows(IllegalStateException.class, writer::isIdle);

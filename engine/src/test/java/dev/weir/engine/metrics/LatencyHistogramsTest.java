@@ -32,7 +32,7 @@ class LatencyHistogramsTest
         final PipelineMetrics metrics;
         try (Pipeline pipeline = Weir.pipeline().journal(journal).window(TumblingWindows.of(100)).outOfOrderness(10).build().start())
         {
-            assertTrue(pipeline.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(pipeline.awaitOffset(last, 120, TimeUnit.SECONDS));
             metrics = pipeline.metrics();
             // The sampler publishes both histograms about once a second, while the run goes on. One sample can
             // see a firing pass before the end of the ring batch that holds it: wait for both, not one.

@@ -44,7 +44,7 @@ class PipelineMetricsTest
         final Map<String, Long> live;
         try (Pipeline following = Weir.pipeline().journal(journal).window(TumblingWindows.of(100)).outOfOrderness(10).build().start())
         {
-            assertTrue(following.awaitOffset(last, 30, TimeUnit.SECONDS));
+            assertTrue(following.awaitOffset(last, 120, TimeUnit.SECONDS));
             live = read(file);
             assertEquals(5_000L, live.get("events applied"));
             assertEquals(last, live.get("journal offset applied"));

@@ -68,7 +68,7 @@ final class PinnedAgentTest
         try (PaymentsJournal payments = new PaymentsJournal(dir))
         {
             payments.append(1_000, "card-9", "1500.00", "approved");
-            assertTrue(alerted.await(10, TimeUnit.SECONDS), "no alert");
+            assertTrue(alerted.await(120, TimeUnit.SECONDS), "no alert");
         }
         runner.close();
         final RunSummary summary = pipeline.stop();
