@@ -75,7 +75,7 @@ class WeirMetricsTest
             .build().start())
         {
             WeirMetrics.of(pipeline).bindTo(registry);
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!(registry.get("weir.retention.steps").functionCounter().count() >= 1) && System.nanoTime() < deadline)
             {
                 Thread.sleep(50); // a step runs as the run starts, on the retention thread
