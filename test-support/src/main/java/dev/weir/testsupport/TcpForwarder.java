@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real fault for the PostgreSQL tests that leaves the shared server alone: a TCP forwarder on a port
@@ -25,6 +26,7 @@ public final class TcpForwarder implements AutoCloseable
     private final List<Socket> sockets = new ArrayList<>();
     private ServerSocket server;
     private volatile boolean blackholed;
+    private final AtomicLong heldReads = new AtomicLong();
 
     private TcpForwarder(final InetSocketAddress target, final int port)
     {
@@ -40,13 +42,13 @@ public final class TcpForwarder implements AutoCloseable
      */
     public static TcpForwarder to(final String targetHost, final int targetPort) throws IOException
     {
-        final int port;
-        try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
-        {
-            port = probe.getLocalPort();
-        }
-        final TcpForwarder forwarder = new TcpForwarder(new InetSocketAddress(targetHost, targetPort), port);
-        forwarder.restore();
+        // listen at once on the port the system gives (not a probe closed and bound again: another test running
+        // beside this one could take the port in between)
+        final ServerSocket listening = new ServerSocket();
+        listening.setReuseAddress(true);
+        listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        final TcpForwarder forwarder = new TcpForwarder(new InetSocketAddress(targetHost, targetPort), listening.getLocalPort());
+        forwarder.listen(listening);
         return forwarder;
     }
 
@@ -127,11 +129,25 @@ public final class TcpForwarder implements AutoCloseable
             final ServerSocket socket = new ServerSocket();
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
-            server = socket;
-            final Thread acceptor = new Thread(() -> accept(socket), "forwarder-accept-" + port);
-            acceptor.setDaemon(true);
-            acceptor.start();
+            listen(socket);
         }
+    }
+
+    /**
+     * @return how many reads, of either direction, {@link #blackhole()} has held back so far: more than before
+     *         once a client sent something into the silent network and waits for it.
+     */
+    public long heldReads()
+    {
+        return heldReads.get();
+    }
+
+    private synchronized void listen(final ServerSocket socket)
+    {
+        server = socket;
+        final Thread acceptor = new Thread(() -> accept(socket), "forwarder-accept-" + port);
+        acceptor.setDaemon(true);
+        acceptor.start();
     }
 
     private void accept(final ServerSocket listening)
@@ -187,6 +203,10 @@ public final class TcpForwarder implements AutoCloseable
                     if (read < 0)
                     {
                         break;
+                    }
+                    if (blackholed)
+                    {
+                        heldReads.incrementAndGet();
                     }
                     while (blackholed)
                     {
