@@ -3,6 +3,7 @@ package dev.weir.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -107,13 +108,17 @@ class PostgresLateEventsTest
                 "--late", "side", "--follow", "--jdbc-url", forwarder.url(), "--jdbc-table", table, "--jdbc-late-table", late}, log);
             try
             {
-                final long first = awaitLateRows(child, log, 1);
+                awaitLateRows(child, log, 1);
                 forwarder.cut(); // down while following, with connections open
                 append(journal, 20_000, 40_000);
+                // the first rows may have come in several deliveries: count once the sink has seen the outage (a
+                // transaction under way then has failed), and again after its next retry
                 PostgresOutageTest.awaitLog(child, log, "retrying in");
-                assertEquals(first, count(late), "nothing reached the table while it was down");
+                final long down = awaitLateRows(child, log, 0);
+                awaitOccurrences(child, log, "retrying in", occurrences(log, "retrying in") + 1);
+                assertEquals(down, awaitLateRows(child, log, 0), "nothing reached the table while it was down");
                 forwarder.restore();
-                awaitLateRows(child, log, first + 1);
+                awaitLateRows(child, log, down + 1);
             }
             finally
             {
@@ -205,6 +210,29 @@ class PostgresLateEventsTest
         final List<String> position = TestDatabase.rows(db, "SELECT output_position FROM weir_offsets WHERE journal_id = '"
             + JournalDirectory.open(journal).id() + "' AND results_table = '" + table + "'");
         return position.isEmpty() ? -1 : Long.parseLong(position.get(0));
+    }
+
+    private static int occurrences(final Path log, final String text) throws IOException
+    {
+        final String output = Files.readString(log);
+        int count = 0;
+        for (int at = output.indexOf(text); at >= 0; at = output.indexOf(text, at + text.length()))
+        {
+            count++;
+        }
+        return count;
+    }
+
+    /** Wait until the child's log holds {@code text} at least {@code atLeast} times (it fails if the child exits first). */
+    private static void awaitOccurrences(final Process child, final Path log, final String text, final int atLeast) throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (occurrences(log, text) < atLeast)
+        {
+            assertTrue(child.isAlive(), "the child exited:\n" + Files.readString(log));
+            assertTrue(System.nanoTime() < deadline, atLeast + " times '" + text + "' expected in:\n" + Files.readString(log));
+            Thread.sleep(50);
+        }
     }
 
     private long awaitLateRows(final Process child, final Path log, final long atLeast) throws Exception
