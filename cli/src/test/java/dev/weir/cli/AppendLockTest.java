@@ -69,7 +69,7 @@ class AppendLockTest
         assertEquals(0, reader.exit(), "processing reads the events, it does not append to them: " + reader.err());
 
         child.destroyForcibly(); // SIGKILL: the lock goes with the process
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(child.waitFor(120, TimeUnit.SECONDS));
         final Cli after = Cli.run("ingest", "--input", input.toString(), "--journal", journal.toString());
         assertEquals(0, after.exit(), after.out() + after.err());
         assertEquals(List.of("1,1000,child,1", "1,1000,a,1", "2,2000,a,2"), JournalContents.events(journal));
@@ -105,7 +105,7 @@ class AppendLockTest
         assertEquals(0, beside.exit(), "an ingest beside a following run: " + beside.out() + beside.err());
 
         follower.destroyForcibly();
-        assertTrue(follower.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(follower.waitFor(120, TimeUnit.SECONDS));
         final Cli after = Cli.run("run", "--journal", journal.toString(), "--window", "tumbling:10s", "--results", dir.resolve("r.csv").toString());
         assertEquals(0, after.exit(), after.out() + after.err());
         assertEquals(List.of("window_start,window_end,key,count,sum,min,max,version", "0,10000,a,2,3,1,2,0"),
@@ -122,7 +122,7 @@ class AppendLockTest
             assertTrue(refused.getMessage().contains("(process " + ProcessHandle.current().pid() + ")"), refused.getMessage());
             final Path log = dir.resolve("child.log");
             final Process child = start(AppenderChild.class, log, journal.toString());
-            assertTrue(child.waitFor(60, TimeUnit.SECONDS), () -> "another process is refused too, it does not append: " + read(log));
+            assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> "another process is refused too, it does not append: " + read(log));
             assertTrue(read(log).contains("already has an appender (process " + ProcessHandle.current().pid() + ")"), () -> read(log));
         }
     }

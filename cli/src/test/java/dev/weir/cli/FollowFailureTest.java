@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class FollowFailureTest
 {
-    private static final long TIMEOUT_S = 60;
+    private static final long TIMEOUT_S = 120;
 
     @TempDir
     Path dir;

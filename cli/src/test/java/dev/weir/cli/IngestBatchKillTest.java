@@ -59,7 +59,7 @@ class IngestBatchKillTest
                 child.destroyForcibly();
                 killed++;
             }
-            assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child ended");
+            assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the child ended");
             checkEveryLineOnceInOrder(journal, -1);
         }
         assertTrue(killed >= 1, "at least one ingest was killed inside the file");

@@ -224,7 +224,7 @@ final class KafkaCluster implements AutoCloseable
         final java.util.regex.Pattern events = java.util.regex.Pattern.compile(" events (\\d+) ");
         final Path status = journal.resolve("kafka").resolve("status");
         int caughtUp = 0;
-        final long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        final long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         while (caughtUp < 3 && System.nanoTime() < deadline)
         {
             if (!instance.isAlive())

@@ -48,7 +48,7 @@ final class KafkaColumnsTest
             final Process first = instance(kafka.bootstrap, topic, "first");
             awaitLag0(dir.resolve("first"), PARTITIONS);
             first.destroy(); // SIGTERM: its partitions' work committed, with their checkpoints
-            assertTrue(first.waitFor(60, TimeUnit.SECONDS), "the first instance stops");
+            assertTrue(first.waitFor(120, TimeUnit.SECONDS), "the first instance stops");
             kafka.produce(topic, lines.subList(half, lines.size()));
             final Process second = instance(kafka.bootstrap, topic, "second");
             try

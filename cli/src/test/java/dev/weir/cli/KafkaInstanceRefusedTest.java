@@ -108,7 +108,7 @@ final class KafkaInstanceRefusedTest
         {
             KafkaCluster.awaitCaughtUp(first, dir.resolve("a.log"), dir.resolve("a"), PARTITIONS, records);
             first.destroy();
-            assertTrue(first.waitFor(60, TimeUnit.SECONDS), "the first run stops");
+            assertTrue(first.waitFor(120, TimeUnit.SECONDS), "the first run stops");
             assertEquals(143, first.exitValue(), () -> "stopped by SIGTERM: " + KafkaCluster.tail(dir.resolve("a.log")));
         }
         finally

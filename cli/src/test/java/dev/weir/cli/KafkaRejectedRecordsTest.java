@@ -78,7 +78,7 @@ final class KafkaRejectedRecordsTest
             {
                 KafkaCluster.awaitCaughtUp(instance, log, journal, 1, records.size());
                 instance.destroy(); // SIGTERM: the partition's work is committed
-                assertTrue(instance.waitFor(60, TimeUnit.SECONDS), "the instance stops");
+                assertTrue(instance.waitFor(120, TimeUnit.SECONDS), "the instance stops");
                 assertEquals(143, instance.exitValue(), () -> "SIGTERM stops the instance, nothing else did: " + KafkaCluster.tail(log));
             }
             finally

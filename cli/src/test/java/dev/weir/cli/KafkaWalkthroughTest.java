@@ -57,6 +57,9 @@ final class KafkaWalkthroughTest
             awaitStatus(dir.resolve("b"));
             Thread.sleep(1_500);
             a.destroyForcibly().waitFor(); // kill -9: b takes a's partitions over
+            // b has taken every partition over and caught up (after a session timeout and a rebalance, however slow
+            // the machine) before the output is read until it stays idle
+            KafkaCluster.awaitCaughtUp(b, dir.resolve("b.log"), dir.resolve("b"), 4, 0);
             final Cli consumed = Cli.run("consume", "--kafka", bootstrap, "--topic", output, "--headers", "--idle", "15s");
             assertEquals(0, consumed.exit(), consumed::err);
             final Map<Integer, List<String>> committed = new HashMap<>();

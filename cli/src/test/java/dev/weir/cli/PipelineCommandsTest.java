@@ -30,7 +30,7 @@ class PipelineCommandsTest
     private static final String COLUMNS = "card:string,merchant:string,amount:decimal(2),fee:long";
     private static final String[] CARD_FLAGS = {"--key", "card", "--value", "amount", "--window", "sliding:10s/2s", "--out-of-orderness", "1s"};
     private static final String[] MERCHANT_FLAGS = {"--key", "merchant", "--value", "fee", "--window", "tumbling:5s", "--out-of-orderness", "500ms"};
-    private static final long TIMEOUT_S = 60;
+    private static final long TIMEOUT_S = 120;
 
     @TempDir
     Path dir;

@@ -160,7 +160,7 @@ class RetentionKillTest
                 : base != baseBefore ? Phase.BASE_WRITTEN : Phase.BEFORE_BASE, 1, Integer::sum);
 
             final Process again = retainChild(retained, archive, dir.resolve("retain-" + round + "-again.log"));
-            assertTrue(again.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(again.waitFor(120, TimeUnit.SECONDS));
             final String printed = Files.readString(dir.resolve("retain-" + round + "-again.log"), StandardCharsets.UTF_8);
             assertEquals(0, again.exitValue(), printed);
             assertEquals(cycles.subList(chosen, cycles.size()), JournalCycles.events(journal).cycles(),

@@ -69,7 +69,7 @@ class ScaledClockChildTest
     {
         final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         final String output = new String(process.getInputStream().readAllBytes());
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output);
     }
 }

@@ -210,7 +210,7 @@ class StatCommandTest
         final List<String> command = ChildJvm.weir("256m", "stat", journal.toString(), "--once");
         final Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         final String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "weir stat ended");
+        assertTrue(child.waitFor(120, TimeUnit.SECONDS), "weir stat ended");
         assertEquals(0, child.exitValue(), out);
         return out;
     }

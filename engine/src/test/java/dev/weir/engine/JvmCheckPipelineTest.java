@@ -64,7 +64,7 @@ class JvmCheckPipelineTest
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         final Process process = builder.start();
         final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child ends");
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the child ends");
         assertEquals(JvmCheckPipelineChild.REFUSED, process.exitValue(), output);
         assertTrue(JvmFlags.missing().isEmpty(), "this test's JVM has the flags");
         return output;

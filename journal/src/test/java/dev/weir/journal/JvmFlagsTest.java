@@ -165,7 +165,7 @@ class JvmFlagsTest
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         final Process process = builder.start();
         final byte[] output = process.getInputStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child ends");
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the child ends");
         return new Child(process.exitValue(), new String(output, StandardCharsets.UTF_8));
     }
 
