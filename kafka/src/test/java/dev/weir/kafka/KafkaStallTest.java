@@ -71,7 +71,7 @@ final class KafkaStallTest
                         new KafkaRunTest.Line(0, "stall", (1_000_000 + attempt) + "," + KafkaRunTest.START + ",stall,1"));
                     lines.addAll(pair);
                     KafkaRunTest.produce(bootstrap, topic, pair);
-                    assertTrue(stall.awaitStalled(), "the instance reads the record it stalls at");
+                    assertTrue(stall.awaitStalled(120), "the instance reads the record it stalls at");
                     aborted = awaitTimeoutAbort(admin, transactionalId);
                     stall.release();
                 }
@@ -128,7 +128,7 @@ final class KafkaStallTest
                         stall.arm();
                     }
                     KafkaRunTest.produce(bootstrap, topic, rest.subList(s * rest.size() / slices, (s + 1) * rest.size() / slices));
-                    if (!aborted && stall.awaitStalled())
+                    if (!aborted && stall.awaitStalled(30)) // a slice may bring no second output: then it does not stall
                     {
                         aborted = awaitTimeoutAbort(admin, transactionalId);
                     }
@@ -213,10 +213,10 @@ final class KafkaStallTest
             armed = true;
         }
 
-        /** Test thread: whether the Kafka thread stalled within 120 s. */
-        boolean awaitStalled() throws InterruptedException
+        /** Test thread: whether the Kafka thread stalled within {@code seconds}. */
+        boolean awaitStalled(final long seconds) throws InterruptedException
         {
-            return stalled.await(120, TimeUnit.SECONDS);
+            return stalled.await(seconds, TimeUnit.SECONDS);
         }
 
         /** Test thread: let the Kafka thread go on, and stall no more. */
