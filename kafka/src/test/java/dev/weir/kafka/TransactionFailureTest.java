@@ -184,9 +184,11 @@ final class TransactionFailureTest
     private static void timedOut(final Admin admin, final KafkaProducer<byte[], byte[]> producer, final String topic, final String id) throws Exception
     {
         producer.initTransactions();
+        // the epoch before the transaction: with a 1 s timeout the broker may abort it before a busy machine's first
+        // look would have seen it ongoing
+        final int epoch = awaitState(admin, id, TransactionState.EMPTY).producerEpoch();
         producer.beginTransaction();
         producer.send(record(topic, "before")).get();
-        final int epoch = awaitState(admin, id, TransactionState.ONGOING).producerEpoch();
         while (awaitState(admin, id, TransactionState.COMPLETE_ABORT).producerEpoch() <= epoch)
         {
             Thread.sleep(100);
