@@ -76,6 +76,7 @@ class HeartbeatFollowTest
             + " ms after the ingest started");
         assertTrue(IngestLog.counts(JournalDirectory.open(journal)).heartbeats() >= 1, "heartbeats were appended");
         FollowerProgress.sleep(2 * IDLE_TIMEOUT_MS); // more heartbeats while quiet, some of them after its last checkpoint
+        awaitHeartbeats(journal, follower, 2); // a busy machine may have delayed the second one past the sleep
         follower.destroyForcibly(); // SIGKILL
         assertTrue(follower.waitFor(1, TimeUnit.MINUTES));
         final IngestLog.Counts afterFirst = IngestLog.counts(JournalDirectory.open(journal));
@@ -141,6 +142,18 @@ class HeartbeatFollowTest
         }
         Files.write(file, lines, StandardCharsets.UTF_8);
         return newest;
+    }
+
+    /** Wait until the journal holds {@code count} heartbeats or more. */
+    private static void awaitHeartbeats(final Path journal, final Process follower, final long count)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (IngestLog.counts(JournalDirectory.open(journal)).heartbeats() < count)
+        {
+            assertTrue(follower.isAlive(), "the follower exited");
+            assertTrue(System.nanoTime() < deadline, "fewer than " + count + " heartbeats while quiet");
+            FollowerProgress.sleep(100);
+        }
     }
 
     /** Wait until the follower says it is following. */

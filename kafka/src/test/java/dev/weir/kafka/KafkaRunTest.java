@@ -62,6 +62,8 @@ final class KafkaRunTest
             final KafkaRun run = new KafkaRun(settings(bootstrap, topic, output, "a")).start();
             try
             {
+                // every record read first (a pause of 3 s on a busy machine is no end), then the outputs steady
+                waitForAll(run, partitions);
                 waitForOutputs(run, 3);
             }
             finally

@@ -103,7 +103,7 @@ class DeliveryRecordTest
             locker.setAutoCommit(false);
             TestDatabase.execute(locker, "LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
             final CompletableFuture<Delivery> delivering = CompletableFuture.supplyAsync(() -> deliver(sink, journal));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (DeliveryPositions.readFile(record).position() != DeliveryPositions.EVERYTHING && System.nanoTime() < deadline)
             {
                 Thread.sleep(5);
@@ -146,7 +146,7 @@ class DeliveryRecordTest
 
     private static DeliveryPositions.DeliveryPosition awaitRecord(final Path record) throws InterruptedException
     {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.exists(record) && System.nanoTime() < deadline)
         {
             Thread.sleep(5);
