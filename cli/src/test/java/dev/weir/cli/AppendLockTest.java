@@ -137,11 +137,11 @@ class AppendLockTest
 
     private static void awaitLine(final Process child, final Path log, final String text) throws Exception
     {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!(Files.exists(log) && Files.readString(log).contains(text)))
         {
             assertTrue(child.isAlive(), () -> "the child ended: " + read(log));
-            assertTrue(System.nanoTime() < deadline, () -> "the child did not say '" + text + "' in 60 s: " + read(log));
+            assertTrue(System.nanoTime() < deadline, () -> "the child did not say '" + text + "' in 120 s: " + read(log));
             Thread.sleep(50);
         }
     }

@@ -304,7 +304,7 @@ class RetentionUnderLoadTest
     private static void awaitNoRemovedCycleOpen(final Path journal) throws InterruptedException
     {
         HeldRemovedCycles held = HeldRemovedCycles.scan(journal);
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (held != null && held.files() > 0 && System.nanoTime() < deadline)
         {
             Thread.sleep(100);

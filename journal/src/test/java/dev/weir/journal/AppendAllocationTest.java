@@ -29,12 +29,13 @@ class AppendAllocationTest
     private static final int ROUNDS = 3;
     private static final int KEYS = 1_000;
     /**
-     * Under one byte per hundred appends: what mapping the next chunks of a queue file allocates (a round
-     * appends 6 to 14 MiB and crosses several chunks: 0 to 216 B per round measured), never an allocation
-     * per append or per reserve refill (a buffer view per 64 KiB was 6,528 B per round for events and
-     * 15,232 B for results).
+     * Under two bytes per hundred appends (4,000 B): what mapping the next chunks of a queue file allocates (a round
+     * appends 6 to 14 MiB and crosses several chunks: 0 to 216 B per round measured on a quiet machine; a mapping
+     * slower than 2 ms builds Chronicle's "Took N ms to add mapping" message, and logs it, on the appending thread:
+     * 2.2 KB for an ingest in CI), never an allocation per append or per reserve refill (a buffer view per 64 KiB
+     * was 6,528 B per round for events and 15,232 B for results).
      */
-    private static final long BOUND = MEASURED / 100;
+    private static final long BOUND = 2L * MEASURED / 100;
 
     @TempDir
     Path dir;
