@@ -44,7 +44,7 @@ final class KafkaFencingTest
                 // on another host, as it were: one journal directory has one instance at a time
                 second = new KafkaRun(KafkaRunTest.settings(bootstrap, topic, output, "same", dir.resolve("second"))).start();
                 KafkaRunTest.produce(bootstrap, topic, lines.subList(lines.size() / 2, lines.size()));
-                assertTrue(first.awaitEnd(Duration.ofMinutes(1)), "the fenced instance ends");
+                assertTrue(first.awaitEnd(Duration.ofMinutes(3)), "the fenced instance ends");
                 assertNotNull(first.failure(), "it ends with a failure");
                 assertTrue(first.failure().getMessage().contains("fenced"), () -> "the failure says why: " + first.failure());
                 KafkaRunTest.waitForAll(second, partitions);
