@@ -1,6 +1,7 @@
 package dev.weir.journal;
 
 import net.openhft.chronicle.bytes.Bytes;
+import org.agrona.collections.IntArrayList;
 
 import dev.weir.journal.codec.EventBatchEncoder;
 
@@ -17,7 +18,8 @@ import dev.weir.journal.codec.EventBatchEncoder;
  * order is add order. The event of slot {@code s} of a written document has the offset {@link #flush()} {@code + s}.
  * Nothing waits to fill a batch: events not flushed are simply not in the journal yet, and a crash loses them as it
  * would lose events not yet appended (a whole document is in the journal, or none of it). A string's definition travels
- * in the entry of the first event that uses it, as in single documents.
+ * in the entry of the first event that uses it, as in single documents; if the document's write fails (a full disk),
+ * the strings it would have defined are known as not written again, so the next event that uses one defines it.
  * <p>
  * In a journal of single documents (marker versions 2 to 4, {@link JournalOffsets#INDEXED}) each add writes its event's
  * document at once (byte for byte what {@link EventJournal#append} writes), so older builds still read the journal;
@@ -33,6 +35,8 @@ public final class EventBatch
     private final EventJournal journal;
     private final boolean batched;
     private final EventBatchEncoder events = new EventBatchEncoder(FLUSH_BYTES + 16 * 1024);
+    /** The (column, id) pairs of the strings the pending entries define ({@link EventJournal#KEY_MARK} for a key). */
+    private final IntArrayList defined = new IntArrayList();
     private long lastOffset = -1;
 
     EventBatch(final EventJournal journal, final boolean batched)
@@ -144,9 +148,15 @@ public final class EventBatch
             lastOffset = first + count - 1;
             return first;
         }
+        catch (final RuntimeException | Error ex)
+        {
+            journal.unmarkWritten(defined);
+            throw ex;
+        }
         finally
         {
             events.reset();
+            defined.clear();
         }
     }
 
@@ -167,6 +177,8 @@ public final class EventBatch
         if (newKey)
         {
             journal.keyDictionary().markWritten(keyId);
+            defined.addInt(EventJournal.KEY_MARK);
+            defined.addInt(keyId);
         }
         return added(slot);
     }
@@ -179,7 +191,7 @@ public final class EventBatch
         final int slot = events.endEntry();
         if (textBytes >= 0)
         {
-            journal.markRowWritten(row);
+            journal.markRowWritten(row, defined);
         }
         return added(slot);
     }
@@ -192,9 +204,15 @@ public final class EventBatch
             {
                 lastOffset = journal.writeSingle(events, slot);
             }
+            catch (final RuntimeException | Error ex)
+            {
+                journal.unmarkWritten(defined);
+                throw ex;
+            }
             finally
             {
                 events.reset();
+                defined.clear();
             }
         }
         else if (events.count() == JournalOffsets.MAX_SLOTS || events.length() >= FLUSH_BYTES)

@@ -3,6 +3,7 @@ package dev.weir.journal;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.collections.IntArrayList;
 
 import dev.weir.journal.codec.EventEncoder;
 import dev.weir.journal.codec.EventShape;
@@ -51,6 +52,9 @@ import dev.weir.journal.schema.StringFormat;
  */
 public final class EventJournal implements AutoCloseable
 {
+    /** The column of a key of the default schema's key dictionary in a list of (column, id) marks. */
+    static final int KEY_MARK = -1;
+
     /**
      * The latest event time accepted, 2^62 ms (about 146 million years): far enough from
      * {@link Long#MAX_VALUE} that window ends, lateness and the watermark never overflow.
@@ -505,6 +509,39 @@ public final class EventJournal implements AutoCloseable
         {
             final int column = shape.stringColumn(s);
             dictionaries[column].markWritten(row.stringId(column));
+        }
+    }
+
+    /**
+     * Mark the string ids of a row written, once a pending batch entry holds their strings, adding the (column, id)
+     * pair of each one this marks to {@code marked}, so that {@link #unmarkWritten} can take them back.
+     */
+    void markRowWritten(final EventRow row, final IntArrayList marked)
+    {
+        for (int s = 0; s < shape.stringColumns(); s++)
+        {
+            final int column = shape.stringColumn(s);
+            final int id = row.stringId(column);
+            if (!dictionaries[column].isWritten(id))
+            {
+                dictionaries[column].markWritten(id);
+                marked.addInt(column);
+                marked.addInt(id);
+            }
+        }
+    }
+
+    /**
+     * Take back the marks of strings whose defining document was never written (its write failed).
+     *
+     * @param marked (column, id) pairs, {@link #KEY_MARK} as the column for a key of the default schema.
+     */
+    void unmarkWritten(final IntArrayList marked)
+    {
+        for (int i = 0; i < marked.size(); i += 2)
+        {
+            final int column = marked.getInt(i);
+            (column == KEY_MARK ? keys : dictionaries[column]).unmarkWritten(marked.getInt(i + 1));
         }
     }
 

@@ -150,6 +150,16 @@ public final class KeyDictionary implements AutoCloseable
     }
 
     /**
+     * Record that the document that was to define an id was never written (its write failed).
+     *
+     * @param id the id.
+     */
+    void unmarkWritten(final int id)
+    {
+        written[id] = false;
+    }
+
+    /**
      * @param id a key id.
      * @return the key's string, or null if no such id has been defined.
      */
