@@ -329,7 +329,9 @@ public final class CsvLineParser implements IngestLineParser
     }
 
     /**
-     * Append the valid line last parsed as text, as an event that is no line of a file (a Kafka record's).
+     * Append the valid line last parsed, from its bytes or as text, as an event that is no line of a file (a Kafka
+     * record's), written at once as its own document. The strings of a line parsed as text are learned, so that later
+     * lines with the same strings are read from their bytes without allocating.
      *
      * @param journal the journal, of this parser's columns or of more columns.
      * @param columns the journal's columns, with the defaults of those this parser's lines lack.
@@ -337,8 +339,55 @@ public final class CsvLineParser implements IngestLineParser
      */
     public long append(final EventJournal journal, final JournalSchema columns)
     {
+        if (readPlain)
+        {
+            return plain.appendEvent(journal);
+        }
+        final long offset = columns.isDefault()
+            ? journal.append(eventId, eventTime, values.string(0), values.longValue(1)) : journal.append(row(journal, columns));
+        if (plain != null)
+        {
+            for (int c = 0; c < values.size(); c++)
+            {
+                if (values.isString(c))
+                {
+                    plain.learn(c, values.string(c), columns.isDefault() ? journal.keyId(values.string(c)) : journal.stringId(c, values.string(c)));
+                }
+            }
+        }
+        return offset;
+    }
+
+    /**
+     * @param column a {@link ColumnType#STRING} or {@link ColumnType#LONG} column.
+     * @param text   bytes of UTF-8 text (a record's key).
+     * @return true if they are the column's text in the last valid line parsed: its string, or its long as
+     *         {@link Long#toString(long)} writes it. Allocates nothing if the line was read from its bytes.
+     */
+    public boolean fieldIs(final int column, final byte[] text)
+    {
+        if (readPlain)
+        {
+            return plain.fieldIs(column, text);
+        }
+        return columnText(column).equals(new String(text, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param column a {@link ColumnType#STRING} or {@link ColumnType#LONG} column.
+     * @return its text in the last valid line parsed as text (not {@link #readFromBytes()}): its string, or its long as
+     *         {@link Long#toString(long)} writes it.
+     */
+    public String columnText(final int column)
+    {
         assert !readPlain;
-        return columns.isDefault() ? journal.append(eventId, eventTime, values.string(0), values.longValue(1)) : journal.append(row(journal, columns));
+        return values.isString(column) ? values.string(column) : Long.toString(values.longValue(column));
+    }
+
+    /** @return true if the last valid line was read from its bytes alone (its fields are not held as text). */
+    public boolean readFromBytes()
+    {
+        return readPlain;
     }
 
     private EventRow row(final EventJournal journal, final JournalSchema columns)

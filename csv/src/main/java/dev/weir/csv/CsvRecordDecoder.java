@@ -1,8 +1,5 @@
 package dev.weir.csv;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 import dev.weir.journal.EventJournal;
@@ -16,6 +13,9 @@ import dev.weir.journal.schema.JournalSchema;
  * is refused (windows per key are only correct when the topic is partitioned by that key). A value of an
  * {@link OlderWriter}, whose fields lack only the last columns, added with defaults, after the key column, is read
  * in its columns and gets those defaults. Its two methods are those of {@code dev.weir.kafka.RecordDecoder}.
+ * <p>
+ * A valid record whose value is a plain line ({@link CsvLineParser#parse(byte[], int, int)}: strings seen before)
+ * is read from its bytes and appended without allocating; refusing a record allocates its reason.
  * <p>
  * Not thread-safe: one per partition, used by the thread that owns the partition's journal.
  */
@@ -63,42 +63,35 @@ public final class CsvRecordDecoder
         {
             return reject(CsvLineParser.tooLong(value.length));
         }
-        final String text;
-        try
+        int end = value.length;
+        while (end > 0 && (value[end - 1] == '\n' || value[end - 1] == '\r'))
         {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(value)).toString();
+            end--; // a line end is one byte in UTF-8, never inside a character
         }
-        catch (final CharacterCodingException ex)
-        {
-            return reject(CsvLineParser.INVALID_UTF8);
-        }
-        final String stripped = stripLineEnd(text);
         CsvLineParser parsed = line;
-        String why = line.parse(stripped);
+        String why = line.parse(value, 0, end);
         if (why != null)
         {
+            final String text = line.text();
             final int columns = line.fieldCount() - 2;
-            if (columns > 0 && columns < olderLines.length && olderLines[columns] != null)
+            if (text != null && columns > 0 && columns < olderLines.length && olderLines[columns] != null)
             {
                 parsed = olderLines[columns]; // an older producer's value, as its fields count them
-                why = parsed.parse(stripped);
+                why = parsed.parse(text);
             }
             if (why != null)
             {
                 return reject(why);
             }
         }
-        final String keyText = parsed.isString(keyColumn) ? parsed.string(keyColumn) : Long.toString(parsed.longColumn(keyColumn));
         if (key == null)
         {
-            return reject("no record key (the key column " + parsed.schema().column(keyColumn).name() + " is " + keyText + ")");
+            return reject("no record key (the key column " + parsed.schema().column(keyColumn).name() + " is " + keyText(parsed, value, end) + ")");
         }
-        final String recordKey = new String(key, StandardCharsets.UTF_8);
-        if (!recordKey.equals(keyText))
+        if (!parsed.fieldIs(keyColumn, key))
         {
-            return reject("record key " + shown(recordKey) + " is not the key column " + parsed.schema().column(keyColumn).name()
-                + " (" + shown(keyText) + "): the topic must be partitioned by the pipeline's key");
+            return reject("record key " + shown(new String(key, StandardCharsets.UTF_8)) + " is not the key column "
+                + parsed.schema().column(keyColumn).name() + " (" + shown(keyText(parsed, value, end)) + "): the topic must be partitioned by the pipeline's key");
         }
         try
         {
@@ -124,14 +117,14 @@ public final class CsvRecordDecoder
         return -1;
     }
 
-    private static String stripLineEnd(final String text)
+    /** @return the key column's text in the value last parsed (for a reason: allocates). */
+    private String keyText(final CsvLineParser parsed, final byte[] value, final int end)
     {
-        int end = text.length();
-        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r'))
+        if (parsed.readFromBytes())
         {
-            end--;
+            parsed.parse(new String(value, 0, end, StandardCharsets.UTF_8)); // a plain line is as valid as text
         }
-        return text.substring(0, end);
+        return parsed.columnText(keyColumn);
     }
 
     private static String shown(final String text)

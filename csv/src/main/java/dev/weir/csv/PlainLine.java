@@ -257,6 +257,64 @@ final class PlainLine
     }
 
     /**
+     * Append the event last {@link #read}, as an event that is no line of a file (a Kafka record's): written at once
+     * as its own document.
+     *
+     * @param journal the journal, of these columns or of more columns with defaults.
+     * @return the event's offset.
+     */
+    long appendEvent(final EventJournal journal)
+    {
+        if (journal.schema().isDefault())
+        {
+            return journal.append(eventId, eventTime, ids[0], longs[1]);
+        }
+        final EventRow row = journal.row();
+        row.eventId(eventId).eventTime(eventTime);
+        for (int c = 0; c < types.length; c++)
+        {
+            if (types[c] == ColumnType.STRING)
+            {
+                row.setString(c, ids[c]);
+            }
+            else
+            {
+                row.setLong(c, longs[c]);
+            }
+        }
+        OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
+        return journal.append(row);
+    }
+
+    /**
+     * @param column a string or long column.
+     * @param text   bytes of UTF-8 text.
+     * @return true if they are the column's text in the event last {@link #read}: its string, or its long in
+     *         decimal digits without a plus sign or leading zeros.
+     */
+    boolean fieldIs(final int column, final byte[] text)
+    {
+        if (types[column] == ColumnType.STRING)
+        {
+            return strings[column].get(text, 0, text.length) == ids[column];
+        }
+        final long value = longs[column];
+        int i = text.length;
+        long rest = value;
+        do
+        {
+            final int digit = (int)Math.abs(rest % 10);
+            if (--i < 0 || text[i] != '0' + digit)
+            {
+                return false;
+            }
+            rest /= 10;
+        }
+        while (rest != 0);
+        return value < 0 ? i == 1 && text[0] == '-' : i == 0;
+    }
+
+    /**
      * Learn a string of a valid line appended, so that lines with the same string can be read here.
      * Allocates for a string not learned yet.
      *

@@ -81,6 +81,49 @@ class CsvRecordDecoderTest
             JournalRows.events(journal));
     }
 
+    @Test
+    void theRecordKeyMustBeTheKeyColumnsTextWhetherTheValueIsReadAsTextOrFromItsBytes()
+    {
+        final JournalSchema byAccount = JournalSchema.parse("account:long,merchant:string,amount:decimal(2)");
+        final Path journal = dir.resolve("keys");
+        try (EventJournal events = EventJournal.openOrCreate(journal, byAccount))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(byAccount, 0);
+            for (int round = 0; round < 2; round++) // the first reads each value as text and learns m1; the second from its bytes
+            {
+                final long id = 10 * round;
+                assertTrue(append(records, events, "7", (id + 1) + ",1000,7,m1,1.00\r\n") >= 0, records.rejection());
+                assertTrue(append(records, events, "-42", (id + 2) + ",1000,-42,m1,1.00") >= 0, records.rejection());
+                assertTrue(append(records, events, "-9223372036854775808", (id + 3) + ",1000,-9223372036854775808,m1,1.00") >= 0,
+                    records.rejection());
+                assertEquals(-1, append(records, events, "07", (id + 4) + ",1000,7,m1,1.00"));
+                assertEquals("record key '07' is not the key column account ('7'): the topic must be partitioned by the pipeline's key",
+                    records.rejection());
+                assertEquals(-1, append(records, events, "42", (id + 5) + ",1000,-42,m1,1.00"));
+                assertEquals(-1, append(records, events, "+7", (id + 6) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "", (id + 7) + ",1000,7,m1,1.00"));
+                assertEquals(-1, records.append(null, ((id + 8) + ",1000,7,m1,1.00").getBytes(StandardCharsets.UTF_8), events));
+                assertEquals("no record key (the key column account is 7)", records.rejection());
+            }
+        }
+        assertEquals(List.of("1|1000|7|m1|1.00", "2|1000|-42|m1|1.00", "3|1000|-9223372036854775808|m1|1.00",
+            "11|1000|7|m1|1.00", "12|1000|-42|m1|1.00", "13|1000|-9223372036854775808|m1|1.00"), JournalRows.events(journal));
+
+        final Path named = dir.resolve("named");
+        try (EventJournal events = EventJournal.openOrCreate(named, JournalSchema.DEFAULT))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(JournalSchema.DEFAULT, 0);
+            for (int round = 0; round < 2; round++)
+            {
+                assertTrue(append(records, events, "Acme_1", (round + 1) + ",1000,Acme_1,5") >= 0, records.rejection());
+                assertEquals(-1, append(records, events, "acme_1", "9,1000,Acme_1,5"));
+                assertEquals("record key 'acme_1' is not the key column key ('Acme_1'): the topic must be partitioned by the pipeline's key",
+                    records.rejection());
+            }
+        }
+        assertEquals(List.of("1|1000|Acme_1|5", "2|1000|Acme_1|5"), JournalRows.events(named));
+    }
+
     private static long append(final CsvRecordDecoder records, final EventJournal events, final String key, final String value)
     {
         return records.append(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8), events);
