@@ -74,26 +74,24 @@ final class JournalOnAFullDiskTest
         }
     }
 
-    @ParameterizedTest(name = "batched documents: {0}")
-    @ValueSource(booleans = {false, true})
-    void keysFirstUsedInABulkAppendThatFindsTheDiskFullAreDefinedAgainWhenUsedAgain(final boolean batched) throws Exception
+    @ParameterizedTest(name = "journal marker version {0}")
+    @ValueSource(ints = {JournalDirectory.FORMAT_VERSION, JournalDirectory.FORMAT_VERSION_BATCHED}) // single documents, batched
+    void keysFirstUsedInABulkAppendThatFindsTheDiskFullAreDefinedAgainWhenUsedAgain(final int version) throws Exception
     {
         final Path mount = dir.resolve("disk");
         try (Tmpfs disk = Tmpfs.mount(mount, 4096))
         {
             final Path journal = mount.resolve("journal");
             JournalDirectory.openOrCreate(journal);
-            if (batched)
-            {
-                final Path marker = journal.resolve(JournalDirectory.MARKER_FILE);
-                final List<String> lines = new ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
-                lines.set(1, "version=" + JournalDirectory.FORMAT_VERSION_BATCHED);
-                Files.write(marker, lines, StandardCharsets.UTF_8);
-            }
+            final Path marker = journal.resolve(JournalDirectory.MARKER_FILE); // nothing appended yet: the version is free
+            final List<String> lines = new ArrayList<>(Files.readAllLines(marker, StandardCharsets.UTF_8));
+            lines.set(1, "version=" + version);
+            Files.write(marker, lines, StandardCharsets.UTF_8);
             int added = 0;
             Throwable failure = null;
             try (EventJournal events = EventJournal.openOrCreate(journal))
             {
+                assertEquals(version == JournalDirectory.FORMAT_VERSION_BATCHED, events.directory().offsets().batched(), "the journal's documents");
                 final EventBatch batch = events.batch();
                 try
                 {
