@@ -78,6 +78,7 @@ final class KafkaExecution
             throw new BadInputException("--kafka needs a string or long key column, not the decimal " + window.keyColumn);
         }
         window.columns().projection(schema); // the value, filter, early condition and named aggregates read the columns, before joining the group
+        kafka.recordFormat();
         if (kafka.commitIntervalMs <= 0 || kafka.transactionTimeoutMs < 1000 || kafka.sessionTimeoutMs < 1000)
         {
             throw new BadInputException("--commit-interval must be > 0, --transaction-timeout and --session-timeout at least 1s");
@@ -96,7 +97,7 @@ final class KafkaExecution
         final KafkaRun run = KafkaRun.builder().bootstrap(kafka.bootstrap).topic(kafka.topic).group(kafka.group).outputTopic(kafka.outputTopic)
             .rejectedTopic(kafka.rejectedTopic).instance(instance()).journal(journal).schema(schema).rollCycle(rollCycle)
             .pipeline(() -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery))
-            .keyColumn(window.keyColumn).rows(window.columns()).commitInterval(kafka.commitInterval())
+            .keyColumn(window.keyColumn).recordFormat(kafka.recordFormat()).rows(window.columns()).commitInterval(kafka.commitInterval())
             .transactionTimeout(Duration.ofMillis(kafka.transactionTimeoutMs)).sessionTimeout(Duration.ofMillis(kafka.sessionTimeoutMs)).build();
         final KafkaRun.Settings settings = run.settings();
         final CountDownLatch finished = new CountDownLatch(1);

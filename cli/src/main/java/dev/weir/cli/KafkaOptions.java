@@ -3,6 +3,7 @@ package dev.weir.cli;
 import java.time.Duration;
 
 import dev.weir.kafka.KafkaAddress;
+import dev.weir.kafka.RecordFormat;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,9 +18,15 @@ final class KafkaOptions
             + "each partition's checkpoint, in Kafka transactions (exactly once for read_committed consumers)")
     String bootstrap;
 
-    @Option(names = "--topic", paramLabel = "T", description = "with --kafka: the source topic; each record's value is one events CSV line "
-        + "(event_id,event_time, then the columns) and its key the line's key column")
+    @Option(names = "--topic", paramLabel = "T", description = "with --kafka: the source topic; each record's value is one event "
+        + "(see --record-format) and its key the event's key column")
     String topic;
+
+    @Option(names = "--record-format", paramLabel = "csv|json", defaultValue = "csv",
+        description = "with --kafka: csv, each record's value is one events CSV line (event_id,event_time, then the columns); json, one "
+            + "JSON object with members event_id, event_time and the columns by name (others ignored; a missing or null member takes "
+            + "its column's default) (default: ${DEFAULT-VALUE})")
+    String recordFormat;
 
     @Option(names = "--group", paramLabel = "G", description = "with --kafka: the consumer group; its checkpoints go to the compacted topic G-weir-checkpoints")
     String group;
@@ -29,7 +36,7 @@ final class KafkaOptions
     String outputTopic;
 
     @Option(names = "--rejected-topic", paramLabel = "R", description = "with --kafka: records that do not parse or whose key is not the "
-        + "key column's value, with headers weir-source, weir-offset and weir-reason (default: O-rejected)")
+        + "key column's text, with headers weir-source, weir-offset and weir-reason (default: O-rejected)")
     String rejectedTopic;
 
     @Option(names = "--instance", paramLabel = "ID", description = "with --kafka: this instance's id, the same across its restarts "
@@ -69,6 +76,20 @@ final class KafkaOptions
         {
             throw new BadInputException("--kafka " + ex.getMessage());
         }
+    }
+
+    /**
+     * @return the record format of {@code --record-format}.
+     * @throws BadInputException if it is neither csv nor json.
+     */
+    RecordFormat recordFormat()
+    {
+        return switch (recordFormat)
+        {
+            case "csv" -> RecordFormat.CSV;
+            case "json" -> RecordFormat.JSON;
+            default -> throw new BadInputException("--record-format must be csv or json, not " + recordFormat);
+        };
     }
 
     Duration commitInterval()

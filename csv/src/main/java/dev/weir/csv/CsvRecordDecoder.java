@@ -59,11 +59,25 @@ public final class CsvRecordDecoder
         {
             return reject("no value");
         }
-        if (value.length > InputLines.MAX_LINE_BYTES)
+        return append(key, value, value.length, journal);
+    }
+
+    /**
+     * Parse a line held in the first bytes of an array and append it to the journal as an event.
+     *
+     * @param key     the record's key, or null.
+     * @param value   holds the line.
+     * @param length  its length.
+     * @param journal the journal, of the columns given (owned by the calling thread).
+     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     */
+    public long append(final byte[] key, final byte[] value, final int length, final EventJournal journal)
+    {
+        if (length > InputLines.MAX_LINE_BYTES)
         {
-            return reject(CsvLineParser.tooLong(value.length));
+            return reject(CsvLineParser.tooLong(length));
         }
-        int end = value.length;
+        int end = length;
         while (end > 0 && (value[end - 1] == '\n' || value[end - 1] == '\r'))
         {
             end--; // a line end is one byte in UTF-8, never inside a character

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Decoding valid Kafka records into a journal ({@link CsvRecordDecoder}, what {@code weir run --kafka} mirrors each
- * record with) allocates nothing per record once its strings are known, in the default columns and in six columns
- * with quoted and UTF-8 strings: the bytes allocated by decoding many records, less those of decoding a few, over the
+ * Decoding valid Kafka records into a journal ({@link CsvRecordDecoder} and {@link JsonRecordDecoder}, what
+ * {@code weir run --kafka} mirrors each record with) allocates nothing per record once its strings are known, in the
+ * default columns and in six columns with quoted and UTF-8 strings, CSV lines and JSON objects: the bytes allocated by decoding many records, less those of decoding a few, over the
  * records between them. Measured with the thread's allocated-bytes counter, the least of a few rounds, each into a
  * new journal.
  */
@@ -73,6 +73,28 @@ class CsvRecordAllocationTest
         assertTrue(allocated < BOUND, "bytes allocated by decoding " + (LONG - SHORT) + " more records: " + allocated);
     }
 
+    @Test
+    void decodingJsonObjectsOfSixColumnsAllocatesNothingPerRecord()
+    {
+        final String[] merchants = {"m-1", "Caf\\u00e9 \\\"Le Bon\\\", Paris", "Shop, Inc.", "Zürich"};
+        final byte[][] keys = new byte[LONG][];
+        final byte[][] values = new byte[LONG][];
+        final SplittableRandom random = new SplittableRandom(37);
+        for (int i = 0; i < LONG; i++)
+        {
+            final String card = "card-" + random.nextInt(300);
+            keys[i] = card.getBytes(StandardCharsets.UTF_8);
+            values[i] = ("{\"event_id\": " + i + ", \"event_time\": " + (1_000L * i) + ", \"card\": \"" + card + "\", \"merchant\": \""
+                + merchants[random.nextInt(merchants.length)] + "\", \"country\": \"FR\", \"amount\": " + (random.nextInt(100_000) - 5_000) / 100.0
+                + ", \"channel\": \"" + (random.nextBoolean() ? "pos" : "app") + "\", \"note\": {\"seen\": [1, 2]}}").getBytes(StandardCharsets.UTF_8);
+        }
+        json = true;
+        final long allocated = allocatedPerRecords(JournalSchema.parse(PAYMENTS), 0, keys, values);
+        assertTrue(allocated < BOUND, "bytes allocated by decoding " + (LONG - SHORT) + " more records: " + allocated);
+    }
+
+    private boolean json;
+
     private long allocatedPerRecords(final JournalSchema schema, final int keyColumn, final byte[][] keys, final byte[][] values)
     {
         for (int i = 0; i < 3; i++)
@@ -94,13 +116,14 @@ class CsvRecordAllocationTest
         final long threadId = Thread.currentThread().getId();
         try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal-" + journals++), schema))
         {
-            final CsvRecordDecoder decoder = new CsvRecordDecoder(schema, keyColumn);
+            final CsvRecordDecoder csv = new CsvRecordDecoder(schema, keyColumn);
+            final JsonRecordDecoder objects = new JsonRecordDecoder(schema, keyColumn);
             final long before = threads.getThreadAllocatedBytes(threadId);
             for (int i = 0; i < count; i++)
             {
-                if (decoder.append(keys[i], values[i], journal) < 0)
+                if ((json ? objects.append(keys[i], values[i], journal) : csv.append(keys[i], values[i], journal)) < 0)
                 {
-                    throw new AssertionError("record " + i + " refused: " + decoder.rejection());
+                    throw new AssertionError("record " + i + " refused: " + (json ? objects.rejection() : csv.rejection()));
                 }
             }
             return threads.getThreadAllocatedBytes(threadId) - before;

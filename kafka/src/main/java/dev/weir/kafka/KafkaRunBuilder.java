@@ -46,6 +46,7 @@ public final class KafkaRunBuilder
     private Supplier<PipelineBuilder> pipeline;
     private String keyColumn;
     private Supplier<RecordDecoder> decoders;
+    private RecordFormat recordFormat = RecordFormat.CSV;
     private OutputRows.Factory rows;
     private Duration commitInterval = DEFAULT_COMMIT_INTERVAL;
     private Duration transactionTimeout = DEFAULT_TIMEOUT;
@@ -159,8 +160,8 @@ public final class KafkaRunBuilder
     }
 
     /**
-     * Read each record's value as an events CSV line in the {@linkplain #schema columns}, whose key must be the
-     * line's key column ({@link RecordDecoder#csv}).
+     * Read each record's value in the {@linkplain #schema columns}, as an events CSV line unless another
+     * {@link #recordFormat} is given, whose key must be the value's key column ({@link RecordDecoder#csv}).
      *
      * @param column the key column: one column of the schema, of type string or long.
      * @return this.
@@ -169,6 +170,18 @@ public final class KafkaRunBuilder
     {
         this.keyColumn = column;
         this.decoders = null;
+        return this;
+    }
+
+    /**
+     * Read each record's value in a format of Weir's, whose key must be the value's key column ({@link #keyColumn}).
+     *
+     * @param format {@link RecordFormat#CSV} (the default) or {@link RecordFormat#JSON}.
+     * @return this.
+     */
+    public KafkaRunBuilder recordFormat(final RecordFormat format)
+    {
+        this.recordFormat = Objects.requireNonNull(format, "format");
         return this;
     }
 
@@ -289,6 +302,7 @@ public final class KafkaRunBuilder
         {
             throw new IllegalArgumentException("the key column must be a string or long column, not the decimal " + keyColumn);
         }
-        return () -> RecordDecoder.csv(columns, key);
+        final RecordFormat format = recordFormat;
+        return () -> format.decoder(columns, key);
     }
 }

@@ -1,13 +1,15 @@
 package dev.weir.kafka;
 
 import dev.weir.csv.CsvRecordDecoder;
+import dev.weir.csv.JsonRecordDecoder;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Turns one Kafka record into one event of a partition's journal, or says why it cannot: the record's value is
  * a line in the pipeline's columns and its key must be the line's key column (windows per key are only correct
- * when the topic is partitioned by that key). {@link #csv(JournalSchema, int)} reads the value as an events CSV line.
+ * when the topic is partitioned by that key). {@link #csv(JournalSchema, int)} reads the value as an events CSV line,
+ * {@link #json(JournalSchema, int)} as a JSON object.
  * <p>
  * Not thread-safe: one per partition, used by the instance's Kafka thread only.
  */
@@ -49,6 +51,31 @@ public interface RecordDecoder
             public String rejection()
             {
                 return csv.rejection();
+            }
+        };
+    }
+
+    /**
+     * @param schema    the events' columns.
+     * @param keyColumn the index of the key column (a string or long column).
+     * @return a decoder of values that are JSON objects whose members are named as the columns, with event_id and
+     *         event_time ({@link JsonRecordDecoder}); what {@code weir run --kafka --record-format json} uses.
+     */
+    static RecordDecoder json(final JournalSchema schema, final int keyColumn)
+    {
+        final JsonRecordDecoder json = new JsonRecordDecoder(schema, keyColumn);
+        return new RecordDecoder()
+        {
+            @Override
+            public long append(final byte[] key, final byte[] value, final EventJournal journal)
+            {
+                return json.append(key, value, journal);
+            }
+
+            @Override
+            public String rejection()
+            {
+                return json.rejection();
             }
         };
     }
