@@ -23,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Weir scaled out over a real Kafka broker: three {@code weir run --kafka} child JVMs in one consumer group share a
  * topic of six partitions, and the rows committed to the output topic, read {@code read_committed}, equal row for row
  * a bounded {@code weir run} of each partition's records as a file of its own: with every instance running, and with
- * instances killed with {@code kill -9} at random moments and restarted, with the default aggregates and with named ones
- * ({@code --aggregates}). Bad records are rejected with partition and
+ * instances killed with {@code kill -9} at random moments and restarted, with the default aggregates, with named ones
+ * ({@code --aggregates}), and with the rules of a local run ({@code --where}, {@code --value}, {@code --emit updates},
+ * {@code --early-when}). Bad records are rejected with partition and
  * offset, each once.
  */
 @Tag("slow")
@@ -36,6 +37,10 @@ final class KafkaScaleOutTest
     private static final String[] NAMED_FLAGS = {"--aggregates", "n=count(),total=sum(value),open=first(value),close=last(value),"
         + "large=count() filter (where value >= 40000),mean=total/n", "--window", "tumbling:10s", "--out-of-orderness", "2s",
         "--allowed-lateness", "5s", "--late", "side"};
+    /** The rules of a local run: a filter, an expression as the value, update rows and an early row per window. */
+    private static final String[] RULE_FLAGS = {"--where", "value >= 10000 and key != 'card-7'", "--value", "value * 2 - 1", "--emit", "updates",
+        "--early-when", "sum >= 300000 and count > 2", "--window", "tumbling:10s", "--out-of-orderness", "2s", "--allowed-lateness", "5s",
+        "--late", "side"};
 
     @TempDir
     Path dir;
@@ -76,6 +81,12 @@ final class KafkaScaleOutTest
     void instancesWithNamedAggregatesKilledAtRandomMomentsLoseAndDoubleNothing() throws Exception
     {
         killedAtRandomMoments("weir-kill-named", NAMED_FLAGS, RECORDS / 2, 6, 13);
+    }
+
+    @Test
+    void instancesWithTheRulesOfALocalRunKilledAtRandomMomentsLoseAndDoubleNothing() throws Exception
+    {
+        killedAtRandomMoments("weir-kill-rules", RULE_FLAGS, RECORDS / 4, 6, 14);
     }
 
     /**
