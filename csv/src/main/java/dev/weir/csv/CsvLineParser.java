@@ -329,13 +329,13 @@ public final class CsvLineParser implements IngestLineParser
     }
 
     /**
-     * Append the valid line last parsed, from its bytes or as text, as an event that is no line of a file (a Kafka
-     * record's), written at once as its own document. The strings of a line parsed as text are learned, so that later
-     * lines with the same strings are read from their bytes without allocating.
+     * Add the valid line last parsed, from its bytes or as text, to the journal's batch ({@link EventJournal#batch()})
+     * as an event that is no line of a file (a Kafka record's). The strings of a line parsed as text are learned, so
+     * that later lines with the same strings are read from their bytes without allocating.
      *
      * @param journal the journal, of this parser's columns or of more columns.
      * @param columns the journal's columns, with the defaults of those this parser's lines lack.
-     * @return the offset of the appended event.
+     * @return the event's slot in the batch's pending document (where {@link EventBatch#flush()} writes it).
      */
     public long append(final EventJournal journal, final JournalSchema columns)
     {
@@ -343,8 +343,9 @@ public final class CsvLineParser implements IngestLineParser
         {
             return plain.appendEvent(journal);
         }
-        final long offset = columns.isDefault()
-            ? journal.append(eventId, eventTime, values.string(0), values.longValue(1)) : journal.append(row(journal, columns));
+        final int slot = columns.isDefault()
+            ? journal.batch().append(eventId, eventTime, journal.keyId(values.string(0)), values.longValue(1))
+            : journal.batch().append(row(journal, columns));
         if (plain != null)
         {
             for (int c = 0; c < values.size(); c++)
@@ -355,7 +356,7 @@ public final class CsvLineParser implements IngestLineParser
                 }
             }
         }
-        return offset;
+        return slot;
     }
 
     /**

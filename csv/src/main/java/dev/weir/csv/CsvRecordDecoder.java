@@ -46,12 +46,13 @@ public final class CsvRecordDecoder
     }
 
     /**
-     * Parse a record and append it to the journal as an event.
+     * Parse a record and add it to the journal's batch as an event.
      *
      * @param key     the record's key, or null.
      * @param value   the record's value, or null.
      * @param journal the journal, of the columns given (owned by the calling thread).
-     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     * @return the event's slot in the journal's batch ({@link EventJournal#batch()}, which writes it when flushed), or -1
+     *         if the record was refused ({@link #rejection()} says why).
      */
     public long append(final byte[] key, final byte[] value, final EventJournal journal)
     {
@@ -63,13 +64,14 @@ public final class CsvRecordDecoder
     }
 
     /**
-     * Parse a line held in the first bytes of an array and append it to the journal as an event.
+     * Parse a line held in the first bytes of an array and add it to the journal's batch as an event.
      *
      * @param key     the record's key, or null.
      * @param value   holds the line.
      * @param length  its length.
      * @param journal the journal, of the columns given (owned by the calling thread).
-     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     * @return the event's slot in the journal's batch ({@link EventJournal#batch()}, which writes it when flushed), or -1
+     *         if the record was refused ({@link #rejection()} says why).
      */
     public long append(final byte[] key, final byte[] value, final int length, final EventJournal journal)
     {

@@ -257,17 +257,16 @@ final class PlainLine
     }
 
     /**
-     * Append the event last {@link #read}, as an event that is no line of a file (a Kafka record's): written at once
-     * as its own document.
+     * Add the event last {@link #read} to the journal's batch, as an event that is no line of a file (a Kafka record's).
      *
      * @param journal the journal, of these columns or of more columns with defaults.
-     * @return the event's offset.
+     * @return the event's slot in the batch's pending document.
      */
-    long appendEvent(final EventJournal journal)
+    int appendEvent(final EventJournal journal)
     {
         if (journal.schema().isDefault())
         {
-            return journal.append(eventId, eventTime, ids[0], longs[1]);
+            return journal.batch().append(eventId, eventTime, ids[0], longs[1]);
         }
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
@@ -283,7 +282,7 @@ final class PlainLine
             }
         }
         OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
-        return journal.append(row);
+        return journal.batch().append(row);
     }
 
     /**

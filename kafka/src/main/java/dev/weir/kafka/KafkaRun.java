@@ -325,6 +325,7 @@ public final class KafkaRun implements AutoCloseable
                             {
                                 task.mirror(record);
                             }
+                            task.flush();
                         }
                         status.mirrored(records.count());
                         transactions.sent();

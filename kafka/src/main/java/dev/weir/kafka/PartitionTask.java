@@ -82,6 +82,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private final int rejectedPartitions;
     private final int rejectedPartition;
     private final OffsetMap offsets = new OffsetMap();
+    /** Whether the decoder adds events to the journal's batch rather than writing each at once. */
+    private final boolean batched;
+    /** The Kafka offsets of the events in the journal's batch, not written yet, in slot order. */
+    private final LongArrayList unwritten = new LongArrayList();
     private final AtomicReference<byte[]> published = new AtomicReference<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final NavigableMap<Long, CommittedRow> committed;
@@ -202,6 +206,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.outputs = OutputJournal.open(journalDirectory);
         this.rows = context.rowsFactory().open(journalDirectory);
         this.decoder = context.decoders().get();
+        this.batched = decoder.batches();
     }
 
     /**
@@ -255,7 +260,15 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final long offset = decoder.append(record.key(), record.value(), journal);
         if (offset >= 0)
         {
-            offsets.add(offset, record.offset());
+            if (batched)
+            {
+                unwritten.addLong(record.offset());
+                settle();
+            }
+            else
+            {
+                offsets.add(offset, record.offset());
+            }
             mirrored++;
         }
         else if (record.offset() > rejectedThrough)
@@ -265,6 +278,43 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             rejected++;
         }
         lastMirrored = record.offset();
+    }
+
+    /**
+     * Write the events mirrored since the last call that wait in the journal's batch, as one document: the pipeline
+     * reads them from then on. Called after each poll's records of the partition.
+     */
+    void flush()
+    {
+        if (batched)
+        {
+            journal.batch().flush();
+            settle();
+        }
+    }
+
+    /**
+     * Map the events the journal's batch has written (when it filled, at {@link #flush}, or before another document)
+     * to their Kafka offsets: a written document's events have consecutive offsets, ending at the batch's last.
+     */
+    private void settle()
+    {
+        final int pending = journal.batch().pending();
+        final int written = unwritten.size() - pending;
+        if (written == 0)
+        {
+            return;
+        }
+        if (pending != 0)
+        {
+            throw new IllegalStateException(source + ": " + written + " of " + unwritten.size() + " events of the batch were written");
+        }
+        final long first = journal.batch().lastOffset() - written + 1;
+        for (int i = 0; i < written; i++)
+        {
+            offsets.add(first + i, unwritten.getLong(i));
+        }
+        unwritten.clear();
     }
 
     /**

@@ -21,9 +21,20 @@ public interface RecordDecoder
      * @param key     the record's key, or null.
      * @param value   the record's value, or null.
      * @param journal the partition's journal (owned by the calling thread).
-     * @return the journal offset of the event appended, or -1 if the record was refused ({@link #rejection()} says why).
+     * @return the journal offset of the event appended (or, if {@link #batches()}, its slot in the journal's batch),
+     *         or -1 if the record was refused ({@link #rejection()} says why).
      */
     long append(byte[] key, byte[] value, EventJournal journal);
+
+    /**
+     * @return true if {@link #append} adds each event to the journal's batch ({@link EventJournal#batch()}), where
+     *         the partition writes it as part of one document after each poll; false (the default) if it appends
+     *         each event at once and returns its offset.
+     */
+    default boolean batches()
+    {
+        return false;
+    }
 
     /**
      * @return why the last {@link #append} refused its record.
@@ -52,6 +63,12 @@ public interface RecordDecoder
             {
                 return csv.rejection();
             }
+
+            @Override
+            public boolean batches()
+            {
+                return true;
+            }
         };
     }
 
@@ -76,6 +93,12 @@ public interface RecordDecoder
             public String rejection()
             {
                 return json.rejection();
+            }
+
+            @Override
+            public boolean batches()
+            {
+                return true;
             }
         };
     }
