@@ -335,7 +335,7 @@ public final class CsvLineParser implements IngestLineParser
      *
      * @param journal the journal, of this parser's columns or of more columns.
      * @param columns the journal's columns, with the defaults of those this parser's lines lack.
-     * @return the event's slot in the batch's pending document (where {@link EventBatch#flush()} writes it).
+     * @return the event's slot in the batch's pending document (where {@link dev.weir.journal.EventBatch#flush()} writes it).
      */
     public long append(final EventJournal journal, final JournalSchema columns)
     {
