@@ -17,6 +17,7 @@ import dev.weir.engine.window.TumblingWindows;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
+import dev.weir.journal.JournalReader;
 import dev.weir.journal.OutputJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +56,7 @@ class RecoverFromPayloadTest
         {
             HistoryBase.seed(JournalDirectory.open(mirror), journal.dictionaries().definitions());
         }
-        RecoveryTest.append(mirror, events, (int)payload.sourceOffset() + 1, events.size());
+        RecoveryTest.append(mirror, events, eventsThrough(JournalDirectory.open(original), payload.sourceOffset()), events.size());
 
         final Pipeline pipeline = builder(mirror).checkpointEvery(1_000_000).recoverFrom(payload).build();
         try
@@ -102,6 +103,26 @@ class RecoverFromPayloadTest
             events.add(new long[] {i, 10_000L + i * 3L - random.nextInt(150), random.nextInt(50), random.nextInt(1_000)});
         }
         return events;
+    }
+
+    /** @return how many events a journal holds up to and including an offset (an offset is no index: it holds the cycle and slot) */
+    private static int eventsThrough(final JournalDirectory journal, final long offset)
+    {
+        final int[] count = new int[1];
+        try (JournalReader reader = JournalReader.open(journal))
+        {
+            while (reader.poll((at, id, time, key, value) ->
+            {
+                if (at <= offset)
+                {
+                    count[0]++;
+                }
+            }, 4096) > 0)
+            {
+                // count them all
+            }
+        }
+        return count[0];
     }
 
     /** @return how many outputs a journal holds up to and including a position */
