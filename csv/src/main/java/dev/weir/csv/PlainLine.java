@@ -238,21 +238,7 @@ final class PlainLine
             journal.batch().appendIngested(line, eventId, eventTime, ids[0], longs[1], unterminatedLength);
             return journal.batch().lastOffset();
         }
-        final EventRow row = journal.row();
-        row.eventId(eventId).eventTime(eventTime);
-        for (int c = 0; c < types.length; c++)
-        {
-            if (types[c] == ColumnType.STRING)
-            {
-                row.setString(c, ids[c]);
-            }
-            else
-            {
-                row.setLong(c, longs[c]);
-            }
-        }
-        OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
-        journal.batch().appendIngested(row, line, unterminatedLength);
+        journal.batch().appendIngested(row(journal), line, unterminatedLength);
         return journal.batch().lastOffset();
     }
 
@@ -268,6 +254,12 @@ final class PlainLine
         {
             return journal.batch().append(eventId, eventTime, ids[0], longs[1]);
         }
+        return journal.batch().append(row(journal));
+    }
+
+    /** @return the journal's row holding the event last {@link #read}, with the defaults of the columns it lacks. */
+    private EventRow row(final EventJournal journal)
+    {
         final EventRow row = journal.row();
         row.eventId(eventId).eventTime(eventTime);
         for (int c = 0; c < types.length; c++)
@@ -282,7 +274,7 @@ final class PlainLine
             }
         }
         OlderWriter.fillDefaults(journal, journal.schema(), row, types.length);
-        return journal.batch().append(row);
+        return row;
     }
 
     /**
