@@ -66,6 +66,12 @@ public final class KeyText implements KeyColumns, AutoCloseable
         return keys.text(keyId, index);
     }
 
+    /** Let go of the journal cycles its reads have passed: see {@link dev.weir.engine.emit.KeyText#releasePassedCycles()}. */
+    public void releasePassedCycles()
+    {
+        keys.releasePassedCycles();
+    }
+
     /** Hand it to another thread: the next thread to use it becomes its owner. */
     public void handOff()
     {

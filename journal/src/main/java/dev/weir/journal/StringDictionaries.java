@@ -427,7 +427,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     /** Read the definitions appended since the last look. */
     void refresh()
     {
-        final ExcerptTailer scan = scan();
+        ExcerptTailer scan = scan();
         while (true)
         {
             try (DocumentContext dc = scan.readingDocument())
@@ -436,20 +436,64 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
                 {
                     return;
                 }
-                final Bytes<?> bytes = dc.wire().bytes();
-                if (batch.wrap(bytes))
+                if (passedRemovedCycles(dc.index()))
                 {
-                    while (batch.next())
-                    {
-                        read(bytes, offsets.offset(dc.index(), batch.slot()));
-                    }
-                    batch.end();
+                    dc.rollbackOnClose();
+                    scan = null;
                 }
                 else
                 {
-                    read(bytes, offsets.offset(dc.index(), 0));
+                    count(dc);
                 }
             }
+            if (scan == null)
+            {
+                loadBase(); // every string the removed cycles defined; the scan goes on at the base's first offset
+                scan = tailer;
+            }
+        }
+    }
+
+    /**
+     * A scan that enters a new cycle may have been carried over cycles that retention removed meanwhile (Chronicle
+     * moves a tailer on to the next remaining cycle, and says so in its log). Retention moves the history base on
+     * before it removes a cycle, so a base newer than the one loaded, beginning after the last document counted,
+     * tells it: it holds every string the removed cycles defined.
+     *
+     * @param index the queue index of the document the scan is at.
+     * @return true if such a base is now loaded into {@link #base} (the caller then starts from it).
+     */
+    private boolean passedRemovedCycles(final long index)
+    {
+        final long through = tally.countedThrough();
+        if (through != Long.MIN_VALUE && queue.rollCycle().toCycle(offsets.index(through)) == queue.rollCycle().toCycle(index))
+        {
+            return false;
+        }
+        final HistoryBase now = HistoryBase.load(directory);
+        if (now == null || base != null && now.first <= base.first || through != Long.MIN_VALUE && now.first <= through)
+        {
+            return false;
+        }
+        base = now;
+        return true;
+    }
+
+    /** Count the document the scan is at, or each entry of its batch. */
+    private void count(final DocumentContext dc)
+    {
+        final Bytes<?> bytes = dc.wire().bytes();
+        if (batch.wrap(bytes))
+        {
+            while (batch.next())
+            {
+                read(bytes, offsets.offset(dc.index(), batch.slot()));
+            }
+            batch.end();
+        }
+        else
+        {
+            read(bytes, offsets.offset(dc.index(), 0));
         }
     }
 

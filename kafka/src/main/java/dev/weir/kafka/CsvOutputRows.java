@@ -46,6 +46,12 @@ final class CsvOutputRows implements OutputRows
     }
 
     @Override
+    public void releasePassedCycles()
+    {
+        keys.releasePassedCycles();
+    }
+
+    @Override
     public void close()
     {
         keys.close();

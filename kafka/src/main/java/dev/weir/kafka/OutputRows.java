@@ -48,6 +48,11 @@ public interface OutputRows extends AutoCloseable
      */
     String value(OutputDecoder output);
 
+    /** Let go of the journal cycles the rows' reads have passed (retention removes them); called between shipments. */
+    default void releasePassedCycles()
+    {
+    }
+
     /** Release what the rows opened. */
     @Override
     void close();

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,6 +24,7 @@ import dev.weir.engine.PipelineAgent;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.emit.DeterminismException;
+import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
@@ -52,6 +54,10 @@ import org.slf4j.LoggerFactory;
  * the checkpoint's Kafka offset. Outputs are numbered from the checkpoint's count on; those the previous owner
  * committed after the checkpoint are regenerated, checked equal to the committed rows, and not sent again.
  * <p>
+ * The journal keeps only what this task still reads: the pipeline's retention ({@link PipelineBuilder#retention}, on
+ * its own thread) removes every whole roll cycle before both its newest checkpoint and the outputs delivered by the
+ * last checkpoint shipped (a delivery record, {@link DeliveryPositions}). The next owner rebuilds from Kafka.
+ * <p>
  * Not thread-safe: the instance's Kafka thread owns it, except {@link #onCheckpoint}, called on the pipeline's
  * checkpoint writer thread, which only publishes the checkpoint's bytes.
  */
@@ -64,10 +70,13 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
 
     private static final Logger LOG = LoggerFactory.getLogger(PartitionTask.class);
     private static final AtomicLong INCARNATIONS = new AtomicLong();
+    /** The name of the record of this task's delivery of the mirror's outputs ({@link DeliveryPositions}). */
+    private static final String DELIVERY_RECORD = "kafka";
 
     private final TopicPartition source;
     private final String sourceText;
     private final Path directory;
+    private final Path pipelineRoot;
     private final EventJournal journal;
     private final Pipeline pipeline;
     private final PipelineAgent agent;
@@ -190,9 +199,14 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         this.journal = EventJournal.openOrCreate(directory, context.schema(), context.rollCycle());
         final JournalDirectory journalDirectory = journal.directory();
+        this.pipelineRoot = journalDirectory.pipelineRoot();
+        // the delivery below reads the outputs from the start: recorded before the retention can start
+        DeliveryPositions.register(pipelineRoot, DELIVERY_RECORD, sourceText, DeliveryPositions.EVERYTHING,
+            System.currentTimeMillis());
         this.pipeline = context.pipeline().get()
             .journal(directory)
             .recoverFrom(checkpoint == null ? null : CheckpointPayload.of(checkpoint.engine()))
+            .retention(Duration.ZERO, null)
             .layout(PipelineLayout.INLINE)
             .onCheckpoint((sequence, payload) ->
             {
@@ -418,8 +432,11 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
             outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(), ready);
         topic.send(producer, checkpoint);
+        rows.releasePassedCycles();
         if (index >= 0)
         {
+            // the outputs before it are delivered: the mirror's retention may remove the cycles wholly before it
+            DeliveryPositions.advance(pipelineRoot, DELIVERY_RECORD, sourceText, position, System.currentTimeMillis());
             positions = OffsetMap.tail(positions, index + 1);
             knownOffsets = OffsetMap.tail(knownOffsets, index + 1);
             sends.subList(0, index + 1).clear();

@@ -259,6 +259,23 @@ public final class KeyText implements AutoCloseable
         }
     }
 
+    /**
+     * Let go of the journal cycles its reads have passed, so that the cycles retention removes are not kept open
+     * (see {@link StringDictionaries#releasePassedCycles()}); nothing if it reads no journal. Call it now and then
+     * on the owner thread, e.g. between batches of outputs.
+     */
+    public void releasePassedCycles()
+    {
+        if (dictionaries != null)
+        {
+            dictionaries.releasePassedCycles();
+        }
+        if (reader != null)
+        {
+            reader.releasePassedCycles();
+        }
+    }
+
     /** Hand it to another thread: the next thread to use it becomes its owner. */
     public void handOff()
     {

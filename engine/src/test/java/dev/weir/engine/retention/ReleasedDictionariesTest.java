@@ -76,6 +76,36 @@ class ReleasedDictionariesTest
         }
     }
 
+    @Test
+    void dictionariesStillInARemovedCycleResolveTheStringsOfTheCyclesRemovedAfterItFromTheBase() throws Exception
+    {
+        JournalClock.useForTests(JournalClock.of(now::get));
+        final Path path = dir.resolve("j");
+        append(path, "a", JournalRollCycle.MINUTELY);
+        final JournalDirectory journal = JournalDirectory.open(path);
+        try (StringDictionaries dictionaries = StringDictionaries.open(journal))
+        {
+            assertEquals(3, dictionaries.keyDictionary().idOf("a3"), "read in the first cycle");
+            append(path, "b", null); // defined in a cycle these dictionaries never read
+            append(path, "c", null);
+            append(path, "a", null);
+            // not released: the scan still stands in the first cycle when retention removes it and the next two
+
+            JournalRetention.apply(journal, 0, null, now.get(), false);
+            assertEquals(1, JournalCycles.events(journal).cycles().size(), "only the newest cycle left");
+
+            try (StringDictionaries fresh = StringDictionaries.open(journal))
+            {
+                for (final String text : List.of("b7", "c2"))
+                {
+                    final int id = fresh.keyDictionary().idOf(text);
+                    assertEquals(text, dictionaries.keyDictionary().name(id), "a string of a removed cycle the scan was carried over");
+                }
+                assertEquals(fresh.counts(), dictionaries.counts(), "the counts, through the newest cycle");
+            }
+        }
+    }
+
     /** Append a cycle of 10 events (keys PREFIX0..PREFIX9), then move the clock on a minute. */
     private void append(final Path path, final String prefix, final JournalRollCycle create)
     {
