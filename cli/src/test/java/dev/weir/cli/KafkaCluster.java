@@ -157,7 +157,27 @@ final class KafkaCluster implements AutoCloseable
 
     private static List<String> withoutFlush(final List<String> lines)
     {
-        return lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",flush,")).toList();
+        return lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",flush,") && !l.split(",")[2].equals(LONG_FLUSH)).toList();
+    }
+
+    /**
+     * The same payments keyed by the card's number, a long column ({@code --columns key:long,value:long}): card-N is N,
+     * the record whose key is not its card is keyed x, and the flush record is keyed {@value #LONG_FLUSH}.
+     */
+    static List<Line> longKeys(final List<Line> lines)
+    {
+        return lines.stream().map(line ->
+        {
+            final String[] f = line.value().split(",");
+            return new Line(line.partition(), number(line.key()), f[0] + "," + f[1] + "," + number(f[2]) + "," + f[3]);
+        }).toList();
+    }
+
+    private static final String LONG_FLUSH = "-1";
+
+    private static String number(final String key)
+    {
+        return key.equals("flush") ? LONG_FLUSH : key.substring(key.indexOf('-') + 1);
     }
 
     /** The committed rows of the output topic, by source partition, until there are {@code expected} or {@code patience} ends. */

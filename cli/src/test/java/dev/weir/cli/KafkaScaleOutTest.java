@@ -42,6 +42,10 @@ final class KafkaScaleOutTest
         "--early-when", "sum >= 300000 and count > 2", "--window", "tumbling:10s", "--out-of-orderness", "2s", "--allowed-lateness", "5s",
         "--late", "side"};
 
+    /** The scale-out's windows over a long key: its ids are key tuples, which every owner must number alike. */
+    private static final String[] LONG_KEY_FLAGS = {"--columns", "key:long,value:long", "--window", "tumbling:10s", "--out-of-orderness", "2s",
+        "--allowed-lateness", "5s", "--late", "side"};
+
     @TempDir
     Path dir;
 
@@ -89,6 +93,12 @@ final class KafkaScaleOutTest
         killedAtRandomMoments("weir-kill-rules", RULE_FLAGS, RECORDS / 4, 6, 14);
     }
 
+    @Test
+    void instancesWithALongKeyKilledAtRandomMomentsLoseAndDoubleNothing() throws Exception
+    {
+        killedAtRandomMoments("weir-kill-long", LONG_KEY_FLAGS, RECORDS / 4, 6, 15);
+    }
+
     /**
      * Three instances with these window flags, killed {@code kills} times at random moments (each after it has run 4 to 8 s)
      * and restarted while the records arrive; the committed rows must equal the reference rows, each once.
@@ -99,7 +109,8 @@ final class KafkaScaleOutTest
         try (KafkaCluster kafka = new KafkaCluster())
         {
             final String topic = kafka.topic(prefix, PARTITIONS);
-            final List<KafkaCluster.Line> lines = KafkaCluster.payments(PARTITIONS, records, 4_000, seed);
+            final List<KafkaCluster.Line> payments = KafkaCluster.payments(PARTITIONS, records, 4_000, seed);
+            final List<KafkaCluster.Line> lines = List.of(flags).contains("key:long,value:long") ? KafkaCluster.longKeys(payments) : payments;
             final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, lines, PARTITIONS, flags);
             final List<Process> instances = new ArrayList<>();
             for (int i = 0; i < 3; i++)

@@ -279,6 +279,24 @@ public final class HistoryBase
      */
     public static void seed(final JournalDirectory directory, final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries)
     {
+        seed(directory, dictionaries, null, new long[0]);
+    }
+
+    /**
+     * {@link #seed(JournalDirectory, SortedMap)}, with the key tuples another journal numbered for one key-column set
+     * too, so that this journal numbers those tuples under the same ids and a new one after them (a checkpoint's state
+     * refers to a key of several columns, or of a long or decimal column, by tuple id).
+     *
+     * @param directory    a journal with no base and an empty events queue.
+     * @param dictionaries column index to (id to string), as {@link StringDictionaries#definitions()} gives them.
+     * @param keyColumns   the key columns the tuples are of, in key order, or null for none.
+     * @param tuples       their components, flat in id order ({@link KeyTupleReader#tuplesThroughEnd()}).
+     * @throws IllegalStateException if the journal has a base or a document already.
+     * @throws UncheckedIOException  if the base cannot be written.
+     */
+    public static void seed(final JournalDirectory directory, final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
+        final int[] keyColumns, final long[] tuples)
+    {
         if (load(directory, false) != null)
         {
             throw new IllegalStateException("the journal " + directory.root() + " already has a history base");
@@ -298,8 +316,15 @@ public final class HistoryBase
         dictionaries.forEach((column, entries) -> copy.put(column, new TreeMap<>(entries)));
         final long[] counts = new long[JournalTally.SIZE];
         Arrays.fill(counts, 4, JournalTally.SIZE, -1);
+        final List<int[]> tupleColumns = new ArrayList<>();
+        final List<long[]> tupleComponents = new ArrayList<>();
+        if (keyColumns != null)
+        {
+            tupleColumns.add(keyColumns.clone());
+            tupleComponents.add(tuples.clone());
+        }
         final HistoryBase base = new HistoryBase(directory.journalId(), directory.schema().toString(), 0, -1, -1, 0, 0, null, counts,
-            copy, new LinkedHashMap<>(), null, 0, false, List.of(), List.of());
+            copy, new LinkedHashMap<>(), null, 0, false, tupleColumns, tupleComponents);
         try
         {
             base.write(file(directory));

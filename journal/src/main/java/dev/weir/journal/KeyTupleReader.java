@@ -56,6 +56,22 @@ public final class KeyTupleReader implements AutoCloseable
     }
 
     /**
+     * Read every event appended so far and give the tuples numbered through them: what a journal rebuilt from a
+     * checkpoint taken at or before this end is seeded with ({@link HistoryBase#seed(JournalDirectory, java.util.SortedMap,
+     * int[], long[])}) to number its tuples as this journal does. Owner thread.
+     *
+     * @return every tuple's components, flat in id order, {@link #arity()} per tuple (a copy).
+     */
+    public long[] tuplesThroughEnd()
+    {
+        while (reader.poll(add, BATCH) > 0)
+        {
+            // read to the end
+        }
+        return tuples.components();
+    }
+
+    /**
      * Read on while the journal has a cycle newer than the one the reader stands in, so that it lets go of the
      * cycles it passed (see {@link JournalReader#behindNewestCycle()}); the tuples it meets are kept for the
      * outputs that will carry them. Reads nothing when the reader is in the newest cycle. Owner thread.

@@ -19,14 +19,16 @@ import dev.weir.journal.schema.NewerFormatException;
  * engine's checkpoint payload (its state, as of a journal offset of the instance that took it), where it is in
  * Kafka terms, and the strings its state refers to by id.
  * <p>
- * Layout (big-endian), version 2: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
+ * Layout (big-endian), version 3: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
  * UTF-8), partition int32, Kafka offset of the last record applied int64 (-1 if none), outputs covered int64 (the
  * output numbers 1..N are covered), the output topic's offset to scan from int64, the highest Kafka offset whose
  * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, the output topic's and
  * the rejected topic's partition counts int32 each (version 2 only: a version 1 checkpoint reads as 0), dictionaries (int32
  * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8: {@link BinaryFields#writeDictionaries},
- * as in the journal's files), the engine payload
- * (int32 length + bytes), trailer int32 CRC-32C of every byte before it.
+ * as in the journal's files), key tuples (version 3 only: int32 arity, 0 if the key's ids are dictionary ids; then arity ×
+ * int32 column, int32 tuples, tuples × arity × int64 components, in id order, as in the journal's history base), the
+ * engine payload (int32 length + bytes), trailer int32 CRC-32C of every byte before it. Versions 1 and 2 are read as
+ * having no key tuples.
  *
  * @param topic           the source topic.
  * @param partition       the source partition.
@@ -39,6 +41,8 @@ import dev.weir.journal.schema.NewerFormatException;
  * @param outputPartitions   the output topic's partition count its rows were routed by (P mod count), or 0 if unknown.
  * @param rejectedPartitions the rejected topic's partition count its rejections were routed by, or 0 if unknown.
  * @param dictionaries    column index to (id to string): the strings the journal had defined.
+ * @param keyColumns      the key columns whose tuples follow, in key order, or null if the key's ids are dictionary ids.
+ * @param tuples          the key tuples the journal had numbered, flat in id order (empty if none).
  * @param engine          the engine's checkpoint payload (read-only; not copied).
  */
 record PartitionCheckpoint(
@@ -52,11 +56,14 @@ record PartitionCheckpoint(
     int outputPartitions,
     int rejectedPartitions,
     SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
+    int[] keyColumns,
+    long[] tuples,
     byte[] engine)
 {
     private static final long MAGIC = 0x574549524B435054L; // "WEIRKCPT"
-    /** The version this build writes, and the newest it reads (it also reads 1). */
-    static final int VERSION = 2;
+    /** The version this build writes, and the newest it reads (it also reads 1 and 2). */
+    static final int VERSION = 3;
+    private static final int VERSION_WITHOUT_TUPLES = 2;
     private static final int VERSION_WITHOUT_COUNTS = 1;
 
     /**
@@ -79,6 +86,19 @@ record PartitionCheckpoint(
             out.writeInt(outputPartitions);
             out.writeInt(rejectedPartitions);
             BinaryFields.writeDictionaries(out, dictionaries);
+            out.writeInt(keyColumns == null ? 0 : keyColumns.length);
+            if (keyColumns != null)
+            {
+                for (final int column : keyColumns)
+                {
+                    out.writeInt(column);
+                }
+                out.writeInt(tuples.length / keyColumns.length);
+                for (final long component : tuples)
+                {
+                    out.writeLong(component);
+                }
+            }
             out.writeInt(engine.length);
             out.write(engine);
         }
@@ -128,7 +148,7 @@ record PartitionCheckpoint(
             {
                 throw new NewerFormatException("Kafka partition checkpoint", where, version, VERSION);
             }
-            if (version != VERSION && version != VERSION_WITHOUT_COUNTS)
+            if (version != VERSION && version != VERSION_WITHOUT_TUPLES && version != VERSION_WITHOUT_COUNTS)
             {
                 throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);
             }
@@ -139,9 +159,33 @@ record PartitionCheckpoint(
             final long outputsFrom = in.readLong();
             final long rejectedThrough = in.readLong();
             final long rejectsFrom = in.readLong();
-            final int outputPartitions = version == VERSION ? in.readInt() : 0;
-            final int rejectedPartitions = version == VERSION ? in.readInt() : 0;
+            final int outputPartitions = version >= VERSION_WITHOUT_TUPLES ? in.readInt() : 0;
+            final int rejectedPartitions = version >= VERSION_WITHOUT_TUPLES ? in.readInt() : 0;
             final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
+            final int arity = version == VERSION ? in.readInt() : 0;
+            if (arity < 0 || arity > JournalSchema.MAX_COLUMNS)
+            {
+                throw new IllegalStateException("a corrupt partition checkpoint (a key of " + arity + " columns)");
+            }
+            final int[] keyColumns = arity == 0 ? null : new int[arity];
+            long[] tuples = new long[0];
+            if (arity > 0)
+            {
+                for (int i = 0; i < arity; i++)
+                {
+                    keyColumns[i] = in.readInt();
+                }
+                final int count = in.readInt();
+                if (count < 0 || (long)count * arity * 8 > in.available())
+                {
+                    throw new IllegalStateException("a corrupt partition checkpoint (" + count + " key tuples)");
+                }
+                tuples = new long[count * arity];
+                for (int i = 0; i < tuples.length; i++)
+                {
+                    tuples[i] = in.readLong();
+                }
+            }
             final int length = in.readInt();
             if (length < 0 || length > in.available())
             {
@@ -150,7 +194,7 @@ record PartitionCheckpoint(
             final byte[] engine = new byte[length];
             in.readFully(engine);
             return new PartitionCheckpoint(topic, partition, kafkaOffset, outputs, outputsFrom, rejectedThrough, rejectsFrom,
-                outputPartitions, rejectedPartitions, dictionaries, engine);
+                outputPartitions, rejectedPartitions, dictionaries, keyColumns, tuples, engine);
         }
         catch (final IOException ex)
         {

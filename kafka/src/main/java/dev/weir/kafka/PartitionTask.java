@@ -24,11 +24,13 @@ import dev.weir.engine.PipelineAgent;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.engine.PipelineLayout;
 import dev.weir.engine.emit.DeterminismException;
+import dev.weir.engine.expr.ColumnProjection;
 import dev.weir.journal.DeliveryPositions;
 import dev.weir.journal.EventJournal;
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalRollCycle;
+import dev.weir.journal.KeyTupleReader;
 import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.codec.OutputDecoder;
@@ -70,6 +72,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
 
     private static final Logger LOG = LoggerFactory.getLogger(PartitionTask.class);
     private static final AtomicLong INCARNATIONS = new AtomicLong();
+    private static final long[] NO_TUPLES = new long[0];
     /** The name of the record of this task's delivery of the mirror's outputs ({@link DeliveryPositions}). */
     private static final String DELIVERY_RECORD = "kafka";
 
@@ -82,6 +85,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private final PipelineAgent agent;
     private final OutputJournal outputs;
     private final OutputRows rows;
+    /** The key columns if the key's ids are tuple ids (else null), and the reader of the tuples each checkpoint carries. */
+    private final int[] keyColumns;
+    private final KeyTupleReader tuples;
     private final RecordDecoder decoder;
     private final Producer<byte[], byte[]> producer;
     private final String outputTopic;
@@ -183,7 +189,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final PartitionCheckpoint checkpoint = start.checkpoint();
         this.last = checkpoint != null ? checkpoint
             : new PartitionCheckpoint(source.topic(), source.partition(), -1, 0, 0, -1, 0, outputPartitions, rejectedPartitions,
-                new TreeMap<>(), new byte[0]);
+                new TreeMap<>(), null, new long[0], new byte[0]);
         this.committed = start.committed();
         this.committedAfterCheckpoint = committed.size();
         this.committedThrough = committed.isEmpty() ? last.outputs() : Math.max(last.outputs(), committed.lastKey());
@@ -193,9 +199,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.rejectedThrough = Math.max(start.rejectedThrough(), last.rejectedThrough());
 
         EventJournal.openOrCreate(directory, context.schema(), context.rollCycle()).close();
-        if (checkpoint != null && !checkpoint.dictionaries().isEmpty())
+        if (checkpoint != null && (!checkpoint.dictionaries().isEmpty() || checkpoint.keyColumns() != null))
         {
-            HistoryBase.seed(JournalDirectory.open(directory), checkpoint.dictionaries());
+            HistoryBase.seed(JournalDirectory.open(directory), checkpoint.dictionaries(), checkpoint.keyColumns(), checkpoint.tuples());
         }
         this.journal = EventJournal.openOrCreate(directory, context.schema(), context.rollCycle());
         final JournalDirectory journalDirectory = journal.directory();
@@ -219,6 +225,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.agent = pipeline.asAgent();
         this.outputs = OutputJournal.open(journalDirectory);
         this.rows = context.rowsFactory().open(journalDirectory);
+        final ColumnProjection projection = context.pipeline().get().concludeFor(journalDirectory.schema()).projection();
+        this.keyColumns = projection.keysByTuple() ? projection.keyColumns() : null;
+        this.tuples = keyColumns == null ? null : KeyTupleReader.open(journalDirectory, keyColumns);
         this.decoder = context.decoders().get();
         this.batched = decoder.batches();
     }
@@ -430,7 +439,8 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final long kafkaOffset = covered.sourceOffset() < 0 ? last.kafkaOffset() : offsets.kafkaOffset(covered.sourceOffset());
         final long rejectsFrom = lastReject == null ? last.rejectsFrom() : metadata(lastReject).offset() + 1;
         final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
-            outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(), ready);
+            outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(),
+            keyColumns, tuples == null ? NO_TUPLES : tuples.tuplesThroughEnd(), ready);
         topic.send(producer, checkpoint);
         rows.releasePassedCycles();
         if (index >= 0)
@@ -539,6 +549,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         finally
         {
             rows.close();
+            if (tuples != null)
+            {
+                tuples.close();
+            }
             outputs.close();
             journal.close();
             deleteQuietly(directory);

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Kafka partition checkpoint byte for byte: the record this build writes from fixed inputs is the committed
- * version 2 ({@code src/test/resources/golden-bytes}); every committed version, 1 (without the partition counts)
- * and 2, is read back with its values; and a record one version above the newest is refused with
+ * version 3 ({@code src/test/resources/golden-bytes}); every committed version, 1 (without the partition counts),
+ * 2 (without the key tuples) and 3, is read back with its values; and a record one version above the newest is refused with
  * {@link NewerFormatException}.
  */
 final class KafkaGoldenBytesTest
@@ -30,17 +30,19 @@ final class KafkaGoldenBytesTest
     {
         final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = new TreeMap<>();
         dictionaries.put(0, new TreeMap<>(Map.of(0, "card-1", 2, "carte-é")));
-        return new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries, new byte[] {1, 2, 3, 5, 8, 13});
+        return new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries, new int[] {0, 3}, new long[] {0, 17, 2, -5},
+            new byte[] {1, 2, 3, 5, 8, 13});
     }
 
     @Test
     void partitionCheckpoint()
     {
         golden.check("partition-checkpoint", PartitionCheckpoint.VERSION, List.of(new Sample("payments-3 at Kafka offset 123456, 789 outputs"
-            + " from 1000, rejections through 42 from 7, 6 output and 4 rejected partitions, column 0 {0 card-1, 2 carte-é}, engine payload"
-            + " 1 2 3 5 8 13", checkpoint().encode())));
+            + " from 1000, rejections through 42 from 7, 6 output and 4 rejected partitions, column 0 {0 card-1, 2 carte-é}, key tuples of"
+            + " columns 0 3 {0: (0, 17), 1: (2, -5)}, engine payload 1 2 3 5 8 13", checkpoint().encode())));
         final Map<Integer, List<byte[]>> versions = golden.versions("partition-checkpoint");
         assertTrue(versions.containsKey(1), "version 1, without the partition counts, is committed");
+        assertTrue(versions.containsKey(2), "version 2, without the key tuples, is committed");
         for (final Map.Entry<Integer, List<byte[]>> version : versions.entrySet())
         {
             final PartitionCheckpoint read = PartitionCheckpoint.decode(version.getValue().get(0));
@@ -52,6 +54,9 @@ final class KafkaGoldenBytesTest
             assertEquals(List.of(expected.outputPartitions() * counts, expected.rejectedPartitions() * counts),
                 List.of(read.outputPartitions(), read.rejectedPartitions()));
             assertEquals(expected.dictionaries(), read.dictionaries());
+            final boolean tuples = version.getKey() >= 3; // versions 1 and 2 read as none: the key's ids were dictionary ids
+            assertArrayEquals(tuples ? expected.keyColumns() : null, read.keyColumns());
+            assertArrayEquals(tuples ? expected.tuples() : new long[0], read.tuples());
             assertArrayEquals(expected.engine(), read.engine());
         }
     }
@@ -67,6 +72,6 @@ final class KafkaGoldenBytesTest
         final NewerFormatException refused = assertThrows(NewerFormatException.class, () -> PartitionCheckpoint.decode(bytes, "the checkpoint keyed t:3:0"));
         assertEquals(List.of("Kafka partition checkpoint", PartitionCheckpoint.VERSION + 1, PartitionCheckpoint.VERSION),
             List.of(refused.format(), refused.found(), refused.newestRead()));
-        assertTrue(refused.getMessage().startsWith("the checkpoint keyed t:3:0 is Kafka partition checkpoint version 3"), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("the checkpoint keyed t:3:0 is Kafka partition checkpoint version 4"), refused.getMessage());
     }
 }

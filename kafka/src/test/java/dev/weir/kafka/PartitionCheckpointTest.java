@@ -25,7 +25,8 @@ final class PartitionCheckpointTest
         {
             engine[i] = (byte)(i * 31);
         }
-        final PartitionCheckpoint checkpoint = new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries, engine);
+        final PartitionCheckpoint checkpoint = new PartitionCheckpoint("payments", 3, 123_456, 789, 1_000, 42, 7, 6, 4, dictionaries,
+            new int[] {2}, new long[] {90_210, -1, 7}, engine);
         final byte[] bytes = checkpoint.encode();
         assertTrue(bytes.length > CheckpointTopic.CHUNK_BYTES, "a checkpoint that needs two chunks");
         final PartitionCheckpoint read = PartitionCheckpoint.decode(bytes);
@@ -39,6 +40,8 @@ final class PartitionCheckpointTest
         assertEquals(6, read.outputPartitions());
         assertEquals(4, read.rejectedPartitions());
         assertEquals(dictionaries, read.dictionaries());
+        assertArrayEquals(new int[] {2}, read.keyColumns());
+        assertArrayEquals(new long[] {90_210, -1, 7}, read.tuples());
         assertArrayEquals(engine, read.engine());
 
         final byte[] flipped = bytes.clone();
