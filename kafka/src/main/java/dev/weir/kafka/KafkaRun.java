@@ -273,6 +273,25 @@ public final class KafkaRun implements AutoCloseable
     }
 
     /**
+     * @param partition a partition of the source topic.
+     * @return the times this instance took it over since the start (any thread): once per assignment, unless a
+     *         failed transaction made it take the partitions it owns over again.
+     */
+    public long takeovers(final int partition)
+    {
+        return status.takeovers(partition);
+    }
+
+    /**
+     * @param partition a partition of the source topic.
+     * @return the times this instance released it since the start, its work committed (any thread).
+     */
+    public long releases(final int partition)
+    {
+        return status.releases(partition);
+    }
+
+    /**
      * @return one line per owned partition, as of the last commit (any thread): its committed offset, lag,
      *         watermark, outputs and last checkpoint.
      */
@@ -514,7 +533,7 @@ public final class KafkaRun implements AutoCloseable
             {
                 consumer.seekToBeginning(List.of(partition));
             }
-            status.tookOver();
+            status.tookOver(partition.partition());
             LOG.info("{} took {} over: checkpoint at offset {} covering {} outputs, {} committed after it, resuming at {}", name, partition,
                 checkpoint == null ? -1 : checkpoint.kafkaOffset(), checkpoint == null ? 0 : checkpoint.outputs(), task.committedAfterCheckpoint(),
                 task.resumeOffset());
@@ -561,6 +580,7 @@ public final class KafkaRun implements AutoCloseable
         {
             tasks.remove(task.source().partition());
             task.close();
+            status.released(task.source().partition());
             LOG.info("{} released {} (committed through offset {})", name, task.source(), task.resumeOffset() - 1);
         }
     }
