@@ -58,7 +58,11 @@ import org.slf4j.LoggerFactory;
  * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
  * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
  * {@code initTransactions} gets a new epoch; any other failed transaction is aborted. Either way every owned
- * partition is then taken over again from what is committed. {@value TransactionFailure#IN_A_ROW} failed transactions
+ * partition is then taken over again from what is committed: the aborted transaction held their outputs, checkpoints
+ * and offsets. So that a rebalance does not do that to the partitions that stay, the periodic commit waits while the
+ * consumer rejoins its group ({@link RebalanceTracker}), whose new generation would refuse the old one's offsets; the
+ * group's callbacks commit with the new generation (a revocation commits the whole transaction, and so does an
+ * assignment before its takeovers). {@value TransactionFailure#IN_A_ROW} failed transactions
  * in a row end the run. A pipeline that fails, or an output regenerated differently from the one committed, ends the
  * run.
  * <p>
@@ -351,7 +355,7 @@ public final class KafkaRun implements AutoCloseable
                     }
                     deliverAll(DELIVERY_BUDGET);
                     now = System.nanoTime();
-                    if (now - nextCommit >= 0)
+                    if (now - nextCommit >= 0 && !clients.rebalances().defersCommit(transactions.ageNanos()))
                     {
                         commit(List.of());
                         nextCommit = now + settings.commitInterval().toNanos();
@@ -684,7 +688,11 @@ public final class KafkaRun implements AutoCloseable
         @Override
         public void onPartitionsAssigned(final Collection<TopicPartition> partitions)
         {
-            kept(() -> takeOver(partitions));
+            kept(() ->
+            {
+                commit(List.of()); // what waited for the join to end, with the group's new generation
+                takeOver(partitions);
+            });
         }
 
         @Override
