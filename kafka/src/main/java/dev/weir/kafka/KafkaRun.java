@@ -355,10 +355,13 @@ public final class KafkaRun implements AutoCloseable
                     }
                     deliverAll(DELIVERY_BUDGET);
                     now = System.nanoTime();
-                    if (now - nextCommit >= 0 && !clients.rebalances().defersCommit(transactions.ageNanos()))
+                    if (now - nextCommit >= 0)
                     {
-                        commit(List.of());
-                        nextCommit = now + settings.commitInterval().toNanos();
+                        if (!clients.rebalances().defersCommit(transactions.ageNanos())) // a join under way: the next loop tries again
+                        {
+                            commit(List.of());
+                            nextCommit = now + settings.commitInterval().toNanos();
+                        }
                     }
                 }
                 catch (final KafkaException ex)
