@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -32,6 +34,8 @@ final class InstanceStatus
     private final AtomicLong produced = new AtomicLong();
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong takeovers = new AtomicLong();
+    private final Map<Integer, Long> takeoversOf = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> releasesOf = new ConcurrentHashMap<>();
     private volatile String lines = "";
 
     /**
@@ -60,10 +64,17 @@ final class InstanceStatus
         transactions.incrementAndGet();
     }
 
-    /** One partition taken over. */
-    void tookOver()
+    /** @param partition a partition taken over */
+    void tookOver(final int partition)
     {
         takeovers.incrementAndGet();
+        takeoversOf.merge(partition, 1L, Long::sum);
+    }
+
+    /** @param partition a partition released: its work committed, then given up to the group */
+    void released(final int partition)
+    {
+        releasesOf.merge(partition, 1L, Long::sum);
     }
 
     /** @return events mirrored since the start */
@@ -88,6 +99,18 @@ final class InstanceStatus
     long takeovers()
     {
         return takeovers.get();
+    }
+
+    /** @return the times a partition was taken over since the start */
+    long takeovers(final int partition)
+    {
+        return takeoversOf.getOrDefault(partition, 0L);
+    }
+
+    /** @return the times a partition was released since the start */
+    long releases(final int partition)
+    {
+        return releasesOf.getOrDefault(partition, 0L);
     }
 
     /** @return one line per owned partition, as of the last {@link #publish} */

@@ -12,7 +12,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -27,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Kafka clients of one instance: the admin client, which creates the output, rejected and checkpoint topics
- * when missing and waits for their leaders; the group's {@code read_committed} consumer; the reader of committed
+ * when missing and waits for their leaders; the group's {@code read_committed} consumer, whose
+ * {@link TrackingAssignor} tells {@link #rebalances()} when it rejoins the group; the reader of committed
  * records; and its transactional producers ({@link #newProducer()}, owned by the {@link TransactionCoordinator}).
  * <p>
  * Not thread-safe: the instance's Kafka thread owns it, except {@link #wakeup()}, callable from any thread.
@@ -40,6 +40,7 @@ final class KafkaClients implements AutoCloseable
     private final KafkaRun.Settings settings;
     private final String name;
     private final Admin admin;
+    private final RebalanceTracker rebalances;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private CommittedReader committedReader;
 
@@ -56,6 +57,7 @@ final class KafkaClients implements AutoCloseable
         final Properties adminConfig = new Properties();
         adminConfig.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
         this.admin = Admin.create(adminConfig);
+        this.rebalances = new RebalanceTracker(settings.transactionTimeout());
     }
 
     /**
@@ -86,7 +88,8 @@ final class KafkaClients implements AutoCloseable
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString());
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        consumerConfig.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        consumerConfig.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, TrackingAssignor.class.getName());
+        consumerConfig.put(TrackingAssignor.TRACKER, rebalances);
         consumerConfig.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Integer.toString((int)settings.sessionTimeout().toMillis()));
         consumerConfig.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Integer.toString((int)Math.max(500, settings.sessionTimeout().toMillis() / 5)));
         consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
@@ -101,6 +104,14 @@ final class KafkaClients implements AutoCloseable
     KafkaConsumer<byte[], byte[]> consumer()
     {
         return consumer;
+    }
+
+    /**
+     * @return whether the group's consumer is rejoining the group.
+     */
+    RebalanceTracker rebalances()
+    {
+        return rebalances;
     }
 
     /**

@@ -58,7 +58,11 @@ import org.slf4j.LoggerFactory;
  * can overcome (authorization, an unsupported version). A producer that cannot go on (its sequence numbers, or a
  * transaction the broker aborted for its timeout after an outage or a stall) is replaced by a new one, whose
  * {@code initTransactions} gets a new epoch; any other failed transaction is aborted. Either way every owned
- * partition is then taken over again from what is committed. {@value TransactionFailure#IN_A_ROW} failed transactions
+ * partition is then taken over again from what is committed: the aborted transaction held their outputs, checkpoints
+ * and offsets. So that a rebalance does not do that to the partitions that stay, the periodic commit waits while the
+ * consumer rejoins its group ({@link RebalanceTracker}), whose new generation would refuse the old one's offsets; the
+ * group's callbacks commit with the new generation (a revocation commits the whole transaction, and so does an
+ * assignment before its takeovers). {@value TransactionFailure#IN_A_ROW} failed transactions
  * in a row end the run. A pipeline that fails, or an output regenerated differently from the one committed, ends the
  * run.
  * <p>
@@ -273,6 +277,25 @@ public final class KafkaRun implements AutoCloseable
     }
 
     /**
+     * @param partition a partition of the source topic.
+     * @return the times this instance took it over since the start (any thread): once per assignment, unless a
+     *         failed transaction made it take the partitions it owns over again.
+     */
+    public long takeovers(final int partition)
+    {
+        return status.takeovers(partition);
+    }
+
+    /**
+     * @param partition a partition of the source topic.
+     * @return the times this instance released it since the start, its work committed (any thread).
+     */
+    public long releases(final int partition)
+    {
+        return status.releases(partition);
+    }
+
+    /**
      * @return one line per owned partition, as of the last commit (any thread): its committed offset, lag,
      *         watermark, outputs and last checkpoint.
      */
@@ -334,8 +357,11 @@ public final class KafkaRun implements AutoCloseable
                     now = System.nanoTime();
                     if (now - nextCommit >= 0)
                     {
-                        commit(List.of());
-                        nextCommit = now + settings.commitInterval().toNanos();
+                        if (!clients.rebalances().defersCommit(transactions.ageNanos())) // a join under way: the next loop tries again
+                        {
+                            commit(List.of());
+                            nextCommit = now + settings.commitInterval().toNanos();
+                        }
                     }
                 }
                 catch (final KafkaException ex)
@@ -514,7 +540,7 @@ public final class KafkaRun implements AutoCloseable
             {
                 consumer.seekToBeginning(List.of(partition));
             }
-            status.tookOver();
+            status.tookOver(partition.partition());
             LOG.info("{} took {} over: checkpoint at offset {} covering {} outputs, {} committed after it, resuming at {}", name, partition,
                 checkpoint == null ? -1 : checkpoint.kafkaOffset(), checkpoint == null ? 0 : checkpoint.outputs(), task.committedAfterCheckpoint(),
                 task.resumeOffset());
@@ -561,6 +587,7 @@ public final class KafkaRun implements AutoCloseable
         {
             tasks.remove(task.source().partition());
             task.close();
+            status.released(task.source().partition());
             LOG.info("{} released {} (committed through offset {})", name, task.source(), task.resumeOffset() - 1);
         }
     }
@@ -664,7 +691,11 @@ public final class KafkaRun implements AutoCloseable
         @Override
         public void onPartitionsAssigned(final Collection<TopicPartition> partitions)
         {
-            kept(() -> takeOver(partitions));
+            kept(() ->
+            {
+                commit(List.of()); // what waited for the join to end, with the group's new generation
+                takeOver(partitions);
+            });
         }
 
         @Override

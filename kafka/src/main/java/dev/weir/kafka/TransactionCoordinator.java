@@ -101,6 +101,14 @@ final class TransactionCoordinator implements AutoCloseable
         return sent;
     }
 
+    /**
+     * @return how long the open transaction has had something in it, ns (0 if nothing was sent in it).
+     */
+    long ageNanos()
+    {
+        return inTransaction() && sent ? nanoClock.getAsLong() - began : 0;
+    }
+
     /** Begin a transaction unless one is open. */
     void begin()
     {

@@ -33,7 +33,9 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
  *       taken over again from what is committed.</li>
  *   <li>{@link Remedy#ABORT}: offsets the group refused because it is rebalancing or moved the partitions
  *       ({@code RebalanceInProgressException}, {@code CommitFailedException}): the partitions are taken over again
- *       from what is committed, as the rebalance assigns them; and any other Kafka exception, {@code TransactionAbortableException} and
+ *       from what is committed, as the rebalance assigns them (the instance does not commit while its consumer
+ *       rejoins the group, see {@link RebalanceTracker}, so a rebalance seldom causes it); and any other Kafka
+ *       exception, {@code TransactionAbortableException} and
  *       {@code InvalidProducerEpochException} (a send with an epoch the broker has moved past) included: the
  *       transaction is aborted with the same producer and every partition taken over again. If the abort fails,
  *       its failure is classified in turn (after a second instance started, the abort is fenced).</li>

@@ -60,6 +60,24 @@ final class TransactionCoordinatorTest
     }
 
     @Test
+    void theAgeCountsFromTheFirstSendUntilTheCommit()
+    {
+        final TransactionCoordinator coordinator = coordinator();
+        assertEquals(0, coordinator.ageNanos(), "no transaction");
+        coordinator.begin();
+        clock.addAndGet(1_000);
+        coordinator.restartAgeIfNothingSent();
+        assertEquals(0, coordinator.ageNanos(), "nothing sent yet");
+        coordinator.sent();
+        clock.addAndGet(5_000);
+        assertEquals(5_000, coordinator.ageNanos());
+        coordinator.restartAgeIfNothingSent();
+        assertEquals(5_000, coordinator.ageNanos(), "something sent: the age goes on");
+        coordinator.commit(OFFSETS, GROUP);
+        assertEquals(0, coordinator.ageNanos(), "committed");
+    }
+
+    @Test
     void aRebalanceOrARefusedOffsetCommitIsAbortedWithTheSameProducer()
     {
         for (final RuntimeException failure : List.of(new RebalanceInProgressException("rebalancing"),
