@@ -23,6 +23,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --idle-timeout} with Kafka: a partition that goes quiet gets heartbeats, so its last windows close without a
@@ -99,21 +101,71 @@ final class KafkaIdleTimeoutTest
     @Test
     void aKillAndTakeoverDuringTheQuietPeriodGiveTheSameRows() throws Exception
     {
+        // killed once the rows the heartbeats caused are committed (with the checkpoint that covers them)
+        killedAndTakenOver("weir-idle-kill", 9, Duration.ofMillis(100), (rows, expected, log) -> rows.get().size() >= expected.size());
+    }
+
+    /**
+     * Killed at moments spread over the reading and the quiet period: some after the first rows are committed but before
+     * the heartbeat (the new owner regenerates rows committed after the checkpoint), some while the heartbeat's rows wait
+     * in the open transaction (aborted: the new owner decides again). Whatever the moment, the rows must be the same.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 700, 1_400})
+    void aKillAtAnyMomentAndATakeoverGiveTheSameRows(final int delayMillis) throws Exception
+    {
+        killedAndTakenOver("weir-idle-kill-" + delayMillis, 11 + delayMillis, Duration.ofSeconds(1), (rows, expected, log) ->
+        {
+            if (rows.get().isEmpty())
+            {
+                return false;
+            }
+            pause(delayMillis); // which moment is killed does not matter to what is asserted, only to which path is taken
+            return true;
+        });
+    }
+
+    private static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** When the test kills the first instance: given the rows committed (read on demand), the rows expected and its log. */
+    private interface KillWhen
+    {
+        boolean now(java.util.function.Supplier<List<String>> rows, List<String> expected, Path log);
+    }
+
+    private void killedAndTakenOver(final String prefix, final long seed, final Duration commitInterval, final KillWhen when) throws Exception
+    {
         final String bootstrap = KafkaBroker.bootstrap();
         try (Admin admin = KafkaBroker.admin(bootstrap))
         {
-            final String topic = KafkaBroker.topic(admin, "weir-idle-kill", 1);
+            final String topic = KafkaBroker.topic(admin, prefix, 1);
             final String output = topic + "-out";
-            final List<KafkaRunTest.Line> lines = quietLines(2_000, 9);
+            final List<KafkaRunTest.Line> lines = quietLines(2_000, seed);
             KafkaRunTest.produce(bootstrap, topic, lines);
             final List<String> expected = KafkaRunTest.reference(dir, KafkaRunTest.byPartition(lines).get(0), 0);
             final Path log = dir.resolve("a.log");
-            final Process first = new ProcessBuilder(child(IdleInstance.class, bootstrap, topic, output, "a", dir.resolve("a").toString()))
+            final Process first = new ProcessBuilder(child(IdleInstance.class, bootstrap, topic, output, "a", dir.resolve("a").toString(),
+                Long.toString(commitInterval.toMillis())))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             try
             {
-                // the rows the heartbeats caused are committed (with the checkpoint that covers them): the partition is quiet
-                awaitRows(bootstrap, topic, output, expected, () -> first.isAlive() ? null : new IllegalStateException("the child ended: " + tail(log)));
+                final long deadline = System.nanoTime() + PATIENCE.toNanos();
+                while (!when.now(() -> committedRows(bootstrap, topic, output), expected, log))
+                {
+                    assertTrue(first.isAlive(), () -> "the child ended: " + tail(log));
+                    assertTrue(System.nanoTime() < deadline, () -> "the moment to kill did not come: " + tail(log));
+                    Thread.sleep(100);
+                }
             }
             finally
             {
@@ -123,6 +175,7 @@ final class KafkaIdleTimeoutTest
             try
             {
                 KafkaRunTest.waitForAll(second, 1);
+                awaitRows(bootstrap, topic, output, expected, second::failure);
                 // the new owner stays quiet for a heartbeat of its own, and ships the checkpoint that records it
                 final long deadline = System.nanoTime() + PATIENCE.toNanos();
                 while (heartbeats(second.status()) == 0 && second.failure() == null && System.nanoTime() < deadline)
