@@ -44,6 +44,10 @@ import org.slf4j.LoggerFactory;
  * cores, not one per partition). The producer's own sender thread and the consumer's heartbeat thread are
  * Kafka's.
  * <p>
+ * Quiet partitions: with {@link Settings#idleTimeout()}, an owned partition with no record for that long gets a
+ * heartbeat in its journal, on the Kafka thread, recorded by the checkpoint committed with the rows it caused
+ * ({@link PartitionTask#heartbeatIfIdle}, {@link IdleHeartbeat}).
+ * <p>
  * Refusals: a second run on the same journal directory (in any process) is refused at {@link #start()}; a takeover
  * is refused, before anything is processed, when any checkpoint of the group was taken under another pipeline
  * configuration or other output or rejected partition counts ({@link ResumeTerms}): the run then ends with that

@@ -52,6 +52,10 @@ import org.slf4j.LoggerFactory;
  * the checkpoint's Kafka offset. Outputs are numbered from the checkpoint's count on; those the previous owner
  * committed after the checkpoint are regenerated, checked equal to the committed rows, and not sent again.
  * <p>
+ * With an idle timeout, a quiet partition gets heartbeats in its journal ({@link #heartbeatIfIdle}); each is recorded by
+ * the checkpoint the pipeline takes right after it, and no output is sent after a heartbeat until that checkpoint is
+ * ready to ship with them.
+ * <p>
  * Not thread-safe: the instance's Kafka thread owns it, except {@link #onCheckpoint}, called on the pipeline's
  * checkpoint writer thread, which only publishes the checkpoint's bytes.
  */
@@ -436,7 +440,8 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(outputTopic, outputPartition,
             key == null ? null : key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
         OutputHeaders.put(out.headers(), OutputHeaders.SOURCE, sourceText);
-        OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(offsets.kafkaOffset(sourceOffset)));
+        final long followed = offsets.kafkaOffset(sourceOffset); // -1 for a heartbeat's row with no record mirrored since the takeover
+        OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(followed < 0 ? last.kafkaOffset() : followed));
         OutputHeaders.put(out.headers(), OutputHeaders.SEQUENCE, Long.toString(sequence));
         OutputHeaders.put(out.headers(), OutputHeaders.KIND, result ? "result" : "late");
         sends.add(producer.send(out));
