@@ -53,13 +53,22 @@ final class IdleHeartbeat
     }
 
     /**
+     * @param now the time, ns.
+     * @return true if the partition has been quiet for {@code T}: a heartbeat is due if the pipeline has a watermark.
+     */
+    boolean quiet(final long now)
+    {
+        return now - quietSince >= idleNanos;
+    }
+
+    /**
      * @param now       the time, ns.
      * @param watermark the pipeline's published watermark, or {@link Long#MIN_VALUE} before its first.
      * @return the event time of the heartbeat due now, or -1 if none is.
      */
     long due(final long now, final long watermark)
     {
-        if (now - quietSince < idleNanos || watermark == Long.MIN_VALUE || watermark == Long.MAX_VALUE)
+        if (!quiet(now) || watermark == Long.MIN_VALUE || watermark == Long.MAX_VALUE)
         {
             return -1;
         }

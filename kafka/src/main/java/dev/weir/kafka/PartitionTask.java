@@ -327,7 +327,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
      */
     boolean heartbeatIfIdle(final long now)
     {
-        if (idle == null || heartbeat >= 0 || mustShip)
+        if (idle == null || heartbeat >= 0 || mustShip || !idle.quiet(now))
         {
             return false;
         }

@@ -1,7 +1,9 @@
 package dev.weir.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +20,8 @@ final class IdleHeartbeatTest
     {
         final IdleHeartbeat idle = new IdleHeartbeat(1_000, 500, 0);
         assertEquals(-1, idle.due(999 * MS, 10_000), "not before T");
+        assertFalse(idle.quiet(999 * MS));
+        assertTrue(idle.quiet(1_000 * MS));
         assertEquals(10_000 + 500 + 1_000, idle.due(1_000 * MS, 10_000), "watermark + D + the wall time since");
         idle.active(1_500 * MS);
         assertEquals(-1, idle.due(2_400 * MS, 10_000), "a record restarts the quiet period");
