@@ -32,10 +32,13 @@ final class KafkaExecution
     private final JournalSchema schema;
     private final Path journal;
     private final JournalRollCycle rollCycle;
+    /** T of --idle-timeout, ms, or null. */
+    private final Long idleTimeoutMs;
 
     KafkaExecution(final KafkaOptions kafka, final WindowOptions window, final ProcessingOptions processing, final JournalSchema schema,
-        final Path journal, final JournalRollCycle rollCycle)
+        final Path journal, final JournalRollCycle rollCycle, final Long idleTimeoutMs)
     {
+        this.idleTimeoutMs = idleTimeoutMs;
         this.kafka = kafka;
         this.window = window;
         this.processing = processing;
@@ -79,6 +82,10 @@ final class KafkaExecution
         }
         window.columns().projection(schema); // the value, filter, early condition and named aggregates read the columns, before joining the group
         kafka.recordFormat();
+        if (idleTimeoutMs != null && idleTimeoutMs <= 0)
+        {
+            throw new BadInputException("--idle-timeout must be > 0: " + idleTimeoutMs + " ms");
+        }
         if (kafka.commitIntervalMs <= 0 || kafka.transactionTimeoutMs < 1000 || kafka.sessionTimeoutMs < 1000)
         {
             throw new BadInputException("--commit-interval must be > 0, --transaction-timeout and --session-timeout at least 1s");
@@ -98,7 +105,8 @@ final class KafkaExecution
             .rejectedTopic(kafka.rejectedTopic).instance(instance()).journal(journal).schema(schema).rollCycle(rollCycle)
             .pipeline(() -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery))
             .keyColumn(window.keyColumn).recordFormat(kafka.recordFormat()).rows(window.columns()).commitInterval(kafka.commitInterval())
-            .transactionTimeout(Duration.ofMillis(kafka.transactionTimeoutMs)).sessionTimeout(Duration.ofMillis(kafka.sessionTimeoutMs)).build();
+            .transactionTimeout(Duration.ofMillis(kafka.transactionTimeoutMs)).sessionTimeout(Duration.ofMillis(kafka.sessionTimeoutMs))
+            .idleTimeout(Duration.ofMillis(idleTimeoutMs == null ? 0 : idleTimeoutMs)).build();
         final KafkaRun.Settings settings = run.settings();
         final CountDownLatch finished = new CountDownLatch(1);
         final Thread hook = new Thread(() ->

@@ -91,7 +91,8 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--idle-timeout", paramLabel = "T", converter = Durations.class,
         description = "with --follow: when nothing has been appended for T (e.g. 5s), append a heartbeat to the journal (again every T "
             + "while quiet) whose time is the newest event time plus the wall time since, so the last windows close; "
-            + "a replay applies the same heartbeats")
+            + "a replay applies the same heartbeats. With --kafka: the same for each owned partition with no record for T; "
+            + "each heartbeat is recorded by the checkpoint committed with the rows it caused, so a takeover gives the same rows")
     Long idleTimeout;
 
     @Option(names = "--retention", paramLabel = "DURATION", converter = Durations.class,
@@ -116,10 +117,11 @@ final class RunCommand implements Callable<Integer>
             {
                 throw new BadInputException("--join is not supported with --kafka yet");
             }
-            final KafkaExecution execution = new KafkaExecution(kafka, window, processing, ColumnsOption.parse(columns), journal, rollCycle);
+            final KafkaExecution execution = new KafkaExecution(kafka, window, processing, ColumnsOption.parse(columns), journal, rollCycle,
+                idleTimeout);
             execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
                 : jdbcUrl != null ? "--jdbc-url" : lateOutput != null ? "--late-output" : rejected != null ? "--rejected (see --rejected-topic)"
-                : follow ? "--follow (it always follows)" : retention != null ? "--retention" : idleTimeout != null ? "--idle-timeout"
+                : follow ? "--follow (it always follows)" : retention != null ? "--retention"
                 : pipeline != null ? "--pipeline" : resumeAfterEnd ? ResumeAfterEnd.FLAG : null);
             window.warn(System.err);
             execution.execute(System.out, System.err);

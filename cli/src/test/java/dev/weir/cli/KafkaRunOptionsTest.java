@@ -45,6 +45,9 @@ final class KafkaRunOptionsTest
         expectRefused("--transaction-timeout",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--transaction-timeout", "10ms", "--window", "tumbling:1s");
+        expectRefused("--idle-timeout must be > 0",
+            "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--idle-timeout", "0s", "--window", "tumbling:1s");
         expectRefused("--record-format must be csv or json, not avro",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--record-format", "avro", "--window", "tumbling:1s");

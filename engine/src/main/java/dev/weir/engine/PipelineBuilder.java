@@ -70,6 +70,7 @@ public final class PipelineBuilder
     boolean durableOutput = true;
     long checkpointInterval = 1_000_000;
     boolean syncOnCheckpoint;
+    boolean checkpointEachHeartbeat;
     long fromOffset = -1;
     long toOffset = Long.MAX_VALUE;
     long idleTimeoutMillis;
@@ -523,6 +524,19 @@ public final class PipelineBuilder
     public PipelineBuilder syncOnCheckpoint(final boolean enabled)
     {
         this.syncOnCheckpoint = enabled;
+        return this;
+    }
+
+    /**
+     * @param enabled also checkpoint, at once, after each heartbeat applied (besides every
+     *                {@link #checkpointEvery(long)} events): for a journal whose heartbeats a takeover cannot
+     *                read again (a Kafka partition's mirror), so the watermark a heartbeat gave is recorded in a
+     *                checkpoint that covers it. Not part of the configuration a checkpoint must match.
+     * @return this.
+     */
+    public PipelineBuilder checkpointEachHeartbeat(final boolean enabled)
+    {
+        this.checkpointEachHeartbeat = enabled;
         return this;
     }
 

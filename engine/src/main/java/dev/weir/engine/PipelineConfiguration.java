@@ -90,6 +90,7 @@ public final class PipelineConfiguration
     private final boolean durableOutput;
     private final long checkpointInterval;
     private final boolean syncOnCheckpoint;
+    private final boolean checkpointEachHeartbeat;
     private final long fromOffset;
     private final long toOffset;
     /** The retention a following run applies, ms, or -1 for none. */
@@ -204,6 +205,7 @@ public final class PipelineConfiguration
         this.idleTimeoutMillis = builder.idleTimeoutMillis;
         this.heartbeatsStopped = builder.heartbeatsStopped;
         this.syncOnCheckpoint = builder.syncOnCheckpoint;
+        this.checkpointEachHeartbeat = builder.checkpointEachHeartbeat;
         this.fromOffset = builder.fromOffset;
         this.toOffset = builder.toOffset;
         if (builder.retentionMillis >= 0 && !durableOutput)
@@ -738,6 +740,20 @@ public final class PipelineConfiguration
     boolean syncOnCheckpoint()
     {
         return syncOnCheckpoint;
+    }
+
+    /** @return whether each heartbeat applied is checkpointed at once ({@link PipelineBuilder#checkpointEachHeartbeat}). */
+    boolean checkpointEachHeartbeat()
+    {
+        return checkpointEachHeartbeat;
+    }
+
+    /**
+     * @return D, the out-of-orderness, ms: the watermark is the newest event time less D.
+     */
+    public long outOfOrdernessMillis()
+    {
+        return operators.outOfOrderness();
     }
 
     long fromOffset()

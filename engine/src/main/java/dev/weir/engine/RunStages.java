@@ -81,6 +81,10 @@ final class RunStages
                 reader, config.syncOnCheckpoint(), recovery.checkpoint(), threads.agents("checkpoint", completion::fail));
             checkpointer.onWriteFailure(completion::fail); // a following run with no new events learns of it too
             checkpointer.onWritten(config.checkpointListener());
+            if (config.checkpointEachHeartbeat())
+            {
+                checkpointer.checkpointEachHeartbeat();
+            }
             if (recovery.endPending())
             {
                 applyPendingEnd(recovery.resumeAfterOffset());

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import dev.weir.engine.PipelineBuilder;
+import dev.weir.engine.PipelineConfiguration;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.OwnerLock;
@@ -42,6 +43,10 @@ import org.slf4j.LoggerFactory;
  * {@code weir-kafka-<group>-<instance>-pipelines}, whatever the number of partitions (two threads busy on two
  * cores, not one per partition). The producer's own sender thread and the consumer's heartbeat thread are
  * Kafka's.
+ * <p>
+ * Quiet partitions: with {@link Settings#idleTimeout()}, an owned partition with no record for that long gets a
+ * heartbeat in its journal, on the Kafka thread, recorded by the checkpoint committed with the rows it caused
+ * ({@link PartitionTask#heartbeatIfIdle}, {@link IdleHeartbeat}).
  * <p>
  * Refusals: a second run on the same journal directory (in any process) is refused at {@link #start()}; a takeover
  * is refused, before anything is processed, when any checkpoint of the group was taken under another pipeline
@@ -114,12 +119,27 @@ public final class KafkaRun implements AutoCloseable
      * @param transactionTimeout the producer's {@code transaction.timeout.ms}: how long a transaction left open by a
      *                         killed instance blocks {@code read_committed} readers, unless it restarts sooner.
      * @param sessionTimeout   the consumer's {@code session.timeout.ms}: how long a killed instance keeps its partitions.
+     * @param idleTimeout      T of {@code --idle-timeout}: an owned partition with no record for T gets a heartbeat
+     *                         ({@link IdleHeartbeat}); {@link Duration#ZERO} for none.
      */
     public record Settings(
         String bootstrap, String topic, String group, String outputTopic, String rejectedTopic, String instance, Path journal,
         JournalSchema schema, JournalRollCycle rollCycle, Supplier<PipelineBuilder> pipeline, Supplier<RecordDecoder> decoders,
-        OutputRows.Factory rows, Duration commitInterval, Duration transactionTimeout, Duration sessionTimeout)
+        OutputRows.Factory rows, Duration commitInterval, Duration transactionTimeout, Duration sessionTimeout, Duration idleTimeout)
     {
+        /**
+         * Settings without idle heartbeats.
+         */
+        public Settings(
+            final String bootstrap, final String topic, final String group, final String outputTopic, final String rejectedTopic,
+            final String instance, final Path journal, final JournalSchema schema, final JournalRollCycle rollCycle,
+            final Supplier<PipelineBuilder> pipeline, final Supplier<RecordDecoder> decoders, final OutputRows.Factory rows,
+            final Duration commitInterval, final Duration transactionTimeout, final Duration sessionTimeout)
+        {
+            this(bootstrap, topic, group, outputTopic, rejectedTopic, instance, journal, schema, rollCycle, pipeline, decoders, rows,
+                commitInterval, transactionTimeout, sessionTimeout, Duration.ZERO);
+        }
+
         /**
          * @throws NullPointerException     if a setting is missing.
          * @throws IllegalArgumentException if the instance id or a duration is not valid.
@@ -145,6 +165,11 @@ public final class KafkaRun implements AutoCloseable
             if (commitInterval.isNegative() || commitInterval.isZero() || transactionTimeout.toMillis() < 1000 || sessionTimeout.toMillis() < 1000)
             {
                 throw new IllegalArgumentException("the commit interval must be positive, the transaction and session timeouts at least 1 s");
+            }
+            Objects.requireNonNull(idleTimeout, "idleTimeout");
+            if (idleTimeout.isNegative())
+            {
+                throw new IllegalArgumentException("the idle timeout must not be negative: " + idleTimeout);
             }
         }
 
@@ -355,6 +380,10 @@ public final class KafkaRun implements AutoCloseable
                     }
                     deliverAll(DELIVERY_BUDGET);
                     now = System.nanoTime();
+                    for (final PartitionTask task : tasks.values())
+                    {
+                        task.heartbeatIfIdle(now); // --idle-timeout: a quiet partition's watermark advances
+                    }
                     if (now - nextCommit >= 0)
                     {
                         if (!clients.rebalances().defersCommit(transactions.ageNanos())) // a join under way: the next loop tries again
@@ -418,11 +447,13 @@ public final class KafkaRun implements AutoCloseable
         transactions = new TransactionCoordinator(name, clients::newProducer, settings.transactionTimeout(), System::nanoTime);
         clients.openConsumers();
         consumer = clients.consumer();
+        final PipelineConfiguration configuration = settings.pipeline().get().concludeFor(settings.schema());
         context = new PartitionTask.Context(settings.journal().resolve("kafka"), settings.schema(), settings.rollCycle(), settings.pipeline(),
             settings.decoders(), settings.rows(), transactions.producer(), settings.outputTopic(), clients.partitionCount(settings.outputTopic()),
-            settings.rejectedTopic(), clients.partitionCount(settings.rejectedTopic()));
+            settings.rejectedTopic(), clients.partitionCount(settings.rejectedTopic()), settings.idleTimeout().toMillis(),
+            configuration.outOfOrdernessMillis());
         final ResumeTerms terms = new ResumeTerms(settings.group(), settings.topic(),
-            settings.pipeline().get().concludeFor(settings.schema()).describe(),
+            configuration.describe(),
             settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions());
         takeover = new PartitionTakeover(settings, checkpointTopic, clients.committedReader(), terms);
     }

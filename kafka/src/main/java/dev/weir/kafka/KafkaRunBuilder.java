@@ -51,6 +51,7 @@ public final class KafkaRunBuilder
     private Duration commitInterval = DEFAULT_COMMIT_INTERVAL;
     private Duration transactionTimeout = DEFAULT_TIMEOUT;
     private Duration sessionTimeout = DEFAULT_TIMEOUT;
+    private Duration idleTimeout = Duration.ZERO;
 
     KafkaRunBuilder()
     {
@@ -250,6 +251,19 @@ public final class KafkaRunBuilder
     }
 
     /**
+     * @param timeout T: an owned partition with no record for T gets a heartbeat whose time is its newest event time
+     *                plus the wall time since, again every T while it stays quiet, so its last windows close; each is
+     *                recorded by the partition's committed checkpoint, so a takeover gives the same rows
+     *                ({@code --idle-timeout}); {@link Duration#ZERO} (the default) for none.
+     * @return this.
+     */
+    public KafkaRunBuilder idleTimeout(final Duration timeout)
+    {
+        this.idleTimeout = Objects.requireNonNull(timeout, "timeout");
+        return this;
+    }
+
+    /**
      * @return the settings given, with the defaults.
      * @throws NullPointerException     if a setting without default is missing.
      * @throws IllegalArgumentException if the key column is not one string or long column of the schema, or the
@@ -261,7 +275,7 @@ public final class KafkaRunBuilder
         Objects.requireNonNull(outputTopic, "outputTopic");
         return new KafkaRun.Settings(bootstrap, topic, group, outputTopic, rejectedTopic == null ? outputTopic + "-rejected" : rejectedTopic,
             instance == null ? hostInstance() : instance, journal, schema, rollCycle, pipeline, decoders == null ? csvDecoders() : decoders,
-            rows, commitInterval, transactionTimeout, sessionTimeout);
+            rows, commitInterval, transactionTimeout, sessionTimeout, idleTimeout);
     }
 
     /**

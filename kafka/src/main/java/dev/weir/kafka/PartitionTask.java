@@ -60,6 +60,10 @@ import org.slf4j.LoggerFactory;
  * its own thread) removes every whole roll cycle before both its newest checkpoint and the outputs delivered by the
  * last checkpoint shipped (a delivery record, {@link DeliveryPositions}). The next owner rebuilds from Kafka.
  * <p>
+ * With an idle timeout, a quiet partition gets heartbeats in its journal ({@link #heartbeatIfIdle}); each is recorded by
+ * the checkpoint the pipeline takes right after it, and no output is sent after a heartbeat until that checkpoint is
+ * ready to ship with them.
+ * <p>
  * Not thread-safe: the instance's Kafka thread owns it, except {@link #onCheckpoint}, called on the pipeline's
  * checkpoint writer thread, which only publishes the checkpoint's bytes.
  */
@@ -127,6 +131,12 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private long verified;
     private long shipped;
     private long shippedAtMillis;
+    /** The idle timeout's heartbeats, or null without one. */
+    private final IdleHeartbeat idle;
+    /** The journal offset of the last heartbeat appended, while no checkpoint that covers it is ready; else -1. */
+    private long heartbeat = -1;
+    /** True while the ready checkpoint covers a heartbeat: it is shipped before a newer one may replace it. */
+    private boolean mustShip;
 
     /**
      * What a partition is taken over from.
@@ -153,11 +163,14 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
      * @param outputPartitions the output topic's partition count.
      * @param rejectedTopic the rejected topic.
      * @param rejectedPartitions its partition count.
+     * @param idleTimeoutMillis T of the idle timeout, ms, or 0 for no heartbeats.
+     * @param outOfOrderness D of the pipeline, ms.
      */
     record Context(
         Path root, JournalSchema schema, JournalRollCycle rollCycle, Supplier<PipelineBuilder> pipeline,
         Supplier<RecordDecoder> decoders, OutputRows.Factory rowsFactory, Producer<byte[], byte[]> producer,
-        String outputTopic, int outputPartitions, String rejectedTopic, int rejectedPartitions)
+        String outputTopic, int outputPartitions, String rejectedTopic, int rejectedPartitions, long idleTimeoutMillis,
+        long outOfOrderness)
     {
         /**
          * @param renewed the instance's new transactional producer.
@@ -166,7 +179,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         Context with(final Producer<byte[], byte[]> renewed)
         {
             return new Context(root, schema, rollCycle, pipeline, decoders, rowsFactory, renewed, outputTopic, outputPartitions,
-                rejectedTopic, rejectedPartitions);
+                rejectedTopic, rejectedPartitions, idleTimeoutMillis, outOfOrderness);
         }
     }
 
@@ -214,6 +227,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             .recoverFrom(checkpoint == null ? null : CheckpointPayload.of(checkpoint.engine()))
             .retention(Duration.ZERO, null)
             .layout(PipelineLayout.INLINE)
+            .checkpointEachHeartbeat(true) // a heartbeat is in this mirror only: its checkpoint records it
             .onCheckpoint((sequence, payload) ->
             {
                 final byte[] copy = new byte[payload.remaining()];
@@ -230,6 +244,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.tuples = keyColumns == null ? null : KeyTupleReader.open(journalDirectory, keyColumns);
         this.decoder = context.decoders().get();
         this.batched = decoder.batches();
+        this.idle = context.idleTimeoutMillis() > 0
+            ? new IdleHeartbeat(context.idleTimeoutMillis(), context.outOfOrderness(), System.nanoTime())
+            : null;
     }
 
     /**
@@ -314,6 +331,50 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             journal.batch().flush();
             settle();
         }
+        if (idle != null)
+        {
+            idle.active(System.nanoTime());
+        }
+    }
+
+    /**
+     * Append a heartbeat to the journal if the partition had no record for the idle timeout ({@link IdleHeartbeat}),
+     * unless an earlier heartbeat still waits for a checkpoint that covers it. From then on no output of the
+     * partition is sent until the pipeline's checkpoint that covers the heartbeat (it takes one after each) is ready,
+     * and that checkpoint is shipped in the transaction that commits the outputs sent then: a committed output never
+     * depends on a heartbeat its partition's committed checkpoint does not cover, so a takeover reproduces it, and an
+     * aborted transaction leaves the new owner to decide again.
+     *
+     * @param now the time, ns ({@link System#nanoTime()}).
+     * @return true if a heartbeat was appended.
+     */
+    boolean heartbeatIfIdle(final long now)
+    {
+        if (idle == null || heartbeat >= 0 || mustShip || !idle.quiet(now))
+        {
+            return false;
+        }
+        final long time = idle.due(now, watermark());
+        if (time < 0)
+        {
+            return false;
+        }
+        heartbeat = journal.appendHeartbeat(time);
+        idle.appended(now);
+        return true;
+    }
+
+    /** @return the pipeline's published watermark, or {@link Long#MIN_VALUE} before its run has started. */
+    private long watermark()
+    {
+        try
+        {
+            return pipeline.metrics().watermark();
+        }
+        catch (final IllegalStateException notStarted)
+        {
+            return Long.MIN_VALUE;
+        }
     }
 
     /**
@@ -350,6 +411,22 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     int deliver(final int budget)
     {
         int read = 0;
+        if (heartbeat >= 0)
+        {
+            promote();
+            if (ready == null || readyCovers.sourceOffset() < heartbeat)
+            {
+                return 0; // what the pipeline wrote since the heartbeat may depend on it: held until a checkpoint covers it
+            }
+            heartbeat = -1;
+            mustShip = true;
+            // every output that checkpoint covers, whatever the budget: it can then be shipped at the next commit
+            final long position = readyCovers.outputPosition();
+            while (!delivered(position) && outputs.next(this) != 0)
+            {
+                read++;
+            }
+        }
         while (read < budget && outputs.next(this) != 0)
         {
             read++;
@@ -386,7 +463,8 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(outputTopic, outputPartition,
             key == null ? null : key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
         OutputHeaders.put(out.headers(), OutputHeaders.SOURCE, sourceText);
-        OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(offsets.kafkaOffset(sourceOffset)));
+        final long followed = offsets.kafkaOffset(sourceOffset); // -1 for a heartbeat's row with no record mirrored since the takeover
+        OutputHeaders.put(out.headers(), OutputHeaders.OFFSET, Long.toString(followed < 0 ? last.kafkaOffset() : followed));
         OutputHeaders.put(out.headers(), OutputHeaders.SEQUENCE, Long.toString(sequence));
         OutputHeaders.put(out.headers(), OutputHeaders.KIND, result ? "result" : "late");
         sends.add(producer.send(out));
@@ -403,12 +481,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
      */
     boolean shipIfReady(final CheckpointTopic topic)
     {
-        final byte[] fresh = published.getAndSet(null);
-        if (fresh != null)
-        {
-            ready = fresh;
-            readyCovers = CheckpointPayload.of(fresh);
-        }
+        promote();
         if (ready == null)
         {
             return false;
@@ -436,7 +509,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             outputsCovered = firstSequence + index;
             outputsFrom = outputOffset(index) + 1;
         }
-        final long kafkaOffset = covered.sourceOffset() < 0 ? last.kafkaOffset() : offsets.kafkaOffset(covered.sourceOffset());
+        // a checkpoint that covers a heartbeat covers the records before it; none mirrored since the takeover: the last's
+        final long mapped = covered.sourceOffset() < 0 ? -1 : offsets.kafkaOffset(covered.sourceOffset());
+        final long kafkaOffset = mapped < 0 ? last.kafkaOffset() : mapped;
         final long rejectsFrom = lastReject == null ? last.rejectsFrom() : metadata(lastReject).offset() + 1;
         final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
             outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(),
@@ -460,9 +535,35 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         last = checkpoint;
         ready = null;
+        mustShip = false;
+        if (heartbeat >= 0 && covered.sourceOffset() >= heartbeat)
+        {
+            heartbeat = -1; // covered, and no output after it: nothing was held
+        }
         shipped++;
         shippedAtMillis = System.currentTimeMillis();
         return true;
+    }
+
+    /** Take the newest checkpoint the pipeline published as the one to ship, unless the one ready must be shipped first. */
+    private void promote()
+    {
+        if (mustShip)
+        {
+            return;
+        }
+        final byte[] fresh = published.getAndSet(null);
+        if (fresh != null)
+        {
+            ready = fresh;
+            readyCovers = CheckpointPayload.of(fresh);
+        }
+    }
+
+    /** @return true if every output through an output position was delivered (or shipped) */
+    private boolean delivered(final long position)
+    {
+        return position == OutputJournal.NONE || position == shippedPosition || positions.indexOf(position) >= 0;
     }
 
     private long outputOffset(final int index)
@@ -503,6 +604,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             .append(" lag=").append(lag)
             .append(" mirrored-through=").append(lastMirrored)
             .append(" watermark=").append(pipeline.metrics().watermark())
+            .append(" heartbeats=").append(idle == null ? 0 : idle.count())
             .append(" events=").append(mirrored)
             .append(" rejected=").append(rejected)
             .append(" outputs=").append(nextSequence - 1)

@@ -42,6 +42,8 @@ final class KafkaRunBuilderTest
         assertEquals(Duration.ofMillis(200), settings.commitInterval());
         assertEquals(Duration.ofSeconds(10), settings.transactionTimeout());
         assertEquals(Duration.ofSeconds(10), settings.sessionTimeout());
+        assertEquals(Duration.ZERO, settings.idleTimeout(), "no heartbeats unless --idle-timeout");
+        assertEquals(Duration.ofSeconds(5), required().idleTimeout(Duration.ofSeconds(5)).settings().idleTimeout());
         assertEquals(KafkaRunBuilder.hostInstance(), settings.instance());
         assertTrue(settings.pipeline().get().concludeFor(CARDS).describe().contains("card"), "the pipeline given, valid for the columns");
         assertTrue(settings.instance().matches("[A-Za-z0-9._-]+"), settings.instance());
@@ -76,6 +78,7 @@ final class KafkaRunBuilderTest
         final IllegalArgumentException address = assertThrows(IllegalArgumentException.class, () -> KafkaRun.builder().bootstrap("localhost"));
         assertTrue(address.getMessage().startsWith("localhost: not HOST:PORT"), address.getMessage());
         assertThrows(IllegalArgumentException.class, () -> required().instance("a b").settings(), "an instance id with a space");
+        assertThrows(IllegalArgumentException.class, () -> required().idleTimeout(Duration.ofSeconds(-1)).settings(), "a negative idle timeout");
     }
 
     private KafkaRunBuilder required()

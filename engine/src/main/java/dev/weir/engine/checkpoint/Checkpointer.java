@@ -59,6 +59,8 @@ public final class Checkpointer
     private long lastBytes;
     private long started;
     private long checkpointOffset = -1;
+    /** Whether each applied heartbeat (with a time) is checkpointed at once: see {@link #checkpointEachHeartbeat()}. */
+    private boolean eachHeartbeat;
 
     /**
      * @param store         where checkpoints go.
@@ -151,14 +153,31 @@ public final class Checkpointer
     }
 
     /**
+     * Checkpoint after each applied heartbeat that has a time, at once and durably ({@link #take(byte)}), besides
+     * every {@code interval} events: a run whose heartbeats are not reproducible from its journal (a Kafka
+     * partition's mirror, rebuilt from the checkpoint on every takeover) records each one's watermark this way.
+     * Set before the first event.
+     */
+    public void checkpointEachHeartbeat()
+    {
+        this.eachHeartbeat = true;
+    }
+
+    /**
      * Note one applied heartbeat: the next checkpoint covers its offset, but it is no applied event and
-     * does not count towards the interval.
+     * does not count towards the interval. With {@link #checkpointEachHeartbeat()} a heartbeat with a time is
+     * checkpointed now.
      *
      * @param offset the heartbeat's journal offset.
+     * @param timed  false for a table row's position slot, which has no time and moves no watermark.
      */
-    public void afterHeartbeat(final long offset)
+    public void afterHeartbeat(final long offset, final boolean timed)
     {
         lastOffset = offset;
+        if (eachHeartbeat && timed)
+        {
+            take(RUNNING);
+        }
     }
 
     /**

@@ -104,7 +104,7 @@ public final class LastStage
                 aggregator.apply(slot);
                 if (checkpointer != null)
                 {
-                    checkpointer.afterHeartbeat(slot.offset);
+                    checkpointer.afterHeartbeat(slot.offset, slot.eventTime != EventSlot.NO_TIME);
                 }
                 if (endOfBatch)
                 {
