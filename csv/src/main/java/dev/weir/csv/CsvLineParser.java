@@ -1,5 +1,6 @@
 package dev.weir.csv;
 
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
@@ -360,29 +361,49 @@ public final class CsvLineParser implements IngestLineParser
     }
 
     /**
-     * @param column a {@link ColumnType#STRING} or {@link ColumnType#LONG} column.
+     * @param column a {@link ColumnType#STRING}, {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column.
      * @param text   bytes of UTF-8 text (a record's key).
-     * @return true if they are the column's text in the last valid line parsed: its string, or its long as
-     *         {@link Long#toString(long)} writes it. Allocates nothing if the line was read from its bytes.
+     * @return true if they are the column's text in the last valid line parsed ({@link #columnText}). Allocates
+     *         nothing if the line was read from its bytes.
      */
     public boolean fieldIs(final int column, final byte[] text)
     {
-        if (readPlain)
-        {
-            return plain.fieldIs(column, text);
-        }
-        return columnText(column).equals(new String(text, StandardCharsets.UTF_8));
+        return fieldIs(column, text, 0, text.length);
     }
 
     /**
-     * @param column a {@link ColumnType#STRING} or {@link ColumnType#LONG} column.
-     * @return its text in the last valid line parsed as text (not {@link #readFromBytes()}): its string, or its long as
-     *         {@link Long#toString(long)} writes it.
+     * @param column a {@link ColumnType#STRING}, {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column.
+     * @param text   holds bytes of UTF-8 text (a field of a record's key).
+     * @param start  the text's first byte.
+     * @param end    one past its last byte.
+     * @return true if they are the column's text in the last valid line parsed ({@link #columnText}). Allocates
+     *         nothing if the line was read from its bytes.
+     */
+    public boolean fieldIs(final int column, final byte[] text, final int start, final int end)
+    {
+        if (readPlain)
+        {
+            return plain.fieldIs(column, text, start, end);
+        }
+        return columnText(column).equals(new String(text, start, end - start, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param column a {@link ColumnType#STRING}, {@link ColumnType#LONG} or {@link ColumnType#DECIMAL} column.
+     * @return its text in the last valid line parsed as text (not {@link #readFromBytes()}): its string, its long as
+     *         {@link Long#toString(long)} writes it, or its decimal as {@link BigDecimal#toPlainString()} writes it
+     *         at the column's scale (as the result rows print a key).
      */
     public String columnText(final int column)
     {
         assert !readPlain;
-        return values.isString(column) ? values.string(column) : Long.toString(values.longValue(column));
+        if (values.isString(column))
+        {
+            return values.string(column);
+        }
+        final JournalSchema.Column type = schema.column(column);
+        return type.type() == ColumnType.DECIMAL ? BigDecimal.valueOf(values.longValue(column), type.scale()).toPlainString()
+            : Long.toString(values.longValue(column));
     }
 
     /** @return true if the last valid line was read from its bytes alone (its fields are not held as text). */

@@ -22,7 +22,7 @@ import dev.weir.journal.schema.KeyFormat;
  * A value that is not one JSON object, a member that is a boolean, an object or an array, a member named twice, a
  * missing member without a default: the record is refused with the reason. The event is then read as the same
  * event's CSV line would be ({@link CsvRecordDecoder}: the same checks of each field, and the record key must be the
- * key column's text). Allocates nothing per record once its buffers have grown and its strings are known.
+ * key's text). Allocates nothing per record once its buffers have grown and its strings are known.
  * <p>
  * Not thread-safe: one per partition, used by the thread that owns the partition's journal.
  */
@@ -51,13 +51,24 @@ public final class JsonRecordDecoder
 
     /**
      * @param schema    the events' columns.
-     * @param keyColumn the index of the key column (a string or long column).
+     * @param keyColumn the index of the key column (a string, long or decimal column).
      */
     public JsonRecordDecoder(final JournalSchema schema, final int keyColumn)
     {
+        this(schema, new int[] {keyColumn});
+    }
+
+    /**
+     * @param schema     the events' columns.
+     * @param keyColumns the indexes of the key columns, in key order (one or more; string, long or decimal columns):
+     *                   the record key is their texts joined as {@link CsvRecordDecoder} has it.
+     * @throws IllegalArgumentException if there is no key column.
+     */
+    public JsonRecordDecoder(final JournalSchema schema, final int[] keyColumns)
+    {
         this.schema = schema;
         this.defaultColumns = schema.isDefault();
-        this.csv = new CsvRecordDecoder(schema, keyColumn);
+        this.csv = new CsvRecordDecoder(schema, keyColumns);
         final int fields = schema.size() + 2;
         names = new byte[fields][];
         defaults = new byte[fields][];

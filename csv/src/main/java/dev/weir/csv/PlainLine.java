@@ -278,31 +278,48 @@ final class PlainLine
     }
 
     /**
-     * @param column a string or long column.
-     * @param text   bytes of UTF-8 text.
-     * @return true if they are the column's text in the event last {@link #read}: its string, or its long in
-     *         decimal digits without a plus sign or leading zeros.
+     * @param column a string, long or decimal column.
+     * @param text   holds bytes of UTF-8 text.
+     * @param start  the text's first byte.
+     * @param end    one past its last byte.
+     * @return true if they are the column's text in the event last {@link #read}: its string, its long in decimal
+     *         digits without a plus sign or leading zeros, or its decimal as {@code BigDecimal.toPlainString()}
+     *         writes it at the column's scale ({@code 12.50}, {@code -0.05}). Allocates nothing.
      */
-    boolean fieldIs(final int column, final byte[] text)
+    boolean fieldIs(final int column, final byte[] text, final int start, final int end)
     {
         if (types[column] == ColumnType.STRING)
         {
-            return strings[column].get(text, 0, text.length) == ids[column];
+            return strings[column].get(text, start, end) == ids[column];
         }
         final long value = longs[column];
-        int i = text.length;
+        final int scale = types[column] == ColumnType.DECIMAL ? scales[column] : 0;
+        int i = end;
         long rest = value;
+        for (int d = 0; d < scale; d++)
+        {
+            final int digit = (int)Math.abs(rest % 10);
+            if (--i < start || text[i] != '0' + digit)
+            {
+                return false;
+            }
+            rest /= 10;
+        }
+        if (scale > 0 && (--i < start || text[i] != '.'))
+        {
+            return false;
+        }
         do
         {
             final int digit = (int)Math.abs(rest % 10);
-            if (--i < 0 || text[i] != '0' + digit)
+            if (--i < start || text[i] != '0' + digit)
             {
                 return false;
             }
             rest /= 10;
         }
         while (rest != 0);
-        return value < 0 ? i == 1 && text[0] == '-' : i == 0;
+        return value < 0 ? i == start + 1 && text[start] == '-' : i == start;
     }
 
     /**

@@ -74,6 +74,26 @@ class CsvRecordAllocationTest
     }
 
     @Test
+    void decodingRecordsKeyedBySeveralColumnsAllocatesNothingPerRecord()
+    {
+        final String[] merchants = {"m-1", "\"Café \"\"Le Bon\"\", Paris\"", "\"Shop, Inc.\"", "Zürich"};
+        final byte[][] keys = new byte[LONG][];
+        final byte[][] values = new byte[LONG][];
+        final SplittableRandom random = new SplittableRandom(38);
+        for (int i = 0; i < LONG; i++)
+        {
+            final String card = "card-" + random.nextInt(300);
+            final String channel = random.nextBoolean() ? "pos" : "app";
+            final String amount = java.math.BigDecimal.valueOf(random.nextInt(100_000) - 5_000, 2).toPlainString();
+            keys[i] = (card + "," + amount + "," + channel).getBytes(StandardCharsets.UTF_8);
+            values[i] = (i + "," + (1_000L * i) + "," + card + "," + merchants[random.nextInt(merchants.length)] + ",FR," + amount + "," + channel)
+                .getBytes(StandardCharsets.UTF_8);
+        }
+        final long allocated = allocatedPerRecords(JournalSchema.parse(PAYMENTS), new int[] {0, 3, 4}, keys, values);
+        assertTrue(allocated < BOUND, "bytes allocated by decoding " + (LONG - SHORT) + " more records: " + allocated);
+    }
+
+    @Test
     void decodingJsonObjectsOfSixColumnsAllocatesNothingPerRecord()
     {
         final String[] merchants = {"m-1", "Caf\\u00e9 \\\"Le Bon\\\", Paris", "Shop, Inc.", "Zürich"};
@@ -97,6 +117,11 @@ class CsvRecordAllocationTest
 
     private long allocatedPerRecords(final JournalSchema schema, final int keyColumn, final byte[][] keys, final byte[][] values)
     {
+        return allocatedPerRecords(schema, new int[] {keyColumn}, keys, values);
+    }
+
+    private long allocatedPerRecords(final JournalSchema schema, final int[] keyColumn, final byte[][] keys, final byte[][] values)
+    {
         for (int i = 0; i < 3; i++)
         {
             decode(schema, keyColumn, keys, values, LONG);
@@ -110,7 +135,7 @@ class CsvRecordAllocationTest
     }
 
     /** @return the bytes this thread allocated to decode the first {@code count} records into a new journal. */
-    private long decode(final JournalSchema schema, final int keyColumn, final byte[][] keys, final byte[][] values, final int count)
+    private long decode(final JournalSchema schema, final int[] keyColumn, final byte[][] keys, final byte[][] values, final int count)
     {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();

@@ -124,6 +124,67 @@ class CsvRecordDecoderTest
         assertEquals(List.of("1|1000|Acme_1|5", "2|1000|Acme_1|5"), JournalRows.events(named));
     }
 
+    @Test
+    void theRecordKeyOfSeveralKeyColumnsIsTheirTextsJoinedByCommasInKeyOrder()
+    {
+        final JournalSchema byAccount = JournalSchema.parse("account:long,merchant:string,amount:decimal(2)");
+        final Path journal = dir.resolve("composite");
+        try (EventJournal events = EventJournal.openOrCreate(journal, byAccount))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(byAccount, new int[] {1, 0}); // --key merchant,account
+            for (int round = 0; round < 2; round++) // the first reads each value as text and learns the merchants; the second from its bytes
+            {
+                final long id = 10 * round;
+                assertTrue(append(records, events, "m1,7", (id + 1) + ",1000,7,m1,1.00") >= 0, records.rejection());
+                assertTrue(append(records, events, "\"Shop, Inc.\",-42", (id + 2) + ",1000,-42,\"Shop, Inc.\",1.00") >= 0, records.rejection());
+                assertTrue(append(records, events, "\"Le \"\"Bon\"\"\",7", (id + 3) + ",1000,7,\"Le \"\"Bon\"\"\",1.00") >= 0, records.rejection());
+                assertEquals(-1, append(records, events, "7,m1", (id + 4) + ",1000,7,m1,1.00"));
+                assertEquals("record key '7,m1' is not the key columns merchant,account ('m1,7'): the topic must be partitioned by the pipeline's key",
+                    records.rejection());
+                assertEquals(-1, append(records, events, "m1", (id + 5) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "m1,7,", (id + 5) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "m1,7,1.00", (id + 5) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "m1,07", (id + 5) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "m2,7", (id + 5) + ",1000,7,m1,1.00"));
+                assertEquals(-1, append(records, events, "Shop, Inc.,-42", (id + 6) + ",1000,-42,\"Shop, Inc.\",1.00"));
+                assertEquals("record key 'Shop, Inc.,-42' is not the key columns merchant,account ('\"Shop, Inc.\",-42'): "
+                    + "the topic must be partitioned by the pipeline's key", records.rejection());
+                assertEquals(-1, append(records, events, "\"m1\",7", (id + 7) + ",1000,7,m1,1.00"), "a field is quoted only if it must be");
+                assertEquals(-1, records.append(null, ((id + 8) + ",1000,7,m1,1.00").getBytes(StandardCharsets.UTF_8), events));
+                assertEquals("no record key (the key columns merchant,account are m1,7)", records.rejection());
+            }
+        }
+        assertEquals(List.of("1|1000|7|m1|1.00", "2|1000|-42|Shop, Inc.|1.00", "3|1000|7|Le \"Bon\"|1.00",
+            "11|1000|7|m1|1.00", "12|1000|-42|Shop, Inc.|1.00", "13|1000|7|Le \"Bon\"|1.00"), JournalRows.events(journal));
+    }
+
+    @Test
+    void theRecordKeyOfADecimalKeyIsItsValueAtTheColumnsScale()
+    {
+        final JournalSchema byAmount = JournalSchema.parse("amount:decimal(2),merchant:string");
+        try (EventJournal events = EventJournal.openOrCreate(dir.resolve("decimal"), byAmount))
+        {
+            final CsvRecordDecoder records = new CsvRecordDecoder(byAmount, 0);
+            final CsvRecordDecoder composite = new CsvRecordDecoder(byAmount, new int[] {1, 0});
+            for (int round = 0; round < 2; round++)
+            {
+                assertTrue(append(records, events, "12.50", "1,1000,12.50,m1") >= 0, records.rejection());
+                assertTrue(append(records, events, "12.50", "2,1000,12.5,m1") >= 0, records.rejection());
+                assertTrue(append(records, events, "-0.05", "3,1000,-0.05,m1") >= 0, records.rejection());
+                assertTrue(append(records, events, "7.00", "4,1000,7,m1") >= 0, records.rejection());
+                assertTrue(append(composite, events, "m1,0.00", "5,1000,0,m1") >= 0, composite.rejection());
+                assertEquals(-1, append(records, events, "12.5", "6,1000,12.50,m1"));
+                assertEquals("record key '12.5' is not the key column amount ('12.50'): the topic must be partitioned by the pipeline's key",
+                    records.rejection());
+                assertEquals(-1, append(records, events, "-.05", "7,1000,-0.05,m1"));
+                assertEquals(-1, append(records, events, "7", "8,1000,7.00,m1"));
+                assertEquals(-1, append(composite, events, "m1,0", "9,1000,0.00,m1"));
+                assertEquals("record key 'm1,0' is not the key columns merchant,amount ('m1,0.00'): the topic must be partitioned by the pipeline's key",
+                    composite.rejection());
+            }
+        }
+    }
+
     private static long append(final CsvRecordDecoder records, final EventJournal events, final String key, final String value)
     {
         return records.append(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8), events);

@@ -96,6 +96,28 @@ class JsonRecordDecoderTest
         assertEquals(List.of("1|1000|k-1|5"), JournalRows.events(dir.resolve("default")));
     }
 
+    @Test
+    void theRecordKeyOfSeveralKeyColumnsIsTheirTextsJoinedByCommasInKeyOrder()
+    {
+        final JournalSchema byAccount = JournalSchema.parse("account:long,merchant:string,amount:decimal(2)");
+        try (EventJournal events = EventJournal.openOrCreate(dir.resolve("composite"), byAccount))
+        {
+            final JsonRecordDecoder records = new JsonRecordDecoder(byAccount, new int[] {1, 0, 2});
+            for (int round = 0; round < 2; round++)
+            {
+                accept(records, events, "m1,7,1.50", "{\"event_id\":1,\"event_time\":1000,\"account\":7,\"merchant\":\"m1\",\"amount\":1.5}");
+                accept(records, events, "\"Shop, Inc.\",-42,0.00",
+                    "{\"amount\":\"0\",\"merchant\":\"Shop, Inc.\",\"account\":\"-42\",\"event_id\":2,\"event_time\":1000}");
+                refuse(records, events, "m1,7,1.5", "{\"event_id\":3,\"event_time\":1000,\"account\":7,\"merchant\":\"m1\",\"amount\":1.5}",
+                    "record key 'm1,7,1.5' is not the key columns merchant,account,amount ('m1,7,1.50'): the topic must be partitioned by the pipeline's key");
+                refuse(records, events, "m1", "{\"event_id\":4,\"event_time\":1000,\"account\":7,\"merchant\":\"m1\",\"amount\":1.5}",
+                    "record key 'm1' is not the key columns merchant,account,amount ('m1,7,1.50'): the topic must be partitioned by the pipeline's key");
+            }
+        }
+        assertEquals(List.of("1|1000|7|m1|1.50", "2|1000|-42|Shop, Inc.|0.00", "1|1000|7|m1|1.50", "2|1000|-42|Shop, Inc.|0.00"),
+            JournalRows.events(dir.resolve("composite")));
+    }
+
     private static void accept(final JsonRecordDecoder records, final EventJournal events, final String key, final String value)
     {
         final long offset = records.append(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8), events);

@@ -7,9 +7,10 @@ import dev.weir.journal.schema.JournalSchema;
 
 /**
  * Turns one Kafka record into one event of a partition's journal, or says why it cannot: the record's value is
- * a line in the pipeline's columns and its key must be the line's key column (windows per key are only correct
- * when the topic is partitioned by that key). {@link #csv(JournalSchema, int)} reads the value as an events CSV line,
- * {@link #json(JournalSchema, int)} as a JSON object.
+ * a line in the pipeline's columns and its key must be the line's key: its key columns' texts joined by commas
+ * as the result rows print the key ({@link CsvRecordDecoder}; windows per key are only correct when the topic is
+ * partitioned by that key). {@link #csv(JournalSchema, int[])} reads the value as an events CSV line,
+ * {@link #json(JournalSchema, int[])} as a JSON object.
  * <p>
  * Not thread-safe: one per partition, used by the instance's Kafka thread only.
  */
@@ -43,13 +44,24 @@ public interface RecordDecoder
 
     /**
      * @param schema    the events' columns.
-     * @param keyColumn the index of the key column (a string or long column).
+     * @param keyColumn the index of the key column (a string, long or decimal column).
      * @return a decoder of values that are events CSV lines, as {@code weir ingest} reads them, with the reasons it
      *         gives ({@link CsvRecordDecoder}); what {@code weir run --kafka} uses.
      */
     static RecordDecoder csv(final JournalSchema schema, final int keyColumn)
     {
-        final CsvRecordDecoder csv = new CsvRecordDecoder(schema, keyColumn);
+        return csv(schema, new int[] {keyColumn});
+    }
+
+    /**
+     * @param schema     the events' columns.
+     * @param keyColumns the indexes of the key columns, in key order (one or more).
+     * @return a decoder of values that are events CSV lines, as {@code weir ingest} reads them, with the reasons it
+     *         gives ({@link CsvRecordDecoder}); what {@code weir run --kafka} uses.
+     */
+    static RecordDecoder csv(final JournalSchema schema, final int[] keyColumns)
+    {
+        final CsvRecordDecoder csv = new CsvRecordDecoder(schema, keyColumns);
         return new RecordDecoder()
         {
             @Override
@@ -74,13 +86,24 @@ public interface RecordDecoder
 
     /**
      * @param schema    the events' columns.
-     * @param keyColumn the index of the key column (a string or long column).
+     * @param keyColumn the index of the key column (a string, long or decimal column).
      * @return a decoder of values that are JSON objects whose members are named as the columns, with event_id and
      *         event_time ({@link JsonRecordDecoder}); what {@code weir run --kafka --record-format json} uses.
      */
     static RecordDecoder json(final JournalSchema schema, final int keyColumn)
     {
-        final JsonRecordDecoder json = new JsonRecordDecoder(schema, keyColumn);
+        return json(schema, new int[] {keyColumn});
+    }
+
+    /**
+     * @param schema     the events' columns.
+     * @param keyColumns the indexes of the key columns, in key order (one or more).
+     * @return a decoder of values that are JSON objects whose members are named as the columns, with event_id and
+     *         event_time ({@link JsonRecordDecoder}); what {@code weir run --kafka --record-format json} uses.
+     */
+    static RecordDecoder json(final JournalSchema schema, final int[] keyColumns)
+    {
+        final JsonRecordDecoder json = new JsonRecordDecoder(schema, keyColumns);
         return new RecordDecoder()
         {
             @Override

@@ -4,7 +4,8 @@ import dev.weir.journal.schema.JournalSchema;
 
 /**
  * How a source record's value holds its event: {@link #CSV} (one events CSV line) or {@link #JSON} (one JSON object
- * whose members are named as the columns). Either way the record's key must be the key column's text. Immutable.
+ * whose members are named as the columns). Either way the record's key must be the key's text (the key columns' texts joined by commas,
+ * as {@link dev.weir.csv.CsvRecordDecoder} has it). Immutable.
  */
 public enum RecordFormat
 {
@@ -14,12 +15,12 @@ public enum RecordFormat
     JSON;
 
     /**
-     * @param schema    the events' columns.
-     * @param keyColumn the index of the key column (a string or long column).
+     * @param schema     the events' columns.
+     * @param keyColumns the indexes of the key columns, in key order (one or more).
      * @return a new decoder of values of this format.
      */
-    RecordDecoder decoder(final JournalSchema schema, final int keyColumn)
+    RecordDecoder decoder(final JournalSchema schema, final int[] keyColumns)
     {
-        return this == CSV ? RecordDecoder.csv(schema, keyColumn) : RecordDecoder.json(schema, keyColumn);
+        return this == CSV ? RecordDecoder.csv(schema, keyColumns) : RecordDecoder.json(schema, keyColumns);
     }
 }
