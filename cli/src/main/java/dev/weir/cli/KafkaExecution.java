@@ -67,18 +67,12 @@ final class KafkaExecution
         {
             throw new BadInputException("--kafka needs --journal DIR: the partitions' journals go under DIR/kafka/");
         }
-        if (window.keyColumn.contains(","))
+        for (final String column : window.keyColumn.split(",", -1))
         {
-            throw new BadInputException("--kafka takes one key column (the topic's record key), not " + window.keyColumn);
-        }
-        final int key = schema.indexOf(window.keyColumn);
-        if (key < 0)
-        {
-            throw new BadInputException("--key " + window.keyColumn + " is not a column of " + schema);
-        }
-        if (schema.column(key).type() == dev.weir.journal.schema.ColumnType.DECIMAL)
-        {
-            throw new BadInputException("--kafka needs a string or long key column, not the decimal " + window.keyColumn);
+            if (schema.indexOf(column.trim()) < 0)
+            {
+                throw new BadInputException("--key " + window.keyColumn + ": " + column.trim() + " is not a column of " + schema);
+            }
         }
         window.columns().projection(schema); // the value, filter, early condition and named aggregates read the columns, before joining the group
         kafka.recordFormat();

@@ -31,9 +31,9 @@ final class KafkaRunOptionsTest
         expectRefused("--kafka takes no --results",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--results", dir.resolve("r.csv").toString(), "--window", "tumbling:1s");
-        expectRefused("--kafka takes one key column",
+        expectRefused("shop is not a column",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
-            "--columns", "card:string,merchant:string,amount:long", "--key", "card,merchant", "--value", "amount", "--window", "tumbling:1s");
+            "--columns", "card:string,merchant:string,amount:long", "--key", "card,shop", "--value", "amount", "--window", "tumbling:1s");
         expectRefused("is not a column",
             "run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
             "--key", "card", "--window", "tumbling:1s");

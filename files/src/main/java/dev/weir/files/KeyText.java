@@ -66,6 +66,16 @@ public final class KeyText implements KeyColumns, AutoCloseable
         return keys.text(keyId, index);
     }
 
+    /**
+     * @param keyId a key id from an output.
+     * @return the whole key's text as a result row prints it: its fields joined by commas in key order, a field
+     *         holding a comma, quote or line break quoted as RFC 4180 has it ({@link dev.weir.engine.emit.KeyText#key}).
+     */
+    public String key(final int keyId)
+    {
+        return keys.key(keyId).toString();
+    }
+
     /** Let go of the journal cycles its reads have passed: see {@link dev.weir.engine.emit.KeyText#releasePassedCycles()}. */
     public void releasePassedCycles()
     {

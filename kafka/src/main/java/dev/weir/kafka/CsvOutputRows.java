@@ -8,7 +8,9 @@ import dev.weir.journal.codec.OutputDecoder;
 
 /**
  * The output topic's rows as the files sink writes them ({@link OutputRows#csv(RowColumns)}): a result as the
- * results CSV holds it, a late event as the late-events CSV holds it, keyed by the text of its key. Not
+ * results CSV holds it, a late event as the late-events CSV holds it, keyed by the text of its key: a key of one
+ * column is that column's text as it is, a key of several their texts joined by commas as the row has them
+ * ({@link KeyText#key(int)}), the record key the source topic's records have. Not
  * thread-safe: one per partition, on the instance's Kafka thread (which reads the key text).
  */
 final class CsvOutputRows implements OutputRows
@@ -31,7 +33,7 @@ final class CsvOutputRows implements OutputRows
     public String key(final OutputDecoder output)
     {
         final int keyId = output.isResult() ? output.result().keyId() : output.late().keyId();
-        return keys.text(keyId, 0);
+        return keys.arity() == 1 ? keys.text(keyId, 0) : keys.key(keyId);
     }
 
     @Override

@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import dev.weir.engine.PipelineBuilder;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalRollCycle;
-import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.JournalSchema;
 
 /**
@@ -162,9 +161,11 @@ public final class KafkaRunBuilder
 
     /**
      * Read each record's value in the {@linkplain #schema columns}, as an events CSV line unless another
-     * {@link #recordFormat} is given, whose key must be the value's key column ({@link RecordDecoder#csv}).
+     * {@link #recordFormat} is given, whose key must be the value's key: its key columns' texts joined by commas
+     * ({@link RecordDecoder#csv}).
      *
-     * @param column the key column: one column of the schema, of type string or long.
+     * @param column the key column, or the key columns in key order joined by commas ({@code "card,shop"}), as
+     *               {@code --key} takes them: columns of the schema, of type string, long or decimal.
      * @return this.
      */
     public KafkaRunBuilder keyColumn(final String column)
@@ -307,16 +308,17 @@ public final class KafkaRunBuilder
     {
         Objects.requireNonNull(keyColumn, "keyColumn (or decoders)");
         final JournalSchema columns = schema;
-        final int key = columns.indexOf(keyColumn);
-        if (key < 0)
+        final String[] names = keyColumn.split(",", -1);
+        final int[] keys = new int[names.length];
+        for (int k = 0; k < names.length; k++)
         {
-            throw new IllegalArgumentException("the key column " + keyColumn + " is not a column of " + columns);
-        }
-        if (columns.column(key).type() == ColumnType.DECIMAL)
-        {
-            throw new IllegalArgumentException("the key column must be a string or long column, not the decimal " + keyColumn);
+            keys[k] = columns.indexOf(names[k].trim());
+            if (keys[k] < 0)
+            {
+                throw new IllegalArgumentException("the key column " + names[k].trim() + " is not a column of " + columns);
+            }
         }
         final RecordFormat format = recordFormat;
-        return () -> format.decoder(columns, key);
+        return () -> format.decoder(columns, keys);
     }
 }

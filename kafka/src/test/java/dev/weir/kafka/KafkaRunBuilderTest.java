@@ -66,13 +66,28 @@ final class KafkaRunBuilderTest
     }
 
     @Test
+    void aKeyOfSeveralColumnsOrADecimalIsTheirTextAsTheResultRowsPrintIt()
+    {
+        final RecordDecoder composite = required().keyColumn("card,merchant").settings().decoders().get();
+        final RecordDecoder decimal = required().keyColumn("amount").settings().decoders().get();
+        try (EventJournal journal = EventJournal.openOrCreate(dir.resolve("journal"), CARDS))
+        {
+            assertTrue(composite.append(bytes("card-1,shop"), bytes("1,1000,card-1,shop,12.50"), journal) >= 0, composite::rejection);
+            assertEquals(-1, composite.append(bytes("card-1"), bytes("2,1000,card-1,shop,12.50"), journal));
+            assertTrue(composite.rejection().startsWith("record key 'card-1' is not the key columns card,merchant ('card-1,shop')"),
+                composite.rejection());
+            assertTrue(decimal.append(bytes("12.50"), bytes("3,1000,card-1,shop,12.5"), journal) >= 0, decimal::rejection);
+            assertEquals(-1, decimal.append(bytes("12.5"), bytes("4,1000,card-1,shop,12.50"), journal));
+            assertTrue(decimal.rejection().startsWith("record key '12.5' is not the key column amount ('12.50')"), decimal.rejection());
+        }
+    }
+
+    @Test
     void refusesAKeyColumnThatCannotKeyATopicAndABadAddressBeforeAnyConnection()
     {
         final IllegalArgumentException notAColumn = assertThrows(IllegalArgumentException.class,
-            () -> required().keyColumn("card,merchant").settings());
-        assertTrue(notAColumn.getMessage().contains("is not a column of"), notAColumn.getMessage());
-        final IllegalArgumentException decimal = assertThrows(IllegalArgumentException.class, () -> required().keyColumn("amount").settings());
-        assertTrue(decimal.getMessage().contains("not the decimal amount"), decimal.getMessage());
+            () -> required().keyColumn("card,shop").settings());
+        assertTrue(notAColumn.getMessage().contains("the key column shop is not a column of"), notAColumn.getMessage());
         assertThrows(NullPointerException.class, () -> KafkaRun.builder().bootstrap("127.0.0.1:39092").topic("t").group("g")
             .outputTopic("o").journal(dir).schema(CARDS).rows(columns()).pipeline(Weir::pipeline).settings(), "no key column, no decoders");
         final IllegalArgumentException address = assertThrows(IllegalArgumentException.class, () -> KafkaRun.builder().bootstrap("localhost"));
