@@ -42,6 +42,10 @@ final class KafkaCluster implements AutoCloseable
 
     final String bootstrap;
     final Admin admin;
+    /** If above 0, {@link #committed} checks that each output record's key is the row's key, its first this many fields after two. */
+    int keyFields;
+    /** The output records {@link #committed} read whose key was not the row's key (if {@link #keyFields} is above 0). */
+    final List<String> keyMismatches = new ArrayList<>();
 
     /** One record: its partition, key and value. */
     record Line(int partition, String key, String value)
@@ -133,10 +137,10 @@ final class KafkaCluster implements AutoCloseable
         for (int p = 0; p < partitions; p++)
         {
             final List<String> csv = new ArrayList<>();
-            csv.add("event_id,event_time,key,value");
+            csv.add(lines.get(0).value().split(",").length == 5 ? "event_id,event_time,key,shop,value" : "event_id,event_time,key,value");
             for (final Line line : lines)
             {
-                if (line.partition() == p && line.key().equals(line.value().split(",")[2]))
+                if (line.partition() == p && keyed(line))
                 {
                     csv.add(line.value());
                 }
@@ -171,6 +175,28 @@ final class KafkaCluster implements AutoCloseable
             final String[] f = line.value().split(",");
             return new Line(line.partition(), number(line.key()), f[0] + "," + f[1] + "," + number(f[2]) + "," + f[3]);
         }).toList();
+    }
+
+    /**
+     * The same payments with a shop, a long column after the card ({@code --columns key:string,shop:long,value:long
+     * --key key,shop}): card-N's shop is N mod 3 (the flush record's 0), the record key the card and the shop joined by a
+     * comma; the record whose key is not its card is keyed {@code card-x,SHOP}.
+     */
+    static List<Line> compositeKeys(final List<Line> lines)
+    {
+        return lines.stream().map(line ->
+        {
+            final String[] f = line.value().split(",");
+            final String shop = f[2].equals("flush") ? "0" : Integer.toString(Integer.parseInt(f[2].substring(f[2].indexOf('-') + 1)) % 3);
+            return new Line(line.partition(), line.key() + "," + shop, f[0] + "," + f[1] + "," + f[2] + "," + shop + "," + f[3]);
+        }).toList();
+    }
+
+    /** @return true if the line's record key is its value's key: the key field, or the key and shop fields of {@link #compositeKeys}. */
+    static boolean keyed(final Line line)
+    {
+        final String[] f = line.value().split(",");
+        return line.key().equals(f.length == 5 ? f[2] + "," + f[3] : f[2]);
     }
 
     private static final String LONG_FLUSH = "-1";
@@ -216,6 +242,15 @@ final class KafkaCluster implements AutoCloseable
                     final String source = OutputHeaders.text(r.headers(), OutputHeaders.SOURCE);
                     final int p = Integer.parseInt(source.substring(topic.length() + 1));
                     final String row = new String(r.value(), StandardCharsets.UTF_8);
+                    if (keyFields > 0)
+                    {
+                        final String[] fields = row.split(",");
+                        final String key = String.join(",", java.util.Arrays.copyOfRange(fields, 2, 2 + keyFields));
+                        if (r.key() == null || !key.equals(new String(r.key(), StandardCharsets.UTF_8)))
+                        {
+                            keyMismatches.add((r.key() == null ? "null" : new String(r.key(), StandardCharsets.UTF_8)) + " -> " + row);
+                        }
+                    }
                     ("late".equals(OutputHeaders.text(r.headers(), OutputHeaders.KIND)) ? rows.get(p).late() : rows.get(p).results()).add(row);
                     count++;
                     quietSince = System.nanoTime();

@@ -46,6 +46,10 @@ final class KafkaScaleOutTest
     private static final String[] LONG_KEY_FLAGS = {"--columns", "key:long,value:long", "--window", "tumbling:10s", "--out-of-orderness", "2s",
         "--allowed-lateness", "5s", "--late", "side"};
 
+    /** The scale-out's windows over a key of two columns, a string and a long: its ids are key tuples, its record key both joined by a comma. */
+    private static final String[] COMPOSITE_KEY_FLAGS = {"--columns", "key:string,shop:long,value:long", "--key", "key,shop", "--window",
+        "tumbling:10s", "--out-of-orderness", "2s", "--allowed-lateness", "5s", "--late", "side"};
+
     @TempDir
     Path dir;
 
@@ -99,6 +103,12 @@ final class KafkaScaleOutTest
         killedAtRandomMoments("weir-kill-long", LONG_KEY_FLAGS, RECORDS / 4, 6, 15);
     }
 
+    @Test
+    void instancesWithACompositeKeyKilledAtRandomMomentsLoseAndDoubleNothing() throws Exception
+    {
+        killedAtRandomMoments("weir-kill-composite", COMPOSITE_KEY_FLAGS, RECORDS / 4, 6, 16);
+    }
+
     /**
      * Three instances with these window flags, killed {@code kills} times at random moments (each after it has run 4 to 8 s)
      * and restarted while the records arrive; the committed rows must equal the reference rows, each once.
@@ -110,7 +120,10 @@ final class KafkaScaleOutTest
         {
             final String topic = kafka.topic(prefix, PARTITIONS);
             final List<KafkaCluster.Line> payments = KafkaCluster.payments(PARTITIONS, records, 4_000, seed);
-            final List<KafkaCluster.Line> lines = List.of(flags).contains("key:long,value:long") ? KafkaCluster.longKeys(payments) : payments;
+            final boolean composite = List.of(flags).contains("key,shop");
+            final List<KafkaCluster.Line> lines = List.of(flags).contains("key:long,value:long") ? KafkaCluster.longKeys(payments)
+                : composite ? KafkaCluster.compositeKeys(payments) : payments;
+            kafka.keyFields = composite ? 2 : 1;
             final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, lines, PARTITIONS, flags);
             final List<Process> instances = new ArrayList<>();
             for (int i = 0; i < 3; i++)
@@ -152,6 +165,8 @@ final class KafkaScaleOutTest
                 }
                 producer.join();
                 assertCommitted(kafka, topic, expected, Duration.ofMinutes(5));
+                assertEquals(List.of(), kafka.keyMismatches.subList(0, Math.min(5, kafka.keyMismatches.size())),
+                    "each output record keyed by its row's key");
             }
             finally
             {
@@ -260,7 +275,7 @@ final class KafkaScaleOutTest
     private static void assertRejected(final KafkaCluster kafka, final String topic, final List<KafkaCluster.Line> lines)
     {
         final List<String> rejected = kafka.rejected(topic + "-out-rejected");
-        final long bad = lines.stream().filter(l -> !l.key().equals(l.value().split(",")[2]) || l.value().contains("not-a-time")).count();
+        final long bad = lines.stream().filter(l -> !KafkaCluster.keyed(l) || l.value().contains("not-a-time")).count();
         assertEquals(bad, rejected.size(), () -> "rejected records: " + rejected.subList(0, Math.min(5, rejected.size())));
         assertEquals(bad, new HashSet<>(rejected.stream().map(r -> r.split(" ")[0]).toList()).size(), "each rejected once, with partition and offset");
         assertTrue(rejected.stream().anyMatch(r -> r.contains("the topic must be partitioned by the pipeline's key")), "a key mismatch's reason");
