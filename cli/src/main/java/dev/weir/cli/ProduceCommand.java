@@ -36,7 +36,8 @@ final class ProduceCommand implements Callable<Integer>
     String columns;
 
     @Option(names = "--key", paramLabel = "COLUMN", defaultValue = ColumnProjection.DEFAULT_KEY,
-        description = "the column whose text is the record key (default: ${DEFAULT-VALUE})")
+        description = "the column whose text is the record key, or several separated by commas (the key is then their texts "
+            + "joined by commas, as weir run --kafka checks it) (default: ${DEFAULT-VALUE})")
     String key;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "6",
@@ -50,9 +51,12 @@ final class ProduceCommand implements Callable<Integer>
     public Integer call()
     {
         final JournalSchema schema = columns == null ? JournalSchema.DEFAULT : ColumnsOption.parse(columns);
-        if (schema.indexOf(key) < 0)
+        for (final String column : key.split(",", -1))
         {
-            throw new BadInputException("--key " + key + ": not one of the columns " + schema);
+            if (schema.indexOf(column.trim()) < 0)
+            {
+                throw new BadInputException("--key " + key + ": " + column.trim() + " is not one of the columns " + schema);
+            }
         }
         if (partitions < 1)
         {

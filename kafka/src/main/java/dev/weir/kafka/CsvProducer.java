@@ -13,6 +13,7 @@ import java.util.function.LongConsumer;
 import dev.weir.csv.CsvInputException;
 import dev.weir.csv.InputLines;
 import dev.weir.csv.KeyField;
+import dev.weir.journal.schema.ColumnType;
 import dev.weir.journal.schema.JournalSchema;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -58,7 +59,8 @@ public final class CsvProducer
      * @param input     the events CSV: {@code event_id,event_time}, then one field per column; a first line that is
      *                  the columns' header is not sent.
      * @param schema    the events' columns.
-     * @param keyColumn the column whose text is each record's key.
+     * @param keyColumn the key column whose text is each record's key, or the key columns joined by commas
+     *                  ({@code "card,shop"}): their texts joined by commas are ({@link KeyField}).
      * @throws IllegalArgumentException if the servers are not {@code HOST:PORT}, the topic has no name or the key
      *                                  column is not one of the columns.
      * @throws CsvInputException        if the file does not exist or starts with the header of other columns.
@@ -66,10 +68,18 @@ public final class CsvProducer
      */
     public CsvProducer(final String bootstrap, final String topic, final Path input, final JournalSchema schema, final String keyColumn)
     {
-        final int key = schema.indexOf(keyColumn);
-        if (key < 0)
+        final String[] names = keyColumn.split(",", -1);
+        final int[] keyFields = new int[names.length];
+        final int[] scales = new int[names.length];
+        for (int k = 0; k < names.length; k++)
         {
-            throw new IllegalArgumentException(keyColumn + ": not one of the columns " + schema);
+            final int key = schema.indexOf(names[k].trim());
+            if (key < 0)
+            {
+                throw new IllegalArgumentException(keyColumn + ": not one of the columns " + schema);
+            }
+            keyFields[k] = 2 + key;
+            scales[k] = schema.column(key).type() == ColumnType.DECIMAL ? schema.column(key).scale() : -1;
         }
         if (topic.isBlank())
         {
@@ -78,7 +88,7 @@ public final class CsvProducer
         this.bootstrap = KafkaAddress.check(bootstrap);
         this.topic = topic;
         this.input = input;
-        this.keyField = new KeyField(2 + key);
+        this.keyField = new KeyField(keyFields, scales);
         if (!Files.isRegularFile(input))
         {
             throw new CsvInputException("input file not found: " + input);
