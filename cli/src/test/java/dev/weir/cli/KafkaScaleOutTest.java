@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * topic of six partitions, and the rows committed to the output topic, read {@code read_committed}, equal row for row
  * a bounded {@code weir run} of each partition's records as a file of its own: with every instance running, and with
  * instances killed with {@code kill -9} at random moments and restarted, with the default aggregates, with named ones
- * ({@code --aggregates}), and with the rules of a local run ({@code --where}, {@code --value}, {@code --emit updates},
- * {@code --early-when}). Bad records are rejected with partition and
+ * ({@code --aggregates}), with the rules of a local run ({@code --where}, {@code --value}, {@code --emit updates},
+ * {@code --early-when}), with a long key and with a key of two columns ({@code --key key,shop}). Bad records are rejected with partition and
  * offset, each once.
  */
 @Tag("slow")
