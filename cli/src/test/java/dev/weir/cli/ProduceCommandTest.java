@@ -103,6 +103,25 @@ final class ProduceCommandTest
     }
 
     @Test
+    void keysByTheTextsOfSeveralKeyColumnsJoinedByCommasADecimalAtItsScale() throws Exception
+    {
+        final String bootstrap = KafkaTestBroker.bootstrap();
+        final Path csv = dir.resolve("composite.csv");
+        Files.writeString(csv, "1,1000,5.5,\"card, b\"\n2,1001,6,card-c\n", StandardCharsets.UTF_8);
+        final String topic = KafkaTestBroker.uniqueName("produce-composite");
+
+        final Cli cli = Cli.run("produce", "--kafka", bootstrap, "--topic", topic, "--input", csv.toString(),
+            "--columns", "amount:decimal(2),card:string", "--key", "card,amount", "--partitions", "1");
+
+        assertEquals(0, cli.exit(), cli.err());
+        final List<TopicRecord> read = KafkaTestBroker.readCommitted(topic, 2, Duration.ofSeconds(3));
+        assertEquals(List.of(
+            "\"card, b\",5.50 -> 1,1000,5.5,\"card, b\"",
+            "card-c,6.00 -> 2,1001,6,card-c"),
+            read.stream().map(r -> r.key() + " -> " + r.value()).toList(), "the record key weir run --kafka --key card,amount accepts");
+    }
+
+    @Test
     void pacesTheSendsToTheRate() throws IOException
     {
         final String bootstrap = KafkaTestBroker.bootstrap();
@@ -142,6 +161,7 @@ final class ProduceCommandTest
             {"--rate", "fast"},
             {"--rate", "0/s"},
             {"--key", "card"},
+            {"--key", "key,card"},
             {"--columns", "amount:nosuchtype"},
             {"--kafka", "localhost"},
             {"--kafka", "127.0.0.1:99999"},
