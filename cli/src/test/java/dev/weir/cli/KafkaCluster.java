@@ -137,7 +137,8 @@ final class KafkaCluster implements AutoCloseable
         for (int p = 0; p < partitions; p++)
         {
             final List<String> csv = new ArrayList<>();
-            csv.add(lines.get(0).value().split(",").length == 5 ? "event_id,event_time,key,shop,value" : "event_id,event_time,key,value");
+            final boolean withShop = !lines.isEmpty() && lines.get(0).value().split(",").length == 5; // compositeKeys
+            csv.add(withShop ? "event_id,event_time,key,shop,value" : "event_id,event_time,key,value");
             for (final Line line : lines)
             {
                 if (line.partition() == p && keyed(line))
