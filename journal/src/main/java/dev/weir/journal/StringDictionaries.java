@@ -465,13 +465,13 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
      */
     private boolean passedRemovedCycles(final long index)
     {
-        final long through = tally.countedThrough();
-        if (through != Long.MIN_VALUE && queue.rollCycle().toCycle(offsets.index(through)) == queue.rollCycle().toCycle(index))
+        final long through = tally.countedThrough(); // below 0 if no document was counted (-1 after a base at offset 0)
+        if (through >= 0 && queue.rollCycle().toCycle(offsets.index(through)) == queue.rollCycle().toCycle(index))
         {
             return false;
         }
         final HistoryBase now = HistoryBase.load(directory);
-        if (now == null || base != null && now.first <= base.first || through != Long.MIN_VALUE && now.first <= through)
+        if (now == null || base != null && now.first <= base.first || through >= 0 && now.first <= through)
         {
             return false;
         }

@@ -59,4 +59,29 @@ final class HistoryBaseSeedTest
         assertThrows(IllegalStateException.class, () -> HistoryBase.seed(JournalDirectory.open(third), definitions),
             "a journal with documents is refused");
     }
+
+    @Test
+    void theDictionariesOfASeededJournalOfEachRollCycleReadItsEvents()
+    {
+        final TreeMap<Integer, TreeMap<Integer, String>> definitions = new TreeMap<>();
+        definitions.put(0, new TreeMap<>(java.util.Map.of(0, "card-a", 1, "card-b")));
+        for (final JournalRollCycle cycle : JournalRollCycle.values())
+        {
+            final Path journal = dir.resolve("seeded-" + cycle);
+            EventJournal.openOrCreate(journal, null, cycle).close();
+            HistoryBase.seed(JournalDirectory.open(journal), definitions);
+            try (EventJournal events = EventJournal.openOrCreate(journal))
+            {
+                events.append(1, 1_000, "card-c", 5);
+                events.append(2, 1_001, "card-b", 6);
+                // read while the appender is open: no dictionary snapshot yet, the reader starts from the base
+                try (StringDictionaries dictionaries = StringDictionaries.open(JournalDirectory.open(journal)))
+                {
+                    assertEquals("card-c", dictionaries.keyDictionary().name(2), cycle + ": a string defined after the seeded ones");
+                    assertEquals("card-a", dictionaries.keyDictionary().name(0), cycle + ": a seeded string");
+                    assertEquals(2, dictionaries.counts().events(), cycle + ": the events after the base");
+                }
+            }
+        }
+    }
 }
