@@ -2,14 +2,11 @@ package dev.weir.kafka;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 
 /**
  * The partitions' checkpoints in a compacted Kafka topic ({@code <group>-weir-checkpoints}, one partition), written
@@ -19,7 +16,7 @@ import org.apache.kafka.common.TopicPartition;
  * A chunk's value: the checkpoint's random id int64, the chunk's index int32, the number of chunks int32, then
  * its bytes; a reader takes the newest chunk 0 and the chunks of the same id.
  * <p>
- * Not thread-safe: the instance's Kafka thread owns it.
+ * Not thread-safe: the instance's Kafka thread owns it; only {@link #recordsRead()} may be called from other threads.
  */
 final class CheckpointTopic
 {
@@ -28,6 +25,7 @@ final class CheckpointTopic
     private static final int CHUNK_HEADER = Long.BYTES + 2 * Integer.BYTES;
 
     private final String name;
+    private volatile CheckpointIndex index;
 
     /**
      * @param name the topic's name.
@@ -69,7 +67,9 @@ final class CheckpointTopic
     }
 
     /**
-     * Read the newest committed checkpoint of each partition of a source topic.
+     * Read the newest committed checkpoint of each partition of a source topic. The topic is read from where the
+     * previous call left it, up to its end now (see {@link CheckpointIndex}): the first call reads it all, the next
+     * ones only what was committed since.
      *
      * @param reader the reader of committed records.
      * @param topic  the source topic.
@@ -78,58 +78,21 @@ final class CheckpointTopic
      */
     Map<Integer, PartitionCheckpoint> readNewest(final CommittedReader reader, final String topic)
     {
-        final String prefix = topic + ":";
-        final Map<String, byte[]> newest = new HashMap<>();
-        reader.read(new TopicPartition(name, 0), 0, record ->
+        if (index == null || !index.sourceTopic().equals(topic))
         {
-            final String key = record.key() == null ? "" : new String(record.key(), StandardCharsets.UTF_8);
-            if (key.startsWith(prefix))
-            {
-                if (record.value() == null)
-                {
-                    newest.remove(key);
-                }
-                else
-                {
-                    newest.put(key, record.value());
-                }
-            }
-        });
-        final Map<Integer, PartitionCheckpoint> byPartition = new HashMap<>();
-        for (final Map.Entry<String, byte[]> first : newest.entrySet())
-        {
-            final String key = first.getKey();
-            if (!key.endsWith(":0"))
-            {
-                continue;
-            }
-            final int partition = Integer.parseInt(key.substring(prefix.length(), key.length() - 2));
-            final ByteBuffer head = ByteBuffer.wrap(first.getValue());
-            final long id = head.getLong();
-            head.getInt();
-            final int chunks = head.getInt();
-            byte[] whole = new byte[0];
-            for (int i = 0; i < chunks; i++)
-            {
-                final byte[] chunk = newest.get(prefix + partition + ":" + i);
-                final ByteBuffer in = chunk == null ? null : ByteBuffer.wrap(chunk);
-                if (in == null || in.getLong() != id || in.getInt() != i)
-                {
-                    throw new IllegalStateException("the checkpoint of " + topic + "-" + partition + " in topic " + name + " misses its chunk " + i);
-                }
-                in.getInt();
-                final int at = whole.length;
-                whole = Arrays.copyOf(whole, at + in.remaining());
-                in.get(whole, at, in.remaining());
-            }
-            final PartitionCheckpoint checkpoint = PartitionCheckpoint.decode(whole, "the checkpoint keyed " + key + " in topic " + name);
-            if (!checkpoint.topic().equals(topic) || checkpoint.partition() != partition)
-            {
-                throw new IllegalStateException("the checkpoint keyed " + key + " in topic " + name + " is of " + checkpoint.topic() + "-" + checkpoint.partition());
-            }
-            byPartition.put(partition, checkpoint);
+            index = new CheckpointIndex(name, topic);
         }
-        return byPartition;
+        index.catchUp(reader);
+        return index.newest();
+    }
+
+    /**
+     * @return how many committed records {@link #readNewest} has read, over all its calls (any thread may ask).
+     */
+    long recordsRead()
+    {
+        final CheckpointIndex read = index;
+        return read == null ? 0 : read.recordsRead();
     }
 
     private static byte[] key(final String topic, final int partition, final int chunk)

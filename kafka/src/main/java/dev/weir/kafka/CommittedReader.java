@@ -56,14 +56,16 @@ final class CommittedReader implements AutoCloseable
      * @param partition a topic partition.
      * @param from      the first offset to read (0 for the start; an offset before the log start reads from there).
      * @param handler   told of each record, in offset order.
+     * @return the offset the next read may start from to miss nothing: the high watermark the read went up to (or
+     *         {@code from} if that is beyond it).
      * @throws IllegalStateException if open transactions do not end within the patience.
      */
-    void read(final TopicPartition partition, final long from, final Consumer<ConsumerRecord<byte[], byte[]>> handler)
+    long read(final TopicPartition partition, final long from, final Consumer<ConsumerRecord<byte[], byte[]>> handler)
     {
         final long end = highWatermark(partition);
         if (from >= end)
         {
-            return;
+            return from;
         }
         consumer.assign(List.of(partition));
         final long start = Math.max(from, consumer.beginningOffsets(List.of(partition)).get(partition));
@@ -86,6 +88,7 @@ final class CommittedReader implements AutoCloseable
             }
         }
         consumer.assign(List.of());
+        return end;
     }
 
     private long highWatermark(final TopicPartition partition)

@@ -92,7 +92,7 @@ public final class KafkaRun implements AutoCloseable
     private TransactionCoordinator transactions;
     private PartitionTakeover takeover;
     private PartitionTask.Context context;
-    private CheckpointTopic checkpointTopic;
+    private volatile CheckpointTopic checkpointTopic;
     private CheckpointMismatchException refused;
     /** What one of the group's callbacks threw last: the consumer rethrows it wrapped, and the run ends with it. */
     private RuntimeException callbackFailure;
@@ -309,6 +309,16 @@ public final class KafkaRun implements AutoCloseable
     public long takeovers(final int partition)
     {
         return status.takeovers(partition);
+    }
+
+    /**
+     * @return the committed records of the checkpoint topic the takeovers read since the start (any thread): each
+     *         takeover reads only those committed after the previous one's read.
+     */
+    long checkpointRecordsRead()
+    {
+        final CheckpointTopic read = checkpointTopic;
+        return read == null ? 0 : read.recordsRead();
     }
 
     /**

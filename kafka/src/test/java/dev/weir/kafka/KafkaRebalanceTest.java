@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * partitions that move are committed by the one and taken over by the other from their checkpoints, and the
  * output topic still holds every row once, in order, equal to a bounded run of each partition. And instances that
  * join and leave while records flow and transactions commit every few milliseconds move only the partitions the
- * group moves: a partition that stays with an instance is never taken over again by it (issue 35).
+ * group moves: a partition that stays with an instance is never taken over again by it, and an instance's takeovers
+ * read each committed checkpoint record at most once, each reading only what was committed since the previous (issue 35).
  */
 @Tag("slow")
 final class KafkaRebalanceTest
@@ -116,9 +117,15 @@ final class KafkaRebalanceTest
                 }
                 producer.join();
             }
+            // each takeover reads only the checkpoints committed after the instance's previous read: over all its
+            // takeovers, an instance reads each committed checkpoint record at most once (issue 35)
+            final int checkpointRecords = KafkaBroker.readCommitted(bootstrap, runs.get(0).settings().checkpointTopic(), Duration.ofSeconds(1)).size();
+            assertTrue(runs.get(0).takeovers() > partitions, () -> "a took partitions over again after its start: " + runs.get(0).takeovers());
             for (final KafkaRun run : runs)
             {
                 assertNull(run.failure(), () -> run.settings().instance() + " failed: " + run.failure());
+                assertTrue(run.checkpointRecordsRead() <= checkpointRecords, () -> run.settings().instance() + " read "
+                    + run.checkpointRecordsRead() + " checkpoint records over " + run.takeovers() + " takeovers; the topic holds " + checkpointRecords);
                 assertTrue(run.transactions() > 10, () -> run.settings().instance() + " committed " + run.transactions() + " transactions");
                 for (int p = 0; p < partitions; p++)
                 {
