@@ -18,6 +18,7 @@ import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.OwnerLock;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -125,8 +126,22 @@ public final class KafkaRun implements AutoCloseable
     public record Settings(
         String bootstrap, String topic, String group, String outputTopic, String rejectedTopic, String instance, Path journal,
         JournalSchema schema, JournalRollCycle rollCycle, Supplier<PipelineBuilder> pipeline, Supplier<RecordDecoder> decoders,
-        OutputRows.Factory rows, Duration commitInterval, Duration transactionTimeout, Duration sessionTimeout, Duration idleTimeout)
+        OutputRows.Factory rows, Duration commitInterval, Duration transactionTimeout, Duration sessionTimeout, Duration idleTimeout,
+        List<TableDefinition> tables)
     {
+        /**
+         * Settings without reference tables.
+         */
+        public Settings(
+            final String bootstrap, final String topic, final String group, final String outputTopic, final String rejectedTopic,
+            final String instance, final Path journal, final JournalSchema schema, final JournalRollCycle rollCycle,
+            final Supplier<PipelineBuilder> pipeline, final Supplier<RecordDecoder> decoders, final OutputRows.Factory rows,
+            final Duration commitInterval, final Duration transactionTimeout, final Duration sessionTimeout, final Duration idleTimeout)
+        {
+            this(bootstrap, topic, group, outputTopic, rejectedTopic, instance, journal, schema, rollCycle, pipeline, decoders, rows,
+                commitInterval, transactionTimeout, sessionTimeout, idleTimeout, List.of());
+        }
+
         /**
          * Settings without idle heartbeats.
          */
@@ -137,7 +152,7 @@ public final class KafkaRun implements AutoCloseable
             final Duration commitInterval, final Duration transactionTimeout, final Duration sessionTimeout)
         {
             this(bootstrap, topic, group, outputTopic, rejectedTopic, instance, journal, schema, rollCycle, pipeline, decoders, rows,
-                commitInterval, transactionTimeout, sessionTimeout, Duration.ZERO);
+                commitInterval, transactionTimeout, sessionTimeout, Duration.ZERO, List.of());
         }
 
         /**
@@ -171,6 +186,7 @@ public final class KafkaRun implements AutoCloseable
             {
                 throw new IllegalArgumentException("the idle timeout must not be negative: " + idleTimeout);
             }
+            tables = List.copyOf(tables);
         }
 
         /**

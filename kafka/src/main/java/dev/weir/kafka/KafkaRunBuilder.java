@@ -5,6 +5,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -12,6 +14,7 @@ import dev.weir.engine.PipelineBuilder;
 import dev.weir.files.RowColumns;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * Builds the {@link KafkaRun.Settings} of one instance, and its {@link KafkaRun}, from what a service or
@@ -50,6 +53,7 @@ public final class KafkaRunBuilder
     private Duration commitInterval = DEFAULT_COMMIT_INTERVAL;
     private Duration transactionTimeout = DEFAULT_TIMEOUT;
     private Duration sessionTimeout = DEFAULT_TIMEOUT;
+    private final List<TableDefinition> tables = new ArrayList<>();
     private Duration idleTimeout = Duration.ZERO;
 
     KafkaRunBuilder()
@@ -265,6 +269,26 @@ public final class KafkaRunBuilder
     }
 
     /**
+     * Declare a reference table the pipeline may join ({@link PipelineBuilder#join}). Its rows travel in the source
+     * topic, in order with the events, as records marked with the header {@link TableRecords#HEADER}: each partition's
+     * journal gets the table, and a row applies to the events after it in its partition.
+     *
+     * @param table the table's name, key and columns, as {@code weir ingest --table} gives them.
+     * @return this.
+     * @throws IllegalArgumentException if a table of that name was declared already.
+     */
+    public KafkaRunBuilder table(final TableDefinition table)
+    {
+        Objects.requireNonNull(table, "table");
+        if (tables.stream().anyMatch(t -> t.name().equals(table.name())))
+        {
+            throw new IllegalArgumentException("table " + table.name() + " is declared twice");
+        }
+        tables.add(table);
+        return this;
+    }
+
+    /**
      * @return the settings given, with the defaults.
      * @throws NullPointerException     if a setting without default is missing.
      * @throws IllegalArgumentException if the key column is not one string or long column of the schema, or the
@@ -276,7 +300,7 @@ public final class KafkaRunBuilder
         Objects.requireNonNull(outputTopic, "outputTopic");
         return new KafkaRun.Settings(bootstrap, topic, group, outputTopic, rejectedTopic == null ? outputTopic + "-rejected" : rejectedTopic,
             instance == null ? hostInstance() : instance, journal, schema, rollCycle, pipeline, decoders == null ? csvDecoders() : decoders,
-            rows, commitInterval, transactionTimeout, sessionTimeout, idleTimeout);
+            rows, commitInterval, transactionTimeout, sessionTimeout, idleTimeout, tables);
     }
 
     /**
