@@ -232,6 +232,25 @@ public final class TableCsvParser implements IngestLineParser
     @Override
     public long append(final EventJournal journal, final long line, final long unterminatedLength)
     {
+        final TableRow row = filledRow(journal);
+        return tombstone ? appender.deleteIngested(row, line) : appender.upsertIngested(row, line);
+    }
+
+    /**
+     * Append the valid line last parsed to its table as a row of no ingested source (a Kafka record's): an upsert, or
+     * a tombstone.
+     *
+     * @param journal a journal that has the table.
+     * @return the offset of the appended row.
+     */
+    public long appendRow(final EventJournal journal)
+    {
+        final TableRow row = filledRow(journal);
+        return tombstone ? appender.delete(row) : appender.upsert(row);
+    }
+
+    private TableRow filledRow(final EventJournal journal)
+    {
         if (journal != appending)
         {
             appender = journal.table(table.name());
@@ -252,7 +271,7 @@ public final class TableCsvParser implements IngestLineParser
                 }
             }
         }
-        return tombstone ? appender.deleteIngested(row, line) : appender.upsertIngested(row, line);
+        return row;
     }
 
     /** @return the table whose lines are read. */

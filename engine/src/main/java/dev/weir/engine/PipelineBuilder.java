@@ -29,6 +29,7 @@ import dev.weir.engine.time.LatePolicy;
 import dev.weir.engine.window.WindowSpec;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -913,6 +914,21 @@ public final class PipelineBuilder
     public PipelineConfiguration concludeFor(final JournalSchema schema)
     {
         return new PipelineConfiguration(this, Objects.requireNonNull(schema, "schema"));
+    }
+
+    /**
+     * {@link #concludeFor(JournalSchema)}, with the reference tables the joins read: what a journal of that schema
+     * and those tables would conclude. How an application checks a configuration with joins before the journal
+     * exists (a Kafka instance, before its partitions' journals are made).
+     *
+     * @param schema the events' columns.
+     * @param tables the tables a {@link #join} may name.
+     * @return the configuration.
+     * @throws IllegalArgumentException if the settings are not valid for that schema and those tables.
+     */
+    public PipelineConfiguration concludeFor(final JournalSchema schema, final List<TableDefinition> tables)
+    {
+        return new PipelineConfiguration(this, Objects.requireNonNull(schema, "schema"), List.copyOf(tables));
     }
 
     /**

@@ -47,6 +47,7 @@ import dev.weir.engine.window.SessionWindows;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JvmFlags;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -130,6 +131,14 @@ public final class PipelineConfiguration
      */
     PipelineConfiguration(final PipelineBuilder builder, final JournalSchema inMemory)
     {
+        this(builder, inMemory, null);
+    }
+
+    /**
+     * @param tables with {@code inMemory}, the tables joins are resolved against, or null for none.
+     */
+    PipelineConfiguration(final PipelineBuilder builder, final JournalSchema inMemory, final List<TableDefinition> tables)
+    {
         if (inMemory == null && builder.journal == null)
         {
             throw new IllegalStateException("a journal directory is required");
@@ -144,7 +153,7 @@ public final class PipelineConfiguration
         }
         this.directory = inMemory == null ? JournalDirectory.open(builder.journal).pipeline(builder.pipeline) : null;
         this.schema = inMemory == null ? directory.schema() : inMemory;
-        this.joins = resolveJoins(builder, directory, schema);
+        this.joins = resolveJoins(builder, directory != null ? directory.tables() : tables, schema);
         this.joinMissing = builder.joinMissing;
         ExpressionColumns columns = ExpressionColumns.of(schema);
         for (final JoinSpec join : joins)
@@ -462,13 +471,13 @@ public final class PipelineConfiguration
     }
 
     /** Resolve the builder's joins against the journal's tables. */
-    private static List<JoinSpec> resolveJoins(final PipelineBuilder builder, final JournalDirectory directory, final JournalSchema schema)
+    private static List<JoinSpec> resolveJoins(final PipelineBuilder builder, final List<TableDefinition> tables, final JournalSchema schema)
     {
         if (builder.joins.isEmpty())
         {
             return List.of();
         }
-        if (directory == null)
+        if (tables == null)
         {
             throw new IllegalStateException("a join reads a table of a journal: a configuration concluded for a schema, without a journal, has none");
         }
@@ -482,7 +491,7 @@ public final class PipelineConfiguration
                     throw new IllegalArgumentException("--join " + join[0] + " is given twice: join each table once");
                 }
             }
-            resolved.add(JoinSpec.resolve(directory.tables(), schema, join[0], List.of(join).subList(1, join.length)));
+            resolved.add(JoinSpec.resolve(tables, schema, join[0], List.of(join).subList(1, join.length)));
         }
         return List.copyOf(resolved);
     }

@@ -1,6 +1,7 @@
 package dev.weir.engine;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
@@ -23,6 +24,7 @@ import dev.weir.engine.stage.AssignHandler;
 import dev.weir.engine.stage.FusedHandler;
 import dev.weir.engine.stage.LastStage;
 import dev.weir.engine.stage.RunCompletion;
+import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.KeyTuples;
 import dev.weir.journal.StringDictionaries;
@@ -154,6 +156,17 @@ final class Wiring
         if (joined)
         {
             final DictionaryTexts eventTexts = new DictionaryTexts(strings);
+            // the events of removed cycles were read by the run that removed them: their greatest time counts
+            final long removedTime = HistoryBase.read(config.directory()).map(HistoryBase.Summary::maxRemovedEventTime).orElse(-1L);
+            final Supplier<TableJoins> newJoins = () ->
+            {
+                final TableJoins fresh = config.newJoins(eventTexts);
+                if (removedTime != -1)
+                {
+                    fresh.horizon().read(removedTime);
+                }
+                return fresh;
+            };
             final TableJoins joins;
             if (config.durableOutput())
             {
@@ -161,14 +174,14 @@ final class Wiring
                     config.joinConfiguration(), Long.getLong(JOIN_STATE_EVERY, JoinSnapshots.MIN_EVERY),
                     2 * (config.checkpointInterval() + config.ringSize())); // how far the newest checkpoint may lag
 
-                joins = snapshots.restore(() -> config.newJoins(eventTexts), config.directory(), firstUnread);
+                joins = snapshots.restore(newJoins, config.directory(), firstUnread);
                 joins.snapshotTo(snapshots);
                 this.snapshots = snapshots;
             }
             else
             {
                 this.snapshots = null;
-                joins = config.newJoins(eventTexts);
+                joins = newJoins.get();
                 joins.readBefore(config.directory(), firstUnread); // the rows and times before the run, as a run from the start left them
             }
             this.joins = joins;

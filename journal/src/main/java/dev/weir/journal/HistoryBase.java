@@ -297,6 +297,25 @@ public final class HistoryBase
     public static void seed(final JournalDirectory directory, final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
         final int[] keyColumns, final long[] tuples)
     {
+        seed(directory, dictionaries, keyColumns, tuples, -1);
+    }
+
+    /**
+     * {@link #seed(JournalDirectory, SortedMap, int[], long[])}, with the greatest event time the other journal had read
+     * too, as the base's greatest removed event time: a join's horizon counts it as read
+     * ({@link Summary#maxRemovedEventTime()}), as it counts the events of removed cycles.
+     *
+     * @param directory    a journal with no base and an empty events queue.
+     * @param dictionaries column index to (id to string), as {@link StringDictionaries#definitions()} gives them.
+     * @param keyColumns   the key columns the tuples are of, in key order, or null for none.
+     * @param tuples       their components, flat in id order ({@link KeyTupleReader#tuplesThroughEnd()}).
+     * @param maxEventTime the greatest event or heartbeat time read before, or -1 for none.
+     * @throws IllegalStateException if the journal has a base or a document already.
+     * @throws UncheckedIOException  if the base cannot be written.
+     */
+    public static void seed(final JournalDirectory directory, final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
+        final int[] keyColumns, final long[] tuples, final long maxEventTime)
+    {
         if (load(directory, false) != null)
         {
             throw new IllegalStateException("the journal " + directory.root() + " already has a history base");
@@ -323,7 +342,7 @@ public final class HistoryBase
             tupleColumns.add(keyColumns.clone());
             tupleComponents.add(tuples.clone());
         }
-        final HistoryBase base = new HistoryBase(directory.journalId(), directory.schema().toString(), 0, -1, -1, 0, 0, null, counts,
+        final HistoryBase base = new HistoryBase(directory.journalId(), directory.schema().toString(), 0, -1, maxEventTime, 0, 0, null, counts,
             copy, new LinkedHashMap<>(), null, 0, false, tupleColumns, tupleComponents);
         try
         {

@@ -473,14 +473,14 @@ public final class KafkaRun implements AutoCloseable
         transactions = new TransactionCoordinator(name, clients::newProducer, settings.transactionTimeout(), System::nanoTime);
         clients.openConsumers();
         consumer = clients.consumer();
-        final PipelineConfiguration configuration = settings.pipeline().get().concludeFor(settings.schema());
+        final PipelineConfiguration configuration = settings.pipeline().get().concludeFor(settings.schema(), settings.tables());
         context = new PartitionTask.Context(settings.journal().resolve("kafka"), settings.schema(), settings.rollCycle(), settings.pipeline(),
             settings.decoders(), settings.rows(), transactions.producer(), settings.outputTopic(), clients.partitionCount(settings.outputTopic()),
             settings.rejectedTopic(), clients.partitionCount(settings.rejectedTopic()), settings.idleTimeout().toMillis(),
-            configuration.outOfOrdernessMillis());
+            configuration.outOfOrdernessMillis(), settings.tables());
         final ResumeTerms terms = new ResumeTerms(settings.group(), settings.topic(),
             configuration.describe(),
-            settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions());
+            settings.outputTopic(), context.outputPartitions(), settings.rejectedTopic(), context.rejectedPartitions(), settings.tables());
         takeover = new PartitionTakeover(settings, checkpointTopic, clients.committedReader(), terms);
     }
 

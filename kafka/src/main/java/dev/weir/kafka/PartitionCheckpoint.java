@@ -19,16 +19,17 @@ import dev.weir.journal.schema.NewerFormatException;
  * engine's checkpoint payload (its state, as of a journal offset of the instance that took it), where it is in
  * Kafka terms, and the strings its state refers to by id.
  * <p>
- * Layout (big-endian), version 3: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
+ * Layout (big-endian), version 4: magic {@code WEIRKCPT} (8 bytes), version int32, source topic (int32 length +
  * UTF-8), partition int32, Kafka offset of the last record applied int64 (-1 if none), outputs covered int64 (the
  * output numbers 1..N are covered), the output topic's offset to scan from int64, the highest Kafka offset whose
  * rejection is committed int64 (-1 if none), the rejected topic's offset to scan from int64, the output topic's and
- * the rejected topic's partition counts int32 each (version 2 only: a version 1 checkpoint reads as 0), dictionaries (int32
+ * the rejected topic's partition counts int32 each (version 2 on: a version 1 checkpoint reads as 0), dictionaries (int32
  * columns, per column int32 index, int32 entries, per entry int32 id + int32 length + UTF-8: {@link BinaryFields#writeDictionaries},
- * as in the journal's files), key tuples (version 3 only: int32 arity, 0 if the key's ids are dictionary ids; then arity ×
+ * as in the journal's files), key tuples (version 3 on: int32 arity, 0 if the key's ids are dictionary ids; then arity ×
  * int32 column, int32 tuples, tuples × arity × int64 components, in id order, as in the journal's history base), the
- * engine payload (int32 length + bytes), trailer int32 CRC-32C of every byte before it. Versions 1 and 2 are read as
- * having no key tuples.
+ * reference tables (version 4 only, {@link PartitionTables}), the engine payload (int32 length + bytes), trailer int32
+ * CRC-32C of every byte before it. Versions 1 and 2 are read as having no key tuples. Version 3 is version 4 without
+ * tables, and is what a checkpoint of a run without tables is still written as, so an older Weir reads it.
  *
  * @param topic           the source topic.
  * @param partition       the source partition.
@@ -43,6 +44,8 @@ import dev.weir.journal.schema.NewerFormatException;
  * @param dictionaries    column index to (id to string): the strings the journal had defined.
  * @param keyColumns      the key columns whose tuples follow, in key order, or null if the key's ids are dictionary ids.
  * @param tuples          the key tuples the journal had numbered, flat in id order (empty if none).
+ * @param tables          the reference tables' rows the state had read and the greatest time it had read
+ *                        ({@link PartitionTables#NONE} without tables).
  * @param engine          the engine's checkpoint payload (read-only; not copied).
  */
 record PartitionCheckpoint(
@@ -58,11 +61,27 @@ record PartitionCheckpoint(
     SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries,
     int[] keyColumns,
     long[] tuples,
+    PartitionTables tables,
     byte[] engine)
 {
+    /**
+     * A checkpoint of a partition without reference tables.
+     */
+    PartitionCheckpoint(
+        final String topic, final int partition, final long kafkaOffset, final long outputs, final long outputsFrom,
+        final long rejectedThrough, final long rejectsFrom, final int outputPartitions, final int rejectedPartitions,
+        final SortedMap<Integer, ? extends SortedMap<Integer, String>> dictionaries, final int[] keyColumns, final long[] tuples,
+        final byte[] engine)
+    {
+        this(topic, partition, kafkaOffset, outputs, outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions,
+            dictionaries, keyColumns, tuples, PartitionTables.NONE, engine);
+    }
+
     private static final long MAGIC = 0x574549524B435054L; // "WEIRKCPT"
-    /** The version this build writes, and the newest it reads (it also reads 1 and 2). */
-    static final int VERSION = 3;
+    /** The version this build writes with reference tables, and the newest it reads (it also reads 1, 2 and 3). */
+    static final int VERSION = 4;
+    /** The version this build writes without reference tables: version 4 without its tables section. */
+    static final int VERSION_WITHOUT_TABLES = 3;
     private static final int VERSION_WITHOUT_TUPLES = 2;
     private static final int VERSION_WITHOUT_COUNTS = 1;
 
@@ -75,7 +94,7 @@ record PartitionCheckpoint(
         try (DataOutputStream out = new DataOutputStream(buffer))
         {
             out.writeLong(MAGIC);
-            out.writeInt(VERSION);
+            out.writeInt(tables.isEmpty() ? VERSION_WITHOUT_TABLES : VERSION);
             BinaryFields.writeText(out, topic);
             out.writeInt(partition);
             out.writeLong(kafkaOffset);
@@ -98,6 +117,10 @@ record PartitionCheckpoint(
                 {
                     out.writeLong(component);
                 }
+            }
+            if (!tables.isEmpty())
+            {
+                tables.write(out);
             }
             out.writeInt(engine.length);
             out.write(engine);
@@ -148,7 +171,7 @@ record PartitionCheckpoint(
             {
                 throw new NewerFormatException("Kafka partition checkpoint", where, version, VERSION);
             }
-            if (version != VERSION && version != VERSION_WITHOUT_TUPLES && version != VERSION_WITHOUT_COUNTS)
+            if (version != VERSION && version != VERSION_WITHOUT_TABLES && version != VERSION_WITHOUT_TUPLES && version != VERSION_WITHOUT_COUNTS)
             {
                 throw new IllegalStateException("a partition checkpoint of format version " + version + ", not " + VERSION);
             }
@@ -162,7 +185,7 @@ record PartitionCheckpoint(
             final int outputPartitions = version >= VERSION_WITHOUT_TUPLES ? in.readInt() : 0;
             final int rejectedPartitions = version >= VERSION_WITHOUT_TUPLES ? in.readInt() : 0;
             final TreeMap<Integer, TreeMap<Integer, String>> dictionaries = BinaryFields.readDictionaries(in, JournalSchema.MAX_COLUMNS);
-            final int arity = version == VERSION ? in.readInt() : 0;
+            final int arity = version >= VERSION_WITHOUT_TABLES ? in.readInt() : 0;
             if (arity < 0 || arity > JournalSchema.MAX_COLUMNS)
             {
                 throw new IllegalStateException("a corrupt partition checkpoint (a key of " + arity + " columns)");
@@ -186,6 +209,7 @@ record PartitionCheckpoint(
                     tuples[i] = in.readLong();
                 }
             }
+            final PartitionTables tables = version == VERSION ? PartitionTables.read(in) : PartitionTables.NONE;
             final int length = in.readInt();
             if (length < 0 || length > in.available())
             {
@@ -194,7 +218,7 @@ record PartitionCheckpoint(
             final byte[] engine = new byte[length];
             in.readFully(engine);
             return new PartitionCheckpoint(topic, partition, kafkaOffset, outputs, outputsFrom, rejectedThrough, rejectsFrom,
-                outputPartitions, rejectedPartitions, dictionaries, keyColumns, tuples, engine);
+                outputPartitions, rejectedPartitions, dictionaries, keyColumns, tuples, tables, engine);
         }
         catch (final IOException ex)
         {

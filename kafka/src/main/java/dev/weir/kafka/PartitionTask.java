@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -35,6 +36,7 @@ import dev.weir.journal.OutputConsumer;
 import dev.weir.journal.OutputJournal;
 import dev.weir.journal.codec.OutputDecoder;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import org.agrona.collections.LongArrayList;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
@@ -131,6 +133,9 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
     private long verified;
     private long shipped;
     private long shippedAtMillis;
+    /** The reference tables' rows, or null without tables; and the journal's greatest times, which their checkpoint carries. */
+    private final TableHistory tableRows;
+    private final MirrorTimes times;
     /** The idle timeout's heartbeats, or null without one. */
     private final IdleHeartbeat idle;
     /** The journal offset of the last heartbeat appended, while no checkpoint that covers it is ready; else -1. */
@@ -165,12 +170,13 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
      * @param rejectedPartitions its partition count.
      * @param idleTimeoutMillis T of the idle timeout, ms, or 0 for no heartbeats.
      * @param outOfOrderness D of the pipeline, ms.
+     * @param tables        the reference tables whose rows the records may hold ({@link TableRecords}); empty for none.
      */
     record Context(
         Path root, JournalSchema schema, JournalRollCycle rollCycle, Supplier<PipelineBuilder> pipeline,
         Supplier<RecordDecoder> decoders, OutputRows.Factory rowsFactory, Producer<byte[], byte[]> producer,
         String outputTopic, int outputPartitions, String rejectedTopic, int rejectedPartitions, long idleTimeoutMillis,
-        long outOfOrderness)
+        long outOfOrderness, List<TableDefinition> tables)
     {
         /**
          * @param renewed the instance's new transactional producer.
@@ -179,7 +185,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         Context with(final Producer<byte[], byte[]> renewed)
         {
             return new Context(root, schema, rollCycle, pipeline, decoders, rowsFactory, renewed, outputTopic, outputPartitions,
-                rejectedTopic, rejectedPartitions, idleTimeoutMillis, outOfOrderness);
+                rejectedTopic, rejectedPartitions, idleTimeoutMillis, outOfOrderness, tables);
         }
     }
 
@@ -212,11 +218,22 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         this.rejectedThrough = Math.max(start.rejectedThrough(), last.rejectedThrough());
 
         EventJournal.openOrCreate(directory, context.schema(), context.rollCycle()).close();
-        if (checkpoint != null && (!checkpoint.dictionaries().isEmpty() || checkpoint.keyColumns() != null))
+        for (final TableDefinition table : context.tables())
         {
-            HistoryBase.seed(JournalDirectory.open(directory), checkpoint.dictionaries(), checkpoint.keyColumns(), checkpoint.tuples());
+            JournalDirectory.openOrCreateForTable(directory, table, context.rollCycle());
+        }
+        final long maxTime = checkpoint == null ? Long.MIN_VALUE : checkpoint.tables().maxTime();
+        if (checkpoint != null && (!checkpoint.dictionaries().isEmpty() || checkpoint.keyColumns() != null || maxTime != Long.MIN_VALUE))
+        {
+            HistoryBase.seed(JournalDirectory.open(directory), checkpoint.dictionaries(), checkpoint.keyColumns(), checkpoint.tuples(),
+                maxTime == Long.MIN_VALUE ? -1 : maxTime);
         }
         this.journal = EventJournal.openOrCreate(directory, context.schema(), context.rollCycle());
+        this.tableRows = context.tables().isEmpty() ? null : new TableHistory(context.tables());
+        if (tableRows != null && checkpoint != null)
+        {
+            tableRows.restore(checkpoint.tables(), journal); // before any event: the rows the checkpoint's state had read
+        }
         final JournalDirectory journalDirectory = journal.directory();
         this.pipelineRoot = journalDirectory.pipelineRoot();
         // the delivery below reads the outputs from the start: recorded before the retention can start
@@ -237,9 +254,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             .onFailure(failure::set)
             .build();
         this.agent = pipeline.asAgent();
+        this.times = tableRows == null ? null : new MirrorTimes(journalDirectory, maxTime);
         this.outputs = OutputJournal.open(journalDirectory);
         this.rows = context.rowsFactory().open(journalDirectory);
-        final ColumnProjection projection = context.pipeline().get().concludeFor(journalDirectory.schema()).projection();
+        final ColumnProjection projection = context.pipeline().get().concludeFor(journalDirectory.schema(), context.tables()).projection();
         this.keyColumns = projection.keysByTuple() ? projection.keyColumns() : null;
         this.tuples = keyColumns == null ? null : KeyTupleReader.open(journalDirectory, keyColumns);
         this.decoder = context.decoders().get();
@@ -297,6 +315,12 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
      */
     void mirror(final ConsumerRecord<byte[], byte[]> record)
     {
+        final String table = TableRecords.table(record.headers());
+        if (table != null)
+        {
+            mirrorRow(record, table);
+            return;
+        }
         final long offset = decoder.append(record.key(), record.value(), journal);
         if (offset >= 0)
         {
@@ -314,6 +338,41 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         else if (record.offset() > rejectedThrough)
         {
             lastReject = producer.send(RejectedRecord.of(rejectedTopic, rejectedPartition, record, decoder.rejection()));
+            rejectedThrough = record.offset();
+            rejected++;
+        }
+        lastMirrored = record.offset();
+    }
+
+    /**
+     * Mirror a reference-table row after the events before it, or send it to the rejected topic as {@link #mirror}
+     * does.
+     */
+    private void mirrorRow(final ConsumerRecord<byte[], byte[]> record, final String table)
+    {
+        final int index = tableRows == null ? -1 : tableRows.table(table);
+        final long offset;
+        if (index < 0)
+        {
+            offset = -1;
+        }
+        else
+        {
+            if (batched)
+            {
+                journal.batch().flush(); // the events before the row, before it
+                settle();
+            }
+            offset = tableRows.mirror(index, record.value(), record.offset(), journal);
+        }
+        if (offset >= 0)
+        {
+            offsets.add(offset, record.offset());
+        }
+        else if (record.offset() > rejectedThrough)
+        {
+            final String reason = index < 0 ? "a row of table " + table + ", which this run does not declare" : tableRows.rejection();
+            lastReject = producer.send(RejectedRecord.of(rejectedTopic, rejectedPartition, record, reason));
             rejectedThrough = record.offset();
             rejected++;
         }
@@ -515,7 +574,8 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         final long rejectsFrom = lastReject == null ? last.rejectsFrom() : metadata(lastReject).offset() + 1;
         final PartitionCheckpoint checkpoint = new PartitionCheckpoint(source.topic(), source.partition(), kafkaOffset, outputsCovered,
             outputsFrom, rejectedThrough, rejectsFrom, outputPartitions, rejectedPartitions, journal.dictionaries().definitions(),
-            keyColumns, tuples == null ? NO_TUPLES : tuples.tuplesThroughEnd(), ready);
+            keyColumns, tuples == null ? NO_TUPLES : tuples.tuplesThroughEnd(),
+            tableRows == null ? PartitionTables.NONE : tableRows.through(kafkaOffset, times.maxTimeThrough(covered.sourceOffset())), ready);
         topic.send(producer, checkpoint);
         rows.releasePassedCycles();
         if (index >= 0)
@@ -651,6 +711,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         finally
         {
             rows.close();
+            if (times != null)
+            {
+                times.close();
+            }
             if (tuples != null)
             {
                 tuples.close();

@@ -2,9 +2,11 @@ package dev.weir.kafka;
 
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.List;
 
 import dev.weir.engine.CheckpointPayload;
 import dev.weir.engine.resume.CheckpointMismatchException;
+import dev.weir.journal.schema.TableDefinition;
 
 /**
  * What every checkpoint of a group must have been taken under for an instance to take partitions over from them:
@@ -22,6 +24,7 @@ final class ResumeTerms
     private final String group;
     private final String topic;
     private final String configuration;
+    private final List<TableDefinition> tables;
     private final String outputTopic;
     private final int outputPartitions;
     private final String rejectedTopic;
@@ -39,6 +42,17 @@ final class ResumeTerms
     ResumeTerms(final String group, final String topic, final String configuration, final String outputTopic, final int outputPartitions,
         final String rejectedTopic, final int rejectedPartitions)
     {
+        this(group, topic, configuration, outputTopic, outputPartitions, rejectedTopic, rejectedPartitions, List.of());
+    }
+
+    /**
+     * The same terms, with the instance's reference tables: a checkpoint that holds rows of a table holds them as
+     * that table's definition reads them, so the instance must declare the same table.
+     */
+    ResumeTerms(final String group, final String topic, final String configuration, final String outputTopic, final int outputPartitions,
+        final String rejectedTopic, final int rejectedPartitions, final List<TableDefinition> tables)
+    {
+        this.tables = List.copyOf(tables);
         this.group = group;
         this.topic = topic;
         this.configuration = configuration;
@@ -63,8 +77,24 @@ final class ResumeTerms
                     + "]: nothing was processed; restart it with the same flags, or run the new configuration as a new --group"
                     + " (it reads " + topic + " from its beginning; give it a new --output-topic too, or its rows mix with the old group's)");
             }
+            refuseOtherTables(checkpoint);
             refuseOtherCount(checkpoint, "output", outputTopic, checkpoint.outputPartitions(), outputPartitions);
             refuseOtherCount(checkpoint, "rejected", rejectedTopic, checkpoint.rejectedPartitions(), rejectedPartitions);
+        }
+    }
+
+    private void refuseOtherTables(final PartitionCheckpoint checkpoint)
+    {
+        for (final TableDefinition then : checkpoint.tables().definitions())
+        {
+            final TableDefinition now = tables.stream().filter(t -> t.name().equals(then.name())).findFirst().orElse(null);
+            if (now == null || !now.sameAs(then))
+            {
+                throw new CheckpointMismatchException("group " + group + " checkpointed " + topic + ":" + checkpoint.partition()
+                    + " with the table [" + then.text() + "], but this instance declares " + (now == null ? "no table " + then.name()
+                    : "[" + now.text() + "]") + ": its checkpoints hold the table's rows as that definition reads them; nothing was "
+                    + "processed. Restart with the same table, or run the new one as a new --group with a new --output-topic");
+            }
         }
     }
 
