@@ -4,12 +4,14 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import dev.weir.engine.Weir;
 import dev.weir.engine.resume.CheckpointMismatchException;
 import dev.weir.journal.JournalRollCycle;
 import dev.weir.journal.schema.JournalSchema;
+import dev.weir.journal.schema.TableDefinition;
 import dev.weir.kafka.KafkaRun;
 import dev.weir.kafka.KafkaRunBuilder;
 
@@ -74,7 +76,15 @@ final class KafkaExecution
                 throw new BadInputException("--key " + window.keyColumn + ": " + column.trim() + " is not a column of " + schema);
             }
         }
-        window.columns().projection(schema); // the value, filter, early condition and named aggregates read the columns, before joining the group
+        final List<TableDefinition> tables = TableOption.parse(kafka.tables);
+        for (final String table : window.columns().joins())
+        {
+            if (tables.stream().noneMatch(t -> t.name().equals(table)))
+            {
+                throw new BadInputException("--join " + table + ": declare the table with --table '" + table + "(KEY)=COLUMNS' for --kafka");
+            }
+        }
+        window.columns().projection(schema, tables); // the value, filter, early condition and named aggregates read the columns, before joining the group
         kafka.recordFormat();
         if (idleTimeoutMs != null && idleTimeoutMs <= 0)
         {
@@ -95,12 +105,17 @@ final class KafkaExecution
     void execute(final PrintStream out, final PrintStream err)
     {
         final long checkpointEvery = processing.checkpointEvery == 1_000_000 ? DEFAULT_CHECKPOINT_EVERY : processing.checkpointEvery;
-        final KafkaRun run = KafkaRun.builder().bootstrap(kafka.bootstrap).topic(kafka.topic).group(kafka.group).outputTopic(kafka.outputTopic)
+        final KafkaRunBuilder builder = KafkaRun.builder().bootstrap(kafka.bootstrap).topic(kafka.topic).group(kafka.group).outputTopic(kafka.outputTopic)
             .rejectedTopic(kafka.rejectedTopic).instance(instance()).journal(journal).schema(schema).rollCycle(rollCycle)
             .pipeline(() -> processing.applyTo(window.applyTo(Weir.pipeline())).checkpointEvery(checkpointEvery))
             .keyColumn(window.keyColumn).recordFormat(kafka.recordFormat()).rows(window.columns()).commitInterval(kafka.commitInterval())
             .transactionTimeout(Duration.ofMillis(kafka.transactionTimeoutMs)).sessionTimeout(Duration.ofMillis(kafka.sessionTimeoutMs))
-            .idleTimeout(Duration.ofMillis(idleTimeoutMs == null ? 0 : idleTimeoutMs)).build();
+            .idleTimeout(Duration.ofMillis(idleTimeoutMs == null ? 0 : idleTimeoutMs));
+        for (final TableDefinition table : TableOption.parse(kafka.tables))
+        {
+            builder.table(table);
+        }
+        final KafkaRun run = builder.build();
         final KafkaRun.Settings settings = run.settings();
         final CountDownLatch finished = new CountDownLatch(1);
         final Thread hook = new Thread(() ->

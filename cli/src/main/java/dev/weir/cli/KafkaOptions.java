@@ -1,6 +1,8 @@
 package dev.weir.cli;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.weir.kafka.KafkaAddress;
 import dev.weir.kafka.RecordFormat;
@@ -55,6 +57,12 @@ final class KafkaOptions
     @Option(names = "--session-timeout", paramLabel = "D", converter = Durations.class, defaultValue = "10s",
         description = "with --kafka: how long a killed instance keeps its partitions before the group moves them (default: ${DEFAULT-VALUE})")
     long sessionTimeoutMs;
+
+    @Option(names = TableOption.FLAG, paramLabel = "NAME(KEY)=COLUMNS",
+        description = "with --kafka: a reference table --join may join, e.g. 'cards(card)=card:string,home:string,limit:decimal(2)': "
+            + "its rows are the records of --topic with header weir-table: NAME (weir produce --table sends them to every partition), "
+            + "each applied to the events after it in its partition. Repeatable, one table each")
+    List<String> tables = new ArrayList<>();
 
     boolean enabled()
     {

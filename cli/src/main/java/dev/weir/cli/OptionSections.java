@@ -39,7 +39,7 @@ final class OptionSections
             new Section("Outputs", "--results", "--output-dir", "--format", "--time-format", "--late-output"),
             new Section("PostgreSQL", "--jdbc-url", "--jdbc-table", "--jdbc-batch", "--jdbc-late-table"),
             new Section("Kafka", "--kafka", "--topic", "--record-format", "--group", "--output-topic", "--rejected-topic", "--instance",
-                "--commit-interval", "--transaction-timeout", "--session-timeout"),
+                "--commit-interval", "--transaction-timeout", "--session-timeout", "--table"),
             new Section("Follow and retention", "--follow", "--idle-timeout", "--retention", "--archive"),
             new Section("Tuning", "--checkpoint-every", "--sync", "--layout"),
             HELP),

@@ -113,10 +113,6 @@ final class RunCommand implements Callable<Integer>
     {
         if (kafka.enabled())
         {
-            if (!window.joins.isEmpty())
-            {
-                throw new BadInputException("--join is not supported with --kafka yet");
-            }
             final KafkaExecution execution = new KafkaExecution(kafka, window, processing, ColumnsOption.parse(columns), journal, rollCycle,
                 idleTimeout);
             execution.check(input != null ? "--input" : results != null ? "--results" : outputDir != null ? "--output-dir"
@@ -126,6 +122,10 @@ final class RunCommand implements Callable<Integer>
             window.warn(System.err);
             execution.execute(System.out, System.err);
             return 0;
+        }
+        if (!kafka.tables.isEmpty())
+        {
+            throw new BadInputException(TableOption.NOT_LOCAL);
         }
         final RunJob job = RunJob.builder()
             .input(input)

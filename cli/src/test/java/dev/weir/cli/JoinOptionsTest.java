@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weir run|replay --join TABLE[:TCOL=ECOL,...] --join-missing drop|keep}: a rule compares each payment with
  * its card's home country; the summary, {@code weir inspect} and {@code weir stat} count the unmatched events; a
- * replay gives the run's rows; a join the journal cannot satisfy, a malformed flag, and {@code --kafka} with a join
- * are refused with one message and exit code 2.
+ * replay gives the run's rows; a join the journal cannot satisfy, a malformed flag, and {@code --kafka} with a join of a
+ * table it does not declare ({@code --table}) are refused with one message and exit code 2.
  */
 class JoinOptionsTest
 {
@@ -89,7 +89,8 @@ class JoinOptionsTest
         final Cli kafka = Cli.run("run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal",
             journal.toString(), "--window", "tumbling:1s", "--join", "cards");
         assertEquals(2, kafka.exit(), kafka.out() + kafka.err());
-        assertEquals("weir: --join is not supported with --kafka yet", kafka.err().lines().findFirst().orElse(""), kafka.err());
+        assertEquals("weir: --join cards: declare the table with --table 'cards(KEY)=COLUMNS' for --kafka",
+            kafka.err().lines().findFirst().orElse(""), kafka.err());
     }
 
     private void refused(final String message, final String... join) throws IOException

@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 
+import dev.weir.csv.TableCsvParser;
+import dev.weir.journal.schema.TableDefinition;
 import dev.weir.kafka.OutputHeaders;
+import dev.weir.kafka.TableRecords;
 import dev.weir.test.kafka.KafkaTestBroker;
 import dev.weir.testsupport.KafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
@@ -47,9 +50,17 @@ final class KafkaCluster implements AutoCloseable
     /** The output records {@link #committed} read whose key was not the row's key (if {@link #keyFields} is above 0). */
     final List<String> keyMismatches = new ArrayList<>();
 
-    /** One record: its partition, key and value. */
-    record Line(int partition, String key, String value)
+    /**
+     * One record: its partition, key and value; with a table, a row of that table (the record has the header
+     * {@link TableRecords#HEADER}, its value is a table CSV line ending with its op field), else an event.
+     */
+    record Line(int partition, String key, String value, String table)
     {
+        /** An event's record. */
+        Line(final int partition, final String key, final String value)
+        {
+            this(partition, key, value, null);
+        }
     }
 
     /** The rows of one partition, results and late events apart, in order. */
@@ -118,8 +129,13 @@ final class KafkaCluster implements AutoCloseable
         {
             for (final Line line : lines)
             {
-                producer.send(new ProducerRecord<>(topic, line.partition(), line.key().getBytes(StandardCharsets.UTF_8),
-                    line.value().getBytes(StandardCharsets.UTF_8)));
+                final ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, line.partition(), line.key().getBytes(StandardCharsets.UTF_8),
+                    line.value().getBytes(StandardCharsets.UTF_8));
+                if (line.table() != null)
+                {
+                    record.headers().add(TableRecords.HEADER, line.table().getBytes(StandardCharsets.UTF_8));
+                }
+                producer.send(record);
             }
         }
     }
@@ -160,6 +176,77 @@ final class KafkaCluster implements AutoCloseable
         return rows;
     }
 
+    /**
+     * The rows of each partition by a bounded weir run of a journal of its own holding the partition's good events and
+     * the rows of a table in the partition's order: each run of consecutive rows is appended by {@code weir ingest
+     * --table}, each run of consecutive events by {@code weir ingest}, in turn; then {@code weir run --journal} with these
+     * flags (which join the table, and do not declare it: a local journal's tables are its own). Less the flush record's rows.
+     *
+     * @param table the table of the lines that are rows, as {@link TableDefinition#parse} reads it.
+     */
+    static Map<Integer, Rows> referenceWithTable(final Path dir, final List<Line> lines, final int partitions, final TableDefinition table,
+        final String[] flags) throws IOException
+    {
+        final Map<Integer, Rows> rows = new HashMap<>();
+        for (int p = 0; p < partitions; p++)
+        {
+            final Path journal = dir.resolve("reference-" + p);
+            final List<String> chunk = new ArrayList<>();
+            boolean rowsChunk = false;
+            int chunks = 0;
+            for (final Line line : lines)
+            {
+                if (line.partition() != p || (line.table() == null && !keyed(line)))
+                {
+                    continue;
+                }
+                final boolean isRow = line.table() != null;
+                if (isRow != rowsChunk && !chunk.isEmpty())
+                {
+                    ingest(dir, journal, p, chunks++, rowsChunk ? table : null, chunk);
+                    chunk.clear();
+                }
+                rowsChunk = isRow;
+                chunk.add(line.value());
+            }
+            if (!chunk.isEmpty())
+            {
+                ingest(dir, journal, p, chunks, rowsChunk ? table : null, chunk);
+            }
+            final Path results = dir.resolve("partition-" + p + ".results.csv");
+            final Path late = dir.resolve("partition-" + p + ".late.csv");
+            final List<String> args = new ArrayList<>(List.of("run", "--journal", journal.toString(), "--results", results.toString(),
+                "--late-output", late.toString()));
+            args.addAll(List.of(flags));
+            final Cli run = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, run.exit(), () -> "the reference run: " + run.err());
+            rows.put(p, new Rows(withoutFlush(Files.readAllLines(results)), withoutFlush(Files.readAllLines(late))));
+        }
+        return rows;
+    }
+
+    /** Append a run of consecutive table rows (if table is not null) or events of a partition to its reference journal. */
+    private static void ingest(final Path dir, final Path journal, final int partition, final int chunk, final TableDefinition table,
+        final List<String> values) throws IOException
+    {
+        final Path input = dir.resolve("partition-" + partition + "-" + chunk + (table != null ? "-rows.csv" : "-events.csv"));
+        final List<String> csv = new ArrayList<>();
+        csv.add(table != null ? TableCsvParser.header(table) + "," + TableCsvParser.OP : "event_id,event_time,key,value");
+        csv.addAll(values);
+        Files.write(input, csv);
+        final List<String> args = new ArrayList<>(List.of("ingest", "--journal", journal.toString(), "--input", input.toString()));
+        if (table != null)
+        {
+            args.addAll(List.of("--table", table.name(), "--key", String.join(",", table.key()), "--columns", table.columns().toString()));
+        }
+        final Cli ingest = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, ingest.exit(), () -> "the reference ingest of " + input + ": " + ingest.err());
+        if (table != null)
+        {
+            assertEquals(true, ingest.out().contains(", 0 rejected"), () -> "every row of " + input + " ingested: " + ingest.out());
+        }
+    }
+
     private static List<String> withoutFlush(final List<String> lines)
     {
         return lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",flush,") && !l.split(",")[2].equals(LONG_FLUSH)).toList();
@@ -197,6 +284,10 @@ final class KafkaCluster implements AutoCloseable
     static boolean keyed(final Line line)
     {
         final String[] f = line.value().split(",");
+        if (line.table() != null)
+        {
+            return line.key().equals(f[1]); // a table row keyed by its key column, the first
+        }
         return line.key().equals(f.length == 5 ? f[2] + "," + f[3] : f[2]);
     }
 

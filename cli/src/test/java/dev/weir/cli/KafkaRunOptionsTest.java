@@ -53,6 +53,38 @@ final class KafkaRunOptionsTest
             "--record-format", "avro", "--window", "tumbling:1s");
     }
 
+    @Test
+    void tablesAreDeclaredWithKafkaAndJoinedColumnsAreChecked()
+    {
+        final String journal = dir.resolve("j").toString();
+        final String[] kafka = {"run", "--kafka", "127.0.0.1:1", "--topic", "t", "--group", "g", "--output-topic", "o", "--journal", journal,
+            "--columns", "card:string,country:string,amount:long", "--key", "card", "--value", "amount", "--window", "tumbling:1s"};
+        expectRefused("--table cards: give NAME(KEY[,KEY...])=COLUMNS", with(kafka, "--table", "cards", "--join", "cards"));
+        expectRefused("--table cards(shop)=card:string,home:string: table cards: key column 'shop' is not one of its columns",
+            with(kafka, "--table", "cards(shop)=card:string,home:string", "--join", "cards"));
+        expectRefused("table name 'Cards' must match", with(kafka, "--table", "Cards(card)=card:string,home:string"));
+        expectRefused("is not name:type", with(kafka, "--table", "cards(card)=card:string,home:nosuchtype"));
+        expectRefused("table cards is declared twice",
+            with(kafka, "--table", "cards(card)=card:string,home:string", "--table", "cards(card)=card:string"));
+        expectRefused("--join cards: declare the table with --table 'cards(KEY)=COLUMNS' for --kafka", with(kafka, "--join", "cards"));
+        expectRefused("--join cards: declare the table with --table 'cards(KEY)=COLUMNS' for --kafka",
+            with(kafka, "--table", "banks(bank)=bank:string", "--join", "cards"));
+        expectRefused("--where",
+            with(kafka, "--table", "cards(card)=card:string,home:string", "--join", "cards", "--where", "country != cards.nosuch"));
+        // the joined columns are the check's: it passes on to the next refusal, the record format's
+        expectRefused("--record-format must be csv or json, not avro", with(kafka, "--table", "cards(card)=card:string,home:string,limit:long",
+            "--join", "cards", "--where", "country != cards.home and cards.limit > amount", "--record-format", "avro"));
+        expectRefused(TableOption.NOT_LOCAL, "run", "--input", dir.resolve("x.csv").toString(), "--journal", journal,
+            "--table", "cards(card)=card:string,home:string", "--join", "cards", "--window", "tumbling:1s");
+    }
+
+    private static String[] with(final String[] args, final String... more)
+    {
+        final String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+
     private static void expectRefused(final String message, final String... args)
     {
         final Cli run = Cli.run(args);

@@ -122,6 +122,55 @@ final class ProduceCommandTest
     }
 
     @Test
+    void sendsEachRowOfATableToEveryPartitionAndReportsTheInvalidOnes() throws Exception
+    {
+        final String bootstrap = KafkaTestBroker.bootstrap();
+        final Path csv = dir.resolve("cards.csv");
+        Files.writeString(csv, "event_time,card,home,limit\n1000,card-a,FR,12.5\n1001,card-b,DE,oops\n1002,card-b,DE,3\n",
+            StandardCharsets.UTF_8);
+        final String topic = KafkaTestBroker.uniqueName("produce-table");
+
+        final Cli cli = Cli.run("produce", "--kafka", bootstrap, "--topic", topic, "--input", csv.toString(), "--partitions", "2",
+            "--table", "cards", "--key", "card", "--columns", "card:string,home:string,limit:decimal(2)");
+
+        assertEquals(0, cli.exit(), cli.err());
+        assertTrue(cli.out().contains("Sent 2 rows of table cards"), cli.out());
+        assertTrue(cli.out().contains("1 invalid lines not sent"), cli.out());
+        final List<String> warnings = cli.err().lines().filter(l -> l.startsWith("weir: ")).toList();
+        assertEquals(1, warnings.size(), cli.err());
+        assertTrue(warnings.get(0).startsWith("weir: line 3 of " + csv + ": "), warnings::toString);
+        final List<TopicRecord> read = KafkaTestBroker.readCommitted(topic, 4, Duration.ofSeconds(3));
+        read.sort(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset));
+        assertEquals(List.of(
+            "0 cards card-a -> 1000,card-a,FR,12.5,", "0 cards card-b -> 1002,card-b,DE,3,",
+            "1 cards card-a -> 1000,card-a,FR,12.5,", "1 cards card-b -> 1002,card-b,DE,3,"),
+            read.stream().map(r -> r.partition() + " " + r.header("weir-table") + " " + r.key() + " -> " + r.value()).toList());
+    }
+
+    @Test
+    void refusesBadTableFlagsWithExitTwoBeforeConnecting() throws IOException
+    {
+        final Path csv = dir.resolve("t.csv");
+        Files.writeString(csv, "event_time,card,limit\n1000,a,1\n", StandardCharsets.UTF_8);
+        final String[][] bad = {
+            {"--table", "cards", "--key", "card"},
+            {"--table", "Cards", "--key", "card", "--columns", "card:string,limit:long"},
+            {"--table", "cards", "--key", "shop", "--columns", "card:string,limit:long"},
+            {"--table", "cards", "--key", "card", "--columns", "card:string,limit:long,tier:string"},
+            {"--table", "cards", "--key", "card", "--columns", "card:string,op:string"},
+        };
+        for (final String[] flags : bad)
+        {
+            final List<String> args = new ArrayList<>(List.of("produce", "--kafka", "127.0.0.1:1", "--topic", "t", "--input", csv.toString()));
+            args.addAll(Arrays.asList(flags));
+            final Cli cli = Cli.run(args.toArray(String[]::new));
+            assertEquals(2, cli.exit(), () -> Arrays.toString(flags) + ": " + cli.err());
+            assertTrue(cli.err().startsWith("weir: "), () -> Arrays.toString(flags) + ": " + cli.err());
+            assertEquals(1, cli.err().strip().lines().count(), () -> "one message: " + cli.err());
+        }
+    }
+
+    @Test
     void pacesTheSendsToTheRate() throws IOException
     {
         final String bootstrap = KafkaTestBroker.bootstrap();

@@ -222,7 +222,7 @@ public final class CsvProducer
         return false;
     }
 
-    private static Properties producerProperties(final String bootstrap)
+    static Properties producerProperties(final String bootstrap)
     {
         final Properties properties = new Properties();
         properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
