@@ -85,6 +85,14 @@ final class KafkaExecution
             }
         }
         window.columns().projection(schema, tables); // the value, filter, early condition and named aggregates read the columns, before joining the group
+        try
+        {
+            processing.applyTo(window.applyTo(Weir.pipeline())).concludeFor(schema, tables); // the joins' keys and types too
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new BadInputException(ex.getMessage());
+        }
         kafka.recordFormat();
         if (idleTimeoutMs != null && idleTimeoutMs <= 0)
         {

@@ -71,6 +71,7 @@ final class KafkaRunOptionsTest
             with(kafka, "--table", "banks(bank)=bank:string", "--join", "cards"));
         expectRefused("--where",
             with(kafka, "--table", "cards(card)=card:string,home:string", "--join", "cards", "--where", "country != cards.nosuch"));
+        expectRefused("amount", with(kafka, "--table", "cards(card)=card:string,home:string", "--join", "cards:card=amount"));
         // the joined columns are the check's: it passes on to the next refusal, the record format's
         expectRefused("--record-format must be csv or json, not avro", with(kafka, "--table", "cards(card)=card:string,home:string,limit:long",
             "--join", "cards", "--where", "country != cards.home and cards.limit > amount", "--record-format", "avro"));
