@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,6 +15,7 @@ import java.util.stream.Stream;
 
 import dev.weir.journal.HistoryBase;
 import dev.weir.journal.JournalClock;
+import dev.weir.journal.schema.TableDefinition;
 import dev.weir.testsupport.ChildJvm;
 import dev.weir.testsupport.KillHarness;
 import org.junit.jupiter.api.Tag;
@@ -46,11 +48,64 @@ final class KafkaMirrorRetentionTest
         {
             final String topic = kafka.topic("weir-mirror-retention", PARTITIONS);
             final List<KafkaCluster.Line> lines = KafkaCluster.payments(PARTITIONS, 160_000, 2_000, 21);
-            final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.reference(dir, lines, PARTITIONS);
+            mirrorsStayBounded(kafka, topic, lines, KafkaCluster.reference(dir, lines, PARTITIONS), KafkaCluster.WINDOW_FLAGS);
+        }
+    }
+
+    /**
+     * The same with a join of a table whose rows travel in the topic: a row per card before the payments, and updates
+     * among them; the table's rows of removed cycles are kept by the mirrors' history bases, and each checkpoint
+     * carries the greatest time its joins read, read from a mirror whose cycles go as it reads.
+     */
+    @Test
+    void theMirrorsOfAJoinKeepOnlyTheCyclesTheirPartitionsStillRead() throws Exception
+    {
+        final TableDefinition cards = TableDefinition.parse("cards", "key", "key:string,limit:long");
+        try (KafkaCluster kafka = new KafkaCluster())
+        {
+            final String topic = kafka.topic("weir-mirror-retention-join", PARTITIONS);
+            final List<KafkaCluster.Line> payments = KafkaCluster.payments(PARTITIONS, 160_000, 2_000, 22);
+            final List<KafkaCluster.Line> lines = new ArrayList<>();
+            for (int card = 0; card < 2_000; card++)
+            {
+                for (int p = 0; p < PARTITIONS; p++)
+                {
+                    lines.add(new KafkaCluster.Line(p, "card-" + card, (KafkaCluster.START - 1) + ",card-" + card + "," + card + ",", "cards"));
+                }
+            }
+            for (int u = 0; u < SLICES; u++)
+            {
+                final int from = u * payments.size() / SLICES;
+                for (int card = u; card < 2_000; card += 97) // a few cards' limits change, from the time of the payments around
+                {
+                    for (int p = 0; p < PARTITIONS; p++)
+                    {
+                        lines.add(new KafkaCluster.Line(p, "card-" + card, (KafkaCluster.START + from / 2) + ",card-" + card + "," + (u * 10_000 + card)
+                            + ",upsert", "cards"));
+                    }
+                }
+                lines.addAll(payments.subList(from, (u + 1) * payments.size() / SLICES));
+            }
+            final String[] join = {"--join", "cards", "--value", "value + cards.limit", "--window", "tumbling:10s", "--out-of-orderness", "2s",
+                "--allowed-lateness", "5s", "--late", "side"};
+            final Map<Integer, KafkaCluster.Rows> expected = KafkaCluster.referenceWithTable(dir, lines, PARTITIONS, cards, join);
+            final String[] flags = new String[join.length + 2];
+            flags[0] = "--table";
+            flags[1] = "cards(key)=key:string,limit:long";
+            System.arraycopy(join, 0, flags, 2, join.length);
+            mirrorsStayBounded(kafka, topic, lines, expected, flags);
+        }
+    }
+
+    private void mirrorsStayBounded(final KafkaCluster kafka, final String topic, final List<KafkaCluster.Line> lines,
+        final Map<Integer, KafkaCluster.Rows> expected, final String[] rule) throws Exception
+    {
+        {
             final Path journal = dir.resolve("instance");
             final List<String> command = ChildJvm.weir("512m", "run", "--kafka", kafka.bootstrap, "--topic", topic, "--group", "g-" + topic,
                 "--output-topic", topic + "-out", "--instance", "i0", "--journal", journal.toString(), "--roll-cycle", "minutely",
-                "--checkpoint-every", "2000", "--window", "tumbling:10s", "--out-of-orderness", "2s", "--allowed-lateness", "5s", "--late", "side");
+                "--checkpoint-every", "2000");
+            command.addAll(List.of(rule));
             command.add(1, "-D" + JournalClock.ORIGIN_PROPERTY + "=" + System.currentTimeMillis());
             command.add(2, "-D" + JournalClock.SCALE_PROPERTY + "=60");
             final Path log = Path.of("target", "kafka-mirror-retention-" + topic + ".log"); // kept for a look after a failure

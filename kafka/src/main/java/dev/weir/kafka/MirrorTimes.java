@@ -4,80 +4,117 @@ import dev.weir.journal.EventViewConsumer;
 import dev.weir.journal.JournalDirectory;
 import dev.weir.journal.JournalReader;
 import dev.weir.journal.schema.EventView;
-import dev.weir.journal.schema.TableRowView;
+import org.agrona.collections.LongArrayList;
 
 /**
- * The greatest event or heartbeat time of a partition's journal through an offset, read as the journal grows: what a
+ * The greatest event or heartbeat time of a partition's journal through any offset a checkpoint may cover: what a
  * pipeline's joins count their horizon from ({@code dev.weir.engine.join.Horizon}), so that a checkpoint can carry it
- * ({@link PartitionTables#maxTime()}). It reads one document at a time and holds the first one past the offset asked
- * for, so a later, greater offset goes on from there.
+ * ({@link PartitionTables#maxTime()}). It reads each document as soon as the partition has written it
+ * ({@link #readWritten}, on the thread that writes, after each write): the journal's retention, which follows the
+ * pipeline's newest checkpoint, never removes a cycle it has not read. It keeps the offsets where the greatest time
+ * grew, from the last shipped checkpoint on.
  * <p>
- * Not thread-safe: the instance's Kafka thread owns it.
+ * Not thread-safe: the instance's Kafka thread owns it (the thread that writes the journal).
  */
 final class MirrorTimes implements EventViewConsumer, AutoCloseable
 {
+    private static final int BATCH = 4096;
+
     private final JournalReader reader;
+    /** The offsets where the greatest time grew, ascending, and the greatest time from each on. */
+    private LongArrayList grewAt = new LongArrayList();
+    private LongArrayList times = new LongArrayList();
+    /** The greatest time before the first offset kept. */
+    private long before;
     private long maxTime;
-    /** The document read and not yet counted: its offset (or {@link Long#MIN_VALUE} if none) and its time, if it has one. */
-    private long heldOffset = Long.MIN_VALUE;
-    private long heldTime = Long.MIN_VALUE;
 
     /**
-     * @param journal  the partition's journal.
-     * @param maxTime  the greatest time read before the journal's first document (a checkpoint's), or {@link Long#MIN_VALUE}.
+     * @param journal the partition's journal.
+     * @param maxTime the greatest time read before the journal's first document (a checkpoint's), or {@link Long#MIN_VALUE}.
      */
     MirrorTimes(final JournalDirectory journal, final long maxTime)
     {
         this.reader = JournalReader.open(journal);
+        this.before = maxTime;
         this.maxTime = maxTime;
     }
 
+    /** Read every document the partition has written so far. */
+    void readWritten()
+    {
+        while (reader.poll(this, BATCH) > 0)
+        {
+            // read on
+        }
+    }
+
     /**
-     * @param offset an offset of the journal, at or after the last one asked for, whose documents are written.
+     * @param offset an offset of the journal whose documents are written.
      * @return the greatest event or heartbeat time of the documents through it, or {@link Long#MIN_VALUE} if none.
      */
     long maxTimeThrough(final long offset)
     {
-        while (true)
+        readWritten();
+        int low = 0;
+        int high = grewAt.size() - 1;
+        int found = -1;
+        while (low <= high)
         {
-            if (heldOffset != Long.MIN_VALUE)
+            final int mid = (low + high) >>> 1;
+            if (grewAt.getLong(mid) <= offset)
             {
-                if (heldOffset > offset)
-                {
-                    return maxTime;
-                }
-                maxTime = Math.max(maxTime, heldTime);
-                heldOffset = Long.MIN_VALUE;
+                found = mid;
+                low = mid + 1;
             }
-            if (reader.poll(this, 1) == 0)
+            else
             {
-                return maxTime;
+                high = mid - 1;
             }
+        }
+        return found < 0 ? before : times.getLong(found);
+    }
+
+    /**
+     * Forget the offsets before one no later question goes below (a shipped checkpoint's).
+     *
+     * @param offset the offset.
+     */
+    void trimBefore(final long offset)
+    {
+        final long through = maxTimeThrough(offset);
+        int first = 0;
+        while (first < grewAt.size() && grewAt.getLong(first) <= offset)
+        {
+            first++;
+        }
+        if (first > 0)
+        {
+            before = through;
+            grewAt = OffsetMap.tail(grewAt, first);
+            times = OffsetMap.tail(times, first);
         }
     }
 
     @Override
     public void onEvent(final long offset, final EventView event)
     {
-        hold(offset, event.eventTime());
+        note(offset, event.eventTime());
     }
 
     @Override
     public void onHeartbeat(final long offset, final long eventTime)
     {
-        hold(offset, eventTime);
+        note(offset, eventTime);
     }
 
-    @Override
-    public void onTableRow(final long offset, final TableRowView row)
+    private void note(final long offset, final long time)
     {
-        hold(offset, Long.MIN_VALUE);
-    }
-
-    private void hold(final long offset, final long time)
-    {
-        heldOffset = offset;
-        heldTime = time;
+        if (time > maxTime)
+        {
+            maxTime = time;
+            grewAt.addLong(offset);
+            times.addLong(time);
+        }
     }
 
     @Override

@@ -342,6 +342,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             rejected++;
         }
         lastMirrored = record.offset();
+        readWritten();
     }
 
     /**
@@ -377,6 +378,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
             rejected++;
         }
         lastMirrored = record.offset();
+        readWritten();
     }
 
     /**
@@ -393,6 +395,19 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         if (idle != null)
         {
             idle.active(System.nanoTime());
+        }
+        readWritten();
+    }
+
+    /**
+     * With tables, read the times of what was just written to the journal, on this thread, before another document is
+     * written: the journal's retention never removes a cycle holding a document the times have not read.
+     */
+    private void readWritten()
+    {
+        if (times != null)
+        {
+            times.readWritten();
         }
     }
 
@@ -420,6 +435,7 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         }
         heartbeat = journal.appendHeartbeat(time);
         idle.appended(now);
+        readWritten();
         return true;
     }
 
@@ -592,6 +608,10 @@ final class PartitionTask implements OutputConsumer, AutoCloseable
         if (covered.sourceOffset() >= 0)
         {
             offsets.trimBefore(covered.sourceOffset());
+            if (times != null)
+            {
+                times.trimBefore(covered.sourceOffset());
+            }
         }
         last = checkpoint;
         ready = null;
