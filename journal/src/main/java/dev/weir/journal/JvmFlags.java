@@ -48,6 +48,18 @@ public final class JvmFlags
      */
     public static final String ANNOUNCER_PROPERTY = "chronicle.announcer.disable";
 
+    /**
+     * The system property that bounds how long Chronicle waits for the operating-system lock on a queue's
+     * {@code metadata.cq4t} (read once, when Chronicle's table store class is loaded). Every open of a queue takes that
+     * lock for the few milliseconds of a metadata update; its holder is always a live process (the operating system
+     * releases it when its holder dies, kill -9 included), so waiting is always safe. Chronicle gives up after 10 s by
+     * default, which a loaded machine can exceed: Weir sets it to {@value #TABLE_STORE_TIMEOUT_MS} ms unless it is set.
+     */
+    public static final String TABLE_STORE_TIMEOUT_PROPERTY = "chronicle.table.store.timeoutMS";
+
+    /** How long, in milliseconds, Weir lets Chronicle wait for a queue's metadata lock unless the user chose. */
+    public static final long TABLE_STORE_TIMEOUT_MS = 120_000;
+
     private static final String OPENS = "--add-opens=";
     private static final String EXPORTS = "--add-exports=";
     private static final String CHRONICLE_CLASS = "net.openhft.chronicle.core.Jvm";
@@ -102,7 +114,10 @@ public final class JvmFlags
     /**
      * What Weir does before it first touches Chronicle: set {@value #ANALYTICS_PROPERTY} and
      * {@value #ANNOUNCER_PROPERTY} to {@code true}, each unless it is set already (so an embedding service sends
-     * no Chronicle usage analytics and its log shows no Chronicle banner), then {@link #check()}.
+     * no Chronicle usage analytics and its log shows no Chronicle banner), and {@value #TABLE_STORE_TIMEOUT_PROPERTY}
+     * to {@value #TABLE_STORE_TIMEOUT_MS} unless it is set already (so a queue opened while another process or thread
+     * holds its metadata lock on a loaded machine waits for it instead of failing after Chronicle's 10 s), then
+     * {@link #check()}.
      *
      * @throws JvmFlagsMissingException naming the missing flags and the line to add.
      */
@@ -114,6 +129,10 @@ public final class JvmFlags
             {
                 System.setProperty(quiet, "true");
             }
+        }
+        if (System.getProperty(TABLE_STORE_TIMEOUT_PROPERTY) == null)
+        {
+            System.setProperty(TABLE_STORE_TIMEOUT_PROPERTY, Long.toString(TABLE_STORE_TIMEOUT_MS));
         }
         check();
     }

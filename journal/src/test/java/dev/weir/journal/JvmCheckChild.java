@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * The {@code main} of a child JVM that {@link JvmFlagsTest} starts with chosen flags: it opens or creates the
  * journal named by its arguments and prints {@code opened analytics=VALUE} (the value of
- * {@value JvmFlags#ANALYTICS_PROPERTY} afterwards, then {@code announcer=VALUE} of Chronicle's announcer property), or, refused for missing flags, prints the exception's
+ * {@value JvmFlags#ANALYTICS_PROPERTY} afterwards, then {@code announcer=VALUE} of Chronicle's announcer property and {@code tableStoreTimeoutMS=VALUE} of
+ * {@value JvmFlags#TABLE_STORE_TIMEOUT_PROPERTY}), or, refused for missing flags, prints the exception's
  * message after {@code refused:} and exits with 3.
  */
 final class JvmCheckChild
@@ -46,7 +47,8 @@ final class JvmCheckChild
             System.exit(REFUSED);
         }
         System.out.println("opened analytics=" + System.getProperty(JvmFlags.ANALYTICS_PROPERTY)
-            + " announcer=" + System.getProperty(JvmFlags.ANNOUNCER_PROPERTY));
+            + " announcer=" + System.getProperty(JvmFlags.ANNOUNCER_PROPERTY)
+            + " tableStoreTimeoutMS=" + System.getProperty(JvmFlags.TABLE_STORE_TIMEOUT_PROPERTY));
         System.out.flush();
         System.exit(0); // Chronicle's background threads must not keep the child alive
     }

@@ -115,6 +115,20 @@ class JvmFlagsTest
     }
 
     @Test
+    void openingAJournalLetsChronicleWaitTwoMinutesForAQueuesMetadataLockUnlessTheUserChose() throws Exception
+    {
+        final Child unset = run(JvmFlags.REQUIRED, "openOrCreate", dir.resolve("a"));
+        assertEquals(0, unset.exit, unset.output);
+        assertTrue(unset.output.contains("tableStoreTimeoutMS=120000"), unset.output);
+
+        final List<String> chosen = new ArrayList<>(JvmFlags.REQUIRED);
+        chosen.add("-D" + JvmFlags.TABLE_STORE_TIMEOUT_PROPERTY + "=5000");
+        final Child kept = run(chosen, "openOrCreate", dir.resolve("b"));
+        assertEquals(0, kept.exit, kept.output);
+        assertTrue(kept.output.contains("tableStoreTimeoutMS=5000"), kept.output);
+    }
+
+    @Test
     void openingAJournalPrintsNoChronicleBanner() throws Exception
     {
         final Child child = run(JvmFlags.REQUIRED, "openOrCreate", dir.resolve("quiet"));
