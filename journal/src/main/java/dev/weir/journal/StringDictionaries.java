@@ -47,6 +47,8 @@ import dev.weir.journal.schema.JournalSchema;
 public final class StringDictionaries implements StringDefinitions, AutoCloseable
 {
     private final JournalDirectory directory;
+    /** The events queue's path, for the tally's messages: made once, not per document read. */
+    private final Path eventsQueue;
     private final Path snapshotFile;
     private final SingleChronicleQueue queue;
     private final boolean ownsQueue;
@@ -66,6 +68,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
         final JournalDirectory directory, final HistoryBase base, final SingleChronicleQueue queue, final boolean ownsQueue, final EventShape shape)
     {
         this.directory = directory;
+        this.eventsQueue = directory.eventsQueue();
         this.offsets = directory.offsets();
         this.snapshotFile = DictionarySnapshot.file(directory.root());
         this.base = base;
@@ -500,7 +503,7 @@ public final class StringDictionaries implements StringDefinitions, AutoCloseabl
     /** Count one document (or batch entry) and learn the strings it defines. */
     private void read(final Bytes<?> bytes, final long offset)
     {
-        tally.count(bytes, offset, shape.baseLength(), directory.eventsQueue());
+        tally.count(bytes, offset, shape.baseLength(), eventsQueue);
         if (bytes.readRemaining() > shape.baseLength() && definition.wrap(bytes) && definition.hasKey())
         {
             define(offset);
